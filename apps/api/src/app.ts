@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import { Redis } from 'ioredis';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import { createDb, migrateToLatest, type Db } from './db/index.ts';
+import { createTokenService, type TokenService } from './lib/tokens.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecretKey } from './plugins/secret-key.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerUploads } from './plugins/uploads.ts';
+import { registerDocs } from './plugins/docs.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerSpa } from './plugins/spa.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { apiModules } from './modules/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Db;
+    tokens: TokenService;
+    redis: Redis | null;
+  }
+}
+
+export type BuildOptions = { logger?: boolean };
+
+/** Builds the whole app (API + web) without listening; tests drive it with `app.inject`. */
+export async function buildApp(
+  config: AppConfig,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers["x-auth-token"]', 'req.headers["secret-key"]'],
+          },
+    genReqId: (req) =>
+      typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64
+        ? req.headers['x-request-id']
+        : randomUUID(),
+    requestIdHeader: false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const db = createDb(config.database);
+  await migrateToLatest(db);
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : null;
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('tokens', createTokenService(config.jwtSecret));
+  app.decorate('redis', redis);
+  app.addHook('onClose', async () => {
+    await db.destroy();
+    if (redis) await redis.quit().catch(() => undefined);
+  });
+
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: config.env === 'production' ? config.publicUrl : true,
+    credentials: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await registerRateLimit(app, config.rateLimitMax, redis);
+  registerSecretKey(app, config.secretKey);
+  registerAuth(app, db, app.tokens);
+  await registerUploads(app);
+  await registerDocs(app);
+
+  await app.register(healthRoutes);
+  for (const mod of apiModules) await app.register(mod.routes, { prefix: `/api${mod.prefix}` });
+  await registerSpa(app, config.webDist, { secretKey: config.secretKey, apiBase: '' });
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as usersAndSessions from './2026-11-21T05-00-00-users-and-sessions.ts';
+
+/**
+ * Every migration, by name (ISO timestamp first so names sort in order).
+ * Listed statically so the bundled server carries them; add new ones at the end.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-21T05-00-00-users-and-sessions': usersAndSessions,
+};

@@ -1,0 +1,68 @@
+/**
+ * Kysely table types. Booleans are stored as 0/1 integers and times as ISO 8601
+ * UTC strings so that one migration set serves SQLite and PostgreSQL alike.
+ * Each area adds its tables here and in its own migration file.
+ */
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  user_type: 'user' | 'provider' | 'admin';
+  term: number;
+  primary_services: string; // JSON array
+  email_verified: number;
+  is_verified: number;
+  kyc_verified: number;
+  is_paid: number;
+  email_notification: number;
+  dob: string | null;
+  emergency_phone: string | null;
+  bio: string | null;
+  headline: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string | null;
+  date_of_issue: string | null;
+  date_of_expiry: string | null;
+  document_type: string | null;
+  preferred_location: string | null;
+  pet_prefrences: string; // JSON array
+  service_rates: string; // JSON object: service -> cents
+  currency: string;
+  image_path: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface OneTimeCodesTable {
+  id: string;
+  user_id: string;
+  purpose: 'verify-email' | 'reset-password';
+  code_hash: string;
+  attempts: number;
+  expires_at: string;
+  consumed_at: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  one_time_codes: OneTimeCodesTable;
+}

@@ -1,0 +1,7 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/**
+ * Every API area, mounted under /api. Each area adds one line here; its routes file declares
+ * the exact paths of SPEC §7 relative to the prefix.
+ */
+export const apiModules: { prefix: string; routes: FastifyPluginAsync }[] = [];

@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
+import { nowIso } from '../lib/ids.ts';
+import type { TokenService } from '../lib/tokens.ts';
+import type { Db } from '../db/index.ts';
+
+export type Role = 'user' | 'provider' | 'admin';
+export type AuthUser = { id: string; email: string; userType: Role; sessionId: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    authUser: AuthUser | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 unless a valid, unrevoked x-auth-token is sent. */
+    requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: 401 without a session, 403 unless the caller is an admin. */
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+/** The authenticated caller; only valid behind `requireAuth`. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.authUser) throw new AppError('UNAUTHENTICATED', 'Authentication required');
+  return request.authUser;
+}
+
+export const isAdmin = (user: AuthUser | null): boolean => user?.userType === 'admin';
+
+export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService): void {
+  app.decorateRequest('authUser', null);
+
+  async function authenticate(request: FastifyRequest): Promise<AuthUser> {
+    const header = request.headers['x-auth-token'];
+    const raw = typeof header === 'string' ? header.replace(/^Bearer\s+/i, '').trim() : '';
+    if (!raw) throw new AppError('UNAUTHENTICATED', 'No authentication token found');
+    let claims;
+    try {
+      claims = await tokens.verify(raw);
+    } catch {
+      throw new AppError('UNAUTHENTICATED', 'Invalid or expired token');
+    }
+    const row = await db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'users.id',
+        'users.email',
+        'users.user_type',
+        'users.deleted_at',
+        'sessions.revoked_at',
+        'sessions.expires_at',
+      ])
+      .where('sessions.id', '=', claims.sid)
+      .executeTakeFirst();
+    if (
+      !row ||
+      row.id !== claims.id ||
+      row.revoked_at ||
+      row.deleted_at ||
+      row.expires_at <= nowIso()
+    ) {
+      throw new AppError('UNAUTHENTICATED', 'Session has ended, please log in again');
+    }
+    return { id: row.id, email: row.email, userType: row.user_type, sessionId: claims.sid };
+  }
+
+  app.decorate('requireAuth', async (request: FastifyRequest) => {
+    request.authUser = await authenticate(request);
+  });
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    request.authUser = await authenticate(request);
+    if (request.authUser.userType !== 'admin')
+      throw new AppError('FORBIDDEN', 'Admin access required');
+  });
+}

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/**
+ * Serves the built web app: hashed assets with long caching, and index.html (with the run-time
+ * config injected) for every other non-API GET so client-side routes load.
+ */
+export async function registerSpa(
+  app: FastifyInstance,
+  webDist: string | null,
+  runtime: { secretKey: string; apiBase: string },
+): Promise<void> {
+  const indexFile = webDist ? path.join(webDist, 'index.html') : null;
+  const hasWeb = indexFile !== null && fs.existsSync(indexFile);
+  const meta = `<meta name="pawsy-config" content="${escapeAttr(JSON.stringify(runtime))}">`;
+  const indexHtml = hasWeb
+    ? fs.readFileSync(indexFile, 'utf8').replace('<!--pawsy-config-->', meta)
+    : null;
+
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist!,
+      wildcard: false,
+      index: false,
+      setHeaders(res, file) {
+        const cacheable = file.includes(`${path.sep}assets${path.sep}`);
+        res.header(
+          'cache-control',
+          cacheable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    if (urlPath.startsWith('/api/') || urlPath === '/api') return reply.callNotFound();
+    if (indexHtml === null) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    const file = path.join(webDist!, path.normalize(urlPath));
+    if (
+      urlPath !== '/' &&
+      file.startsWith(webDist!) &&
+      fs.existsSync(file) &&
+      fs.statSync(file).isFile()
+    ) {
+      return reply.sendFile(path.relative(webDist!, file));
+    }
+    if (/\.[a-z0-9]{1,5}$/i.test(urlPath) && urlPath.startsWith('/assets/'))
+      return reply.callNotFound();
+    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+  });
+}
+
+function escapeAttr(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { DEV_SECRET_KEY, loadConfig } from '../../src/config.ts';
+
+export const SECRET_KEY = DEV_SECRET_KEY;
+
+export type TestApp = {
+  app: FastifyInstance;
+  dataDir: string;
+  engine: 'sqlite' | 'postgres';
+  /** app.inject with the secret-key header and, when given, x-auth-token. */
+  call: (opts: CallOptions) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
+};
+export type CallOptions = Omit<InjectOptions, 'method' | 'url'> & {
+  method: string;
+  url: string;
+  token?: string;
+  noSecret?: boolean;
+};
+
+/**
+ * A fresh app over a fresh database for one test file: a SQLite file in a temp DATA_DIR, or a new
+ * PostgreSQL database cloned from nothing when the suite runs on PostgreSQL.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const engine = process.env.PAWSY_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawsy-test-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (engine === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('PAWSY_TEST_DB=postgres needs TEST_DATABASE_URL');
+    const name = `pawsy_t_${randomBytes(6).toString('hex')}`;
+    await adminQuery(base, `CREATE DATABASE ${name}`);
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = () => adminQuery(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '100000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const app = await buildApp(config, { logger: false });
+  return {
+    app,
+    dataDir,
+    engine,
+    call: ({ token, noSecret, headers, ...rest }) =>
+      app.inject({
+        ...rest,
+        method: rest.method as InjectOptions['method'],
+        headers: {
+          ...(noSecret ? {} : { 'secret-key': SECRET_KEY }),
+          ...(token ? { 'x-auth-token': token } : {}),
+          ...headers,
+        },
+      } as InjectOptions),
+    close: async () => {
+      await app.close();
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}

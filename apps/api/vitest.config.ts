@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+// The API suite (test/api) runs once per database engine: always SQLite, and PostgreSQL too
+// when TEST_DATABASE_URL is set. Unit tests next to the source run once.
+const engines = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    projects: [
+      { test: { name: 'unit', include: ['src/**/*.test.ts'] } },
+      ...engines.map((engine) => ({
+        test: {
+          name: `api-${engine}`,
+          include: ['test/api/**/*.test.ts'],
+          env: { PAWSY_TEST_DB: engine },
+        },
+      })),
+    ],
+  },
+});

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** The one error body every endpoint answers with on failure. */
+export const errorBody = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const messageBody = z.object({ success: z.boolean().optional(), message: z.string() });
+
+/** Opaque 24-hex ids, as issued by the API. */
+export const id = z.string().regex(/^[a-f0-9]{24}$/, 'Invalid id');
+export const idParams = z.object({ id });
+
+/** Query-string page/limit: page from 1, limit clamped to at most 100. */
+export function pagingQuery(defaultLimit: number) {
+  return z.object({
+    page: z.coerce.number().int().min(1).catch(1).default(1),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .catch(defaultLimit)
+      .default(defaultLimit)
+      .transform((n) => Math.min(n, 100)),
+  });
+}
+
+export const isoDateTime = z.string();
+
+/** Bounded free text: keeps 200 kB strings out of the database. */
+export const shortText = (max = 200) => z.string().trim().max(max);
