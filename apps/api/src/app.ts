@@ -19,6 +19,7 @@ import { registerUploads } from './plugins/uploads.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerRealtime } from './plugins/realtime.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { apiModules } from './modules/index.ts';
 
@@ -101,6 +102,7 @@ export async function buildApp(
   registerAuth(app, db, app.tokens);
   await registerUploads(app);
   await registerDocs(app);
+  await registerRealtime(app, config.redisUrl);
 
   await app.register(healthRoutes);
   for (const mod of apiModules) await app.register(mod.routes, { prefix: `/api${mod.prefix}` });

@@ -61,8 +61,19 @@ export interface OneTimeCodesTable {
   created_at: string;
 }
 
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  type: string;
+  message: string;
+  data: string; // JSON object
+  read_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   one_time_codes: OneTimeCodesTable;
+  notifications: NotificationsTable;
 }

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as usersAndSessions from './2026-11-21T05-00-00-users-and-sessions.ts';
+import * as notifications from './2026-11-21T05-30-00-notifications.ts';
 
 /**
  * Every migration, by name (ISO timestamp first so names sort in order).
@@ -7,4 +8,5 @@ import * as usersAndSessions from './2026-11-21T05-00-00-users-and-sessions.ts';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-21T05-00-00-users-and-sessions': usersAndSessions,
+  '2026-11-21T05-30-00-notifications': notifications,
 };
