@@ -1,0 +1,77 @@
+import type { Selectable } from 'kysely';
+import type { UserSelf } from '@pawsy/contract';
+import type { UsersTable } from '../../db/schema.ts';
+
+export type UserRow = Selectable<UsersTable>;
+
+/** Parses a JSON text column, falling back when the stored value is not what we expect. */
+function parseJson<T>(text: string | null, fallback: T, isValid: (v: unknown) => boolean): T {
+  if (!text) return fallback;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isValid(value) ? (value as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+const isStringArray = (v: unknown) => Array.isArray(v) && v.every((s) => typeof s === 'string');
+const isRates = (v: unknown) =>
+  typeof v === 'object' &&
+  v !== null &&
+  !Array.isArray(v) &&
+  Object.values(v).every((n) => typeof n === 'number' && Number.isInteger(n));
+
+export const parseStringList = (text: string | null): string[] =>
+  parseJson<string[]>(text, [], isStringArray);
+export const parseServiceRates = (text: string | null): Record<string, number> =>
+  parseJson<Record<string, number>>(text, {}, isRates);
+
+/** URL path of a user's profile picture, served by the users module. */
+export const userImageUrl = (row: Pick<UserRow, 'id' | 'image_path'>): string | null =>
+  row.image_path ? `/api/user/${row.id}/image` : null;
+
+/** Row → the caller's own view of their account (SPEC §3 spelling). The one mapping place. */
+export function toUserWire(row: UserRow): UserSelf {
+  return {
+    _id: row.id,
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    userType: row.user_type,
+    role: row.user_type,
+    isAdmin: row.user_type === 'admin',
+    KYC_verified: row.kyc_verified === 1,
+    is_verified: row.is_verified === 1,
+    is_paid: row.is_paid === 1,
+    email_verified: row.email_verified === 1,
+    term: row.term === 1,
+    primary_services: parseStringList(row.primary_services),
+    dob: row.dob,
+    emergency_phone: row.emergency_phone,
+    bio: row.bio,
+    headline: row.headline,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    country: row.country,
+    date_of_issue: row.date_of_issue,
+    date_of_expiry: row.date_of_expiry,
+    document_type: row.document_type,
+    preferred_location: row.preferred_location,
+    email_notification: row.email_notification === 1,
+    pet_prefrences: parseStringList(row.pet_prefrences),
+    service_rates: parseServiceRates(row.service_rates),
+    currency: row.currency,
+    image: userImageUrl(row),
+    coordinates:
+      row.latitude !== null && row.longitude !== null
+        ? { longitude: Number(row.longitude), latitude: Number(row.latitude) }
+        : null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
