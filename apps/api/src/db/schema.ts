@@ -71,9 +71,76 @@ export interface NotificationsTable {
   created_at: string;
 }
 
+export interface BookingsTable {
+  id: string;
+  owner_id: string;
+  provider_id: string | null;
+  service: string;
+  pets: string; // JSON array of pet ids
+  start_at: string;
+  end_at: string;
+  notes: string;
+  status: 'pending' | 'accepted' | 'in-progress' | 'completed' | 'cancelled';
+  units: number | null;
+  rate_cents: number | null;
+  price_cents: number | null;
+  currency: string | null;
+  credits_applied: number;
+  credits_refunded: number;
+  cancelled_by: string | null;
+  completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BookingRequestsTable {
+  id: string;
+  booking_id: string;
+  provider_id: string;
+  initiated_by: 'owner' | 'provider';
+  state: 'pending' | 'accepted' | 'rejected' | 'withdrawn';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BookingEventsTable {
+  id: string;
+  booking_id: string;
+  actor_id: string | null;
+  type: string;
+  note: string | null;
+  image_path: string | null;
+  image_mime: string | null;
+  created_at: string;
+}
+
+export interface CreditEntriesTable {
+  id: string;
+  user_id: string;
+  amount: number; // signed cents
+  reason: string;
+  booking_id: string | null;
+  created_at: string;
+}
+
+export interface ReviewsTable {
+  id: string;
+  booking_id: string;
+  author_id: string;
+  subject_id: string;
+  rating: number;
+  comment: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   one_time_codes: OneTimeCodesTable;
   notifications: NotificationsTable;
+  bookings: BookingsTable;
+  booking_requests: BookingRequestsTable;
+  booking_events: BookingEventsTable;
+  credit_entries: CreditEntriesTable;
+  reviews: ReviewsTable;
 }

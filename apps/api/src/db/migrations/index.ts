@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as usersAndSessions from './2026-11-21T05-00-00-users-and-sessions.ts';
 import * as notifications from './2026-11-21T05-30-00-notifications.ts';
+import * as bookingsCreditsReviews from './2026-11-21T06-00-00-bookings-credits-reviews.ts';
 
 /**
  * Every migration, by name (ISO timestamp first so names sort in order).
@@ -9,4 +10,5 @@ import * as notifications from './2026-11-21T05-30-00-notifications.ts';
 export const migrations: Record<string, Migration> = {
   '2026-11-21T05-00-00-users-and-sessions': usersAndSessions,
   '2026-11-21T05-30-00-notifications': notifications,
+  '2026-11-21T06-00-00-bookings-credits-reviews': bookingsCreditsReviews,
 };
