@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  ADMIN,
+  createVerifiedUserViaApi,
+  latestMailCode,
+  loginAndWait,
+  uniqueEmail,
+} from './support';
+
+const PASSWORD = 'E2e-Signup-Password-1';
+
+async function signUpViaUi(page: Page, role: 'sitter' | 'owner', email: string): Promise<void> {
+  await page.goto('/SignUp');
+  await page.getByLabel(/first name/i).fill('Casey');
+  await page.getByLabel(/last name/i).fill(role === 'sitter' ? 'Sitter' : 'Owner');
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/phone/i).fill('+15555550100');
+  await page.getByLabel(/^password/i).fill(PASSWORD);
+  const confirm = page.getByLabel(/confirm password/i);
+  if (await confirm.count()) await confirm.fill(PASSWORD);
+  await page.getByRole('radio', { name: new RegExp(role, 'i') }).check();
+  await page.getByRole('checkbox', { name: /terms/i }).check();
+  await page.getByRole('button', { name: /sign ?up|create account/i }).click();
+}
+
+async function enterOtp(page: Page, code: string): Promise<void> {
+  const modal = page.getByRole('dialog');
+  await expect(modal).toBeVisible();
+  // Works for a single code field and for one box per digit (focus moves on by itself).
+  await modal.locator('input').first().click();
+  await page.keyboard.type(code);
+  await modal.getByRole('button', { name: /verify/i }).click();
+}
+
+for (const role of ['sitter', 'owner'] as const) {
+  test(`a new ${role} signs up, verifies the emailed code, logs in and is sent to /kyc`, async ({
+    page,
+  }) => {
+    const email = uniqueEmail(role);
+    await signUpViaUi(page, role, email);
+    const code = await latestMailCode(email);
+    await enterOtp(page, code);
+    await expect(page.getByText('OTP verified successfully! Redirecting...')).toBeVisible();
+
+    await page.context().clearCookies();
+    await page.evaluate(() => sessionStorage.clear());
+    await loginAndWait(page, email, PASSWORD, '/kyc');
+  });
+}
+
+test('an admin logs in and lands on /dashboard', async ({ page }) => {
+  await loginAndWait(page, ADMIN.email, ADMIN.password, '/dashboard');
+});
+
+test('a non-admin who opens an admin screen is sent to /kyc', async ({ page }) => {
+  const user = await createVerifiedUserViaApi(page, 'user');
+  await loginAndWait(page, user.email, user.password, '/kyc');
+  for (const adminPath of ['/kyclisting', '/admin/disputes']) {
+    await page.goto(adminPath);
+    await expect(page).toHaveURL(/\/kyc$/);
+  }
+});
+
+test('logout ends the session and goes to /login', async ({ page }) => {
+  const user = await createVerifiedUserViaApi(page, 'provider');
+  await loginAndWait(page, user.email, user.password, '/kyc');
+  const logout = page.getByRole('button', { name: /log ?out/i });
+  if (!(await logout.isVisible())) {
+    // The logout entry may live in the account menu.
+    await page
+      .getByRole('button', { name: /account|menu|profile/i })
+      .first()
+      .click();
+  }
+  await page
+    .getByRole('button', { name: /log ?out/i })
+    .or(page.getByRole('menuitem', { name: /log ?out/i }))
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeNull();
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an expired session sends a guarded page to /login', async ({ page }) => {
+  const user = await createVerifiedUserViaApi(page, 'user');
+  await loginAndWait(page, user.email, user.password, '/kyc');
+  await page.evaluate(() =>
+    sessionStorage.setItem('authExpiresAt', new Date(Date.now() - 60_000).toISOString()),
+  );
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeNull();
+});
