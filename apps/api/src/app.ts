@@ -12,6 +12,7 @@ import {
 import type { AppConfig } from './config.ts';
 import { createDb, migrateToLatest, type Db } from './db/index.ts';
 import { createTokenService, type TokenService } from './lib/tokens.ts';
+import { createMailer } from './lib/mailer.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecretKey } from './plugins/secret-key.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -71,6 +72,16 @@ export async function buildApp(
   app.decorate('db', db);
   app.decorate('tokens', createTokenService(config.jwtSecret));
   app.decorate('redis', redis);
+  const mailer = createMailer(
+    {
+      smtpUrl: config.smtpUrl,
+      dataDir: config.dataDir,
+      from: `Pawsy <no-reply@${new URL(config.publicUrl).hostname}>`,
+    },
+    app.log,
+  );
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', () => mailer.close());
   app.addHook('onClose', async () => {
     await db.destroy();
     if (redis) await redis.quit().catch(() => undefined);

@@ -25,6 +25,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     WEB_DIST: z.string().optional(),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+    AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -51,6 +52,8 @@ export type AppConfig = Readonly<{
   logLevel: string;
   webDist: string | null;
   rateLimitMax: number;
+  /** Per-minute limit of login/OTP/reset attempts per IP + email. */
+  authRateLimitMax: number;
 }>;
 
 export const DEV_SECRET_KEY = 'pawsy-dev-secret-key';
@@ -93,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : null,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
   });
 }
 

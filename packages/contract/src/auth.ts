@@ -50,3 +50,105 @@ export const userSelf = z.object({
   updatedAt: z.string(),
 });
 export type UserSelf = z.infer<typeof userSelf>;
+
+// ---- Requests (SPEC §7 Auth) ----
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const emailField = z
+  .string()
+  .trim()
+  .max(254, 'Email is too long')
+  .toLowerCase()
+  .pipe(z.email('Enter a valid email address'));
+export const passwordField = z
+  .string()
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+/** Any stored password may be typed back; only the length bound keeps huge bodies out. */
+const typedPassword = z
+  .string()
+  .min(1, 'Password is required')
+  .max(PASSWORD_MAX, 'Password is too long');
+export const otpField = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'The code has 6 digits');
+
+const nameField = (label: string) =>
+  z.string().trim().min(1, `${label} is required`).max(100, `${label} is too long`);
+
+/** term arrives as a boolean, a string or a number; coerced, and it must be accepted. */
+const termField = z
+  .union([z.boolean(), z.string().max(10), z.number()])
+  .transform((v) => v === true || v === 1 || ['true', '1', 'yes', 'on'].includes(String(v)))
+  .refine((v) => v, 'You must accept the terms of use');
+
+const servicesField = z
+  .union([z.array(z.string().trim().min(1).max(60)).max(20), z.string().trim().max(60)])
+  .transform((v) => (typeof v === 'string' ? (v ? [v] : []) : [...new Set(v)]));
+
+/** SPEC spells it `primery_services`; `primary_services` is accepted too. */
+export const signupBody = z
+  .object({
+    firstName: nameField('First name'),
+    lastName: nameField('Last name'),
+    email: emailField,
+    phone: z
+      .string()
+      .trim()
+      .min(3, 'Phone is required')
+      .max(40, 'Phone is too long')
+      .regex(/^[+\d\s().-]+$/, 'Enter a valid phone number'),
+    primery_services: servicesField.optional(),
+    primary_services: servicesField.optional(),
+    password: passwordField,
+    term: termField,
+    userType: z.enum(['user', 'provider']).optional(),
+  })
+  .transform(({ primery_services, primary_services, ...rest }) => ({
+    ...rest,
+    primary_services: primery_services ?? primary_services ?? [],
+  }));
+export type SignupBody = z.input<typeof signupBody>;
+
+export const loginBody = z.object({
+  email: emailField,
+  password: typedPassword,
+  rememberMe: z
+    .union([z.boolean(), z.string().max(10), z.number()])
+    .optional()
+    .transform((v) => v === true || v === 1 || ['true', '1', 'yes', 'on'].includes(String(v))),
+});
+export const emailBody = z.object({ email: emailField });
+export const verifyOtpBody = z.object({ email: emailField, otp: otpField });
+export const resetPasswordBody = z.object({
+  email: emailField,
+  otp: otpField,
+  password: passwordField,
+});
+/** Logout identifies the session by its token; a body email is accepted and ignored. */
+export const logoutBody = z.object({ email: z.string().max(254).optional() }).nullish();
+export const updatePasswordBody = z.object({
+  currentPassword: typedPassword,
+  newPassword: passwordField,
+});
+
+// ---- Responses ----
+
+export const signupResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  token: z.object({ token: z.string(), expiresAt: z.string() }),
+  expiresAt: z.string(),
+  user: userSelf,
+});
+export const loginResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  token: z.string(),
+  expiresAt: z.string(),
+  user: userSelf,
+});
+export const authMessageResponse = z.object({ success: z.literal(true), message: z.string() });

@@ -49,6 +49,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DEMO_DATA: 'false',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '100000',
+    AUTH_RATE_LIMIT_MAX: '100000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

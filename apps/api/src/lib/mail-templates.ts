@@ -1,0 +1,108 @@
+import type { MailMessage } from './mailer.ts';
+
+type Recipient = { email: string; firstName: string };
+type Mail = Omit<MailMessage, 'to'>;
+
+const BRAND = 'Pawsy';
+const escapeHtml = (s: string): string =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+/** Names go into plain text too; keep them on one line and of sane length. */
+const plainName = (s: string): string => s.replace(/[\r\n\t]+/g, ' ').slice(0, 100);
+
+function layout(title: string, bodyHtml: string, publicUrl: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f6f3ee;font-family:Helvetica,Arial,sans-serif;color:#2d2a26">
+<table role="presentation" width="100%" style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td>
+<p style="font-size:22px;font-weight:bold;color:#e4572e;margin:0 0 24px">🐾 ${BRAND}</p>
+${bodyHtml}
+<p style="font-size:12px;color:#8a837a;margin-top:32px">${BRAND} · <a href="${escapeHtml(publicUrl)}" style="color:#8a837a">${escapeHtml(publicUrl)}</a><br>You get this mail because of an action on your ${BRAND} account.</p>
+</td></tr></table></body></html>`;
+}
+
+function codeBlock(code: string): string {
+  return `<p style="font-size:32px;letter-spacing:8px;font-weight:bold;text-align:center;background:#fdf1ea;border-radius:8px;padding:16px;margin:24px 0">${code}</p>`;
+}
+
+export function signupCodeMail(
+  to: Recipient,
+  code: string,
+  minutes: number,
+  publicUrl: string,
+): Mail {
+  const name = plainName(to.firstName);
+  const subject = `Your ${BRAND} verification code: ${code}`;
+  const text = [
+    `Hi ${name},`,
+    '',
+    `Welcome to ${BRAND}! Your verification code is: ${code}`,
+    '',
+    `It is valid for ${minutes} minutes. If you did not sign up, you can ignore this mail.`,
+    '',
+    `— The ${BRAND} team`,
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>Hi ${escapeHtml(name)},</p>
+<p>Welcome to ${BRAND}! Enter this code to verify your email address:</p>
+${codeBlock(code)}
+<p>It is valid for ${minutes} minutes. If you did not sign up, you can ignore this mail.</p>`,
+    publicUrl,
+  );
+  return { subject, text, html, code };
+}
+
+export function resetCodeMail(
+  to: Recipient,
+  code: string,
+  minutes: number,
+  publicUrl: string,
+): Mail {
+  const name = plainName(to.firstName);
+  const subject = `Your ${BRAND} password reset code: ${code}`;
+  const text = [
+    `Hi ${name},`,
+    '',
+    `Someone asked to reset the password of your ${BRAND} account. Your reset code is: ${code}`,
+    '',
+    `It is valid for ${minutes} minutes. If this was not you, ignore this mail: your password stays as it is.`,
+    '',
+    `— The ${BRAND} team`,
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>Hi ${escapeHtml(name)},</p>
+<p>Someone asked to reset the password of your ${BRAND} account. Enter this code to choose a new password:</p>
+${codeBlock(code)}
+<p>It is valid for ${minutes} minutes. If this was not you, ignore this mail: your password stays as it is.</p>`,
+    publicUrl,
+  );
+  return { subject, text, html, code };
+}
+
+export function passwordChangedMail(to: Recipient, publicUrl: string): Mail {
+  const name = plainName(to.firstName);
+  const subject = `Your ${BRAND} password was changed`;
+  const when = new Date().toUTCString();
+  const text = [
+    `Hi ${name},`,
+    '',
+    `The password of your ${BRAND} account was changed on ${when}. Other devices have been signed out.`,
+    '',
+    `If this was not you, reset your password now at ${publicUrl}/forgot-password and contact us.`,
+    '',
+    `— The ${BRAND} team`,
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>Hi ${escapeHtml(name)},</p>
+<p>The password of your ${BRAND} account was changed on ${escapeHtml(when)}. Other devices have been signed out.</p>
+<p>If this was not you, <a href="${escapeHtml(publicUrl)}/forgot-password">reset your password now</a> and contact us.</p>`,
+    publicUrl,
+  );
+  return { subject, text, html };
+}

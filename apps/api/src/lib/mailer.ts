@@ -1,0 +1,86 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** A one-time code carried by the message; kept in the dev outbox file for tests, never sent. */
+  code?: string;
+};
+
+export type Mailer = {
+  /**
+   * Hands a message over for delivery. Never throws: a failed delivery is logged and the request
+   * that caused it still succeeds (the user can ask for the mail again).
+   */
+  send: (message: MailMessage) => Promise<void>;
+  /** Waits for deliveries still under way (called on app close). */
+  close: () => Promise<void>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+type MailerOptions = { smtpUrl: string | null; dataDir: string; from: string };
+
+/** SMTP when SMTP_URL is set; otherwise every mail becomes a JSON file under DATA_DIR/mail/. */
+export function createMailer(options: MailerOptions, log: FastifyBaseLogger): Mailer {
+  return options.smtpUrl
+    ? createSmtpMailer(options.smtpUrl, options.from, log)
+    : createOutboxMailer(path.join(options.dataDir, 'mail'), log);
+}
+
+function createSmtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  const pending = new Set<Promise<void>>();
+  return {
+    // Delivery runs in the background so an SMTP round trip neither slows the answer nor makes
+    // "mail sent" and "no such account" distinguishable by timing.
+    send: async ({ to, subject, text, html }) => {
+      const job = transport
+        .sendMail({ from, to, subject, text, html })
+        .then(() => log.info({ subject }, 'mail sent'))
+        .catch((err: unknown) => log.error({ err, subject }, 'mail delivery failed'))
+        .finally(() => pending.delete(job));
+      pending.add(job);
+    },
+    close: async () => {
+      await Promise.allSettled([...pending]);
+      transport.close();
+    },
+  };
+}
+
+let lastStamp = 0;
+
+/** File names sort by creation, also for mails written within the same millisecond. */
+function outboxFileName(): string {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  const stamp = new Date(lastStamp).toISOString().replace(/[:.]/g, '-');
+  return `${stamp}-${randomBytes(4).toString('hex')}.json`;
+}
+
+function createOutboxMailer(dir: string, log: FastifyBaseLogger): Mailer {
+  return {
+    send: async (message) => {
+      try {
+        await fs.mkdir(dir, { recursive: true });
+        const file = path.join(dir, outboxFileName());
+        const body = { ...message, createdAt: new Date().toISOString() };
+        await fs.writeFile(file, JSON.stringify(body, null, 2), { mode: 0o600 });
+        log.info({ subject: message.subject, file: path.basename(file) }, 'mail written to outbox');
+      } catch (err) {
+        log.error({ err, subject: message.subject }, 'mail could not be written to the outbox');
+      }
+    },
+    close: async () => {},
+  };
+}

@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  authMessageResponse,
+  emailBody,
+  errorBody,
+  loginBody,
+  loginResponse,
+  logoutBody,
+  resetPasswordBody,
+  signupBody,
+  signupResponse,
+  updatePasswordBody,
+  verifyOtpBody,
+} from '@pawsy/contract';
+import { currentUser } from '../../plugins/auth.ts';
+import * as auth from './auth.service.ts';
+import { createWideLimits, ipEmailLimit, ipLimit, userLimit } from './rate-limits.ts';
+
+const errors = { 400: errorBody, 401: errorBody, 409: errorBody, 429: errorBody };
+const tags = ['auth'];
+
+/** SPEC §7 Auth, mounted at /api/auth. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const max = app.config.authRateLimitMax;
+  const wideLimits = createWideLimits(app, max);
+  void auth.warmDummyHash();
+
+  app.post(
+    '/signup',
+    {
+      config: { rateLimit: ipLimit('signup', max * 3) },
+      schema: { tags, body: signupBody, response: { 201: signupResponse, ...errors } },
+    },
+    async (request, reply) => {
+      const { session, user } = await auth.signup(app, request.body);
+      return reply.status(201).send({
+        success: true as const,
+        message: 'Account created. We sent a verification code to your email.',
+        token: session,
+        expiresAt: session.expiresAt,
+        user,
+      });
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      config: { rateLimit: ipEmailLimit('login', max) },
+      preValidation: wideLimits,
+      schema: { tags, body: loginBody, response: { 200: loginResponse, ...errors } },
+    },
+    async (request) => {
+      const result = await auth.login(app, request.body);
+      return { success: true as const, message: 'Login successful', ...result };
+    },
+  );
+
+  app.post(
+    '/verify-otp',
+    {
+      config: { rateLimit: ipEmailLimit('verify-otp', max) },
+      preValidation: wideLimits,
+      schema: { tags, body: verifyOtpBody, response: { 200: authMessageResponse, ...errors } },
+    },
+    async (request) => {
+      await auth.verifyEmail(app, request.body.email, request.body.otp);
+      return { success: true as const, message: 'OTP verified successfully' };
+    },
+  );
+
+  app.post(
+    '/resend-otp',
+    {
+      config: { rateLimit: ipEmailLimit('resend-otp', max) },
+      schema: { tags, body: emailBody, response: { 200: authMessageResponse, ...errors } },
+    },
+    async (request) => {
+      await auth.resendVerification(app, request.body.email);
+      return { success: true as const, message: auth.AUTH_MESSAGES.resendSent };
+    },
+  );
+
+  app.post(
+    '/forget-password',
+    {
+      config: { rateLimit: ipEmailLimit('forget-password', max) },
+      schema: { tags, body: emailBody, response: { 200: authMessageResponse, ...errors } },
+    },
+    async (request) => {
+      await auth.forgotPassword(app, request.body.email);
+      return { success: true as const, message: auth.AUTH_MESSAGES.resetSent };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      config: { rateLimit: ipEmailLimit('reset-password', max) },
+      preValidation: wideLimits,
+      schema: { tags, body: resetPasswordBody, response: { 200: authMessageResponse, ...errors } },
+    },
+    async (request) => {
+      await auth.resetPassword(app, request.body);
+      return {
+        success: true as const,
+        message: 'Your password has been reset. Please log in with your new password.',
+      };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      preHandler: app.requireAuth,
+      schema: { tags, body: logoutBody, response: { 200: authMessageResponse, ...errors } },
+    },
+    async (request) => {
+      await auth.logout(app, currentUser(request).sessionId);
+      return { success: true as const, message: 'Logged out successfully' };
+    },
+  );
+
+  app.put(
+    '/update-password',
+    {
+      preHandler: app.requireAuth,
+      config: { rateLimit: userLimit('update-password', max) },
+      schema: {
+        tags,
+        body: updatePasswordBody,
+        response: { 200: authMessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.updatePassword(app, currentUser(request), request.body);
+      return { success: true as const, message: 'Password updated successfully' };
+    },
+  );
+};

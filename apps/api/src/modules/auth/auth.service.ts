@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { UserSelf } from '@pawsy/contract';
+import { AppError } from '../../lib/app-error.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { passwordChangedMail, resetCodeMail, signupCodeMail } from '../../lib/mail-templates.ts';
+import { toUserWire, type UserRow } from '../users/user-wire.ts';
+import * as repo from './auth.repository.ts';
+import {
+  consumeCode,
+  issueCode,
+  OTP_MESSAGES,
+  OTP_TTL_MINUTES,
+  secondsUntilResend,
+} from './otp.service.ts';
+import {
+  openSession,
+  REMEMBER_ME_TTL_MS,
+  revokeSession,
+  revokeUserSessions,
+  SESSION_TTL_MS,
+} from './sessions.ts';
+
+export const AUTH_MESSAGES = {
+  invalidLogin: 'Invalid email or password',
+  duplicateEmail: 'An account with this email already exists',
+  resendSent: 'If this email has an unverified account, a new code has been sent.',
+  resetSent: 'If an account exists for this email, a password reset code has been sent.',
+} as const;
+
+type SignupInput = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  password: string;
+  primary_services: string[];
+  userType?: 'user' | 'provider';
+};
+
+let dummyHash: Promise<string> | null = null;
+/** A real argon2 hash to verify against when the email is unknown, so both cases cost the same. */
+export function warmDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(24).toString('base64'));
+  return dummyHash;
+}
+
+async function sendCodeMail(
+  app: FastifyInstance,
+  user: UserRow,
+  purpose: 'verify-email' | 'reset-password',
+) {
+  const code = await issueCode(app, user.id, purpose);
+  const to = { email: user.email, firstName: user.first_name };
+  const mail =
+    purpose === 'verify-email'
+      ? signupCodeMail(to, code, OTP_TTL_MINUTES, app.config.publicUrl)
+      : resetCodeMail(to, code, OTP_TTL_MINUTES, app.config.publicUrl);
+  await app.mailer.send({ to: user.email, ...mail });
+}
+
+export async function signup(app: FastifyInstance, input: SignupInput) {
+  if (await repo.emailExists(app.db, input.email))
+    throw new AppError('CONFLICT', AUTH_MESSAGES.duplicateEmail);
+  // Admin is never reachable from here: the schema only lets 'user' and 'provider' through.
+  const userType = input.userType ?? (input.primary_services.length > 0 ? 'provider' : 'user');
+  const now = nowIso();
+  const row: UserRow = {
+    id: newId(),
+    email: input.email,
+    password_hash: await hashPassword(input.password),
+    first_name: input.firstName,
+    last_name: input.lastName,
+    phone: input.phone,
+    user_type: userType,
+    term: 1,
+    primary_services: JSON.stringify(input.primary_services),
+    email_verified: 0,
+    is_verified: 0,
+    kyc_verified: 0,
+    is_paid: 0,
+    email_notification: 1,
+    dob: null,
+    emergency_phone: null,
+    bio: null,
+    headline: null,
+    address: null,
+    city: null,
+    state: null,
+    zip: null,
+    country: null,
+    date_of_issue: null,
+    date_of_expiry: null,
+    document_type: null,
+    preferred_location: null,
+    pet_prefrences: '[]',
+    service_rates: '{}',
+    currency: 'USD',
+    image_path: null,
+    latitude: null,
+    longitude: null,
+    deleted_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    await repo.insertUser(app.db, row);
+  } catch (err) {
+    if (repo.isUniqueViolation(err)) throw new AppError('CONFLICT', AUTH_MESSAGES.duplicateEmail);
+    throw err;
+  }
+  await sendCodeMail(app, row, 'verify-email');
+  const session = await openSession(app, row, SESSION_TTL_MS);
+  return { session, user: toUserWire(row) };
+}
+
+export async function login(
+  app: FastifyInstance,
+  input: { email: string; password: string; rememberMe: boolean },
+): Promise<{ token: string; expiresAt: string; user: UserSelf }> {
+  const user = await repo.findActiveUserByEmail(app.db, input.email);
+  const ok = await verifyPassword(user?.password_hash ?? (await warmDummyHash()), input.password);
+  if (!user || !ok) throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.invalidLogin);
+  const session = await openSession(
+    app,
+    user,
+    input.rememberMe ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS,
+  );
+  return { ...session, user: toUserWire(user) };
+}
+
+/** Unknown emails fail exactly like a wrong code. */
+async function userForCode(app: FastifyInstance, email: string): Promise<UserRow> {
+  const user = await repo.findActiveUserByEmail(app.db, email);
+  if (!user) throw new AppError('BAD_REQUEST', OTP_MESSAGES.invalid);
+  return user;
+}
+
+export async function verifyEmail(app: FastifyInstance, email: string, otp: string): Promise<void> {
+  const user = await userForCode(app, email);
+  await consumeCode(app, user.id, 'verify-email', otp);
+  await repo.markEmailVerified(app.db, user.id);
+}
+
+export async function resendVerification(app: FastifyInstance, email: string): Promise<void> {
+  const user = await repo.findActiveUserByEmail(app.db, email);
+  if (!user || user.email_verified === 1) return;
+  const wait = await secondsUntilResend(app, user.id, 'verify-email');
+  if (wait > 0)
+    throw new AppError('RATE_LIMITED', `Please wait ${wait} seconds before requesting a new code`);
+  await sendCodeMail(app, user, 'verify-email');
+}
+
+/** Same answer whatever the email; a second request within 60 s sends nothing new. */
+export async function forgotPassword(app: FastifyInstance, email: string): Promise<void> {
+  const user = await repo.findActiveUserByEmail(app.db, email);
+  if (!user) return;
+  if ((await secondsUntilResend(app, user.id, 'reset-password')) > 0) return;
+  await sendCodeMail(app, user, 'reset-password');
+}
+
+export async function resetPassword(
+  app: FastifyInstance,
+  input: { email: string; otp: string; password: string },
+): Promise<void> {
+  const user = await userForCode(app, input.email);
+  await consumeCode(app, user.id, 'reset-password', input.otp);
+  const hash = await hashPassword(input.password);
+  await app.db.transaction().execute(async (trx) => {
+    await repo.setPasswordHash(trx, user.id, hash);
+    // The code arrived by mail, so the address is proven too.
+    await repo.markEmailVerified(trx, user.id);
+    await revokeUserSessions(trx, user.id);
+  });
+  await app.mailer.send({
+    to: user.email,
+    ...passwordChangedMail({ email: user.email, firstName: user.first_name }, app.config.publicUrl),
+  });
+}
+
+export async function logout(app: FastifyInstance, sessionId: string): Promise<void> {
+  await revokeSession(app.db, sessionId);
+}
+
+export async function updatePassword(
+  app: FastifyInstance,
+  caller: { id: string; sessionId: string },
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  const user = await repo.findUserById(app.db, caller.id);
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Session has ended, please log in again');
+  if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+    // 400, not 401: the session is fine, only the typed password is wrong.
+    throw new AppError('BAD_REQUEST', 'Current password is incorrect');
+  }
+  if (input.currentPassword === input.newPassword) {
+    throw new AppError('BAD_REQUEST', 'The new password must be different from the current one');
+  }
+  const hash = await hashPassword(input.newPassword);
+  await app.db.transaction().execute(async (trx) => {
+    await repo.setPasswordHash(trx, user.id, hash);
+    await revokeUserSessions(trx, user.id, caller.sessionId);
+  });
+  await app.mailer.send({
+    to: user.email,
+    ...passwordChangedMail({ email: user.email, firstName: user.first_name }, app.config.publicUrl),
+  });
+}

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { lastMail, readMails } from '../helpers/mail.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let seq = 0;
+function signupBody(overrides: Record<string, unknown> = {}) {
+  seq += 1;
+  return {
+    firstName: 'Olivia',
+    lastName: 'Stone',
+    email: `signup${seq}-${Date.now()}@example.test`,
+    phone: '+1 (512) 555-0101',
+    password: 'Signup-Pass-2026',
+    term: true,
+    ...overrides,
+  };
+}
+
+const signup = (payload: Record<string, unknown>) =>
+  t.call({ method: 'POST', url: '/api/auth/signup', payload });
+
+/** A token is accepted when update-password gets past auth (wrong current password → 400). */
+async function tokenIsAccepted(token: string): Promise<boolean> {
+  const res = await t.call({
+    method: 'PUT',
+    url: '/api/auth/update-password',
+    token,
+    payload: { currentPassword: 'not-the-password', newPassword: 'Whatever-Pass-1' },
+  });
+  if (res.statusCode === 400) return true;
+  expect(res.statusCode).toBe(401);
+  return false;
+}
+
+describe('POST /api/auth/signup', () => {
+  it('creates an unverified owner, answers 201 with token.token and mails a 6-digit code', async () => {
+    const body = signupBody({ email: '  Mixed.Case@Example.TEST ' });
+    const res = await signup(body);
+    expect(res.statusCode, res.body).toBe(201);
+    const json = res.json();
+    expect(json).toMatchObject({ success: true, message: expect.any(String) });
+    expect(typeof json.token.token).toBe('string');
+    expect(Date.parse(json.token.expiresAt) - Date.now()).toBeGreaterThan(23 * 3600_000);
+    expect(json.user).toMatchObject({
+      firstName: 'Olivia',
+      lastName: 'Stone',
+      email: 'mixed.case@example.test',
+      phone: '+1 (512) 555-0101',
+      userType: 'user',
+      role: 'user',
+      primary_services: [],
+      isAdmin: false,
+      KYC_verified: false,
+      is_verified: false,
+      is_paid: false,
+      email_verified: false,
+    });
+    expect(json.user._id).toBe(json.user.id);
+    expect(res.body).not.toMatch(/password|argon2/i);
+    expect(await tokenIsAccepted(json.token.token)).toBe(true);
+
+    const mail = lastMail(t.dataDir, 'mixed.case@example.test');
+    expect(mail.code).toMatch(/^\d{6}$/);
+    expect(mail.text).toContain(mail.code);
+    expect(mail.html).toContain(mail.code);
+    expect(mail.subject).toMatch(/Pawsy/);
+  });
+
+  it('makes a provider from primery_services (spec spelling) or primary_services', async () => {
+    const a = await signup(signupBody({ primery_services: ['Dog walking', 'Boarding'] }));
+    expect(a.statusCode, a.body).toBe(201);
+    expect(a.json().user).toMatchObject({
+      userType: 'provider',
+      primary_services: ['Dog walking', 'Boarding'],
+    });
+    const b = await signup(signupBody({ primary_services: ['Pet sitting'] }));
+    expect(b.json().user).toMatchObject({
+      userType: 'provider',
+      primary_services: ['Pet sitting'],
+    });
+    const c = await signup(signupBody({ userType: 'provider' }));
+    expect(c.json().user.userType).toBe('provider');
+    const d = await signup(signupBody({ primery_services: ['Dog walking'], userType: 'user' }));
+    expect(d.json().user.userType).toBe('user');
+  });
+
+  it('coerces term to a boolean and requires it to be accepted', async () => {
+    expect((await signup(signupBody({ term: 'true' }))).statusCode).toBe(201);
+    for (const term of [false, 'false', 0, '']) {
+      const res = await signup(signupBody({ term }));
+      expect(res.statusCode, String(term)).toBe(400);
+      expect(res.json().message).toMatch(/term/i);
+    }
+  });
+
+  it('never makes an admin, whatever the body says', async () => {
+    const asAdmin = await signup(signupBody({ userType: 'admin' }));
+    expect(asAdmin.statusCode).toBe(400);
+    const sneaky = await signup(
+      signupBody({ isAdmin: true, role: 'admin', user_type: 'admin', KYC_verified: true }),
+    );
+    expect(sneaky.statusCode).toBe(201);
+    expect(sneaky.json().user).toMatchObject({
+      userType: 'user',
+      isAdmin: false,
+      KYC_verified: false,
+    });
+    const row = await t.app.db
+      .selectFrom('users')
+      .select(['user_type', 'kyc_verified'])
+      .where('id', '=', sneaky.json().user.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ user_type: 'user', kyc_verified: 0 });
+  });
+
+  it('answers 409 for an email already taken, in any letter case', async () => {
+    const body = signupBody();
+    expect((await signup(body)).statusCode).toBe(201);
+    const again = await signup({ ...body, email: body.email.toUpperCase() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/already exists/);
+  });
+
+  it('stores the password hashed with argon2id', async () => {
+    const body = signupBody();
+    const res = await signup(body);
+    const row = await t.app.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', res.json().user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    expect(row.password_hash).not.toContain(body.password);
+  });
+
+  it('rejects bad input with a 400 and a message', async () => {
+    const cases: [string, Record<string, unknown>][] = [
+      ['missing firstName', signupBody({ firstName: undefined })],
+      ['missing email', signupBody({ email: undefined })],
+      ['missing phone', signupBody({ phone: undefined })],
+      ['missing password', signupBody({ password: undefined })],
+      ['missing term', signupBody({ term: undefined })],
+      ['bad email', signupBody({ email: 'not-an-email' })],
+      ['number as name', signupBody({ firstName: 42 })],
+      ['object as email', signupBody({ email: { $ne: null } })],
+      ['short password', signupBody({ password: 'short' })],
+      ['129-char password', signupBody({ password: 'x'.repeat(129) })],
+      ['huge name', signupBody({ lastName: 'a'.repeat(200_000) })],
+      ['huge services', signupBody({ primery_services: ['a'.repeat(200_000)] })],
+      ['services not strings', signupBody({ primery_services: [1, 2] })],
+      ['letters as phone', signupBody({ phone: 'call me maybe' })],
+    ];
+    for (const [label, payload] of cases) {
+      const res = await signup(payload);
+      expect(res.statusCode, label).toBe(400);
+      expect(typeof res.json().message, label).toBe('string');
+    }
+    expect(readMails(t.dataDir, 'not-an-email')).toEqual([]);
+  });
+});
