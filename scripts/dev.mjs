@@ -1,11 +1,17 @@
 // `npm run dev`: the API with reload on :3001 and Vite on :3000 (which proxies /api to it).
 // Both run in their own process groups and stop together.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const bin = (name) => path.join(root, 'node_modules/.bin', name);
+// A workspace may keep its own copy of a tool (apps/web has its own Vite): prefer that one.
+const bin = (name, workspace = '.') =>
+  [
+    path.join(root, workspace, 'node_modules/.bin', name),
+    path.join(root, 'node_modules/.bin', name),
+  ].find((p) => fs.existsSync(p)) ?? name;
 const webPort = '3000';
 const apiPort = '3001';
 
@@ -20,7 +26,13 @@ const children = [
       PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${webPort}`,
     },
   },
-  { name: 'web', cmd: bin('vite'), args: ['--port', webPort], cwd: 'apps/web', env: {} },
+  {
+    name: 'web',
+    cmd: bin('vite', 'apps/web'),
+    args: ['--port', webPort],
+    cwd: 'apps/web',
+    env: {},
+  },
 ].map((c) => ({
   ...c,
   proc: spawn(c.cmd, c.args, {
@@ -53,6 +65,10 @@ function stopAll(code) {
 }
 
 for (const c of children) {
+  c.proc.on('error', (err) => {
+    console.error(`${c.name} could not start: ${err.message}`);
+    stopAll(1);
+  });
   c.proc.on('exit', (code) => {
     if (!stopping) console.error(`\n${c.name} exited (${code ?? 'signal'}); stopping the other`);
     stopAll(code ?? 1);
