@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { lastMail, readMails } from '../helpers/mail.ts';
+import { signupPayload, tokenIsAccepted } from '../helpers/auth-flows.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,39 +11,13 @@ afterAll(async () => {
   await t.close();
 });
 
-let seq = 0;
-function signupBody(overrides: Record<string, unknown> = {}) {
-  seq += 1;
-  return {
-    firstName: 'Olivia',
-    lastName: 'Stone',
-    email: `signup${seq}-${Date.now()}@example.test`,
-    phone: '+1 (512) 555-0101',
-    password: 'Signup-Pass-2026',
-    term: true,
-    ...overrides,
-  };
-}
-
+const signupBody = signupPayload;
 const signup = (payload: Record<string, unknown>) =>
   t.call({ method: 'POST', url: '/api/auth/signup', payload });
 
-/** A token is accepted when update-password gets past auth (wrong current password → 400). */
-async function tokenIsAccepted(token: string): Promise<boolean> {
-  const res = await t.call({
-    method: 'PUT',
-    url: '/api/auth/update-password',
-    token,
-    payload: { currentPassword: 'not-the-password', newPassword: 'Whatever-Pass-1' },
-  });
-  if (res.statusCode === 400) return true;
-  expect(res.statusCode).toBe(401);
-  return false;
-}
-
 describe('POST /api/auth/signup', () => {
   it('creates an unverified owner, answers 201 with token.token and mails a 6-digit code', async () => {
-    const body = signupBody({ email: '  Mixed.Case@Example.TEST ' });
+    const body = signupBody({ email: '  Mixed.Case@Example.TEST ', phone: '+1 (512) 555-0101' });
     const res = await signup(body);
     expect(res.statusCode, res.body).toBe(201);
     const json = res.json();
@@ -65,7 +40,7 @@ describe('POST /api/auth/signup', () => {
     });
     expect(json.user._id).toBe(json.user.id);
     expect(res.body).not.toMatch(/password|argon2/i);
-    expect(await tokenIsAccepted(json.token.token)).toBe(true);
+    expect(await tokenIsAccepted(t, json.token.token)).toBe(true);
 
     const mail = lastMail(t.dataDir, 'mixed.case@example.test');
     expect(mail.code).toMatch(/^\d{6}$/);

@@ -1,0 +1,57 @@
+import { expect } from 'vitest';
+import type { TestApp } from './app.ts';
+
+let seq = 0;
+
+/** A valid signup body with a unique email; fields can be overridden or removed (undefined). */
+export function signupPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  seq += 1;
+  return {
+    firstName: 'Olivia',
+    lastName: 'Stone',
+    email: `flow${seq}-${Math.random().toString(36).slice(2, 8)}@example.test`,
+    phone: '+1 512 555 0101',
+    password: 'Signup-Pass-2026',
+    term: true,
+    ...overrides,
+  };
+}
+
+/** Signs up through the API; returns the email, password, token and user id. */
+export async function signupViaApi(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const payload = signupPayload(overrides);
+  const res = await t.call({ method: 'POST', url: '/api/auth/signup', payload });
+  expect(res.statusCode, res.body).toBe(201);
+  const json = res.json();
+  return {
+    email: String(payload.email).toLowerCase(),
+    password: String(payload.password),
+    token: json.token.token as string,
+    id: json.user.id as string,
+  };
+}
+
+export function login(t: TestApp, email: string, password: string, rememberMe?: boolean) {
+  return t.call({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password, ...(rememberMe === undefined ? {} : { rememberMe }) },
+  });
+}
+
+/**
+ * Whether a token gets past authentication: update-password with a wrong current password
+ * answers 400 for a live session and 401 for a dead one.
+ */
+export async function tokenIsAccepted(t: TestApp, token: string): Promise<boolean> {
+  const res = await t.call({
+    method: 'PUT',
+    url: '/api/auth/update-password',
+    token,
+    payload: { currentPassword: 'not-the-password', newPassword: 'Whatever-Pass-1' },
+  });
+  if (res.statusCode === 400) return true;
+  expect(res.statusCode, res.body).toBe(401);
+  expect(typeof res.json().message).toBe('string');
+  return false;
+}
