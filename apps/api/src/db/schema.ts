@@ -133,6 +133,22 @@ export interface ReviewsTable {
   created_at: string;
 }
 
+export interface PetsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  species: string;
+  breed: string | null;
+  age: number | null;
+  weight: number | null;
+  sex: string;
+  care_notes: string | null;
+  medical_notes: string | null;
+  image_path: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -143,4 +159,5 @@ export interface Database {
   booking_events: BookingEventsTable;
   credit_entries: CreditEntriesTable;
   reviews: ReviewsTable;
+  pets: PetsTable;
 }

@@ -6,6 +6,8 @@ const EXEMPT = [
   /^\/api\/docs(\/|$)/,
   /^\/api\/stripe\/webhook(\/|$)/,
   /^\/api\/payments\/webhook(\/|$)/,
+  // EventSource cannot send headers: the live channel checks ?secretKey= itself.
+  /^\/api\/notifications\/stream$/,
 ];
 
 export function registerSecretKey(app: FastifyInstance, secretKey: string): void {

@@ -2,6 +2,8 @@ import type { Migration } from 'kysely';
 import * as usersAndSessions from './2026-11-21T05-00-00-users-and-sessions.ts';
 import * as notifications from './2026-11-21T05-30-00-notifications.ts';
 import * as bookingsCreditsReviews from './2026-11-21T06-00-00-bookings-credits-reviews.ts';
+import * as pets from './2026-11-21T06-10-00-pets.ts';
+import * as providerLocations from './2026-11-21T06-10-01-provider-locations.ts';
 
 /**
  * Every migration, by name (ISO timestamp first so names sort in order).
@@ -11,4 +13,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T05-00-00-users-and-sessions': usersAndSessions,
   '2026-11-21T05-30-00-notifications': notifications,
   '2026-11-21T06-00-00-bookings-credits-reviews': bookingsCreditsReviews,
+  '2026-11-21T06-10-00-pets': pets,
+  '2026-11-21T06-10-01-provider-locations': providerLocations,
 };

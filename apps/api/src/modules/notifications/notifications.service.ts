@@ -49,3 +49,75 @@ export async function notifyUser(
     .catch((err: unknown) => app.log.warn({ err }, 'live push failed'));
   return wire;
 }
+
+/** Newest unread first, bounded: the list the client shows (SPEC §4). */
+export async function listUnread(app: FastifyInstance, userId: string, limit = 100) {
+  const rows = await app.db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toNotificationWire);
+}
+
+export async function markAllRead(app: FastifyInstance, userId: string): Promise<number> {
+  const result = await app.db
+    .updateTable('notifications')
+    .set({ read_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function countUnread(app: FastifyInstance, userId: string): Promise<number> {
+  const row = await app.db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export const WELCOME_MESSAGE =
+  'Welcome to Pawsy! Complete your profile so owners and sitters can get to know you.';
+
+/**
+ * Writes the welcome notification for a user who has never had one. Its id is the user's id, so
+ * two racing first profile fetches (or the seeder and a fetch) still store exactly one.
+ */
+export async function ensureWelcomeNotification(
+  app: FastifyInstance,
+  userId: string,
+): Promise<void> {
+  const any = await app.db
+    .selectFrom('notifications')
+    .select('id')
+    .where('user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  if (any) return;
+  const row: NotificationsTable = {
+    id: userId,
+    user_id: userId,
+    type: 'welcome',
+    message: WELCOME_MESSAGE,
+    data: '{}',
+    read_at: null,
+    created_at: nowIso(),
+  };
+  const result = await app.db
+    .insertInto('notifications')
+    .values(row)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return;
+  await app.realtime
+    .publish(userId, { type: 'notification', data: toNotificationWire(row) })
+    .catch((err: unknown) => app.log.warn({ err }, 'live push failed'));
+}

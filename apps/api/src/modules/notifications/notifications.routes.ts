@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { markAllReadResponse, notificationListResponse } from '@pawsy/contract';
+import { currentUser } from '../../plugins/auth.ts';
+import { listUnread, markAllRead } from './notifications.service.ts';
+import { registerNotificationStream } from './notifications.stream.ts';
+
+const tags = ['notifications'];
+
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The client posts mark-all-read with an empty body, sometimes still labelled JSON; in this
+  // area only, an empty JSON body reads as {} instead of a 400.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = Object.assign(new Error('Request body is not valid JSON'), { statusCode: 400 });
+      done(err, undefined);
+    }
+  });
+
+  app.get(
+    '/all',
+    { onRequest: app.requireAuth, schema: { tags, response: { 200: notificationListResponse } } },
+    async (request) => ({
+      success: true as const,
+      allNotifications: await listUnread(app, currentUser(request).id),
+    }),
+  );
+
+  app.post(
+    '/mark-all-read',
+    { onRequest: app.requireAuth, schema: { tags, response: { 200: markAllReadResponse } } },
+    async (request) => {
+      const updated = await markAllRead(app, currentUser(request).id);
+      return { success: true as const, message: 'All notifications marked as read', updated };
+    },
+  );
+
+  registerNotificationStream(app);
+};

@@ -1,0 +1,166 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  petCreateFields,
+  petUpdateFields,
+  type PetCreateFields,
+  type PetWire,
+} from '@pawsy/contract';
+import type { DbOrTrx } from '../../db/index.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import { isAdmin, type AuthUser } from '../../plugins/auth.ts';
+import { IMAGE_TYPES, readMultipart, sendUpload, type StoredFile } from '../../plugins/uploads.ts';
+import { IMAGE_MAX_BYTES, removeProfilePhoto, storeProfilePhoto } from '../users/images.ts';
+import { toPetWire } from './pets.mapper.ts';
+import {
+  countPetsOf,
+  findPet,
+  insertPet,
+  listPetsByOwner,
+  providerServesOwner,
+  updatePet as updatePetRow,
+} from './pets.repository.ts';
+
+export const countPets = (db: DbOrTrx, userId: string): Promise<number> => countPetsOf(db, userId);
+
+/** Owner, admin, or a provider booked by (or requested on a booking of) the owner. */
+async function canReadPetsOf(app: FastifyInstance, caller: AuthUser, ownerId: string) {
+  if (caller.id === ownerId || isAdmin(caller)) return true;
+  return caller.userType === 'provider' && providerServesOwner(app.db, caller.id, ownerId);
+}
+
+export async function listPets(
+  app: FastifyInstance,
+  caller: AuthUser,
+  ownerId: string,
+): Promise<PetWire[]> {
+  const owner = await app.db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', ownerId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!owner) throw notFound('User');
+  if (!(await canReadPetsOf(app, caller, ownerId)))
+    throw forbidden("You may not see this user's pets");
+  return (await listPetsByOwner(app.db, ownerId)).map(toPetWire);
+}
+
+const readPetForm = (app: FastifyInstance, request: FastifyRequest) =>
+  readMultipart(request, app.config.dataDir, {
+    maxFiles: 1,
+    maxFileBytes: IMAGE_MAX_BYTES,
+    allowedTypes: IMAGE_TYPES,
+    fileFields: ['photo', 'image'],
+  });
+
+/** Drops empty values (SPEC §5) and validates the rest; a 400 names every bad field. */
+function parseFields<S extends z.ZodType>(schema: S, form: Record<string, string>): z.infer<S> {
+  const present = Object.fromEntries(
+    Object.entries(form).filter(([, v]) => !['', 'null', 'undefined'].includes(v.trim())),
+  );
+  const parsed = schema.safeParse(present);
+  if (parsed.success) return parsed.data;
+  const errors = parsed.error.issues.map((i) => ({
+    path: i.path.join('.'),
+    message: i.message,
+  }));
+  const first = errors[0]!;
+  throw new AppError('VALIDATION', `${first.path}: ${first.message}`, errors);
+}
+
+async function withPhoto<T>(
+  app: FastifyInstance,
+  files: StoredFile[],
+  work: (photo: string | null) => Promise<T>,
+): Promise<T> {
+  const upload = files[0];
+  const photo = upload ? await storeProfilePhoto(app.config.dataDir, upload) : null;
+  try {
+    return await work(photo);
+  } catch (err) {
+    removeProfilePhoto(app.config.dataDir, photo);
+    throw err;
+  }
+}
+
+export async function createPet(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  caller: AuthUser,
+): Promise<PetWire> {
+  const { fields, files } = await readPetForm(app, request);
+  const discard = () => files.forEach((f) => removeProfilePhoto(app.config.dataDir, f.storedName));
+  let input: PetCreateFields;
+  try {
+    const userId = fields.userId?.trim();
+    if (!userId) throw badRequest('User ID is required');
+    if (userId !== caller.id) throw forbidden('You can only add pets to your own profile');
+    input = parseFields(petCreateFields, fields);
+  } catch (err) {
+    discard();
+    throw err;
+  }
+  return withPhoto(app, files, async (photo) => {
+    const now = nowIso();
+    const row = {
+      id: newId(),
+      user_id: caller.id,
+      name: input.name,
+      species: input.species ?? 'other',
+      breed: input.breed ?? null,
+      age: input.age ?? null,
+      weight: input.weight ?? null,
+      sex: input.sex ?? 'unknown',
+      care_notes: input.care_notes ?? null,
+      medical_notes: input.medical_notes ?? null,
+      image_path: photo,
+      created_at: now,
+      updated_at: now,
+    };
+    await insertPet(app.db, row);
+    return toPetWire(row);
+  });
+}
+
+export async function updatePet(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  caller: AuthUser,
+  petId: string,
+): Promise<PetWire> {
+  const pet = await findPet(app.db, petId);
+  if (!pet || pet.user_id !== caller.id) throw notFound('Pet');
+  const { fields, files } = await readPetForm(app, request);
+  let input;
+  try {
+    input = parseFields(petUpdateFields, fields);
+  } catch (err) {
+    files.forEach((f) => removeProfilePhoto(app.config.dataDir, f.storedName));
+    throw err;
+  }
+  const updated = await withPhoto(app, files, async (photo) => {
+    await updatePetRow(app.db, petId, {
+      ...input,
+      ...(photo ? { image_path: photo } : {}),
+      updated_at: nowIso(),
+    });
+    return (await findPet(app.db, petId))!;
+  });
+  if (updated.image_path !== pet.image_path) removeProfilePhoto(app.config.dataDir, pet.image_path);
+  return toPetWire(updated);
+}
+
+/** Same permission as reading the owner's pets; a pet you may not see is a 404. */
+export async function sendPetImage(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  caller: AuthUser,
+  petId: string,
+): Promise<FastifyReply> {
+  const pet = await findPet(app.db, petId);
+  if (!pet || !(await canReadPetsOf(app, caller, pet.user_id)) || !pet.image_path)
+    throw notFound('Image');
+  return sendUpload(reply, app.config.dataDir, pet.image_path, 'image/webp');
+}

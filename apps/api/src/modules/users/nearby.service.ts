@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import type { NearbyCard, NearbyQuery, NearbyResponse } from '@pawsy/contract';
+import { getRatingSummaries } from '../reviews/reviews.public.ts';
+import { boundingBoxes, haversineKm, roundTo, type LatLng } from './geo.ts';
+import {
+  countProviders,
+  findAllLocated,
+  findLocatedInBoxes,
+  findNewestIds,
+  findUnlocatedIds,
+  type ProviderFilters,
+} from './nearby.repository.ts';
+import { findUsersByIds, findUserById } from './users.repository.ts';
+import { toPublicUser } from './public-user.ts';
+
+/** Search radii (km) tried in turn before falling back to every located provider. */
+const RADII_KM = [5, 25, 100, 500, 2000];
+
+type Ranked = { id: string; distanceKm: number };
+
+/**
+ * The `needed` nearest located providers (or all of them when fewer), exactly ordered by
+ * distance then id. A box of radius r holds every point within r, so once at least `needed`
+ * candidates lie within r, nothing outside the box can rank among them.
+ */
+export async function rankNearest(
+  app: FastifyInstance,
+  origin: LatLng,
+  filters: ProviderFilters,
+  needed: number,
+): Promise<Ranked[]> {
+  const rank = (rows: { id: string; latitude: number; longitude: number }[], maxKm: number) =>
+    rows
+      .map((r) => ({ id: r.id, distanceKm: haversineKm(origin, r) }))
+      .filter((r) => r.distanceKm <= maxKm)
+      .sort((a, b) => a.distanceKm - b.distanceKm || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (const radius of RADII_KM) {
+    const within = rank(
+      await findLocatedInBoxes(app.db, boundingBoxes(origin, radius), filters),
+      radius,
+    );
+    if (within.length >= needed) return within;
+  }
+  return rank(await findAllLocated(app.db, filters), Infinity);
+}
+
+export async function listNearbyProviders(
+  app: FastifyInstance,
+  callerId: string,
+  query: NearbyQuery,
+): Promise<NearbyResponse> {
+  const { page, limit } = query;
+  const filters: ProviderFilters = {
+    excludeId: callerId,
+    name: query.name || undefined,
+    city: query.city || undefined,
+  };
+  const offset = (page - 1) * limit;
+  const caller = await findUserById(app.db, callerId);
+  const origin =
+    caller && caller.latitude !== null && caller.longitude !== null
+      ? { latitude: Number(caller.latitude), longitude: Number(caller.longitude) }
+      : null;
+  const total = await countProviders(app.db, filters, 'all');
+
+  let ids: string[];
+  const distances = new Map<string, number>();
+  if (origin) {
+    const ranked = await rankNearest(app, origin, filters, offset + limit);
+    const slice = ranked.slice(offset, offset + limit);
+    for (const r of slice) distances.set(r.id, r.distanceKm);
+    ids = slice.map((r) => r.id);
+    if (ids.length < limit) {
+      const locatedTotal = await countProviders(app.db, filters, 'located');
+      const unlocatedOffset = Math.max(0, offset - locatedTotal);
+      ids.push(...(await findUnlocatedIds(app.db, filters, unlocatedOffset, limit - ids.length)));
+    }
+  } else {
+    ids = await findNewestIds(app.db, filters, offset, limit);
+  }
+
+  const rows = new Map((await findUsersByIds(app.db, ids)).map((r) => [r.id, r]));
+  const ratings = await getRatingSummaries(app, ids);
+  const nearbyUsers: NearbyCard[] = [];
+  for (const id of ids) {
+    const row = rows.get(id);
+    if (!row) continue;
+    const km = distances.get(id);
+    nearbyUsers.push({
+      ...toPublicUser(row, ratings.get(id) ?? { average: null, count: 0 }),
+      distanceKm: km === undefined ? null : roundTo(km, 1),
+    });
+  }
+  const totalPages = Math.ceil(total / limit);
+  return {
+    success: true,
+    nearbyUsers,
+    page,
+    limit,
+    total,
+    totalPages,
+    hasMore: page < totalPages,
+    mode: origin ? 'nearby' : 'all',
+  };
+}

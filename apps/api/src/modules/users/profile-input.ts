@@ -1,0 +1,134 @@
+import type { Updateable } from 'kysely';
+import { z } from 'zod';
+import type { UsersTable } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+const date = z
+  .string()
+  .trim()
+  .max(32)
+  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'Use a date like 2020-01-31')
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'Not a valid date');
+const bool = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']))
+  .transform((v) => (['true', '1', 'yes', 'on'].includes(v) ? 1 : 0));
+const jsonOf = <T extends z.ZodType>(schema: T, what: string) =>
+  z.string().transform((raw, ctx): z.infer<T> => {
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `${what} must be JSON-encoded` });
+      return z.NEVER;
+    }
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Invalid value' });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+const stringList = jsonOf(
+  z.array(text(60).min(1)).max(20, 'At most 20 entries'),
+  'A list',
+).transform((list) => JSON.stringify([...new Set(list)]));
+const rates = jsonOf(
+  z
+    .record(text(60).min(1), z.number().int('Rates are whole cents').min(0).max(10_000_000))
+    .refine((r) => Object.keys(r).length <= 10, 'At most 10 services'),
+  'service_rates',
+).transform((r) => JSON.stringify(r));
+const coordinate = (min: number, max: number, label: string) =>
+  z.coerce
+    .number({ message: `${label} must be a number` })
+    .min(min, `${label} must be between ${min} and ${max}`)
+    .max(max, `${label} must be between ${min} and ${max}`);
+
+/** Profile form fields (wire name → column and rule); anything else in the form is ignored. */
+const fields = {
+  firstName: ['first_name', text(100).min(1)],
+  lastName: ['last_name', text(100).min(1)],
+  phone: ['phone', text(40).regex(/^[+\d\s().-]+$/, 'Enter a valid phone number')],
+  dob: ['dob', date.refine((v) => Date.parse(v) < Date.now(), 'Date of birth must be in the past')],
+  emergency_phone: [
+    'emergency_phone',
+    text(40).regex(/^[+\d\s().-]+$/, 'Enter a valid phone number'),
+  ],
+  bio: ['bio', text(2000)],
+  headline: ['headline', text(160)],
+  address: ['address', text(300)],
+  city: ['city', text(120)],
+  state: ['state', text(120)],
+  zip: ['zip', text(20)],
+  country: ['country', text(120)],
+  date_of_issue: ['date_of_issue', date],
+  date_of_expiry: ['date_of_expiry', date],
+  document_type: ['document_type', text(60)],
+  preferred_location: ['preferred_location', text(200)],
+  email_notification: ['email_notification', bool],
+  primary_services: ['primary_services', stringList],
+  pet_prefrences: ['pet_prefrences', stringList],
+  service_rates: ['service_rates', rates],
+  currency: [
+    'currency',
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, 'Use a 3-letter code'),
+  ],
+} as const satisfies Record<string, readonly [keyof UsersTable, z.ZodType]>;
+
+const isEmpty = (v: string | undefined): v is undefined =>
+  v === undefined || ['', 'null', 'undefined'].includes(v.trim());
+
+export type ProfileChanges = Updateable<UsersTable>;
+
+/**
+ * Multipart text fields → column changes. Empty values are skipped (SPEC §5); coordinates come
+ * as coordinates[longitude] + coordinates[latitude] (or a JSON `coordinates`), both or neither.
+ */
+export function parseProfileFields(form: Record<string, string>): ProfileChanges {
+  const changes: Record<string, unknown> = {};
+  const errors: { path: string; message: string }[] = [];
+  for (const [name, [column, schema]] of Object.entries(fields)) {
+    const raw = form[name];
+    if (isEmpty(raw)) continue;
+    const parsed = (schema as z.ZodType).safeParse(raw);
+    if (parsed.success) changes[column] = parsed.data;
+    else errors.push({ path: name, message: parsed.error.issues[0]?.message ?? 'Invalid value' });
+  }
+  let lng = form['coordinates[longitude]'];
+  let lat = form['coordinates[latitude]'];
+  if (isEmpty(lng) && isEmpty(lat) && !isEmpty(form.coordinates)) {
+    try {
+      const c = JSON.parse(form.coordinates) as { longitude?: unknown; latitude?: unknown };
+      lng = c.longitude === undefined ? undefined : String(c.longitude);
+      lat = c.latitude === undefined ? undefined : String(c.latitude);
+    } catch {
+      errors.push({ path: 'coordinates', message: 'coordinates must be JSON-encoded' });
+    }
+  }
+  if (!isEmpty(lng) || !isEmpty(lat)) {
+    const longitude = coordinate(-180, 180, 'Longitude').safeParse(lng);
+    const latitude = coordinate(-90, 90, 'Latitude').safeParse(lat);
+    if (isEmpty(lng) || isEmpty(lat)) {
+      errors.push({ path: 'coordinates', message: 'Send both longitude and latitude' });
+    } else if (!longitude.success || !latitude.success) {
+      const issue = (longitude.error ?? latitude.error)?.issues[0];
+      errors.push({ path: 'coordinates', message: issue?.message ?? 'Invalid coordinates' });
+    } else {
+      changes.longitude = longitude.data;
+      changes.latitude = latitude.data;
+    }
+  }
+  if (errors.length > 0) {
+    const first = errors[0]!;
+    throw new AppError('VALIDATION', `${first.path}: ${first.message}`, errors);
+  }
+  return changes as ProfileChanges;
+}

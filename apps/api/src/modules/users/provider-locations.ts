@@ -1,0 +1,97 @@
+import { SqliteAdapter, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { DbOrTrx } from '../../db/index.ts';
+import type { Box } from './geo.ts';
+
+/*
+ * The spatial index of provider locations (see the provider-locations migration). Every write
+ * of a provider's users.latitude/longitude must call `syncProviderLocation` in the same
+ * transaction; bulk inserts (seeders, benchmarks) may call `rebuildProviderLocationIndex` once.
+ * Reads always re-check users (type, deletion, exact coordinates), so a stale row is harmless.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const isSqlite = (db: Kysely<any>): boolean =>
+  db.getExecutor().adapter instanceof SqliteAdapter;
+
+export async function syncProviderLocation(
+  db: DbOrTrx,
+  userId: string,
+  latitude: number | null,
+  longitude: number | null,
+): Promise<void> {
+  const located = latitude !== null && longitude !== null;
+  if (isSqlite(db)) {
+    if (!located) {
+      await sql`delete from provider_locations_rtree where id in
+        (select id from provider_locations where user_id = ${userId})`.execute(db);
+      await sql`delete from provider_locations where user_id = ${userId}`.execute(db);
+      return;
+    }
+    await sql`insert into provider_locations (user_id) values (${userId})
+      on conflict (user_id) do nothing`.execute(db);
+    await sql`insert or replace into provider_locations_rtree (id, min_lat, max_lat, min_lng, max_lng)
+      select id, ${latitude}, ${latitude}, ${longitude}, ${longitude}
+      from provider_locations where user_id = ${userId}`.execute(db);
+    return;
+  }
+  if (!located) {
+    await sql`delete from provider_locations where user_id = ${userId}`.execute(db);
+    return;
+  }
+  await sql`insert into provider_locations (user_id, latitude, longitude)
+    values (${userId}, ${latitude}, ${longitude})
+    on conflict (user_id) do update set latitude = excluded.latitude, longitude = excluded.longitude`.execute(
+    db,
+  );
+}
+
+/** Rebuilds the whole index from users (every non-deleted provider with coordinates). */
+export async function rebuildProviderLocationIndex(db: DbOrTrx): Promise<void> {
+  const located = sql`user_type = 'provider' and deleted_at is null
+    and latitude is not null and longitude is not null`;
+  if (isSqlite(db)) {
+    await sql`delete from provider_locations_rtree`.execute(db);
+    await sql`delete from provider_locations where user_id not in (select id from users where ${located})`.execute(
+      db,
+    );
+    await sql`insert into provider_locations (user_id) select id from users where ${located}
+      on conflict (user_id) do nothing`.execute(db);
+    await sql`insert into provider_locations_rtree (id, min_lat, max_lat, min_lng, max_lng)
+      select m.id, u.latitude, u.latitude, u.longitude, u.longitude
+      from provider_locations m join users u on u.id = m.user_id`.execute(db);
+    return;
+  }
+  await sql`delete from provider_locations`.execute(db);
+  await sql`insert into provider_locations (user_id, latitude, longitude)
+    select id, latitude, longitude from users where ${located}`.execute(db);
+}
+
+/** Number of indexed locations (to detect inserts that skipped the sync). */
+export async function countIndexedLocations(db: DbOrTrx): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*) as n from provider_locations`.execute(
+    db,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** `users.id` is one of the providers indexed inside any of `boxes` (R*Tree or GiST lookup). */
+export function inBoxesSql(db: DbOrTrx, boxes: Box[]): RawBuilder<SqlBool> {
+  if (isSqlite(db)) {
+    const parts = boxes.map(
+      (b) =>
+        sql`(r.max_lat >= ${b.minLat} and r.min_lat <= ${b.maxLat} and r.max_lng >= ${b.minLng} and r.min_lng <= ${b.maxLng})`,
+    );
+    return sql<SqlBool>`users.id in (select m.user_id from provider_locations_rtree r
+      join provider_locations m on m.id = r.id where ${sql.join(parts, sql` or `)})`;
+  }
+  const parts = boxes.map(
+    (b) =>
+      sql`point(pl.longitude, pl.latitude) <@ box(point(${b.minLng}, ${b.minLat}), point(${b.maxLng}, ${b.maxLat}))`,
+  );
+  return sql<SqlBool>`users.id in (select pl.user_id from provider_locations pl
+    where ${sql.join(parts, sql` or `)})`;
+}
+
+/** `users.id` has a row in the location index. */
+export const isIndexedSql = (): RawBuilder<SqlBool> =>
+  sql<SqlBool>`users.id in (select user_id from provider_locations)`;

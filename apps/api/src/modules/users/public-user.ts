@@ -1,0 +1,40 @@
+import type { PublicUser } from '@pawsy/contract';
+import type { RatingSummary } from '../reviews/reviews.public.ts';
+import { roundTo } from './geo.ts';
+import { parseServiceRates, parseStringList, userImageUrl, type UserRow } from './user-wire.ts';
+
+/** Last name shown to strangers: the initial only ("Smith" → "S."), as sitter sites do. */
+export const lastInitial = (lastName: string): string => {
+  const first = lastName.trim().charAt(0);
+  return first ? `${first.toUpperCase()}.` : '';
+};
+
+/**
+ * Row → what any signed-in stranger may see. No email, phone, address, dob, documents, exact
+ * coordinates (rounded to 0.01° ≈ 1 km) or admin/payment flags.
+ */
+export function toPublicUser(row: UserRow, rating: RatingSummary): PublicUser {
+  const hasLocation = row.latitude !== null && row.longitude !== null;
+  return {
+    _id: row.id,
+    id: row.id,
+    firstName: row.first_name,
+    lastName: lastInitial(row.last_name),
+    image: userImageUrl(row),
+    city: row.city,
+    state: row.state,
+    country: row.country,
+    userType: row.user_type,
+    primary_services: parseStringList(row.primary_services),
+    service_rates: parseServiceRates(row.service_rates),
+    currency: row.currency,
+    headline: row.headline,
+    bio: row.bio,
+    rating: { average: rating.average, count: rating.count },
+    memberSince: row.created_at,
+    badges: { KYC_verified: row.kyc_verified === 1, is_verified: row.is_verified === 1 },
+    approximateLocation: hasLocation
+      ? { latitude: roundTo(Number(row.latitude), 2), longitude: roundTo(Number(row.longitude), 2) }
+      : null,
+  };
+}

@@ -1,0 +1,32 @@
+import type { Updateable } from 'kysely';
+import type { DbOrTrx } from '../../db/index.ts';
+import type { UsersTable } from '../../db/schema.ts';
+import type { UserRow } from './user-wire.ts';
+
+/** A live (not soft-deleted) user. */
+export function findUserById(db: DbOrTrx, id: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function findUsersByIds(db: DbOrTrx, ids: readonly string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+export async function updateUser(
+  db: DbOrTrx,
+  id: string,
+  changes: Updateable<UsersTable>,
+): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}

@@ -1,0 +1,127 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PublicUser, UserFlagsBody, UserSelf } from '@pawsy/contract';
+import { forbidden, notFound } from '../../lib/app-error.ts';
+import { nowIso } from '../../lib/ids.ts';
+import { isAdmin, type AuthUser } from '../../plugins/auth.ts';
+import { IMAGE_TYPES, readMultipart, sendUpload } from '../../plugins/uploads.ts';
+import { ensureWelcomeNotification, notifyUser } from '../notifications/notifications.service.ts';
+import { getRatingSummaries } from '../reviews/reviews.public.ts';
+import { IMAGE_MAX_BYTES, removeProfilePhoto, storeProfilePhoto, thumbnailName } from './images.ts';
+import { parseProfileFields } from './profile-input.ts';
+import { syncProviderLocation } from './provider-locations.ts';
+import { toPublicUser } from './public-user.ts';
+import { findUserById, updateUser } from './users.repository.ts';
+import { toUserWire, type UserRow } from './user-wire.ts';
+
+async function loadUser(app: FastifyInstance, id: string): Promise<UserRow> {
+  const row = await findUserById(app.db, id);
+  if (!row) throw notFound('User');
+  return row;
+}
+
+/** The caller's own profile; the first fetch ever also leaves a welcome notification. */
+export async function getOwnProfile(app: FastifyInstance, caller: AuthUser): Promise<UserSelf> {
+  const row = await loadUser(app, caller.id);
+  await ensureWelcomeNotification(app, caller.id);
+  return toUserWire(row);
+}
+
+export async function updateOwnProfile(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  caller: AuthUser,
+): Promise<UserSelf> {
+  const { fields, files } = await readMultipart(request, app.config.dataDir, {
+    maxFiles: 1,
+    maxFileBytes: IMAGE_MAX_BYTES,
+    allowedTypes: IMAGE_TYPES,
+    fileFields: ['image'],
+  });
+  let changes;
+  try {
+    changes = parseProfileFields(fields);
+  } catch (err) {
+    for (const f of files) removeProfilePhoto(app.config.dataDir, f.storedName);
+    throw err;
+  }
+  const upload = files[0];
+  const photo = upload ? await storeProfilePhoto(app.config.dataDir, upload) : null;
+  let previousPhoto: string | null = null;
+  try {
+    await app.db.transaction().execute(async (trx) => {
+      const current = await findUserById(trx, caller.id);
+      if (!current) throw notFound('User');
+      previousPhoto = photo ? current.image_path : null;
+      await updateUser(trx, caller.id, {
+        ...changes,
+        ...(photo ? { image_path: photo } : {}),
+        updated_at: nowIso(),
+      });
+      if (current.user_type === 'provider' && changes.latitude !== undefined) {
+        await syncProviderLocation(
+          trx,
+          caller.id,
+          changes.latitude ?? null,
+          changes.longitude ?? null,
+        );
+      }
+    });
+  } catch (err) {
+    removeProfilePhoto(app.config.dataDir, photo);
+    throw err;
+  }
+  removeProfilePhoto(app.config.dataDir, previousPhoto);
+  return toUserWire(await loadUser(app, caller.id));
+}
+
+export async function getPublicProfile(app: FastifyInstance, id: string): Promise<PublicUser> {
+  const row = await loadUser(app, id);
+  const ratings = await getRatingSummaries(app, [id]);
+  return toPublicUser(row, ratings.get(id) ?? { average: null, count: 0 });
+}
+
+/** Any signed-in user may see a profile photo (it is on every sitter card). */
+export async function sendUserImage(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  id: string,
+  size: 'full' | 'thumb',
+): Promise<FastifyReply> {
+  const row = await loadUser(app, id);
+  if (!row.image_path) throw notFound('Image');
+  const isWebp = row.image_path.endsWith('.webp');
+  const name = size === 'thumb' && isWebp ? thumbnailName(row.image_path) : row.image_path;
+  return sendUpload(reply, app.config.dataDir, name, mimeOf(name));
+}
+
+const mimeOf = (name: string): string =>
+  name.endsWith('.png') ? 'image/png' : name.endsWith('.jpg') ? 'image/jpeg' : 'image/webp';
+
+const flagLabels = { is_verified: 'verified', KYC_verified: 'KYC verified', is_paid: 'paid' };
+
+/** Admin only: trust flags (is_verified, KYC_verified) and the paid flag; the user is told. */
+export async function setUserFlags(
+  app: FastifyInstance,
+  id: string,
+  body: UserFlagsBody,
+): Promise<UserSelf> {
+  await loadUser(app, id);
+  const changes: Record<string, number> = {};
+  if (body.is_verified !== undefined) changes.is_verified = body.is_verified ? 1 : 0;
+  if (body.KYC_verified !== undefined) changes.kyc_verified = body.KYC_verified ? 1 : 0;
+  if (body.is_paid !== undefined) changes.is_paid = body.is_paid ? 1 : 0;
+  await updateUser(app.db, id, { ...changes, updated_at: nowIso() });
+  const described = (Object.keys(flagLabels) as (keyof typeof flagLabels)[])
+    .filter((k) => body[k] !== undefined)
+    .map((k) => `${body[k] ? '' : 'not '}${flagLabels[k]}`);
+  await notifyUser(app, id, {
+    type: 'account',
+    message: `An administrator updated your account: ${described.join(', ')}.`,
+    data: { flags: body },
+  });
+  return toUserWire(await loadUser(app, id));
+}
+
+export function assertSelfOrAdmin(caller: AuthUser, id: string): void {
+  if (caller.id !== id && !isAdmin(caller)) throw forbidden('You can only see your own dashboard');
+}

@@ -1,0 +1,224 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createUser, type TestUser } from '../helpers/factories.ts';
+import { multipartBody, pngImage } from '../helpers/multipart-form.ts';
+
+let t: TestApp;
+let owner: TestUser;
+let provider: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t.app, { first_name: 'Olive', last_name: 'Owner' });
+  provider = await createUser(t.app, { user_type: 'provider', first_name: 'Sam' });
+});
+afterAll(() => t.close());
+
+async function update(token: string, fields: Record<string, string>, files = [] as never[]) {
+  const body = await multipartBody(fields, files);
+  return t.call({ method: 'PUT', url: '/api/user/update-profile', token, ...body });
+}
+
+describe('GET /api/user/user-profile', () => {
+  it('answers the own profile under data and user, and leaves one welcome notification', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/user/user-profile', token: owner.token });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.success).toBe(true);
+    expect(body.data).toEqual(body.user);
+    expect(body.data).toMatchObject({ _id: owner.id, id: owner.id, email: owner.email });
+    expect(body.data).not.toHaveProperty('password_hash');
+    await t.call({ method: 'GET', url: '/api/user/user-profile', token: owner.token });
+    const list = await t.call({ method: 'GET', url: '/api/notifications/all', token: owner.token });
+    const welcome = list
+      .json()
+      .allNotifications.filter((n: { type: string }) => n.type === 'welcome');
+    expect(welcome).toHaveLength(1);
+  });
+  it('needs a token', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/user/user-profile' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('No authentication token found');
+  });
+});
+
+describe('PUT /api/user/update-profile', () => {
+  it('updates every profile field, skipping empty values and ignoring unknown ones', async () => {
+    const res = await update(owner.token, {
+      firstName: 'Olivia',
+      phone: '+1 555 0100',
+      dob: '1990-04-01',
+      emergency_phone: '+1 555 0199',
+      bio: 'Two dogs, one cat.',
+      headline: 'Dog person',
+      address: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      country: 'USA',
+      date_of_issue: '2020-01-01',
+      date_of_expiry: '2030-01-01',
+      document_type: 'passport',
+      preferred_location: 'Downtown',
+      email_notification: 'false',
+      primary_services: JSON.stringify(['dog walking', 'boarding']),
+      pet_prefrences: JSON.stringify(['dog', 'cat']),
+      service_rates: JSON.stringify({ 'dog walking': 2500 }),
+      'coordinates[longitude]': '-97.7431',
+      'coordinates[latitude]': '30.2672',
+      lastName: '',
+      is_paid: 'true',
+      userType: 'admin',
+      KYC_verified: 'true',
+      email: 'hijack@example.test',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ success: true, message: expect.any(String) });
+    expect(body.data).toMatchObject({
+      firstName: 'Olivia',
+      lastName: 'Owner',
+      dob: '1990-04-01',
+      city: 'Austin',
+      headline: 'Dog person',
+      email_notification: false,
+      primary_services: ['dog walking', 'boarding'],
+      pet_prefrences: ['dog', 'cat'],
+      service_rates: { 'dog walking': 2500 },
+      coordinates: { longitude: -97.7431, latitude: 30.2672 },
+      is_paid: false,
+      KYC_verified: false,
+      userType: 'user',
+      email: owner.email,
+    });
+  });
+
+  it('stores a photo resized to WebP with a thumbnail, served to any signed-in user', async () => {
+    const image = await pngImage(1600, 1000);
+    const res = await update(owner.token, {}, [
+      { name: 'image', filename: 'me.png', type: 'image/png', data: image },
+    ] as never[]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.image).toBe(`/api/user/${owner.id}/image`);
+    const full = await t.call({
+      method: 'GET',
+      url: `/api/user/${owner.id}/image`,
+      token: provider.token,
+    });
+    expect(full.statusCode).toBe(200);
+    expect(full.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(full.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([800, 500]);
+    const thumb = await t.call({
+      method: 'GET',
+      url: `/api/user/${owner.id}/image?size=thumb`,
+      token: provider.token,
+    });
+    const tmeta = await sharp(thumb.rawPayload).metadata();
+    expect([tmeta.width, tmeta.height]).toEqual([200, 200]);
+    const anon = await t.call({ method: 'GET', url: `/api/user/${owner.id}/image` });
+    expect(anon.statusCode).toBe(401);
+    // replacing the photo removes the old files
+    const before = fs.readdirSync(path.join(t.dataDir, 'uploads')).length;
+    await update(owner.token, {}, [
+      { name: 'image', filename: 'me2.png', type: 'image/png', data: await pngImage(300, 300) },
+    ] as never[]);
+    expect(fs.readdirSync(path.join(t.dataDir, 'uploads')).length).toBe(before);
+  });
+
+  it('answers 404 for a user without a photo', async () => {
+    const res = await t.call({
+      method: 'GET',
+      url: `/api/user/${provider.id}/image`,
+      token: owner.token,
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it.each([
+    [{ 'coordinates[longitude]': '200', 'coordinates[latitude]': '10' }, /Longitude/],
+    [{ 'coordinates[longitude]': '10', 'coordinates[latitude]': '-91' }, /Latitude/],
+    [{ 'coordinates[longitude]': 'abc', 'coordinates[latitude]': '10' }, /number/],
+    [{ 'coordinates[latitude]': '10' }, /both/],
+    [{ headline: 'x'.repeat(161) }, /160/],
+    [{ bio: 'x'.repeat(2001) }, /2000/],
+    [{ primary_services: 'dog walking' }, /JSON/],
+    [{ primary_services: JSON.stringify([1, 2]) }, /./],
+    [{ service_rates: JSON.stringify({ walk: -1 }) }, /./],
+    [{ service_rates: JSON.stringify({ walk: 10.5 }) }, /cents/],
+    [
+      {
+        service_rates: JSON.stringify(
+          Object.fromEntries([...Array(11)].map((_, i) => [`s${i}`, 1])),
+        ),
+      },
+      /10 services/,
+    ],
+    [{ dob: 'yesterday' }, /date/],
+    [{ dob: '2999-01-01' }, /past/],
+    [{ email_notification: 'maybe' }, /./],
+    [{ phone: 'call me' }, /phone/],
+  ])('rejects bad profile input #%# with 400, message and error', async (fields, pattern) => {
+    const res = await update(owner.token, fields as Record<string, string>);
+    expect(res.statusCode, res.body).toBe(400);
+    const body = res.json();
+    expect(body.message).toMatch(pattern);
+    expect(body.error).toBe(body.message);
+  });
+
+  it('rejects a 200 kB field value with a 4xx', async () => {
+    const res = await update(owner.token, { bio: 'x'.repeat(200_000) });
+    expect([400, 413]).toContain(res.statusCode);
+    expect(res.json().error).toEqual(expect.any(String));
+  });
+
+  it('rejects a non-image file as image with 415 and an oversized one with 413', async () => {
+    const text = await update(owner.token, {}, [
+      {
+        name: 'image',
+        filename: 'a.png',
+        type: 'image/png',
+        data: Buffer.from('not an image at all'),
+      },
+    ] as never[]);
+    expect(text.statusCode).toBe(415);
+    expect(text.json().error).toEqual(expect.any(String));
+    const big = Buffer.concat([await pngImage(10, 10), Buffer.alloc(5 * 1024 * 1024 + 10)]);
+    const large = await update(owner.token, {}, [
+      { name: 'image', filename: 'big.png', type: 'image/png', data: big },
+    ] as never[]);
+    expect(large.statusCode).toBe(413);
+  });
+
+  it('rejects a JSON body with 415', async () => {
+    const res = await t.call({
+      method: 'PUT',
+      url: '/api/user/update-profile',
+      token: owner.token,
+      payload: { city: 'Austin' },
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ message: expect.any(String), error: expect.any(String) });
+  });
+
+  it('needs a token (401 with error)', async () => {
+    const body = await multipartBody({ city: 'X' });
+    const res = await t.call({ method: 'PUT', url: '/api/user/update-profile', ...body });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toBe('No authentication token found');
+  });
+
+  it("keeps the spatial index in step with a provider's coordinates", async () => {
+    const res = await update(provider.token, {
+      'coordinates[longitude]': '-97.75',
+      'coordinates[latitude]': '30.27',
+    });
+    expect(res.statusCode).toBe(200);
+    const near = await t.call({ method: 'GET', url: '/api/user/nearby', token: owner.token });
+    expect(near.json()).toMatchObject({ mode: 'nearby', total: 1 });
+    expect(near.json().nearbyUsers[0]).toMatchObject({ _id: provider.id, distanceKm: 0.7 });
+  });
+});

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { id } from './common.ts';
+
+export const PET_SPECIES = [
+  'dog',
+  'cat',
+  'bird',
+  'rabbit',
+  'reptile',
+  'fish',
+  'small mammal',
+  'other',
+] as const;
+export const PET_SEXES = ['male', 'female', 'unknown'] as const;
+
+export const petWire = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  species: z.enum(PET_SPECIES),
+  breed: z.string().nullable(),
+  age: z.number().nullable(),
+  weight: z.number().nullable(),
+  sex: z.enum(PET_SEXES),
+  care_notes: z.string().nullable(),
+  medical_notes: z.string().nullable(),
+  image: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PetWire = z.infer<typeof petWire>;
+
+/** Text fields of the pet form (multipart strings; empty values are dropped before parsing). */
+export const petFields = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(80),
+  species: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(PET_SPECIES, { message: `Species must be one of ${PET_SPECIES.join(', ')}` })),
+  breed: z.string().trim().max(80),
+  age: z.coerce.number().min(0).max(60),
+  weight: z.coerce.number().min(0).max(200),
+  sex: z.string().trim().toLowerCase().pipe(z.enum(PET_SEXES)),
+  care_notes: z.string().trim().max(2000),
+  medical_notes: z.string().trim().max(2000),
+});
+export const petCreateFields = petFields.partial().required({ name: true });
+export const petUpdateFields = petFields.partial();
+export type PetCreateFields = z.infer<typeof petCreateFields>;
+export type PetUpdateFields = z.infer<typeof petUpdateFields>;
+
+export const petListResponse = z.object({ success: z.literal(true), result: z.array(petWire) });
+export const petResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: petWire,
+  result: petWire,
+});
+export const petIdParams = z.object({ petId: id });
+export const petOwnerParams = z.object({ userId: id });

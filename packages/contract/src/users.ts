@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { userSelf, type UserSelf } from './auth.ts';
+import { id, pagingQuery } from './common.ts';
+
+/** Service → price in cents; a provider prices each service they offer. */
+export const serviceRates = z.record(z.string(), z.number().int().min(0));
+
+/** The caller's own view is `userSelf` (auth.ts); profile answers reuse it. */
+export const userWire = userSelf;
+export type UserWire = UserSelf;
+
+export const ratingSummary = z.object({ average: z.number().nullable(), count: z.number() });
+
+/** What any signed-in stranger may see: no contact data, no exact location, no admin flags. */
+export const publicUser = z.object({
+  _id: z.string(),
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  image: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string().nullable(),
+  userType: z.enum(['user', 'provider', 'admin']),
+  primary_services: z.array(z.string()),
+  service_rates: serviceRates,
+  currency: z.string(),
+  headline: z.string().nullable(),
+  bio: z.string().nullable(),
+  rating: ratingSummary,
+  memberSince: z.string(),
+  badges: z.object({ KYC_verified: z.boolean(), is_verified: z.boolean() }),
+  approximateLocation: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+export const nearbyCard = publicUser.extend({ distanceKm: z.number().nullable() });
+export type NearbyCard = z.infer<typeof nearbyCard>;
+
+export const nearbyQuery = pagingQuery(15).extend({
+  name: z.string().trim().max(100).optional().catch(undefined),
+  city: z.string().trim().max(120).optional().catch(undefined),
+});
+export type NearbyQuery = z.infer<typeof nearbyQuery>;
+
+export const nearbyResponse = z.object({
+  success: z.literal(true),
+  nearbyUsers: z.array(nearbyCard),
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+  totalPages: z.number(),
+  hasMore: z.boolean(),
+  mode: z.enum(['nearby', 'all']),
+});
+export type NearbyResponse = z.infer<typeof nearbyResponse>;
+
+export const profileResponse = z.object({
+  success: z.literal(true),
+  data: userWire,
+  user: userWire,
+});
+export const profileUpdateResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: userWire,
+});
+export const publicUserResponse = z.object({ success: z.literal(true), data: publicUser });
+
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+/** PUT /api/user/{id} (admin): trust flags, or the paid flag. */
+export const userFlagsBody = z
+  .object({ is_verified: flag.optional(), KYC_verified: flag.optional(), is_paid: flag.optional() })
+  .strict()
+  .refine((b) => Object.values(b).some((v) => v !== undefined), {
+    message: 'Provide is_verified, KYC_verified or is_paid',
+  });
+export type UserFlagsBody = z.infer<typeof userFlagsBody>;
+
+export const userIdParams = z.object({ id });
+
+export const dashboardBooking = z.object({
+  _id: z.string(),
+  status: z.string(),
+  startAt: z.string().nullable(),
+  endAt: z.string().nullable(),
+  service: z.string().nullable(),
+});
+
+export const userDashboard = z.object({
+  user: z.object({
+    _id: z.string(),
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    userType: z.enum(['user', 'provider', 'admin']),
+    image: z.string().nullable(),
+    KYC_verified: z.boolean(),
+    is_verified: z.boolean(),
+    is_paid: z.boolean(),
+    memberSince: z.string(),
+  }),
+  pets: z.number(),
+  notificationsUnread: z.number(),
+  upcomingBookings: z.array(dashboardBooking),
+  bookingsByStatus: z.record(z.string(), z.number()),
+  creditsBalance: z.number(),
+  kycStatus: z.string(),
+});
+export type UserDashboard = z.infer<typeof userDashboard>;
+export const userDashboardResponse = z.object({ success: z.literal(true), data: userDashboard });
