@@ -3,6 +3,9 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { userRoutes } from './users/users.routes.ts';
 import { petRoutes } from './pets/pets.routes.ts';
 import { notificationRoutes } from './notifications/notifications.routes.ts';
+import { bookingsRoutes } from './bookings/bookings.routes.ts';
+import { creditsRoutes } from './credits/credits.routes.ts';
+import { reviewsRoutes } from './reviews/reviews.routes.ts';
 
 /**
  * Every API area, mounted under /api. Each area adds one line here; its routes file declares
@@ -13,4 +16,7 @@ export const apiModules: { prefix: string; routes: FastifyPluginAsync }[] = [
   { prefix: '/user', routes: userRoutes },
   { prefix: '/pets', routes: petRoutes },
   { prefix: '/notifications', routes: notificationRoutes },
+  { prefix: '/booking', routes: bookingsRoutes },
+  { prefix: '/userCredit', routes: creditsRoutes },
+  { prefix: '/crud', routes: reviewsRoutes },
 ];

@@ -80,3 +80,9 @@ export async function summariseRatings(
     count: Number(row.count),
   }));
 }
+
+/** True for a unique-constraint violation on SQLite or PostgreSQL. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : null;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { bookingResponse, decisionBody, errorBody, idParams, statusBody } from '@pawsy/contract';
+import { AppError } from '../../lib/app-error.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import {
+  IMAGE_TYPES,
+  readMultipart,
+  removeUpload,
+  type StoredFile,
+} from '../../plugins/uploads.ts';
+import { decideRequest } from './booking-decision.service.ts';
+import { assertImageAllowed, changeStatus } from './booking-status.service.ts';
+
+const PHOTO_RULES = {
+  maxFiles: 1,
+  maxFileBytes: 5 * 1024 * 1024,
+  allowedTypes: IMAGE_TYPES,
+  fileFields: ['image'],
+} as const;
+
+function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const parsed = schema.safeParse(value ?? {});
+  if (parsed.success) return parsed.data;
+  const errors = parsed.error.issues.map((i) => ({
+    path: i.path.join('.'),
+    message: i.message,
+  }));
+  const first = errors[0]!;
+  throw new AppError(
+    'VALIDATION',
+    `${first.path ? `${first.path}: ` : ''}${first.message}`,
+    errors,
+  );
+}
+
+/**
+ * PUT /booking/accept/{id}: one path, two meanings (SPEC §7). With `decision` it decides a
+ * request; with `status` it moves the booking. JSON, or multipart when a check-in photo
+ * (`image`, JPEG/PNG/WebP ≤ 5 MB) comes along; `id` and `provider_id` in the body are ignored.
+ */
+export const acceptRoute: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    '/accept/:id',
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'Decide a request ({ providerId, decision }) or move the booking ({ status, note? })',
+        description:
+          'JSON or multipart/form-data (fields status, note; file image). Decision: accepted | rejected. ' +
+          'Status: in-progress | completed (assigned sitter), cancelled (owner or sitter, before start).',
+        params: idParams,
+        response: {
+          200: bookingResponse,
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          404: errorBody,
+          409: errorBody,
+          413: errorBody,
+          415: errorBody,
+        },
+      },
+    },
+    async (request) => {
+      const caller = currentUser(request);
+      let fields: unknown = request.body;
+      let image: StoredFile | null = null;
+      if (request.isMultipart()) {
+        const form = await readMultipart(request, app.config.dataDir, PHOTO_RULES);
+        fields = form.fields;
+        image = form.files[0] ?? null;
+      }
+      try {
+        const isDecision = typeof fields === 'object' && fields !== null && 'decision' in fields;
+        if (isDecision) {
+          if (image) throw new AppError('BAD_REQUEST', 'A decision carries no photo');
+          const body = parseWith(decisionBody, fields);
+          const data = await decideRequest(app, caller, request.params.id, body);
+          const message = body.decision === 'accepted' ? 'Booking accepted' : 'Request rejected';
+          return { success: true as const, message, data };
+        }
+        const body = parseWith(statusBody, fields);
+        assertImageAllowed(body.status, image);
+        const data = await changeStatus(app, caller, request.params.id, { ...body, image });
+        image = null; // owned by the event now (changeStatus removes it on failure)
+        return { success: true as const, message: `Booking ${data.status}`, data };
+      } finally {
+        if (image) removeUpload(app.config.dataDir, image.storedName);
+      }
+    },
+  );
+};

@@ -1,0 +1,136 @@
+import type { FastifyInstance } from 'fastify';
+import type { BookingWire } from '@pawsy/contract';
+import { conflict } from '../../lib/app-error.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { refundCredits } from '../credits/credits.service.ts';
+import { notifyUser } from '../notifications/notifications.service.ts';
+import { loadDecidableRequest } from './booking-requests.service.ts';
+import { insertEvent, withdrawOpenRequests } from './bookings.repository.ts';
+import { bookingWireById, loadProviderRate } from './bookings.service.ts';
+import { quotePrice } from './pricing.ts';
+
+/**
+ * PUT /booking/accept/{id} with `{ providerId, decision }`, decided by the counterpart of whoever
+ * opened the request. Acceptance is one transaction around a conditional UPDATE (still pending,
+ * no other sitter): of two racing acceptances exactly one changes a row, the other gets 409.
+ */
+export async function decideRequest(
+  app: FastifyInstance,
+  caller: AuthUser,
+  bookingId: string,
+  input: { providerId: string; decision: 'accepted' | 'rejected' },
+): Promise<BookingWire> {
+  const { booking, request } = await loadDecidableRequest(app, caller, bookingId, input.providerId);
+  const now = nowIso();
+  const isDirect = booking.provider_id === request.provider_id;
+  let withdrawn: string[] = [];
+
+  if (input.decision === 'accepted') {
+    withdrawn = await app.db.transaction().execute(async (trx) => {
+      let price = {};
+      if (booking.price_cents === null) {
+        const { provider, rateCents } = await loadProviderRate(
+          trx,
+          request.provider_id,
+          booking.service,
+        );
+        const q = quotePrice(
+          booking.service,
+          new Date(booking.start_at),
+          new Date(booking.end_at),
+          rateCents,
+          provider.currency,
+        );
+        price = {
+          units: q.units,
+          rate_cents: q.rateCents,
+          price_cents: q.amountCents,
+          currency: q.currency,
+        };
+      }
+      const updated = await trx
+        .updateTable('bookings')
+        .set({ status: 'accepted', provider_id: request.provider_id, updated_at: now, ...price })
+        .where('id', '=', booking.id)
+        .where('status', '=', 'pending')
+        .where((eb) =>
+          eb.or([eb('provider_id', 'is', null), eb('provider_id', '=', request.provider_id)]),
+        )
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw conflict('This booking was already accepted');
+      const mine = await trx
+        .updateTable('booking_requests')
+        .set({ state: 'accepted', updated_at: now })
+        .where('id', '=', request.id)
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(mine.numUpdatedRows) !== 1) throw conflict('This request is no longer pending');
+      const others = await withdrawOpenRequests(trx, booking.id, request.id, now);
+      await insertEvent(trx, event(booking.id, caller.id, 'accepted', now));
+      return others;
+    });
+  } else {
+    await app.db.transaction().execute(async (trx) => {
+      const res = await trx
+        .updateTable('booking_requests')
+        .set({ state: 'rejected', updated_at: now })
+        .where('id', '=', request.id)
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) throw conflict('This request is no longer pending');
+      if (!isDirect) return;
+      // A direct request declined by its sitter ends the booking; the owner gets every credit back.
+      const cancelled = await trx
+        .updateTable('bookings')
+        .set({
+          status: 'cancelled',
+          cancelled_by: caller.id,
+          credits_refunded: booking.credits_applied,
+          updated_at: now,
+        })
+        .where('id', '=', booking.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(cancelled.numUpdatedRows) !== 1)
+        throw conflict('This booking is no longer pending');
+      if (booking.credits_applied > 0)
+        await refundCredits(trx, booking.owner_id, booking.credits_applied, booking.id);
+      await insertEvent(trx, event(booking.id, caller.id, 'declined', now));
+    });
+  }
+
+  const wire = await bookingWireById(app.db, booking.id);
+  const counterpart = request.initiated_by === 'provider' ? request.provider_id : booking.owner_id;
+  const who =
+    request.initiated_by === 'provider' ? 'The owner' : (wire.provider?.firstName ?? 'The sitter');
+  await notifyUser(app, counterpart, {
+    type: 'booking-decision',
+    message:
+      input.decision === 'accepted'
+        ? `${who} accepted the ${booking.service} booking`
+        : `${who} declined the ${booking.service} booking`,
+    data: { bookingId: booking.id, decision: input.decision },
+  });
+  for (const providerId of withdrawn) {
+    await notifyUser(app, providerId, {
+      type: 'booking-withdrawn',
+      message: `The ${booking.service} booking you asked about went to another sitter`,
+      data: { bookingId: booking.id },
+    });
+  }
+  return wire;
+}
+
+export function event(bookingId: string, actorId: string, type: string, at: string) {
+  return {
+    id: newId(),
+    booking_id: bookingId,
+    actor_id: actorId,
+    type,
+    note: null,
+    image_path: null,
+    image_mime: null,
+    created_at: at,
+  };
+}

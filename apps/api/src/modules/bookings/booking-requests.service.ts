@@ -1,0 +1,149 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { bookingRequestWire } from '@pawsy/contract';
+import type { DbOrTrx } from '../../db/index.ts';
+import type { BookingRequestsTable } from '../../db/schema.ts';
+import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { notifyUser } from '../notifications/notifications.service.ts';
+import { isOpen, loadVisibleBooking } from './bookings.access.ts';
+import { loadProviderCards } from './bookings.mapper.ts';
+import {
+  findRequest,
+  insertRequest,
+  isUniqueViolation,
+  listRequests,
+  type BookingRow,
+} from './bookings.repository.ts';
+import { loadProviderRate } from './bookings.service.ts';
+
+export type RequestWire = z.infer<typeof bookingRequestWire>;
+
+export async function toRequestWires(
+  db: DbOrTrx,
+  rows: BookingRequestsTable[],
+): Promise<RequestWire[]> {
+  const cards = await loadProviderCards(
+    db,
+    rows.map((r) => r.provider_id),
+  );
+  return rows.map((r) => ({
+    _id: r.id,
+    bookingId: r.booking_id,
+    providerId: r.provider_id,
+    provider: cards.get(r.provider_id) ?? {
+      _id: r.provider_id,
+      firstName: 'Deleted',
+      lastName: 'user',
+      image: null,
+      city: null,
+      rating: null,
+      reviewsCount: 0,
+    },
+    state: r.state,
+    initiatedBy: r.initiated_by,
+    createdAt: r.created_at,
+  }));
+}
+
+/**
+ * POST /booking/{id}/send-request: a sitter applies to an open booking, or its owner invites a
+ * sitter (`providerId`). One request per (booking, sitter), enforced by a unique index.
+ */
+export async function sendRequest(
+  app: FastifyInstance,
+  caller: AuthUser,
+  bookingId: string,
+  body: { providerId?: string } | null | undefined,
+): Promise<RequestWire> {
+  const booking = await loadVisibleBooking(app.db, caller, bookingId);
+  let providerId: string;
+  let initiatedBy: 'owner' | 'provider';
+  if (booking.owner_id === caller.id) {
+    if (!body?.providerId)
+      throw new AppError('VALIDATION', 'providerId is required to invite a sitter', [
+        { path: 'providerId', message: 'Required' },
+      ]);
+    providerId = body.providerId;
+    initiatedBy = 'owner';
+  } else if (caller.userType === 'provider') {
+    if (body?.providerId && body.providerId !== caller.id)
+      throw forbidden('A sitter can only apply for themselves');
+    providerId = caller.id;
+    initiatedBy = 'provider';
+  } else {
+    throw forbidden('Only the owner can invite sitters, and only sitters can apply');
+  }
+  if (!isOpen(booking)) throw conflict('This booking is not open for requests');
+  await loadProviderRate(
+    app.db,
+    providerId,
+    booking.service,
+    initiatedBy === 'owner' ? 'providerId' : 'service',
+  );
+  if (await findRequest(app.db, booking.id, providerId))
+    throw conflict('A request for this sitter already exists on this booking');
+  const now = nowIso();
+  const row: BookingRequestsTable = {
+    id: newId(),
+    booking_id: booking.id,
+    provider_id: providerId,
+    initiated_by: initiatedBy,
+    state: 'pending',
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    await insertRequest(app.db, row);
+  } catch (err) {
+    if (isUniqueViolation(err))
+      throw conflict('A request for this sitter already exists on this booking');
+    throw err;
+  }
+  const [wire] = await toRequestWires(app.db, [row]);
+  if (initiatedBy === 'owner') {
+    await notifyUser(app, providerId, {
+      type: 'booking-invitation',
+      message: `You are invited to a ${booking.service} booking`,
+      data: { bookingId: booking.id, requestId: row.id },
+    });
+  } else {
+    await notifyUser(app, booking.owner_id, {
+      type: 'booking-request',
+      message: `${wire!.provider.firstName} applied to your ${booking.service} booking`,
+      data: { bookingId: booking.id, requestId: row.id },
+    });
+  }
+  return wire!;
+}
+
+/** GET /booking/{id}/requests: all of them for the owner and admins, a sitter's own otherwise. */
+export async function listBookingRequests(
+  app: FastifyInstance,
+  caller: AuthUser,
+  bookingId: string,
+): Promise<RequestWire[]> {
+  const booking: BookingRow = await loadVisibleBooking(app.db, caller, bookingId);
+  const seesAll = caller.userType === 'admin' || booking.owner_id === caller.id;
+  const rows = await listRequests(app.db, booking.id, seesAll ? undefined : caller.id);
+  return toRequestWires(app.db, rows);
+}
+
+export async function loadDecidableRequest(
+  app: FastifyInstance,
+  caller: AuthUser,
+  bookingId: string,
+  providerId: string,
+): Promise<{ booking: BookingRow; request: BookingRequestsTable }> {
+  const booking = await loadVisibleBooking(app.db, caller, bookingId);
+  const request = await findRequest(app.db, booking.id, providerId);
+  if (!request) throw notFound('Request');
+  if (request.initiated_by === 'provider' && booking.owner_id !== caller.id)
+    throw forbidden("Only the booking's owner can decide on a sitter's application");
+  if (request.initiated_by === 'owner' && request.provider_id !== caller.id)
+    throw forbidden('Only the invited sitter can answer this invitation');
+  if (request.state !== 'pending') throw conflict(`This request is already ${request.state}`);
+  if (booking.status !== 'pending') throw conflict(`This booking is already ${booking.status}`);
+  return { booking, request };
+}

@@ -1,0 +1,79 @@
+/**
+ * The booking state machine, free of I/O so it can be tested exhaustively:
+ *
+ *   pending → accepted → in-progress → completed
+ *   pending | accepted → cancelled
+ *
+ * pending → accepted happens only through a decision on a request (see requests.service.ts);
+ * the status moves below are the ones `PUT /booking/accept/{id}` with `status` may make.
+ */
+import type { BookingStatus } from '@pawsy/contract';
+
+export type { BookingStatus };
+
+/** Who is acting, relative to one booking. */
+export type BookingActor = 'owner' | 'assigned-provider' | 'admin' | 'stranger';
+
+export type TransitionCheck = { ok: true } | { ok: false; reason: string };
+
+type Move = `${BookingStatus}->${BookingStatus}`;
+
+const LEGAL_MOVES: Record<BookingActor, readonly Move[]> = {
+  owner: ['pending->cancelled', 'accepted->cancelled'],
+  'assigned-provider': [
+    'accepted->in-progress',
+    'in-progress->completed',
+    'pending->cancelled',
+    'accepted->cancelled',
+  ],
+  admin: [],
+  stranger: [],
+};
+
+export const TERMINAL_STATUSES: readonly BookingStatus[] = ['completed', 'cancelled'];
+
+export function actorFor(
+  booking: { owner_id: string; provider_id: string | null },
+  user: { id: string; userType: string },
+): BookingActor {
+  if (booking.owner_id === user.id) return 'owner';
+  if (booking.provider_id !== null && booking.provider_id === user.id) return 'assigned-provider';
+  if (user.userType === 'admin') return 'admin';
+  return 'stranger';
+}
+
+export function checkTransition(
+  from: BookingStatus,
+  to: BookingStatus,
+  actor: BookingActor,
+): TransitionCheck {
+  if (LEGAL_MOVES[actor].includes(`${from}->${to}`)) return { ok: true };
+  if (actor === 'admin' || actor === 'stranger')
+    return { ok: false, reason: 'Only the owner or the assigned sitter can change this booking' };
+  if (from === to) return { ok: false, reason: `The booking is already ${from}` };
+  if (TERMINAL_STATUSES.includes(from))
+    return { ok: false, reason: `A ${from} booking cannot change any more` };
+  if (to === 'accepted')
+    return { ok: false, reason: 'A booking is accepted by deciding on a request' };
+  if (to === 'pending') return { ok: false, reason: 'A booking cannot go back to pending' };
+  if (to === 'cancelled')
+    return { ok: false, reason: 'A booking can only be cancelled before it starts' };
+  if (actor === 'owner') return { ok: false, reason: 'Only the assigned sitter can do this' };
+  if (to === 'in-progress') return { ok: false, reason: 'Only an accepted booking can be started' };
+  return { ok: false, reason: 'Only a booking in progress can be completed' };
+}
+
+/** A check-in (note or photo without a status change) during a stay, by its sitter. */
+export function checkCheckIn(status: BookingStatus, actor: BookingActor): TransitionCheck {
+  if (actor !== 'assigned-provider')
+    return { ok: false, reason: 'Only the assigned sitter can post a check-in' };
+  if (status !== 'in-progress')
+    return { ok: false, reason: 'Check-ins are posted while the booking is in progress' };
+  return { ok: true };
+}
+
+/** Timeline event type recorded for a status move. */
+export function eventTypeFor(to: BookingStatus): string {
+  if (to === 'in-progress') return 'started';
+  return to;
+}

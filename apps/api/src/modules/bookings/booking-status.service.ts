@@ -1,0 +1,146 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { BookingStatus, BookingWire } from '@pawsy/contract';
+import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { removeUpload, sendUpload, type StoredFile } from '../../plugins/uploads.ts';
+import { refundCredits } from '../credits/credits.service.ts';
+import { notifyUser } from '../notifications/notifications.service.ts';
+import { actorFor, checkCheckIn, checkTransition, eventTypeFor } from './booking-state.ts';
+import { isParty, loadVisibleBooking } from './bookings.access.ts';
+import { findEvent, insertEvent, withdrawOpenRequests } from './bookings.repository.ts';
+import { bookingWireById } from './bookings.service.ts';
+import { refundOnCancel } from './pricing.ts';
+
+export type StatusInput = { status: BookingStatus; note?: string; image?: StoredFile | null };
+
+const MESSAGES: Record<string, (service: string) => string> = {
+  started: (s) => `Your ${s} booking has started`,
+  completed: (s) => `Your ${s} booking is complete — leave a review`,
+  cancelled: (s) => `The ${s} booking was cancelled`,
+  'check-in': (s) => `New check-in on your ${s} booking`,
+};
+
+/**
+ * PUT /booking/accept/{id} with `status`: a move of the state machine (booking-state.ts) or, by
+ * the sitter during a stay, a check-in (same status with a note or photo). The UPDATE is
+ * conditional on the status read, so a concurrent move makes this one a 409, never a double move.
+ */
+export async function changeStatus(
+  app: FastifyInstance,
+  caller: AuthUser,
+  bookingId: string,
+  input: StatusInput,
+): Promise<BookingWire> {
+  try {
+    return await applyStatus(app, caller, bookingId, input);
+  } catch (err) {
+    removeUpload(app.config.dataDir, input.image?.storedName);
+    throw err;
+  }
+}
+
+async function applyStatus(
+  app: FastifyInstance,
+  caller: AuthUser,
+  bookingId: string,
+  input: StatusInput,
+): Promise<BookingWire> {
+  const booking = await loadVisibleBooking(app.db, caller, bookingId);
+  const actor = actorFor(booking, caller);
+  const hasContent = Boolean(input.note) || Boolean(input.image);
+  const isCheckIn = input.status === booking.status && input.status === 'in-progress' && hasContent;
+  const check = isCheckIn
+    ? checkCheckIn(booking.status, actor)
+    : checkTransition(booking.status, input.status, actor);
+  if (!check.ok) {
+    if (actor === 'admin' || actor === 'stranger') throw forbidden(check.reason);
+    throw conflict(check.reason);
+  }
+  const now = nowIso();
+  const type = isCheckIn ? 'check-in' : eventTypeFor(input.status);
+  let withdrawn: string[] = [];
+  let refunded = 0;
+
+  await app.db.transaction().execute(async (trx) => {
+    if (!isCheckIn) {
+      if (input.status === 'cancelled') {
+        refunded = refundOnCancel({
+          creditsApplied: booking.credits_applied,
+          startAt: new Date(booking.start_at),
+          now: new Date(now),
+          cancelledBy: actor === 'owner' ? 'owner' : 'provider',
+        });
+      }
+      const res = await trx
+        .updateTable('bookings')
+        .set({
+          status: input.status,
+          updated_at: now,
+          ...(input.status === 'completed' ? { completed_at: now } : {}),
+          ...(input.status === 'cancelled'
+            ? { cancelled_by: caller.id, credits_refunded: refunded }
+            : {}),
+        })
+        .where('id', '=', booking.id)
+        .where('status', '=', booking.status)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1)
+        throw conflict('The booking changed in the meantime; reload it and try again');
+      if (refunded > 0) await refundCredits(trx, booking.owner_id, refunded, booking.id);
+      if (input.status === 'cancelled')
+        withdrawn = await withdrawOpenRequests(trx, booking.id, null, now);
+    }
+    await insertEvent(trx, {
+      id: newId(),
+      booking_id: booking.id,
+      actor_id: caller.id,
+      type,
+      note: input.note || null,
+      image_path: input.image?.storedName ?? null,
+      image_mime: input.image?.mime ?? null,
+      created_at: now,
+    });
+  });
+
+  const wire = await bookingWireById(app.db, booking.id);
+  const other = actor === 'owner' ? booking.provider_id : booking.owner_id;
+  const message = MESSAGES[type]?.(booking.service) ?? `Booking ${type}`;
+  if (other && !withdrawn.includes(other))
+    await notifyUser(app, other, {
+      type: `booking-${type}`,
+      message,
+      data: { bookingId: booking.id },
+    });
+  for (const providerId of withdrawn) {
+    await notifyUser(app, providerId, {
+      type: 'booking-withdrawn',
+      message: `The ${booking.service} booking you asked about was cancelled`,
+      data: { bookingId: booking.id },
+    });
+  }
+  return wire;
+}
+
+/** Check-in photos: only to the two parties and admins. */
+export async function sendEventImage(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  caller: AuthUser,
+  bookingId: string,
+  eventId: string,
+): Promise<FastifyReply> {
+  const booking = await loadVisibleBooking(app.db, caller, bookingId);
+  if (!isParty(booking, caller.id) && caller.userType !== 'admin') throw notFound('Image');
+  const ev = await findEvent(app.db, booking.id, eventId);
+  if (!ev?.image_path || !ev.image_mime) throw notFound('Image');
+  return sendUpload(reply, app.config.dataDir, ev.image_path, ev.image_mime);
+}
+
+export function assertImageAllowed(status: BookingStatus, image: StoredFile | null): void {
+  if (image && status !== 'in-progress' && status !== 'completed')
+    throw new AppError(
+      'BAD_REQUEST',
+      'A photo can be attached when starting, checking in or completing',
+    );
+}

@@ -1,0 +1,160 @@
+import type { FastifyInstance } from 'fastify';
+import type { BookingWire, CreateBookingBody } from '@pawsy/contract';
+import type { DbOrTrx } from '../../db/index.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { getBalance, spendCredits } from '../credits/credits.service.ts';
+import { notifyUser } from '../notifications/notifications.service.ts';
+import { parseServiceRates } from '../users/user-wire.ts';
+import { toBookingWires } from './bookings.mapper.ts';
+import {
+  findBooking,
+  findOwnedPetIds,
+  findParties,
+  insertBooking,
+  insertEvent,
+  insertRequest,
+  type BookingRow,
+  type PartyRow,
+} from './bookings.repository.ts';
+import { checkDates, quotePrice, type Quote } from './pricing.ts';
+
+const validation = (path: string, message: string) =>
+  new AppError('VALIDATION', `${path}: ${message}`, [{ path, message }]);
+
+export const fullName = (p: Pick<PartyRow, 'first_name' | 'last_name'>) =>
+  `${p.first_name} ${p.last_name}`.trim();
+
+export async function bookingWire(db: DbOrTrx, row: BookingRow): Promise<BookingWire> {
+  const [wire] = await toBookingWires(db, [row]);
+  return wire!;
+}
+
+export async function bookingWireById(db: DbOrTrx, id: string): Promise<BookingWire> {
+  const row = await findBooking(db, id);
+  if (!row) throw notFound('Booking');
+  return bookingWire(db, row);
+}
+
+/** An active sitter and their rate for `service`, or a 4xx saying why not. */
+export async function loadProviderRate(
+  db: DbOrTrx,
+  providerId: string,
+  service: string,
+  field = 'provider_id',
+): Promise<{ provider: PartyRow; rateCents: number }> {
+  const [provider] = await findParties(db, [providerId]);
+  if (!provider || provider.deleted_at || provider.user_type !== 'provider')
+    throw notFound('Sitter');
+  const rate = parseServiceRates(provider.service_rates)[service];
+  if (rate === undefined || rate < 0)
+    throw validation(field, `This sitter does not offer "${service}"`);
+  return { provider, rateCents: rate };
+}
+
+function parseDates(startDate: string, endDate: string): { start: Date; end: Date } {
+  const start = new Date(startDate);
+  const end = new Date(endDate);
+  const problem = checkDates(start, end);
+  if (problem) throw validation(problem.startsWith('endDate') ? 'endDate' : 'startDate', problem);
+  return { start, end };
+}
+
+export async function quoteBooking(
+  app: FastifyInstance,
+  caller: AuthUser,
+  body: { provider_id: string; service: string; startDate: string; endDate: string },
+) {
+  const { start, end } = parseDates(body.startDate, body.endDate);
+  const { provider, rateCents } = await loadProviderRate(app.db, body.provider_id, body.service);
+  const quote = quotePrice(body.service, start, end, rateCents, provider.currency);
+  const creditsBalance = await getBalance(app.db, caller.id);
+  return {
+    ...quote,
+    creditsBalance,
+    maxCreditsApplicable: Math.max(0, Math.min(creditsBalance, quote.amountCents)),
+  };
+}
+
+export async function createBooking(
+  app: FastifyInstance,
+  caller: AuthUser,
+  body: CreateBookingBody & { notes: string; creditsToApply: number },
+): Promise<BookingWire> {
+  if (caller.userType !== 'user') throw forbidden('Only pet owners can create bookings');
+  const { start, end } = parseDates(body.startDate, body.endDate);
+  const petIds = [...new Set(body.pets)];
+  const owned = await findOwnedPetIds(app.db, caller.id, petIds);
+  if (owned.length !== petIds.length) throw validation('pets', 'Choose pets from your own profile');
+
+  let quote: Quote | null = null;
+  let provider: PartyRow | null = null;
+  if (body.provider_id) {
+    const loaded = await loadProviderRate(app.db, body.provider_id, body.service);
+    provider = loaded.provider;
+    quote = quotePrice(body.service, start, end, loaded.rateCents, provider.currency);
+  }
+  const credits = body.creditsToApply;
+  if (credits > 0 && !quote)
+    throw validation('creditsToApply', 'Credits can be applied only when a sitter is chosen');
+  if (quote && credits > quote.amountCents)
+    throw validation('creditsToApply', 'Cannot apply more credits than the price');
+
+  const now = nowIso();
+  const row: BookingRow = {
+    id: newId(),
+    owner_id: caller.id,
+    provider_id: provider?.id ?? null,
+    service: body.service,
+    pets: JSON.stringify(petIds),
+    start_at: start.toISOString(),
+    end_at: end.toISOString(),
+    notes: body.notes,
+    status: 'pending',
+    units: quote?.units ?? null,
+    rate_cents: quote?.rateCents ?? null,
+    price_cents: quote?.amountCents ?? null,
+    currency: quote?.currency ?? null,
+    credits_applied: credits,
+    credits_refunded: 0,
+    cancelled_by: null,
+    completed_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+  await app.db.transaction().execute(async (trx) => {
+    await insertBooking(trx, row);
+    await insertEvent(trx, {
+      id: newId(),
+      booking_id: row.id,
+      actor_id: caller.id,
+      type: 'created',
+      note: null,
+      image_path: null,
+      image_mime: null,
+      created_at: now,
+    });
+    if (provider) {
+      await insertRequest(trx, {
+        id: newId(),
+        booking_id: row.id,
+        provider_id: provider.id,
+        initiated_by: 'owner',
+        state: 'pending',
+        created_at: now,
+        updated_at: now,
+      });
+    }
+    if (credits > 0) await spendCredits(trx, caller.id, credits, row.id);
+  });
+  const wire = await bookingWire(app.db, row);
+  if (provider) {
+    await notifyUser(app, provider.id, {
+      type: 'booking-request',
+      message: `${wire.owner.firstName} asked you for ${row.service}`,
+      data: { bookingId: row.id },
+    });
+  }
+  return wire;
+}

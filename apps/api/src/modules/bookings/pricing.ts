@@ -1,0 +1,82 @@
+/**
+ * Pure price and refund rules (no I/O).
+ *
+ * Units: overnight services (Boarding, Pet sitting) are charged per night = ceil(days); every
+ * other service per started hour = ceil(hours). At least one unit. Price = rate × units, in the
+ * sitter's currency and integer cents.
+ */
+const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+export const NIGHTLY_SERVICES: readonly string[] = ['Boarding', 'Pet sitting'];
+export const MAX_BOOKING_DAYS = 60;
+export const MAX_BOOKING_LEAD_DAYS = 365;
+export const FULL_REFUND_NOTICE_HOURS = 48;
+
+export const CANCELLATION_POLICY =
+  'Bookings can be cancelled until they start (pending or accepted). An owner who cancels at ' +
+  'least 48 hours before the start gets the credits applied refunded in full; later, 50 % of ' +
+  'them (rounded down to the cent). When the sitter cancels or declines, the owner is always ' +
+  'refunded in full.';
+
+export type Quote = {
+  units: number;
+  unitLabel: 'night' | 'hour';
+  rateCents: number;
+  amountCents: number;
+  currency: string;
+};
+
+export function unitFor(service: string): 'night' | 'hour' {
+  return NIGHTLY_SERVICES.includes(service) ? 'night' : 'hour';
+}
+
+export function countUnits(service: string, start: Date, end: Date): number {
+  const span = end.getTime() - start.getTime();
+  const size = unitFor(service) === 'night' ? DAY_MS : HOUR_MS;
+  return Math.max(1, Math.ceil(span / size));
+}
+
+export function quotePrice(
+  service: string,
+  start: Date,
+  end: Date,
+  rateCents: number,
+  currency: string,
+): Quote {
+  const units = countUnits(service, start, end);
+  return {
+    units,
+    unitLabel: unitFor(service),
+    rateCents,
+    amountCents: units * rateCents,
+    currency,
+  };
+}
+
+/** Why these dates cannot be booked, or null when they can. */
+export function checkDates(start: Date, end: Date, now = new Date()): string | null {
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return 'Invalid dates';
+  if (start.getTime() <= now.getTime()) return 'startDate must be in the future';
+  if (end.getTime() <= start.getTime()) return 'endDate must be after startDate';
+  if (end.getTime() - start.getTime() > MAX_BOOKING_DAYS * DAY_MS)
+    return `A booking can last at most ${MAX_BOOKING_DAYS} days`;
+  if (start.getTime() - now.getTime() > MAX_BOOKING_LEAD_DAYS * DAY_MS)
+    return `startDate must be within ${MAX_BOOKING_LEAD_DAYS} days`;
+  return null;
+}
+
+/** Credits given back when a booking is cancelled, per CANCELLATION_POLICY. */
+export function refundOnCancel(input: {
+  creditsApplied: number;
+  startAt: Date;
+  now: Date;
+  cancelledBy: 'owner' | 'provider';
+}): number {
+  const { creditsApplied, startAt, now, cancelledBy } = input;
+  if (creditsApplied <= 0) return 0;
+  if (cancelledBy === 'provider') return creditsApplied;
+  const notice = startAt.getTime() - now.getTime();
+  if (notice >= FULL_REFUND_NOTICE_HOURS * HOUR_MS) return creditsApplied;
+  return Math.floor(creditsApplied / 2);
+}

@@ -1,0 +1,79 @@
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../../db/index.ts';
+import type { BookingRow, Page } from './bookings.repository.ts';
+
+export type FeedOptions = {
+  providerId: string;
+  services: readonly string[];
+  origin: { latitude: number; longitude: number } | null;
+  now: string;
+};
+
+/**
+ * What a sitter may act on: open bookings (pending, no sitter yet, not started, for a service they
+ * offer), nearest owner first when the sitter has coordinates, then the sitter's own bookings.
+ * Distance is ordered by an equirectangular approximation (plain arithmetic, same on both
+ * engines); the exact km are computed for the page only.
+ */
+export async function listProviderFeed(
+  db: DbOrTrx,
+  opts: FeedOptions,
+  { page, limit }: Page,
+): Promise<{
+  rows: (BookingRow & { owner_lat: number | null; owner_lng: number | null })[];
+  total: number;
+}> {
+  const base = db
+    .selectFrom('bookings')
+    .innerJoin('users as o', 'o.id', 'bookings.owner_id')
+    .where((eb) =>
+      eb.or([
+        eb('bookings.provider_id', '=', opts.providerId),
+        eb.and([
+          eb('bookings.status', '=', 'pending'),
+          eb('bookings.provider_id', 'is', null),
+          eb('bookings.start_at', '>', opts.now),
+          opts.services.length > 0
+            ? eb('bookings.service', 'in', [...opts.services])
+            : sql<boolean>`1 = 0`,
+        ]),
+      ]),
+    );
+  let ordered = base
+    .selectAll('bookings')
+    .select(['o.latitude as owner_lat', 'o.longitude as owner_lng'])
+    .orderBy(sql`case when bookings.provider_id is null then 0 else 1 end`);
+  if (opts.origin) {
+    const k = Math.cos((opts.origin.latitude * Math.PI) / 180);
+    const { latitude: lat0, longitude: lng0 } = opts.origin;
+    ordered = ordered
+      .orderBy(sql`case when o.latitude is null or o.longitude is null then 1 else 0 end`)
+      .orderBy(
+        sql`((o.latitude - ${lat0}) * (o.latitude - ${lat0}) + (o.longitude - ${lng0}) * ${k} * (o.longitude - ${lng0}) * ${k})`,
+      );
+  }
+  const [rows, count] = await Promise.all([
+    ordered
+      .orderBy('bookings.created_at', 'desc')
+      .orderBy('bookings.id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** Great-circle distance in km (haversine). */
+export function distanceKm(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number {
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const dLat = rad(b.latitude - a.latitude);
+  const dLng = rad(b.longitude - a.longitude);
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLng / 2) ** 2;
+  return 6371 * 2 * Math.asin(Math.min(1, Math.sqrt(h)));
+}

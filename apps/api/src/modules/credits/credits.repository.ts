@@ -1,0 +1,45 @@
+import { sql, SqliteAdapter } from 'kysely';
+import type { DbOrTrx } from '../../db/index.ts';
+import type { CreditEntriesTable } from '../../db/schema.ts';
+
+export async function sumBalance(db: DbOrTrx, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('credit_entries')
+    .select((eb) =>
+      eb.fn.coalesce(eb.fn.sum<number | string>('amount'), sql<number>`0`).as('balance'),
+    )
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.balance ?? 0);
+}
+
+export async function insertEntry(db: DbOrTrx, row: CreditEntriesTable): Promise<void> {
+  await db.insertInto('credit_entries').values(row).execute();
+}
+
+export async function listEntries(
+  db: DbOrTrx,
+  userId: string,
+  limit: number,
+): Promise<CreditEntriesTable[]> {
+  return db
+    .selectFrom('credit_entries')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Serialises balance changes of one user on PostgreSQL: every spend first locks the user's row,
+ * so two concurrent spends cannot both read the same balance. SQLite needs nothing: the single
+ * connection runs one transaction at a time.
+ */
+export async function lockUserLedger(db: DbOrTrx, userId: string): Promise<boolean> {
+  const query = db.selectFrom('users').select('id').where('id', '=', userId);
+  const isSqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  const row = await (isSqlite ? query : query.forUpdate()).executeTakeFirst();
+  return row !== undefined;
+}

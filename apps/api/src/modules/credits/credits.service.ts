@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import type { CreditEntryWire } from '@pawsy/contract';
+import type { DbOrTrx } from '../../db/index.ts';
+import type { CreditEntriesTable } from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { notifyUser } from '../notifications/notifications.service.ts';
+import { insertEntry, listEntries, lockUserLedger, sumBalance } from './credits.repository.ts';
+
+export const CREDITS_CURRENCY = 'USD' as const;
+const ENTRIES_SHOWN = 100;
+
+export function toCreditEntryWire(row: CreditEntriesTable): CreditEntryWire {
+  return {
+    _id: row.id,
+    amount: row.amount,
+    reason: row.reason,
+    ...(row.booking_id ? { bookingId: row.booking_id } : {}),
+    createdAt: row.created_at,
+  };
+}
+
+export function getBalance(db: DbOrTrx, userId: string): Promise<number> {
+  return sumBalance(db, userId);
+}
+
+function entry(userId: string, amount: number, reason: string, bookingId: string | null) {
+  return {
+    id: newId(),
+    user_id: userId,
+    amount,
+    reason: reason.slice(0, 200),
+    booking_id: bookingId,
+    created_at: nowIso(),
+  } satisfies CreditEntriesTable;
+}
+
+/**
+ * Spends credits inside the caller's transaction. The user's ledger is locked first (row lock on
+ * PostgreSQL, the single connection on SQLite), so the balance read here cannot be spent twice:
+ * the balance never goes below zero, whatever the concurrency. Returns the new balance.
+ */
+export async function spendCredits(
+  trx: DbOrTrx,
+  userId: string,
+  amount: number,
+  bookingId: string | null,
+  reason = 'Applied to a booking',
+): Promise<number> {
+  if (!Number.isInteger(amount) || amount <= 0)
+    throw new AppError('BAD_REQUEST', 'Credits to spend must be a positive whole number of cents');
+  if (!(await lockUserLedger(trx, userId))) throw notFound('User');
+  const balance = await sumBalance(trx, userId);
+  if (amount > balance)
+    throw new AppError('CONFLICT', `Not enough credits: balance is ${balance} cents`);
+  await insertEntry(trx, entry(userId, -amount, reason, bookingId));
+  return balance - amount;
+}
+
+/** Gives credits back (cancellation refunds); same locking as spends. Returns the new balance. */
+export async function refundCredits(
+  trx: DbOrTrx,
+  userId: string,
+  amount: number,
+  bookingId: string | null,
+  reason = 'Refund for a cancelled booking',
+): Promise<number> {
+  if (!(await lockUserLedger(trx, userId))) throw notFound('User');
+  if (amount > 0) await insertEntry(trx, entry(userId, amount, reason, bookingId));
+  return sumBalance(trx, userId);
+}
+
+export async function grantCredits(
+  app: FastifyInstance,
+  input: { userId: string; amount: number; reason: string },
+): Promise<{ balance: number; entry: CreditEntryWire }> {
+  const row = entry(input.userId, input.amount, input.reason, null);
+  const balance = await app.db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'deleted_at'])
+      .where('id', '=', input.userId)
+      .executeTakeFirst();
+    if (!user || user.deleted_at) throw notFound('User');
+    await lockUserLedger(trx, input.userId);
+    await insertEntry(trx, row);
+    return sumBalance(trx, input.userId);
+  });
+  await notifyUser(app, input.userId, {
+    type: 'credits',
+    message: `You received ${formatUsd(input.amount)} in credits: ${input.reason}`,
+    data: { amount: input.amount, balance, entryId: row.id },
+  });
+  return { balance, entry: toCreditEntryWire(row) };
+}
+
+export async function getUserCredits(app: FastifyInstance, caller: AuthUser, userId: string) {
+  if (caller.id !== userId && caller.userType !== 'admin')
+    throw new AppError('FORBIDDEN', 'You can only see your own credits');
+  const user = await app.db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user) throw notFound('User');
+  const [balance, rows] = await Promise.all([
+    sumBalance(app.db, userId),
+    listEntries(app.db, userId, ENTRIES_SHOWN),
+  ]);
+  return {
+    userId,
+    balance,
+    currency: CREDITS_CURRENCY,
+    entries: rows.map(toCreditEntryWire),
+  };
+}
+
+export function formatUsd(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}

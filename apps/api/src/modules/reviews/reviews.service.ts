@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { bookingReview } from '@pawsy/contract';
+import type { DbOrTrx } from '../../db/index.ts';
+import type { ReviewsTable } from '../../db/schema.ts';
+import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { notifyUser } from '../notifications/notifications.service.ts';
+import { userImageUrl } from '../users/user-wire.ts';
+import {
+  findReviewByAuthor,
+  insertReview,
+  isUniqueViolation,
+  listBookingReviews,
+  REVIEW_BLIND_DAYS,
+} from './reviews.repository.ts';
+
+export type ReviewWire = z.infer<typeof bookingReview>;
+
+async function authorCards(db: DbOrTrx, ids: string[]) {
+  if (ids.length === 0) return new Map<string, ReviewWire['author']>();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'image_path'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { _id: r.id, firstName: r.first_name, lastName: r.last_name, image: userImageUrl(r) },
+    ]),
+  );
+}
+
+function toReviewWire(
+  row: ReviewsTable,
+  visible: boolean,
+  author: ReviewWire['author'] | undefined,
+): ReviewWire {
+  return {
+    _id: row.id,
+    bookingId: row.booking_id,
+    author: author ?? { _id: row.author_id, firstName: 'Deleted', lastName: 'user', image: null },
+    subjectId: row.subject_id,
+    rating: row.rating,
+    comment: row.comment,
+    visible,
+    createdAt: row.created_at,
+  };
+}
+
+/** Reviews of a booking as `viewerId` may read them: visible ones and the viewer's own. */
+export async function listReviewsForBooking(
+  db: DbOrTrx,
+  bookingId: string,
+  viewerId: string,
+): Promise<ReviewWire[]> {
+  const rows = await listBookingReviews(db, bookingId, viewerId);
+  const authors = await authorCards(
+    db,
+    rows.map((r) => r.author_id),
+  );
+  return rows.map(({ visible, ...row }) => toReviewWire(row, visible, authors.get(row.author_id)));
+}
+
+/**
+ * One review per party of a completed booking, about the other party. Hidden (double-blind)
+ * until the other party has reviewed too or 14 days have passed since completion.
+ */
+export async function createReview(
+  app: FastifyInstance,
+  caller: AuthUser,
+  bookingId: string,
+  columns: { rating: number; comment: string },
+): Promise<ReviewWire> {
+  const booking = await app.db
+    .selectFrom('bookings')
+    .select(['id', 'owner_id', 'provider_id', 'status', 'service'])
+    .where('id', '=', bookingId)
+    .executeTakeFirst();
+  const isParty =
+    booking !== undefined && (booking.owner_id === caller.id || booking.provider_id === caller.id);
+  if (!booking || (!isParty && caller.userType !== 'admin')) throw notFound('Booking');
+  if (!isParty) throw forbidden('Only the owner and the sitter of a booking can review it');
+  if (booking.status !== 'completed') throw conflict('Only a completed booking can be reviewed');
+  if (await findReviewByAuthor(app.db, bookingId, caller.id))
+    throw conflict('You have already reviewed this booking');
+  const subjectId = booking.owner_id === caller.id ? booking.provider_id : booking.owner_id;
+  if (!subjectId) throw new AppError('CONFLICT', 'This booking has no sitter to review');
+  const row: ReviewsTable = {
+    id: newId(),
+    booking_id: bookingId,
+    author_id: caller.id,
+    subject_id: subjectId,
+    rating: columns.rating,
+    comment: columns.comment,
+    created_at: nowIso(),
+  };
+  try {
+    await insertReview(app.db, row);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('You have already reviewed this booking');
+    throw err;
+  }
+  const [mine] = (await listBookingReviews(app.db, bookingId, caller.id)).filter(
+    (r) => r.id === row.id,
+  );
+  const authors = await authorCards(app.db, [caller.id]);
+  await notifyUser(app, subjectId, {
+    type: 'review',
+    message: mine?.visible
+      ? `You received a ${row.rating}-star review for ${booking.service}`
+      : `You received a review for ${booking.service}; it shows once you review too, or after ${REVIEW_BLIND_DAYS} days`,
+    data: { bookingId, reviewId: row.id },
+  });
+  return toReviewWire(row, mine?.visible ?? false, authors.get(caller.id));
+}

@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify';
+import { newId, nowIso } from '../../src/lib/ids.ts';
+import type { UsersTable } from '../../src/db/schema.ts';
+import type { TestApp } from './app.ts';
+import { createUser, type TestUser } from './factories.ts';
+
+export type Owner = TestUser & { petIds: string[] };
+
+export const RATES = { 'Dog walking': 2000, Boarding: 4500, 'Pet sitting': 3500 };
+
+export const hoursFromNow = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
+
+export async function insertPet(app: FastifyInstance, ownerId: string, name = 'Rex') {
+  const now = nowIso();
+  const id = newId();
+  await app.db
+    .insertInto('pets')
+    .values({
+      id,
+      user_id: ownerId,
+      name,
+      species: 'dog',
+      breed: null,
+      age: null,
+      weight: null,
+      sex: 'unknown',
+      care_notes: null,
+      medical_notes: null,
+      image_path: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+export async function createOwner(
+  app: FastifyInstance,
+  overrides: Partial<UsersTable> = {},
+): Promise<Owner> {
+  const user = await createUser(app, { user_type: 'user', ...overrides });
+  return {
+    ...user,
+    petIds: [await insertPet(app, user.id), await insertPet(app, user.id, 'Bella')],
+  };
+}
+
+export function createProvider(
+  app: FastifyInstance,
+  rates: Record<string, number> = RATES,
+  overrides: Partial<UsersTable> = {},
+): Promise<TestUser> {
+  return createUser(app, {
+    user_type: 'provider',
+    service_rates: JSON.stringify(rates),
+    city: 'Lisbon',
+    ...overrides,
+  });
+}
+
+export function bookingBody(owner: Owner, extra: Record<string, unknown> = {}) {
+  return {
+    service: 'Dog walking',
+    pets: [owner.petIds[0]],
+    startDate: hoursFromNow(72),
+    endDate: hoursFromNow(74),
+    notes: 'Loves the park',
+    ...extra,
+  };
+}
+
+/** Creates a booking through the API; throws unless 201. */
+export async function postBooking(t: TestApp, owner: Owner, extra: Record<string, unknown> = {}) {
+  const res = await t.call({
+    method: 'POST',
+    url: '/api/booking/',
+    token: owner.token,
+    payload: bookingBody(owner, extra),
+  });
+  if (res.statusCode !== 201) throw new Error(`booking not created: ${res.statusCode} ${res.body}`);
+  return res.json().data as { _id: string; status: string; provider_id: string | null };
+}
+
+export async function call(
+  t: TestApp,
+  method: string,
+  url: string,
+  who: TestUser | null,
+  payload?: unknown,
+) {
+  return t.call({
+    method,
+    url,
+    ...(who ? { token: who.token } : {}),
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+}
+
+/** Grants credits straight into the ledger (the admin route is tested in credits.test.ts). */
+export async function grant(app: FastifyInstance, userId: string, amount: number) {
+  await app.db
+    .insertInto('credit_entries')
+    .values({
+      id: newId(),
+      user_id: userId,
+      amount,
+      reason: 'test grant',
+      booking_id: null,
+      created_at: nowIso(),
+    })
+    .execute();
+}
+
+export const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A multipart/form-data body for app.inject: text fields plus optional files. */
+export function multipart(
+  fields: Record<string, string>,
+  files: { field: string; name: string; type: string; data: Buffer }[] = [],
+) {
+  const boundary = `----pawsy${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+    );
+  }
+  for (const f of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+      ),
+      f.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { id, pagingQuery } from './common.ts';
+
+export const bookingStatuses = [
+  'pending',
+  'accepted',
+  'in-progress',
+  'completed',
+  'cancelled',
+] as const;
+export const bookingStatus = z.enum(bookingStatuses);
+export type BookingStatus = z.infer<typeof bookingStatus>;
+
+/** Services a sitter can offer; a booking's service must be one its sitter has a rate for. */
+export const knownServices = [
+  'Dog walking',
+  'Pet sitting',
+  'Boarding',
+  'Drop-in visits',
+  'Grooming',
+] as const;
+
+const isoInstant = z
+  .string()
+  .trim()
+  .max(40)
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'Must be an ISO 8601 date-time');
+
+export const serviceName = z.string().trim().min(1, 'Service is required').max(60);
+
+export const createBookingBody = z
+  .object({
+    service: serviceName,
+    pets: z.array(id).min(1, 'Choose at least one pet').max(10, 'At most 10 pets per booking'),
+    startDate: isoInstant,
+    endDate: isoInstant,
+    notes: z.string().trim().max(2000).default(''),
+    provider_id: id.nullish(),
+    creditsToApply: z.number().int().min(0).max(100_000_000).default(0),
+  })
+  .strict();
+export type CreateBookingBody = z.input<typeof createBookingBody>;
+
+export const quoteBody = z
+  .object({ provider_id: id, service: serviceName, startDate: isoInstant, endDate: isoInstant })
+  .strict();
+export const quoteData = z.object({
+  units: z.number().int(),
+  unitLabel: z.enum(['night', 'hour']),
+  rateCents: z.number().int(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  creditsBalance: z.number().int(),
+  maxCreditsApplicable: z.number().int(),
+});
+export const quoteResponse = z.object({ success: z.literal(true), data: quoteData });
+
+export const userCard = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  image: z.string().nullable(),
+});
+export const providerCard = userCard.extend({
+  city: z.string().nullable(),
+  rating: z.number().nullable(),
+  reviewsCount: z.number().int(),
+});
+
+export const timelineEntry = z.object({
+  _id: z.string(),
+  type: z.string(),
+  at: z.string(),
+  note: z.string().nullable(),
+  image: z.string().nullable(),
+});
+
+export const bookingWire = z.object({
+  _id: z.string(),
+  id: z.string(),
+  user_id: z.string(),
+  owner: userCard,
+  provider_id: z.string().nullable(),
+  provider: providerCard.nullable(),
+  service: z.string(),
+  pets: z.array(z.string()),
+  startDate: z.string(),
+  endDate: z.string(),
+  notes: z.string(),
+  status: bookingStatus,
+  price: z
+    .object({
+      amountCents: z.number().int(),
+      currency: z.string(),
+      units: z.number().int(),
+      unitLabel: z.enum(['night', 'hour']),
+      rateCents: z.number().int(),
+    })
+    .nullable(),
+  creditsApplied: z.number().int(),
+  creditsRefunded: z.number().int(),
+  amountDueCents: z.number().int().nullable(),
+  timeline: z.array(timelineEntry),
+  cancellationPolicy: z.string(),
+  distanceKm: z.number().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type BookingWire = z.infer<typeof bookingWire>;
+
+export const bookingResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: bookingWire,
+});
+
+export const bookingListQuery = pagingQuery(20).extend({ status: bookingStatus.optional() });
+export const providerBookingsQuery = pagingQuery(20).extend({
+  status: bookingStatus.default('in-progress'),
+});
+export const bookingListResponse = z.object({
+  success: z.literal(true),
+  data: z.array(bookingWire),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  hasMore: z.boolean(),
+});
+
+export const bookingReview = z.object({
+  _id: z.string(),
+  bookingId: z.string(),
+  author: userCard,
+  subjectId: z.string(),
+  rating: z.number().int(),
+  comment: z.string(),
+  visible: z.boolean(),
+  createdAt: z.string(),
+});
+export const bookingDetailResponse = z.object({
+  booking: bookingWire,
+  reviews: z.array(bookingReview),
+});
+
+export const sendRequestBody = z.object({ providerId: id.optional() }).strict().nullish();
+export const requestState = z.enum(['pending', 'accepted', 'rejected', 'withdrawn']);
+export const bookingRequestWire = z.object({
+  _id: z.string(),
+  bookingId: z.string(),
+  providerId: z.string(),
+  provider: providerCard,
+  state: requestState,
+  initiatedBy: z.enum(['owner', 'provider']),
+  createdAt: z.string(),
+});
+export const sendRequestResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: bookingRequestWire,
+});
+export const requestsResponse = z.object({
+  success: z.literal(true),
+  providers: z.array(bookingRequestWire),
+});
+
+/** PUT /booking/accept/{id}: either a decision on a request or a status move. */
+export const decisionBody = z.object({
+  providerId: id,
+  decision: z.enum(['accepted', 'rejected']),
+});
+export const statusBody = z.object({
+  status: bookingStatus,
+  note: z.string().trim().max(500).optional(),
+  id: z.string().max(64).optional(),
+  provider_id: z.string().max(64).nullish(),
+});
+export const acceptBody = z.union([decisionBody.strict(), statusBody.strict()]);
+
+export const bookingEventParams = z.object({ id, eventId: id });

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { id } from './common.ts';
+
+export const grantCreditsBody = z
+  .object({
+    userId: id,
+    amount: z
+      .number()
+      .int('Amount must be whole cents')
+      .positive('Amount must be positive')
+      .max(1_000_000, 'At most 1 000 000 cents per grant'),
+    reason: z.string().trim().min(1, 'Reason is required').max(200),
+  })
+  .strict();
+
+export const creditEntryWire = z.object({
+  _id: z.string(),
+  amount: z.number().int(),
+  reason: z.string(),
+  bookingId: z.string().optional(),
+  createdAt: z.string(),
+});
+export type CreditEntryWire = z.infer<typeof creditEntryWire>;
+
+export const grantCreditsResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ balance: z.number().int(), entry: creditEntryWire }),
+});
+
+export const userCreditsParams = z.object({ userId: id });
+export const userCreditsResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    userId: z.string(),
+    balance: z.number().int(),
+    currency: z.literal('USD'),
+    entries: z.array(creditEntryWire),
+  }),
+});
