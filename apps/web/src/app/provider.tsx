@@ -1,0 +1,25 @@
+import { MantineProvider } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { PersistGate } from 'redux-persist/integration/react';
+import type { Persistor } from 'redux-persist';
+import type { AppStore } from './store';
+import { theme } from './theme';
+
+type AppProviderProps = { store: AppStore; persistor?: Persistor; children: ReactNode };
+
+/** Redux (with its persisted state restored first) and the Mantine theme. */
+export function AppProvider({ store, persistor, children }: AppProviderProps) {
+  const content = <MantineProvider theme={theme}>{children}</MantineProvider>;
+  return (
+    <Provider store={store}>
+      {persistor ? (
+        <PersistGate loading={null} persistor={persistor}>
+          {content}
+        </PersistGate>
+      ) : (
+        content
+      )}
+    </Provider>
+  );
+}

@@ -1,0 +1,40 @@
+import { combineReducers, type UnknownAction } from '@reduxjs/toolkit';
+import { authReducer, loggedOut } from '../features/auth/auth-slice';
+import { bookingReducer } from '../features/bookings/booking-slice';
+import { chatModalReducer } from '../features/chat/chat-modal-slice';
+import { couponsReducer } from '../features/coupons/coupons-slice';
+import { userCreditReducer } from '../features/credits/user-credit-slice';
+import { dashboardReducer } from '../features/dashboard/dashboard-slice';
+import { disputeReducer } from '../features/disputes/dispute-slice';
+import { kycReducer } from '../features/kyc/kyc-slice';
+import { petsReducer } from '../features/pets/pets-slice';
+import { profileReducer } from '../features/profile/profile-slice';
+import { reviewReducer } from '../features/reviews/review-slice';
+
+const appReducer = combineReducers({
+  auth: authReducer,
+  profile: profileReducer,
+  pets: petsReducer,
+  kyc: kycReducer,
+  booking: bookingReducer,
+  dispute: disputeReducer,
+  chatModal: chatModalReducer,
+  dashboard: dashboardReducer,
+  userCredit: userCreditReducer,
+  coupons: couponsReducer,
+  review: reviewReducer,
+});
+
+export type RootState = ReturnType<typeof appReducer>;
+
+/** Areas that hold the signed-in person's data and are emptied on logout (SPEC §4). */
+const RESET_ON_LOGOUT = ['auth', 'profile', 'kyc', 'dispute'] as const;
+
+export function rootReducer(state: RootState | undefined, action: UnknownAction): RootState {
+  if (state && loggedOut.match(action)) {
+    const next: Partial<RootState> = { ...state };
+    for (const key of RESET_ON_LOGOUT) delete next[key];
+    return appReducer(next as RootState, action);
+  }
+  return appReducer(state, action);
+}

@@ -1,0 +1,25 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+// A deep teal: shade 8 (filled buttons, links) keeps white text above 6:1 contrast.
+const pawsy: MantineColorsTuple = [
+  '#e6f7f5',
+  '#c8ece7',
+  '#9ddcd3',
+  '#6dcabd',
+  '#45b8a9',
+  '#2aa797',
+  '#138a7a',
+  '#0f7e6f',
+  '#0b6e63',
+  '#085c52',
+];
+
+export const theme = createTheme({
+  primaryColor: 'pawsy',
+  primaryShade: 8,
+  colors: { pawsy },
+  defaultRadius: 'md',
+  fontFamily:
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: { fontWeight: '700' },
+});

@@ -1,0 +1,70 @@
+import { AppShell, Button, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { paths } from '../../config/paths';
+import type { RoleCarrier } from '../../lib/roles';
+import { ScreenLoader } from '../ui/screen-loader';
+import { ScrollToTop } from '../ui/scroll-to-top';
+import { Footer } from './footer';
+import { Header } from './header';
+import { getNavItems } from './nav-items';
+import classes from './layout.module.css';
+
+type AppLayoutProps = {
+  user: (RoleCarrier & { email?: string }) | null;
+  onLogout: () => void;
+  children: ReactNode;
+};
+
+/** Header, mobile navigation, main area (where lazy screens load) and footer. */
+export function AppLayout({ user, onLogout, children }: AppLayoutProps) {
+  const [isMenuOpen, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const navItems = getNavItems(user);
+
+  useEffect(() => close(), [pathname, close]);
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 280, breakpoint: 'sm', collapsed: { mobile: !isMenuOpen, desktop: true } }}
+      padding={0}
+    >
+      <a href="#main" className={classes.skipLink}>
+        Skip to content
+      </a>
+      <ScrollToTop />
+      <Header
+        navItems={navItems}
+        email={user ? (user.email ?? 'Account') : null}
+        isMenuOpen={isMenuOpen}
+        onToggleMenu={toggle}
+        onLogout={onLogout}
+      />
+      <AppShell.Navbar p="md" aria-label="Mobile navigation" hidden={!isMenuOpen}>
+        <Stack gap={4} component="nav" aria-label="Mobile">
+          {navItems.map((item) => (
+            <NavLink key={item.to} to={item.to} className={classes.link}>
+              {item.label}
+            </NavLink>
+          ))}
+          {!user && (
+            <>
+              <Button component={Link} to={paths.login} variant="default" mt="md">
+                Log in
+              </Button>
+              <Button component={Link} to={paths.signUp}>
+                Sign up
+              </Button>
+            </>
+          )}
+        </Stack>
+      </AppShell.Navbar>
+      <AppShell.Main id="main">
+        <Suspense fallback={<ScreenLoader />}>{children}</Suspense>
+        <Footer />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,41 @@
+import { Anchor, Container, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { SUPPORT_EMAIL } from '../../config/site';
+
+const LINKS = [
+  { label: 'How it works', to: paths.howItWorks },
+  { label: 'Contact us', to: paths.contactUs },
+  { label: 'Privacy policy', to: paths.privacyPolicy },
+  { label: 'Terms of use', to: paths.termsOfUse },
+  { label: 'Become a sitter', to: paths.signUp },
+];
+
+export function Footer() {
+  return (
+    <Container
+      component="footer"
+      size="lg"
+      py="xl"
+      mt="xl"
+      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Stack gap="sm">
+        <Group component="nav" aria-label="Footer" gap="lg">
+          {LINKS.map((link) => (
+            <Anchor key={link.to} component={Link} to={link.to} size="sm">
+              {link.label}
+            </Anchor>
+          ))}
+        </Group>
+        <Text size="sm" c="dimmed">
+          © {new Date().getFullYear()} Pawsy. Questions? Write to{' '}
+          <Anchor href={`mailto:${SUPPORT_EMAIL}`} size="sm">
+            {SUPPORT_EMAIL}
+          </Anchor>
+          .
+        </Text>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,59 @@
+import { AppShell, Burger, Button, Group } from '@mantine/core';
+import { Link, NavLink } from 'react-router';
+import { paths } from '../../config/paths';
+import { Logo } from './logo';
+import type { NavItem } from './nav-items';
+import { NotificationsSlot } from './notifications-slot';
+import { UserMenu } from './user-menu';
+import classes from './layout.module.css';
+
+type HeaderProps = {
+  navItems: NavItem[];
+  email: string | null;
+  isMenuOpen: boolean;
+  onToggleMenu: () => void;
+  onLogout: () => void;
+};
+
+export function Header({ navItems, email, isMenuOpen, onToggleMenu, onLogout }: HeaderProps) {
+  return (
+    <AppShell.Header>
+      <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group gap="lg" wrap="nowrap">
+          <Burger
+            opened={isMenuOpen}
+            onClick={onToggleMenu}
+            hiddenFrom="sm"
+            size="sm"
+            aria-label={isMenuOpen ? 'Close navigation' : 'Open navigation'}
+          />
+          <Logo />
+          <Group component="nav" aria-label="Main" gap={4} visibleFrom="sm">
+            {navItems.map((item) => (
+              <NavLink key={item.to} to={item.to} className={classes.link}>
+                {item.label}
+              </NavLink>
+            ))}
+          </Group>
+        </Group>
+        <Group gap="sm" wrap="nowrap">
+          {email ? (
+            <>
+              <NotificationsSlot />
+              <UserMenu email={email} onLogout={onLogout} />
+            </>
+          ) : (
+            <>
+              <Button component={Link} to={paths.login} variant="subtle" visibleFrom="xs">
+                Log in
+              </Button>
+              <Button component={Link} to={paths.signUp}>
+                Sign up
+              </Button>
+            </>
+          )}
+        </Group>
+      </Group>
+    </AppShell.Header>
+  );
+}

@@ -1,0 +1,35 @@
+import { paths } from '../../config/paths';
+import { isAdminUser, isProviderUser, type RoleCarrier } from '../../lib/roles';
+
+export type NavItem = { label: string; to: string };
+
+/** Main navigation for who is looking: visitor, pet owner, sitter (provider) or admin. */
+export function getNavItems(user: RoleCarrier): NavItem[] {
+  if (!user) {
+    return [
+      { label: 'How it works', to: paths.howItWorks },
+      { label: 'Find a sitter', to: paths.petSitters },
+    ];
+  }
+  if (isAdminUser(user)) {
+    return [
+      { label: 'Dashboard', to: paths.dashboard },
+      { label: 'KYC', to: paths.kycListing },
+      { label: 'Disputes', to: paths.adminDisputes },
+      { label: 'Coupons', to: paths.coupons },
+    ];
+  }
+  if (isProviderUser(user)) {
+    return [
+      { label: 'Requests', to: paths.requestPage },
+      { label: 'Bookings', to: paths.bookings },
+      { label: 'Dashboard', to: paths.userDashboard },
+    ];
+  }
+  return [
+    { label: 'Find sitters', to: paths.petSitters },
+    { label: 'Bookings', to: paths.bookings },
+    { label: 'Pets', to: paths.petDetails },
+    { label: 'Dashboard', to: paths.userDashboard },
+  ];
+}

@@ -1,0 +1,32 @@
+import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+
+export type ResultModalState = { type: 'success' | 'error'; message: string } | null;
+
+type ResultModalProps = { state: ResultModalState; onClose: () => void };
+
+/** The success/error modal the auth screens show (SPEC §4: modals carry a type). */
+export function ResultModal({ state, onClose }: ResultModalProps) {
+  const isSuccess = state?.type === 'success';
+  return (
+    <Modal
+      opened={state !== null}
+      onClose={onClose}
+      centered
+      title={isSuccess ? 'Success' : 'Something went wrong'}
+      data-type={state?.type}
+    >
+      <Stack align="center" ta="center">
+        <ThemeIcon size={48} radius="xl" color={isSuccess ? undefined : 'red.8'} aria-hidden="true">
+          {isSuccess ? <IconCircleCheck size={28} /> : <IconAlertTriangle size={28} />}
+        </ThemeIcon>
+        <Text role={isSuccess ? 'status' : 'alert'}>{state?.message}</Text>
+        {!isSuccess && (
+          <Group justify="center">
+            <Button onClick={onClose}>Try again</Button>
+          </Group>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

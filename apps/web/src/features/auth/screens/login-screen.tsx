@@ -1,0 +1,121 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  PasswordInput,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useAppDispatch } from '../../../app/hooks';
+import { ResultModal, type ResultModalState } from '../../../components/ui/result-modal';
+import { paths } from '../../../config/paths';
+import { isAdminUser } from '../../../lib/roles';
+import { saveSession } from '../../../lib/session';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { authApi } from '../auth-api';
+import { AUTH_MESSAGES, LOGIN_REDIRECT_DELAY_MS, getLoginErrorMessage } from '../auth-errors';
+import { loginFormSchema } from '../auth-schemas';
+import { loggedIn } from '../auth-slice';
+import { AuthCard } from '../components/auth-card';
+
+export default function LoginScreen() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  const form = useZodForm(loginFormSchema, { email: '', password: '', rememberMe: false });
+  const [modal, setModal] = useState<ResultModalState>(null);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const [redirectTo, setRedirectTo] = useState<string | null>(null);
+
+  // SPEC §2: the success modal stays up for three seconds, then the role decides where to go.
+  useEffect(() => {
+    if (!redirectTo) return undefined;
+    const timer = setTimeout(() => {
+      void navigate(redirectTo, { replace: true });
+    }, LOGIN_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [redirectTo, navigate]);
+
+  const submit = form.handleSubmit(async (values) => {
+    setSubmitting(true);
+    try {
+      const { data } = await authApi.login(values);
+      const session = saveSession(data.token, data.expiresAt);
+      if (!session) throw new Error(AUTH_MESSAGES.invalidSignupToken);
+      dispatch(loggedIn(session));
+      const isAdmin = isAdminUser(session.user);
+      const isKycVerified =
+        typeof data.user?.KYC_verified === 'boolean'
+          ? data.user.KYC_verified
+          : !isAdmin && (await authApi.fetchKycVerified());
+      setModal({ type: 'success', message: AUTH_MESSAGES.loginSuccess });
+      const target = isAdmin ? paths.dashboard : isKycVerified ? paths.userDashboard : paths.kyc;
+      setRedirectTo(target);
+    } catch (error) {
+      setModal({ type: 'error', message: getLoginErrorMessage(error) });
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Log in to Pawsy"
+      subtitle={
+        <>
+          New here?{' '}
+          <Anchor component={Link} to={paths.signUp}>
+            Create an account
+          </Anchor>
+        </>
+      }
+    >
+      {notice && (
+        <Alert color="pawsy" mb="md" role="status">
+          {notice}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate aria-label="Log in">
+        <Stack>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.textInput('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...form.textInput('password')}
+          />
+          <Group justify="space-between">
+            <Checkbox
+              label="Remember me"
+              checked={form.values.rememberMe}
+              onChange={(event) => form.setValue('rememberMe', event.currentTarget.checked)}
+            />
+            <Anchor component={Link} to={paths.forgotPassword} size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button
+            type="submit"
+            loading={isSubmitting}
+            disabled={modal?.type === 'success'}
+            fullWidth
+            size="md"
+          >
+            Log in
+          </Button>
+        </Stack>
+      </form>
+      <ResultModal state={modal} onClose={() => modal?.type === 'error' && setModal(null)} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,185 @@
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  MultiSelect,
+  PasswordInput,
+  Radio,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useAppDispatch } from '../../../app/hooks';
+import { ResultModal, type ResultModalState } from '../../../components/ui/result-modal';
+import { paths } from '../../../config/paths';
+import { SERVICE_OPTIONS } from '../../../config/services';
+import { getErrorMessage } from '../../../lib/api-error';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { authApi } from '../auth-api';
+import { AUTH_MESSAGES } from '../auth-errors';
+import { signupFormSchema } from '../auth-schemas';
+import { signupSucceeded } from '../auth-slice';
+import { AuthCard } from '../components/auth-card';
+import { OtpModal } from '../components/otp-modal';
+
+const INITIAL = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  primaryServices: [] as string[],
+  password: '',
+  term: false as boolean,
+  userType: 'user' as 'user' | 'provider',
+};
+
+/** After the code is verified the person logs in (SPEC §4); give them time to read why. */
+const AFTER_OTP_REDIRECT_MS = 2000;
+
+export default function SignupScreen() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const form = useZodForm(signupFormSchema, INITIAL);
+  const [modal, setModal] = useState<ResultModalState>(null);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const [isVerified, setVerified] = useState(false);
+
+  useEffect(() => {
+    if (!isVerified) return undefined;
+    const timer = setTimeout(() => {
+      void navigate(paths.login, {
+        replace: true,
+        state: { notice: 'Your email is confirmed. Log in to continue.' },
+      });
+    }, AFTER_OTP_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [isVerified, navigate]);
+
+  const submit = form.handleSubmit(async ({ primaryServices, ...values }) => {
+    setSubmitting(true);
+    try {
+      const response = await authApi.signup({ ...values, primery_services: primaryServices });
+      if (response.status !== 201) {
+        setModal({ type: 'error', message: AUTH_MESSAGES.signupUnexpectedStatus });
+        return;
+      }
+      const token = response.data?.token?.token;
+      if (typeof token !== 'string' || token === '') {
+        setModal({ type: 'error', message: AUTH_MESSAGES.invalidSignupToken });
+        return;
+      }
+      dispatch(signupSucceeded({ token, email: values.email }));
+    } catch (error) {
+      setModal({ type: 'error', message: getErrorMessage(error, AUTH_MESSAGES.signupFailed) });
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  const handleVerified = (message: string) => {
+    setModal({ type: 'success', message });
+    setVerified(true);
+  };
+
+  const isSitter = form.values.userType === 'provider';
+
+  return (
+    <AuthCard
+      title="Create your Pawsy account"
+      size={620}
+      subtitle={
+        <>
+          Already have an account?{' '}
+          <Anchor component={Link} to={paths.login}>
+            Log in
+          </Anchor>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate aria-label="Sign up">
+        <Stack>
+          <Radio.Group
+            label="I am joining as"
+            value={form.values.userType}
+            onChange={(value) =>
+              form.setValue('userType', value === 'provider' ? 'provider' : 'user')
+            }
+          >
+            <Group mt="xs">
+              <Radio value="user" label="Pet owner" />
+              <Radio value="provider" label="Pet sitter" />
+            </Group>
+          </Radio.Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              required
+              {...form.textInput('firstName')}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              required
+              {...form.textInput('lastName')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.textInput('email')}
+          />
+          <TextInput
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            required
+            {...form.textInput('phone')}
+          />
+          <MultiSelect
+            label={isSitter ? 'Services you offer' : 'Services you are looking for'}
+            placeholder="Choose one or more"
+            data={SERVICE_OPTIONS.map((s) => ({ value: s.value, label: s.label }))}
+            value={form.values.primaryServices}
+            onChange={(value) => form.setValue('primaryServices', value)}
+            clearable
+          />
+          <PasswordInput
+            label="Password"
+            description="At least 8 characters"
+            autoComplete="new-password"
+            required
+            {...form.textInput('password')}
+          />
+          <Checkbox
+            label={
+              <>
+                I accept the{' '}
+                <Anchor component={Link} to={paths.termsOfUse} inherit>
+                  terms of use
+                </Anchor>{' '}
+                and the{' '}
+                <Anchor component={Link} to={paths.privacyPolicy} inherit>
+                  privacy policy
+                </Anchor>
+              </>
+            }
+            checked={form.values.term}
+            onChange={(event) => form.setValue('term', event.currentTarget.checked)}
+            error={form.errors.term}
+          />
+          <Button type="submit" loading={isSubmitting} fullWidth size="md">
+            Create account
+          </Button>
+        </Stack>
+      </form>
+      <OtpModal onVerified={handleVerified} />
+      <ResultModal state={modal} onClose={() => setModal(null)} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,59 @@
+import {
+  Box,
+  Button,
+  Container,
+  Group,
+  List,
+  SimpleGrid,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { HeroIllustration } from './hero-illustration';
+import classes from './public.module.css';
+
+export function HomeHero() {
+  return (
+    <Box component="section" className={classes.hero} aria-labelledby="home-title">
+      <Container size="lg" py={{ base: 40, sm: 72 }}>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} style={{ alignItems: 'center' }}>
+          <div>
+            <Title id="home-title" order={1} className={classes.heroTitle}>
+              Loving care for your pet, from sitters you can trust
+            </Title>
+            <Text size="lg" mt="md" c="dark.6">
+              Pawsy connects pet owners with identity-verified neighbours for dog walks, home
+              visits, overnight sitting, boarding and grooming. Book in minutes, chat before you
+              decide, and pay only through Pawsy.
+            </Text>
+            <List
+              mt="lg"
+              spacing="xs"
+              icon={
+                <ThemeIcon size={22} radius="xl" aria-hidden="true">
+                  <IconCheck size={14} />
+                </ThemeIcon>
+              }
+            >
+              <List.Item>Every sitter passes an ID check before taking bookings</List.Item>
+              <List.Item>Honest reviews from owners who booked them</List.Item>
+              <List.Item>Payments held securely, with help if something goes wrong</List.Item>
+            </List>
+            <Group mt="xl">
+              <Button component={Link} to={paths.petSitters} size="md">
+                Find a sitter
+              </Button>
+              <Button component={Link} to={paths.signUp} size="md" variant="default">
+                Become a sitter
+              </Button>
+            </Group>
+          </div>
+          <HeroIllustration />
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}

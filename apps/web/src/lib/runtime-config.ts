@@ -1,0 +1,32 @@
+export type RuntimeConfig = {
+  /** Value sent in the `secret-key` header of every API call. */
+  secretKey: string;
+  /** Prefix of every API URL; empty when the API is served from the same origin. */
+  apiBase: string;
+};
+
+const FALLBACK: RuntimeConfig = {
+  secretKey: import.meta.env.VITE_SECRET_KEY ?? 'pawsy-dev-secret-key',
+  apiBase: import.meta.env.VITE_API_BASE ?? '',
+};
+
+/**
+ * The server that serves index.html injects `<meta name="pawsy-config" content="{…}">`, so one
+ * build runs in every environment. Tests and a bare `vite preview` fall back to dev values.
+ */
+export function getRuntimeConfig(): RuntimeConfig {
+  const meta =
+    typeof document === 'undefined' ? null : document.querySelector('meta[name="pawsy-config"]');
+  const raw = meta?.getAttribute('content');
+  if (!raw) return FALLBACK;
+  try {
+    const parsed = JSON.parse(raw) as Partial<RuntimeConfig>;
+    return {
+      secretKey: typeof parsed.secretKey === 'string' ? parsed.secretKey : FALLBACK.secretKey,
+      apiBase:
+        typeof parsed.apiBase === 'string' ? parsed.apiBase.replace(/\/$/, '') : FALLBACK.apiBase,
+    };
+  } catch {
+    return FALLBACK;
+  }
+}
