@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { usersSeeder } from './users.seed.ts';
 
 export type DemoLogin = { role: string; email: string; password: string; note?: string };
 export type Seeder = {
@@ -11,10 +12,16 @@ export type SeedContext = { logins: DemoLogin[]; users: Record<string, string> }
  * Demo-data seeders in order; each area appends its own. They run only on an empty database,
  * so a restart never duplicates or overwrites anything.
  */
-export const seeders: Seeder[] = [];
+export const seeders: Seeder[] = [usersSeeder];
 
 export async function seedDemoData(app: FastifyInstance): Promise<DemoLogin[] | null> {
-  const existing = await app.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  // Admins ensured at start-up (ADMIN_EMAIL) do not make the database "non-empty".
+  const existing = await app.db
+    .selectFrom('users')
+    .select('id')
+    .where('user_type', '!=', 'admin')
+    .limit(1)
+    .executeTakeFirst();
   if (existing) return null;
   const ctx: SeedContext = { logins: [], users: {} };
   for (const seeder of seeders) {

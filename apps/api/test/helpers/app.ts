@@ -41,7 +41,18 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     const url = new URL(base);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
-    dropDatabase = () => adminQuery(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    // pg's pool.end() resolves before its sockets are closed; killing them mid-close (FORCE)
+    // surfaces as an unhandled 57P01 error, so first wait for them to go away on their own.
+    dropDatabase = async () => {
+      for (let i = 0; i < 20; i++) {
+        try {
+          return await adminQuery(base, `DROP DATABASE IF EXISTS ${name}`);
+        } catch {
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      }
+      await adminQuery(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    };
   }
   const config = loadConfig({
     NODE_ENV: 'test',

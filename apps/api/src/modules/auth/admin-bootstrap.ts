@@ -5,7 +5,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 
 const input = z.object({
   email: z.string().trim().toLowerCase().email(),
-  password: z.string().min(8).max(200),
+  password: z.string().min(8).max(128),
 });
 
 /** Creates the admin account, or brings an existing one's role and password in line. */
