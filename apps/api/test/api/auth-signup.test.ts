@@ -99,7 +99,7 @@ describe('POST /api/auth/signup', () => {
   it('answers 409 for an email already taken, in any letter case', async () => {
     const body = signupBody();
     expect((await signup(body)).statusCode).toBe(201);
-    const again = await signup({ ...body, email: body.email.toUpperCase() });
+    const again = await signup({ ...body, email: String(body.email).toUpperCase() });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/already exists/);
   });
