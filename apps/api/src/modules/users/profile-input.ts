@@ -122,8 +122,9 @@ export function parseProfileFields(form: Record<string, string>): ProfileChanges
       const issue = (longitude.error ?? latitude.error)?.issues[0];
       errors.push({ path: 'coordinates', message: issue?.message ?? 'Invalid coordinates' });
     } else {
-      changes.longitude = longitude.data;
-      changes.latitude = latitude.data;
+      // 7 decimals ≈ 1 cm; also keeps denormal floats (PostgreSQL rejects them) out.
+      changes.longitude = Math.round(longitude.data * 1e7) / 1e7;
+      changes.latitude = Math.round(latitude.data * 1e7) / 1e7;
     }
   }
   if (errors.length > 0) {

@@ -1,0 +1,319 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId, nowIso } from '../../src/lib/ids.ts';
+import {
+  rebuildProviderLocationIndex,
+  syncProviderLocation,
+} from '../../src/modules/users/provider-locations.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createUser, type TestUser } from '../helpers/factories.ts';
+
+let t: TestApp;
+let caller: TestUser;
+
+type P = {
+  id: string;
+  first: string;
+  lat: number | null;
+  lng: number | null;
+  created: string;
+  deleted: boolean;
+  type: 'provider' | 'user';
+};
+
+async function resetProviders() {
+  await sql`delete from provider_locations`.execute(t.app.db);
+  if (t.engine === 'sqlite') await sql`delete from provider_locations_rtree`.execute(t.app.db);
+  await t.app.db.deleteFrom('users').where('password_hash', '=', 'x').execute();
+}
+
+async function insertProviders(list: P[], viaRebuild: boolean) {
+  if (list.length === 0) return;
+  await t.app.db
+    .insertInto('users')
+    .values(
+      list.map((p) => ({
+        id: p.id,
+        email: `${p.id}@example.test`,
+        password_hash: 'x',
+        first_name: p.first,
+        last_name: 'Sitter',
+        phone: '1',
+        user_type: p.type,
+        primary_services: '[]',
+        pet_prefrences: '[]',
+        service_rates: '{}',
+        latitude: p.lat,
+        longitude: p.lng,
+        deleted_at: p.deleted ? p.created : null,
+        created_at: p.created,
+        updated_at: p.created,
+      })),
+    )
+    .execute();
+  if (viaRebuild) return rebuildProviderLocationIndex(t.app.db);
+  // Stale rows (deleted users, non-providers) are indexed too: reads must filter them out.
+  for (const p of list) await syncProviderLocation(t.app.db, p.id, p.lat, p.lng);
+}
+
+/** Brute force: every live provider, great-circle distance, ties by id; unlocated last, newest first. */
+function oracle(list: P[], origin: { lat: number; lng: number }, name?: string): string[] {
+  const R = 6371.0088;
+  const r = (d: number) => (d * Math.PI) / 180;
+  const dist = (p: P) => {
+    const h =
+      Math.sin(r(p.lat! - origin.lat) / 2) ** 2 +
+      Math.cos(r(origin.lat)) * Math.cos(r(p.lat!)) * Math.sin(r(p.lng! - origin.lng) / 2) ** 2;
+    return 2 * R * Math.asin(Math.min(1, Math.sqrt(h)));
+  };
+  const live = list.filter(
+    (p) =>
+      p.type === 'provider' &&
+      !p.deleted &&
+      (!name || `${p.first} sitter`.toLowerCase().includes(name.toLowerCase())),
+  );
+  const located = live
+    .filter((p) => p.lat !== null)
+    .map((p) => ({ id: p.id, d: dist(p) }))
+    .sort((a, b) => a.d - b.d || (a.id < b.id ? -1 : 1));
+  const unlocated = live
+    .filter((p) => p.lat === null)
+    .sort((a, b) =>
+      a.created === b.created ? (a.id < b.id ? 1 : -1) : a.created < b.created ? 1 : -1,
+    );
+  return [...located.map((p) => p.id), ...unlocated.map((p) => p.id)];
+}
+
+async function nearby(query: string) {
+  const res = await t.call({
+    method: 'GET',
+    url: `/api/user/nearby?${query}`,
+    token: caller.token,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  caller = await createUser(t.app, { latitude: 40.7128, longitude: -74.006 });
+});
+afterAll(() => t.close());
+
+describe('GET /api/user/nearby', () => {
+  it('orders by distance with distanceKm, unlocated providers last, and pages', async () => {
+    await resetProviders();
+    const base = Date.parse('2026-01-01T00:00:00Z');
+    const mk = (first: string, lat: number | null, lng: number | null, i: number): P => ({
+      id: newId(),
+      first,
+      lat,
+      lng,
+      created: new Date(base + i * 1000).toISOString(),
+      deleted: false,
+      type: 'provider',
+    });
+    const list = [
+      mk('Far', 34.0522, -118.2437, 1), // Los Angeles
+      mk('Near', 40.73, -74.0, 2),
+      mk('Mid', 42.3601, -71.0589, 3), // Boston
+      mk('Nowhere', null, null, 4),
+    ];
+    await insertProviders(list, false);
+    const body = await nearby('page=1&limit=2');
+    expect(body).toMatchObject({
+      success: true,
+      mode: 'nearby',
+      page: 1,
+      limit: 2,
+      total: 4,
+      totalPages: 2,
+      hasMore: true,
+    });
+    expect(body.nearbyUsers.map((u: { firstName: string }) => u.firstName)).toEqual([
+      'Near',
+      'Mid',
+    ]);
+    expect(body.nearbyUsers[0].distanceKm).toBe(2);
+    expect(body.nearbyUsers[1].distanceKm).toBeCloseTo(306.1, 0);
+    const second = await nearby('page=2&limit=2');
+    expect(second.nearbyUsers.map((u: { firstName: string }) => u.firstName)).toEqual([
+      'Far',
+      'Nowhere',
+    ]);
+    expect(second.nearbyUsers[1].distanceKm).toBeNull();
+    expect(second.hasMore).toBe(false);
+    expect(JSON.stringify(second)).not.toContain('email');
+  });
+
+  it("falls back to mode 'all', newest first, when the caller has no coordinates", async () => {
+    const other = await createUser(t.app);
+    const res = await t.call({ method: 'GET', url: '/api/user/nearby', token: other.token });
+    const body = res.json();
+    expect(body.mode).toBe('all');
+    expect(body.nearbyUsers.map((u: { firstName: string }) => u.firstName)).toEqual([
+      'Nowhere',
+      'Mid',
+      'Near',
+      'Far',
+    ]);
+    expect(body.nearbyUsers.every((u: { distanceKm: null }) => u.distanceKm === null)).toBe(true);
+  });
+
+  it('filters by name (substring, any case) and city (prefix, any case)', async () => {
+    await t.app.db
+      .updateTable('users')
+      .set({ city: 'Boston' })
+      .where('first_name', '=', 'Mid')
+      .execute();
+    expect(
+      (await nearby('name=EAR')).nearbyUsers.map((u: { firstName: string }) => u.firstName),
+    ).toEqual(['Near']);
+    expect((await nearby('name=sitt')).total).toBe(4);
+    expect(
+      (await nearby('city=bos')).nearbyUsers.map((u: { firstName: string }) => u.firstName),
+    ).toEqual(['Mid']);
+    expect((await nearby('city=oston')).total).toBe(0);
+    expect((await nearby('name=%25')).total).toBe(0);
+  });
+
+  it('falls back to defaults on bad paging values and clamps the limit', async () => {
+    expect(await nearby('page=abc&limit=-3')).toMatchObject({ page: 1, limit: 15 });
+    expect(await nearby('limit=1000')).toMatchObject({ limit: 100 });
+    expect(await nearby('page=0&limit=2.5')).toMatchObject({ page: 1, limit: 15 });
+    expect((await nearby(`name=${'x'.repeat(2000)}`)).success).toBe(true);
+    expect((await nearby('page=99')).nearbyUsers).toEqual([]);
+  });
+
+  it.each([
+    [
+      'east beats a farther point the square box holds',
+      { lat: 40.5, lng: -74 },
+      [
+        [40.5, -73.7634],
+        [40.6978, -74],
+      ],
+    ],
+    [
+      'across the antimeridian',
+      { lat: 0, lng: 179.95 },
+      [
+        [0, -179.95],
+        [0, 179.7],
+      ],
+    ],
+    [
+      'over the pole',
+      { lat: 89.99, lng: 0 },
+      [
+        [89.99, 180],
+        [89.9, 0],
+      ],
+    ],
+  ] as const)('finds the true nearest: %s', async (_label, origin, points) => {
+    await resetProviders();
+    const list = points.map(([lat, lng], i) => ({
+      id: newId(),
+      first: `P${i}`,
+      lat,
+      lng,
+      created: nowIso(),
+      deleted: false,
+      type: 'provider' as const,
+    }));
+    await insertProviders(list, false);
+    await t.app.db
+      .updateTable('users')
+      .set({ latitude: origin.lat, longitude: origin.lng })
+      .where('id', '=', caller.id)
+      .execute();
+    const body = await nearby('limit=1');
+    expect(body.nearbyUsers[0]._id).toBe(list[0]!.id);
+    expect(body.hasMore).toBe(true);
+  });
+
+  it('matches a brute-force great-circle oracle on random data (property)', async () => {
+    const coord = fc.oneof(
+      fc.record({
+        lat: fc.double({ min: -90, max: 90, noNaN: true }),
+        lng: fc.double({ min: -180, max: 180, noNaN: true }),
+      }),
+      fc.record({
+        lat: fc.double({ min: 40, max: 41, noNaN: true }),
+        lng: fc.double({ min: -74.5, max: -73.5, noNaN: true }),
+      }),
+      fc.record({
+        lat: fc.double({ min: 40.4, max: 40.6, noNaN: true }),
+        lng: fc.double({ min: -74.1, max: -73.9, noNaN: true }),
+      }),
+      fc.record({ lat: fc.constantFrom(89.9, -89.9, 0), lng: fc.constantFrom(179.99, -179.99, 0) }),
+    );
+    // Offsets place most providers within ~50 km of the caller, where the box steps matter.
+    const offset = fc.record({
+      dLat: fc.double({ min: -0.45, max: 0.45, noNaN: true }),
+      dLng: fc.double({ min: -0.6, max: 0.6, noNaN: true }),
+    });
+    const provider = fc.record({
+      at: fc.option(
+        fc.oneof(
+          coord,
+          offset.map((o) => ({ rel: o })),
+        ),
+        { freq: 6 },
+      ),
+      first: fc.constantFrom('Ann', 'Bob', 'Cleo', 'Dan'),
+      flag: fc.integer({ min: 0, max: 9 }),
+    });
+    const place = (
+      at: { lat: number; lng: number } | { rel: { dLat: number; dLng: number } } | null,
+      o: { lat: number; lng: number },
+    ) => {
+      if (!at) return null;
+      if ('lat' in at) return at;
+      const lat = Math.max(-90, Math.min(90, o.lat + at.rel.dLat));
+      let lng = o.lng + at.rel.dLng;
+      if (lng > 180) lng -= 360;
+      if (lng < -180) lng += 360;
+      return { lat, lng };
+    };
+    const r7 = (n: number) => Math.round(n * 1e7) / 1e7; // what the profile API stores
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(provider, { maxLength: 60, size: 'max' }),
+        coord,
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.option(fc.constantFrom('an', 'BO', 'x'), { freq: 3 }),
+        fc.boolean(),
+        async (specs, origin, page, limit, name, viaRebuild) => {
+          await resetProviders();
+          const list: P[] = specs.map((s, i) => ({
+            id: newId(),
+            first: s.first,
+            lat: s.at ? r7(place(s.at, origin)!.lat) : null,
+            lng: s.at ? r7(place(s.at, origin)!.lng) : null,
+            created: new Date(Date.UTC(2026, 0, 1, 0, 0, i % 7)).toISOString(),
+            deleted: s.flag === 0,
+            type: s.flag === 1 ? 'user' : 'provider',
+          }));
+          await insertProviders(list, viaRebuild);
+          await t.app.db
+            .updateTable('users')
+            .set({ latitude: r7(origin.lat), longitude: r7(origin.lng) })
+            .where('id', '=', caller.id)
+            .execute();
+          const o = { lat: r7(origin.lat), lng: r7(origin.lng) };
+          const expected = oracle(list, o, name ?? undefined);
+          const body = await nearby(`page=${page}&limit=${limit}${name ? `&name=${name}` : ''}`);
+          expect(body.mode).toBe('nearby');
+          expect(body.total).toBe(expected.length);
+          expect(body.nearbyUsers.map((u: { _id: string }) => u._id)).toEqual(
+            expected.slice((page - 1) * limit, page * limit),
+          );
+        },
+      ),
+      { numRuns: t.engine === 'sqlite' ? 80 : 40 },
+    );
+  }, 120_000);
+});
