@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import {
   call,
+  closeApp,
   createOwner,
   createProvider,
   multipart,
@@ -36,7 +37,7 @@ beforeAll(async () => {
   sitterC = await createProvider(t.app);
   await createUser(t.app, { user_type: 'admin' });
 });
-afterAll(() => t.close());
+afterAll(() => closeApp(t));
 
 describe('open booking: request → accept → start → check-in → complete → review', () => {
   it('creates an open booking without a price', async () => {

@@ -143,3 +143,14 @@ export function multipart(
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/**
+ * Closes the app, lets the pool's sockets finish closing, then drops the database. pg-pool's
+ * end() resolves before its clients' sockets are gone, and the helper's DROP DATABASE … FORCE
+ * would then kill them mid-goodbye (an unhandled 57P01 under load).
+ */
+export async function closeApp(t: TestApp): Promise<void> {
+  await t.app.close();
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  await t.close();
+}

@@ -34,12 +34,14 @@ export async function listEntries(
 
 /**
  * Serialises balance changes of one user on PostgreSQL: every spend first locks the user's row,
- * so two concurrent spends cannot both read the same balance. SQLite needs nothing: the single
- * connection runs one transaction at a time.
+ * so two concurrent spends cannot both read the same balance. FOR NO KEY UPDATE (not FOR UPDATE)
+ * because inserting a booking or a ledger entry already holds a KEY SHARE lock on that row through
+ * its foreign key; FOR UPDATE would conflict with that and deadlock two spenders. SQLite needs
+ * nothing: the single connection runs one transaction at a time.
  */
 export async function lockUserLedger(db: DbOrTrx, userId: string): Promise<boolean> {
   const query = db.selectFrom('users').select('id').where('id', '=', userId);
   const isSqlite = db.getExecutor().adapter instanceof SqliteAdapter;
-  const row = await (isSqlite ? query : query.forUpdate()).executeTakeFirst();
+  const row = await (isSqlite ? query : query.forNoKeyUpdate()).executeTakeFirst();
   return row !== undefined;
 }
