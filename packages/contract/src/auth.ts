@@ -79,11 +79,13 @@ export const otpField = z
 const nameField = (label: string) =>
   z.string().trim().min(1, `${label} is required`).max(100, `${label} is too long`);
 
-/** term arrives as a boolean, a string or a number; coerced, and it must be accepted. */
-const termField = z
+/** A flag sent as a boolean, a string ("true", "on", "1") or a number, read as a boolean. */
+export const looseBoolean = z
   .union([z.boolean(), z.string().max(10), z.number()])
-  .transform((v) => v === true || v === 1 || ['true', '1', 'yes', 'on'].includes(String(v)))
-  .refine((v) => v, 'You must accept the terms of use');
+  .transform((v) => v === true || v === 1 || ['true', '1', 'yes', 'on'].includes(String(v)));
+
+/** term is coerced to a boolean and must be accepted. */
+const termField = looseBoolean.refine((v) => v, 'You must accept the terms of use');
 
 const servicesField = z
   .union([z.array(z.string().trim().min(1).max(60)).max(20), z.string().trim().max(60)])
@@ -116,10 +118,7 @@ export type SignupBody = z.input<typeof signupBody>;
 export const loginBody = z.object({
   email: emailField,
   password: typedPassword,
-  rememberMe: z
-    .union([z.boolean(), z.string().max(10), z.number()])
-    .optional()
-    .transform((v) => v === true || v === 1 || ['true', '1', 'yes', 'on'].includes(String(v))),
+  rememberMe: looseBoolean.optional().transform((v) => v === true),
 });
 export const emailBody = z.object({ email: emailField });
 export const verifyOtpBody = z.object({ email: emailField, otp: otpField });
