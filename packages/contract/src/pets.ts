@@ -32,7 +32,13 @@ export type PetWire = z.infer<typeof petWire>;
 
 /** Text fields of the pet form (multipart strings; empty values are dropped before parsing). */
 export const petFields = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(80),
+  name: z
+    .string({
+      error: (iss) => (iss.input === undefined ? 'Name is required' : 'Name must be text'),
+    })
+    .trim()
+    .min(1, 'Name is required')
+    .max(80),
   species: z
     .string()
     .trim()
@@ -45,7 +51,7 @@ export const petFields = z.object({
   care_notes: z.string().trim().max(2000),
   medical_notes: z.string().trim().max(2000),
 });
-export const petCreateFields = petFields.partial().required({ name: true });
+export const petCreateFields = petFields.partial().extend({ name: petFields.shape.name });
 export const petUpdateFields = petFields.partial();
 export type PetCreateFields = z.infer<typeof petCreateFields>;
 export type PetUpdateFields = z.infer<typeof petUpdateFields>;
