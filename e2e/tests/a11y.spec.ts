@@ -19,7 +19,11 @@ test.describe('public pages have no serious or critical accessibility violations
           id: v.id,
           impact: v.impact,
           help: v.help,
-          targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+          nodes: v.nodes.slice(0, 5).map((n) => ({
+            target: n.target.join(' '),
+            html: n.html.slice(0, 160),
+            why: n.failureSummary?.split('\n').slice(1).join(' ').slice(0, 200),
+          })),
         }));
       expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([]);
     });

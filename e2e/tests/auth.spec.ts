@@ -4,6 +4,7 @@ import {
   createVerifiedUserViaApi,
   latestMailCode,
   loginAndWait,
+  readRuntimeConfig,
   uniqueEmail,
 } from './support';
 
@@ -64,23 +65,20 @@ test('a non-admin who opens an admin screen is sent to /kyc', async ({ page }) =
 test('logout ends the session and goes to /login', async ({ page }) => {
   const user = await createVerifiedUserViaApi(page, 'provider');
   await loginAndWait(page, user.email, user.password, '/kyc');
-  const logout = page.getByRole('button', { name: /log ?out/i });
-  if (!(await logout.isVisible())) {
-    // The logout entry may live in the account menu.
-    await page
-      .getByRole('button', { name: /account|menu|profile/i })
-      .first()
-      .click();
-  }
-  await page
-    .getByRole('button', { name: /log ?out/i })
-    .or(page.getByRole('menuitem', { name: /log ?out/i }))
-    .first()
-    .click();
+  const token = await page.evaluate(() => sessionStorage.getItem('authToken'));
+  expect(token).toBeTruthy();
+  await page.getByRole('button', { name: /account menu/i }).click();
+  await page.getByRole('menuitem', { name: /log ?out/i }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeNull();
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login$/);
+  // The server revoked the session: the old token no longer works either.
+  const { secretKey } = await readRuntimeConfig(page);
+  const res = await page.request.get('/api/user/user-profile', {
+    headers: { 'secret-key': secretKey, 'x-auth-token': token! },
+  });
+  expect(res.status()).toBe(401);
 });
 
 test('an expired session sends a guarded page to /login', async ({ page }) => {

@@ -26,7 +26,7 @@ test.describe('the server serves the single-page app', () => {
   test('an unknown path shows the not-found screen', async ({ page }) => {
     const res = await page.goto('/no-such-page-here');
     expect(res?.status()).toBe(200);
-    await expect(page.getByText(/not found|404/i).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: /page not found/i })).toBeVisible();
   });
 
   test('hands the run-time config to the page in a meta tag', async ({ page }) => {
