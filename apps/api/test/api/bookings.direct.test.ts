@@ -33,7 +33,7 @@ beforeAll(async () => {
   );
   other = await createProvider(t.app);
   await grant(t.app, owner.id, 10_000);
-});
+}, 60_000);
 afterAll(() => closeApp(t));
 
 describe('quote', () => {

@@ -36,7 +36,7 @@ beforeAll(async () => {
   sitterB = await createProvider(t.app);
   sitterC = await createProvider(t.app);
   await createUser(t.app, { user_type: 'admin' });
-});
+}, 60_000);
 afterAll(() => closeApp(t));
 
 describe('open booking: request → accept → start → check-in → complete → review', () => {

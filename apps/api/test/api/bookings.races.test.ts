@@ -67,7 +67,7 @@ describe(`races (${N} concurrent calls)`, () => {
       .where('type', '=', 'accepted')
       .execute();
     expect(events).toHaveLength(1);
-  });
+  }, 60_000);
 
   it('never lets 50 concurrent bookings spend more credits than granted', async () => {
     const spender = await createOwner(t.app);
@@ -100,7 +100,7 @@ describe(`races (${N} concurrent calls)`, () => {
       .where('owner_id', '=', spender.id)
       .executeTakeFirst();
     expect(Number(bookings?.n)).toBe(ok); // refused spends left no booking behind
-  });
+  }, 60_000);
 
   it('keeps the balance non-negative under 50 direct spendCredits transactions', async () => {
     const spender = await createOwner(t.app);
@@ -127,5 +127,5 @@ describe(`races (${N} concurrent calls)`, () => {
     expect(await getBalance(t.app.db, spender.id)).toBe(3_000 - total);
     expect(await getBalance(t.app.db, spender.id)).toBeGreaterThanOrEqual(0);
     expect(3_000 - total).toBeLessThan(100); // it stopped only when nothing more fitted
-  });
+  }, 60_000);
 });
