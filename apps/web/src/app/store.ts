@@ -47,5 +47,6 @@ export function createPersistedStore() {
 }
 
 export type AppStore = ReturnType<typeof createStore> | ReturnType<typeof createTestStore>;
-export type AppDispatch = AppStore['dispatch'];
+// Both stores share the default middleware; the app store's type keeps the thunk overload.
+export type AppDispatch = ReturnType<typeof createStore>['dispatch'];
 export type { RootState };

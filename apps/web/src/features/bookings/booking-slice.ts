@@ -1,15 +1,182 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import { getErrorMessage } from '../../lib/api-error';
+import {
+  BOOKING_MESSAGES,
+  bookingsApi,
+  type Booking,
+  type BookingReview,
+  type Decision,
+  type StatusChange,
+} from './bookings-api';
 
-// Filled in by the bookings feature. Client-side status per SPEC §4.
-export type BookingState = {
-  status: 'idle' | 'pending' | 'success' | 'failed';
-  items: Array<Record<string, unknown>>;
-  current: Record<string, unknown> | null;
-  error: string | null;
+/** What the request form hands to checkout (kept in the persisted booking state). */
+export type BookingDraft = {
+  service: string;
+  pets: string[];
+  startDate: string;
+  endDate: string;
+  notes: string;
+  /** The sitter asked directly (from ?providerId=), if any. */
+  providerId: string | null;
+  /** Sitters invited after creation ("send to several sitters"), at most five. */
+  inviteProviderIds: string[];
 };
 
-const initialState: BookingState = { status: 'idle', items: [], current: null, error: null };
+// Client-side status per SPEC §4.
+export type BookingState = {
+  status: 'idle' | 'pending' | 'success' | 'failed';
+  items: Booking[];
+  current: Booking | null;
+  reviews: BookingReview[];
+  error: string | null;
+  draft: BookingDraft | null;
+};
 
-const bookingSlice = createSlice({ name: 'booking', initialState, reducers: {} });
+const initialState: BookingState = {
+  status: 'idle',
+  items: [],
+  current: null,
+  reviews: [],
+  error: null,
+  draft: null,
+};
 
+type Rejected = { rejectValue: string };
+
+export type CreateBookingResult = { booking: Booking; failedInvites: number };
+
+/** POST /api/booking/, then the invitations of a "several sitters" request. */
+export const createBooking = createAsyncThunk<
+  CreateBookingResult,
+  { draft: BookingDraft; creditsToApply: number },
+  Rejected
+>('booking/create', async ({ draft, creditsToApply }, { rejectWithValue }) => {
+  let booking: Booking;
+  try {
+    const { data } = await bookingsApi.create({
+      service: draft.service,
+      pets: draft.pets,
+      startDate: draft.startDate,
+      endDate: draft.endDate,
+      notes: draft.notes,
+      provider_id: draft.providerId,
+      creditsToApply: draft.providerId ? creditsToApply : 0,
+    });
+    booking = data.data;
+  } catch (error) {
+    return rejectWithValue(getErrorMessage(error, BOOKING_MESSAGES.createFailed));
+  }
+  const invites = draft.providerId ? [] : draft.inviteProviderIds;
+  const results = await Promise.allSettled(
+    invites.map((providerId) => bookingsApi.sendRequest(booking._id, providerId)),
+  );
+  return { booking, failedInvites: results.filter((r) => r.status === 'rejected').length };
+});
+
+/** GET /api/booking/{id}: the booking and the reviews the caller may read. */
+export const fetchBooking = createAsyncThunk<
+  { booking: Booking; reviews: BookingReview[] },
+  string,
+  Rejected
+>('booking/fetch', async (id, { rejectWithValue }) => {
+  try {
+    const { data } = await bookingsApi.get(id);
+    return data;
+  } catch (error) {
+    return rejectWithValue(getErrorMessage(error, BOOKING_MESSAGES.fetchFailed));
+  }
+});
+
+/** PUT /api/booking/accept/{id} with a decision on a request. */
+export const decideBookingRequest = createAsyncThunk<
+  Booking,
+  { id: string; providerId: string; decision: Decision },
+  Rejected
+>('booking/decide', async ({ id, providerId, decision }, { rejectWithValue }) => {
+  try {
+    const { data } = await bookingsApi.decide(id, providerId, decision);
+    return data.data;
+  } catch (error) {
+    return rejectWithValue(getErrorMessage(error, BOOKING_MESSAGES.statusFailed));
+  }
+});
+
+/** PUT /api/booking/accept/{id} with a status (start, complete, cancel). */
+export const updateBookingStatus = createAsyncThunk<
+  Booking,
+  { id: string; change: StatusChange },
+  Rejected
+>('booking/updateStatus', async ({ id, change }, { rejectWithValue }) => {
+  try {
+    const { data } = await bookingsApi.changeStatus(id, change);
+    return data.data;
+  } catch (error) {
+    return rejectWithValue(getErrorMessage(error, BOOKING_MESSAGES.statusFailed));
+  }
+});
+
+const thunks = [createBooking, fetchBooking, decideBookingRequest, updateBookingStatus] as const;
+
+/** SPEC §4: the booking's status and provider_id come from the server's answer. */
+function applyServerBooking(state: BookingState, booking: Booking) {
+  if (state.current && state.current._id === booking._id) {
+    state.current = { ...state.current, ...booking };
+    state.current.status = booking.status;
+    state.current.provider_id = booking.provider_id;
+  }
+  const index = state.items.findIndex((item) => item._id === booking._id);
+  if (index >= 0) state.items[index] = booking;
+}
+
+const bookingSlice = createSlice({
+  name: 'booking',
+  initialState,
+  reducers: {
+    draftSaved(state, action: PayloadAction<BookingDraft>) {
+      state.draft = action.payload;
+      state.status = 'idle';
+      state.error = null;
+    },
+    draftCleared(state) {
+      state.draft = null;
+    },
+    bookingsLoaded(state, action: PayloadAction<Booking[]>) {
+      state.items = action.payload;
+    },
+    reviewAdded(state, action: PayloadAction<BookingReview>) {
+      state.reviews = [
+        ...state.reviews.filter((r) => r._id !== action.payload._id),
+        action.payload,
+      ];
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(createBooking.fulfilled, (state, action) => {
+        state.current = action.payload.booking;
+        state.reviews = [];
+        state.draft = null;
+      })
+      .addCase(fetchBooking.fulfilled, (state, action) => {
+        state.current = action.payload.booking;
+        state.reviews = action.payload.reviews;
+      })
+      .addMatcher(isAnyOf(decideBookingRequest.fulfilled, updateBookingStatus.fulfilled), (s, a) =>
+        applyServerBooking(s, a.payload),
+      )
+      .addMatcher(isAnyOf(...thunks.map((t) => t.pending)), (state) => {
+        state.status = 'pending';
+        state.error = null;
+      })
+      .addMatcher(isAnyOf(...thunks.map((t) => t.fulfilled)), (state) => {
+        state.status = 'success';
+      })
+      .addMatcher(isAnyOf(...thunks.map((t) => t.rejected)), (state, action) => {
+        state.status = 'failed';
+        state.error = action.payload ?? action.error.message ?? BOOKING_MESSAGES.fetchFailed;
+      });
+  },
+});
+
+export const { draftSaved, draftCleared, bookingsLoaded, reviewAdded } = bookingSlice.actions;
 export const bookingReducer = bookingSlice.reducer;

@@ -1,10 +1,132 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Grid,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useEffect } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { usePageTitle } from '../../../components/ui/use-page-title';
+import { paths } from '../../../config/paths';
+import { ReviewForm, ReviewList } from '../../reviews';
+import { fetchBooking, reviewAdded } from '../booking-slice';
+import { BookingActions } from '../components/booking-actions';
+import { BookingRequestsPanel } from '../components/booking-requests-panel';
+import { BookingSummary } from '../components/booking-summary';
+import { BookingTimeline } from '../components/booking-timeline';
+import { useCurrentUser } from '../hooks/use-current-user';
+import { fullName } from '../lib/booking-format';
+import { bookingActions, roleIn } from '../lib/booking-permissions';
+
+function DetailsSkeleton() {
+  return (
+    <Stack role="status" aria-label="Loading booking">
+      <Skeleton height={180} radius="lg" />
+      <Skeleton height={120} radius="lg" />
+    </Stack>
+  );
+}
 
 export default function BookingDetailsScreen() {
+  usePageTitle('Booking details');
+  const { id = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const user = useCurrentUser();
+  const location = useLocation();
+  const failedInvites = (location.state as { failedInvites?: number } | null)?.failedInvites ?? 0;
+  const { current, reviews, status, error } = useAppSelector((state) => state.booking);
+  const booking = current && current._id === id ? current : null;
+
+  useEffect(() => {
+    void dispatch(fetchBooking(id));
+  }, [dispatch, id]);
+
+  const userId = user?.id ?? null;
+  const role = booking ? roleIn(booking, userId) : 'viewer';
+  const allowed = booking ? bookingActions(booking, userId, reviews) : null;
+  const isProviderUser = (user?.userType ?? '').toLowerCase() === 'provider';
+  const showRequests =
+    booking &&
+    userId &&
+    (role === 'owner' || (isProviderUser && role !== 'provider') || booking.status === 'pending');
+  const otherParty = booking ? (role === 'owner' ? booking.provider : booking.owner) : null;
+
   return (
-    <ComingSoon
-      feature="Booking details"
-      description="Dates, pets, sitter, price and status of a booking, with its chat, reviews and dispute options."
-    />
+    <Container size="lg" py="xl">
+      <Group justify="space-between" align="flex-end">
+        <Title order={1}>Booking details</Title>
+        <Anchor component={Link} to={paths.bookings}>
+          All bookings
+        </Anchor>
+      </Group>
+      {failedInvites > 0 && (
+        <Alert color="yellow" mt="md">
+          {failedInvites} invitation{failedInvites === 1 ? '' : 's'} could not be sent.
+        </Alert>
+      )}
+      <div style={{ marginTop: 'var(--mantine-spacing-lg)' }}>
+        {!booking && status === 'failed' ? (
+          <Paper withBorder radius="lg" p="lg">
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+            <Button mt="md" variant="light" onClick={() => void dispatch(fetchBooking(id))}>
+              Retry
+            </Button>
+          </Paper>
+        ) : !booking || !allowed ? (
+          <DetailsSkeleton />
+        ) : (
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <Stack>
+                <BookingSummary booking={booking} />
+                <BookingActions booking={booking} allowed={allowed} />
+                {showRequests && userId && (
+                  <BookingRequestsPanel booking={booking} userId={userId} />
+                )}
+                <BookingTimeline booking={booking} />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <Stack>
+                {allowed.canReview && (
+                  <ReviewForm
+                    bookingId={booking._id}
+                    subjectName={otherParty ? fullName(otherParty) : 'the other party'}
+                    onReviewed={(review) => dispatch(reviewAdded(review))}
+                  />
+                )}
+                {booking.status === 'completed' && (
+                  <ReviewList reviews={reviews} viewerId={userId} />
+                )}
+                <Paper
+                  withBorder
+                  radius="lg"
+                  p="md"
+                  component="section"
+                  aria-labelledby="policy-title"
+                >
+                  <Title id="policy-title" order={2} size="h4">
+                    Cancellation policy
+                  </Title>
+                  <Text size="sm" mt="xs">
+                    {booking.cancellationPolicy}
+                  </Text>
+                </Paper>
+              </Stack>
+            </Grid.Col>
+          </Grid>
+        )}
+      </div>
+    </Container>
   );
 }

@@ -1,10 +1,132 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { Alert, Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useCallback, useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useAppDispatch } from '../../../app/hooks';
+import { usePageTitle } from '../../../components/ui/use-page-title';
+import { paths } from '../../../config/paths';
+import { getErrorMessage } from '../../../lib/api-error';
+import { isAdminUser, isProviderUser } from '../../../lib/roles';
+import { bookingsLoaded } from '../booking-slice';
+import { BOOKING_MESSAGES, bookingsApi, type Booking, type BookingStatus } from '../bookings-api';
+import { BookingCard } from '../components/booking-card';
+import { BookingListSkeleton } from '../components/booking-list-skeleton';
+import { useCurrentUser } from '../hooks/use-current-user';
+import { useLoad } from '../hooks/use-load';
+import { STATUS_TABS, statusLabel } from '../lib/booking-format';
+
+type View = 'owner' | 'provider' | 'admin';
+
+function listFor(view: View, status: BookingStatus) {
+  if (view === 'provider') return bookingsApi.listProvider({ status, limit: 50 });
+  if (view === 'admin') return bookingsApi.list({ status, limit: 50 });
+  return bookingsApi.listOwn({ status, limit: 50 });
+}
+
+function StatusPanel({ view, status }: { view: View; status: BookingStatus }) {
+  const dispatch = useAppDispatch();
+  const fallback =
+    view === 'provider' ? BOOKING_MESSAGES.inProgressFailed : BOOKING_MESSAGES.listFailed;
+  const load = useCallback(async (): Promise<Booking[]> => {
+    try {
+      return (await listFor(view, status)).data.data;
+    } catch (error) {
+      throw new Error(getErrorMessage(error, fallback));
+    }
+  }, [view, status, fallback]);
+  const list = useLoad(`${view}:${status}`, load, fallback);
+
+  useEffect(() => {
+    if (list.data) dispatch(bookingsLoaded(list.data));
+  }, [dispatch, list.data]);
+
+  if (list.isLoading && !list.data) return <BookingListSkeleton />;
+  if (list.error)
+    return (
+      <Alert color="red" role="alert">
+        {list.error}{' '}
+        <Button variant="subtle" size="xs" onClick={list.reload}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  if (!list.data || list.data.length === 0)
+    return (
+      <Stack align="center" py="xl" gap="xs">
+        <Text fw={600}>No {statusLabel(status).toLowerCase()} bookings</Text>
+        {view === 'owner' && status === 'pending' && (
+          <Button component={Link} to={paths.requestForm} variant="light">
+            Request a sitter
+          </Button>
+        )}
+        {view === 'provider' && status === 'pending' && (
+          <Button component={Link} to={paths.requestPage} variant="light">
+            See open requests nearby
+          </Button>
+        )}
+      </Stack>
+    );
+  return (
+    <Stack>
+      {list.data.map((booking) => (
+        <BookingCard
+          key={booking._id}
+          booking={booking}
+          viewAs={view === 'provider' ? 'provider' : 'owner'}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+const isStatus = (v: string | null): v is BookingStatus => STATUS_TABS.some((t) => t.value === v);
 
 export default function BookingsScreen() {
+  usePageTitle('Bookings');
+  const user = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('status');
+  const status: BookingStatus = isStatus(requested) ? requested : 'pending';
+  const view: View = isAdminUser(user) ? 'admin' : isProviderUser(user) ? 'provider' : 'owner';
+
   return (
-    <ComingSoon
-      feature="Bookings"
-      description="All your bookings in one place: requested, accepted, in progress and completed, with chat and reviews."
-    />
+    <Container size="md" py="xl">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1}>Bookings</Title>
+          <Text c="dimmed">
+            {view === 'provider' ? 'Bookings you look after.' : 'Your requests and bookings.'}
+          </Text>
+        </div>
+        {view === 'owner' && (
+          <Button component={Link} to={paths.requestForm}>
+            Request a sitter
+          </Button>
+        )}
+        {view === 'provider' && (
+          <Button component={Link} to={paths.requestPage}>
+            Open requests
+          </Button>
+        )}
+      </Group>
+      <Tabs
+        mt="lg"
+        value={status}
+        onChange={(value) => value && setParams({ status: value }, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List aria-label="Booking status">
+          {STATUS_TABS.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value}>
+              {tab.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {STATUS_TABS.map((tab) => (
+          <Tabs.Panel key={tab.value} value={tab.value} pt="md">
+            <StatusPanel view={view} status={tab.value} />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Container>
   );
 }

@@ -1,10 +1,190 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import {
+  Alert,
+  Button,
+  Container,
+  Grid,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useCallback, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { usePageTitle } from '../../../components/ui/use-page-title';
+import { paths, toPath } from '../../../config/paths';
+import { getErrorMessage } from '../../../lib/api-error';
+import { clampCredits, CreditsCard } from '../../credits';
+import { createBooking } from '../booking-slice';
+import { bookingsApi, type Quote } from '../bookings-api';
+import { ApplyCreditsField } from '../components/apply-credits-field';
+import { PriceBreakdown } from '../components/price-breakdown';
+import { useCurrentUser } from '../hooks/use-current-user';
+import { useLoad } from '../hooks/use-load';
+import { formatDateRange } from '../lib/booking-format';
+import { CANCELLATION_POLICY } from '../lib/cancellation-policy';
+
+const QUOTE_FAILED = 'Failed to fetch booking';
 
 export default function CheckoutScreen() {
+  usePageTitle('Checkout');
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const draft = useAppSelector((state) => state.booking.draft);
+  const { status, error } = useAppSelector((state) => state.booking);
+  const balance = useAppSelector((state) =>
+    user ? (state.userCredit.byUser[user.id]?.balance ?? 0) : 0,
+  );
+  const [isApplying, setApplying] = useState(false);
+  const [requested, setRequested] = useState(0);
+
+  const quoteKey = draft?.providerId
+    ? `${draft.providerId}|${draft.service}|${draft.startDate}|${draft.endDate}`
+    : null;
+  const loadQuote = useCallback(async (): Promise<Quote> => {
+    if (!draft?.providerId) throw new Error(QUOTE_FAILED);
+    try {
+      const { data } = await bookingsApi.quote({
+        provider_id: draft.providerId,
+        service: draft.service,
+        startDate: draft.startDate,
+        endDate: draft.endDate,
+      });
+      return data.data;
+    } catch (err) {
+      throw new Error(getErrorMessage(err, QUOTE_FAILED));
+    }
+  }, [draft]);
+  const quote = useLoad(quoteKey, loadQuote, QUOTE_FAILED);
+
+  if (!draft || !user) {
+    return (
+      <Container size="sm" py="xl">
+        <Title order={1}>Checkout</Title>
+        <Paper withBorder radius="lg" p="lg" mt="lg">
+          <Text>There is no booking request to check out.</Text>
+          <Button component={Link} to={paths.requestForm} mt="md">
+            Request a sitter
+          </Button>
+        </Paper>
+      </Container>
+    );
+  }
+
+  const price = quote.data?.amountCents ?? 0;
+  const credits = isApplying ? clampCredits(requested, balance, price) : 0;
+
+  const confirm = async () => {
+    const result = await dispatch(createBooking({ draft, creditsToApply: credits }));
+    if (createBooking.fulfilled.match(result)) {
+      const { booking, failedInvites } = result.payload;
+      void navigate(toPath(paths.bookingDetails, { id: booking._id }), {
+        state: { failedInvites },
+      });
+    }
+  };
+
+  const invitations = draft.inviteProviderIds.length;
   return (
-    <ComingSoon
-      feature="Checkout"
-      description="Review the price of your booking, apply credits and confirm."
-    />
+    <Container size="md" py="xl">
+      <Title order={1}>Checkout</Title>
+      <Grid mt="lg" gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack>
+            <Paper
+              withBorder
+              radius="lg"
+              p="lg"
+              component="section"
+              aria-labelledby="summary-title"
+            >
+              <Title id="summary-title" order={2} size="h4">
+                {draft.service}
+              </Title>
+              <Text mt={4}>{formatDateRange(draft.startDate, draft.endDate)}</Text>
+              <Text size="sm" c="dimmed">
+                {draft.pets.length} pet{draft.pets.length === 1 ? '' : 's'}
+                {draft.providerId
+                  ? ' · sent to the sitter you chose'
+                  : invitations
+                    ? ` · sent to ${invitations} sitter${invitations === 1 ? '' : 's'}`
+                    : ' · open to sitters nearby'}
+              </Text>
+              {draft.notes && (
+                <Text size="sm" mt="xs">
+                  {draft.notes}
+                </Text>
+              )}
+            </Paper>
+            <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="price-title">
+              <Title id="price-title" order={2} size="h4" mb="sm">
+                Price
+              </Title>
+              {!draft.providerId ? (
+                <Text size="sm">
+                  The price is set from the rate of the sitter who accepts. Credits can be applied
+                  when you request a sitter directly.
+                </Text>
+              ) : quote.isLoading && !quote.data ? (
+                <Skeleton height={80} aria-label="Loading price" />
+              ) : quote.error ? (
+                <Alert color="red" role="alert">
+                  {quote.error}
+                </Alert>
+              ) : quote.data ? (
+                <Stack>
+                  <PriceBreakdown {...quote.data} creditsCents={credits} />
+                  <ApplyCreditsField
+                    balanceCents={balance}
+                    priceCents={price}
+                    currency={quote.data.currency}
+                    isOn={isApplying}
+                    onToggle={(on) => {
+                      setApplying(on);
+                      setRequested(on ? clampCredits(Number.MAX_SAFE_INTEGER, balance, price) : 0);
+                    }}
+                    requestedCents={credits}
+                    onRequestedChange={setRequested}
+                  />
+                </Stack>
+              ) : null}
+            </Paper>
+            <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="policy-title">
+              <Title id="policy-title" order={2} size="h4">
+                Cancellation policy
+              </Title>
+              <Text size="sm" mt="xs">
+                {CANCELLATION_POLICY}
+              </Text>
+            </Paper>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack>
+            <CreditsCard userId={user.id} />
+            {status === 'failed' && error && (
+              <Alert color="red" role="alert">
+                {error}
+              </Alert>
+            )}
+            <Group>
+              <Button variant="default" component={Link} to={paths.requestForm}>
+                Back
+              </Button>
+              <Button
+                onClick={() => void confirm()}
+                loading={status === 'pending'}
+                disabled={Boolean(draft.providerId) && !quote.data}
+              >
+                Confirm booking
+              </Button>
+            </Group>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Container>
   );
 }

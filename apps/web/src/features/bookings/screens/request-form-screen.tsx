@@ -1,10 +1,182 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import '@mantine/dates/styles.css';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Paper,
+  Radio,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { knownServices } from '@pawsy/contract';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { usePageTitle } from '../../../components/ui/use-page-title';
+import { paths } from '../../../config/paths';
+import { getErrorMessage } from '../../../lib/api-error';
+import { toFormErrors } from '../../../lib/use-zod-form';
+import { draftSaved } from '../booking-slice';
+import { BookingDatesFields } from '../components/booking-dates-fields';
+import { PetsPicker } from '../components/pets-picker';
+import { SitterPicker } from '../components/sitter-picker';
+import { SitterSummaryCard } from '../components/sitter-summary-card';
+import { useCurrentUser } from '../hooks/use-current-user';
+import { useLoad } from '../hooks/use-load';
+import {
+  initialRequestValues,
+  requestFormSchema,
+  toDraft,
+  type RequestFormValues,
+  type RequestMode,
+} from '../lib/request-form-model';
+import { peopleApi, type SitterProfile } from '../people-api';
+
+const USER_DETAILS_FAILED = 'Failed to load user details.';
 
 export default function RequestFormScreen() {
+  usePageTitle('Request a sitter');
+  const [params] = useSearchParams();
+  const providerId = params.get('providerId');
+  const user = useCurrentUser();
+  const draft = useAppSelector((state) => state.booking.draft);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<RequestFormValues>(() =>
+    initialRequestValues(draft, providerId),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const loadSitter = useCallback(async (): Promise<SitterProfile | null> => {
+    if (!providerId) return null;
+    try {
+      return (await peopleApi.user(providerId)).data.data;
+    } catch (error) {
+      throw new Error(getErrorMessage(error, USER_DETAILS_FAILED));
+    }
+  }, [providerId]);
+  const sitter = useLoad(providerId, loadSitter, USER_DETAILS_FAILED);
+
+  const serviceOptions = useMemo(() => {
+    const offered = sitter.data ? Object.keys(sitter.data.service_rates) : null;
+    return offered ?? [...knownServices];
+  }, [sitter.data]);
+
+  const set = <K extends keyof RequestFormValues>(key: K, value: RequestFormValues[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors((current) => {
+      const next = { ...current };
+      delete next[key];
+      return next;
+    });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = requestFormSchema.safeParse(values);
+    if (!result.success) {
+      setErrors(toFormErrors(result.error));
+      return;
+    }
+    dispatch(draftSaved(toDraft(values)));
+    void navigate(paths.checkout);
+  };
+
+  if (!user) return null;
+  const isOwner = (user.userType ?? 'user') === 'user';
+
   return (
-    <ComingSoon
-      feature="Request a sitter"
-      description="Describe what your pet needs — service, dates and notes — and invite sitters to apply."
-    />
+    <Container size="sm" py="xl">
+      <Title order={1}>Request a sitter</Title>
+      <Text c="dimmed" mt={4}>
+        Tell sitters what your pet needs. You will see the price before you confirm.
+      </Text>
+      {!isOwner ? (
+        <Alert color="yellow" mt="lg" title="Only pet owners can request a sitter">
+          Sign in with a pet owner account to book a sitter.
+        </Alert>
+      ) : (
+        <Paper withBorder radius="lg" p="lg" mt="lg">
+          <form onSubmit={submit} noValidate aria-label="Booking request">
+            <Stack gap="md">
+              {providerId ? (
+                <Stack gap="xs">
+                  <Text fw={600}>Sitter</Text>
+                  <SitterSummaryCard
+                    sitter={sitter.data}
+                    isLoading={sitter.isLoading}
+                    error={sitter.error}
+                  />
+                  <Anchor component={Link} to={paths.requestForm} size="sm">
+                    Choose other sitters instead
+                  </Anchor>
+                </Stack>
+              ) : (
+                <Radio.Group
+                  label="Who should get this request?"
+                  value={values.mode}
+                  onChange={(mode) => set('mode', mode as RequestMode)}
+                >
+                  <Stack gap="xs" mt="xs">
+                    <Radio value="open" label="Leave it open: sitters near me can apply" />
+                    <Radio value="invite" label="Send to several sitters (up to 5)" />
+                  </Stack>
+                </Radio.Group>
+              )}
+              <Select
+                label="Service"
+                placeholder="Choose a service"
+                data={serviceOptions}
+                value={values.service || null}
+                onChange={(service) => set('service', service ?? '')}
+                error={errors.service}
+                required
+                allowDeselect={false}
+              />
+              {values.mode === 'invite' && !providerId && (
+                <SitterPicker
+                  service={values.service}
+                  value={values.inviteProviderIds}
+                  onChange={(ids) => set('inviteProviderIds', ids)}
+                  error={errors.inviteProviderIds}
+                />
+              )}
+              <PetsPicker
+                userId={user.id}
+                value={values.pets}
+                onChange={(ids) => set('pets', ids)}
+                error={errors.pets}
+              />
+              <BookingDatesFields
+                start={values.start}
+                end={values.end}
+                onStartChange={(start) => set('start', start)}
+                onEndChange={(end) => set('end', end)}
+                startError={errors.start}
+                endError={errors.end}
+              />
+              <Textarea
+                label="Notes for the sitter"
+                description="Feeding, walks, medication, keys…"
+                value={values.notes}
+                onChange={(e) => set('notes', e.currentTarget.value)}
+                error={errors.notes}
+                maxLength={2000}
+                autosize
+                minRows={3}
+              />
+              <Group justify="flex-end">
+                <Button type="submit">Continue to checkout</Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+      )}
+    </Container>
   );
 }

@@ -1,0 +1,51 @@
+import { NumberInput, Stack, Switch, Text } from '@mantine/core';
+import { formatCents } from '../../../lib/money';
+import { maxApplicableCredits } from '../../credits';
+
+type ApplyCreditsFieldProps = {
+  balanceCents: number;
+  priceCents: number;
+  currency: string;
+  isOn: boolean;
+  onToggle: (on: boolean) => void;
+  /** Requested amount in cents; the caller clamps it before use. */
+  requestedCents: number;
+  onRequestedChange: (cents: number) => void;
+};
+
+/** Switch + amount; the amount input never offers more than min(balance, price). */
+export function ApplyCreditsField(props: ApplyCreditsFieldProps) {
+  const max = maxApplicableCredits(props.balanceCents, props.priceCents);
+  const isDisabled = max === 0;
+  return (
+    <Stack gap="xs">
+      <Switch
+        label="Apply my credits"
+        description={
+          isDisabled
+            ? 'You have no credits to apply.'
+            : `Up to ${formatCents(max, props.currency)} can be applied to this booking.`
+        }
+        checked={props.isOn && !isDisabled}
+        disabled={isDisabled}
+        onChange={(e) => props.onToggle(e.currentTarget.checked)}
+      />
+      {props.isOn && !isDisabled && (
+        <NumberInput
+          label="Credits to apply ($)"
+          value={props.requestedCents / 100}
+          onChange={(v) => props.onRequestedChange(Math.round(Number(v || 0) * 100))}
+          min={0}
+          max={max / 100}
+          clampBehavior="strict"
+          decimalScale={2}
+          step={1}
+          w={200}
+        />
+      )}
+      <Text size="xs" c="dimmed">
+        Credits are deducted when you confirm; see the cancellation policy for refunds.
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { ApiAvatar } from '../../../components/ui/api-avatar';
+import { paths, toPath } from '../../../config/paths';
+import { formatCents } from '../../../lib/money';
+import type { Booking } from '../bookings-api';
+import { formatDateRange, fullName } from '../lib/booking-format';
+import { StatusBadge } from './status-badge';
+
+type BookingCardProps = {
+  booking: Booking;
+  /** Whose side the viewer is on: the card names the other party. */
+  viewAs: 'owner' | 'provider';
+  children?: React.ReactNode;
+};
+
+/** A booking in a list: service, dates, the other party, price and status, with a details link. */
+export function BookingCard({ booking, viewAs, children }: BookingCardProps) {
+  const other = viewAs === 'owner' ? booking.provider : booking.owner;
+  const otherName = fullName(other);
+  const detailsPath = toPath(paths.bookingDetails, { id: booking._id });
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="md"
+      component="article"
+      aria-label={`${booking.service} booking`}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={4}>
+          <Anchor component={Link} to={detailsPath} fw={700} size="lg">
+            {booking.service}
+          </Anchor>
+          <Text size="sm">{formatDateRange(booking.startDate, booking.endDate)}</Text>
+        </Stack>
+        <StatusBadge status={booking.status} />
+      </Group>
+      <Group mt="sm" justify="space-between">
+        <Group gap="xs">
+          {other ? (
+            <>
+              <ApiAvatar path={other.image} name={otherName} size="sm" radius="xl" />
+              <Text size="sm">
+                {viewAs === 'owner' ? 'Sitter' : 'Owner'}: {otherName}
+              </Text>
+            </>
+          ) : (
+            <Text size="sm" c="dimmed">
+              No sitter yet
+            </Text>
+          )}
+          {booking.distanceKm !== undefined && (
+            <Text size="sm" c="dimmed">
+              · {booking.distanceKm} km away
+            </Text>
+          )}
+        </Group>
+        <Text size="sm" fw={600}>
+          {booking.price
+            ? formatCents(booking.price.amountCents, booking.price.currency)
+            : 'Price on acceptance'}
+        </Text>
+      </Group>
+      {children}
+    </Card>
+  );
+}

@@ -1,0 +1,133 @@
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useState } from 'react';
+import { useAppDispatch } from '../../../app/hooks';
+import { ApiAvatar } from '../../../components/ui/api-avatar';
+import { getErrorMessage } from '../../../lib/api-error';
+import { decideBookingRequest } from '../booking-slice';
+import {
+  BOOKING_MESSAGES,
+  bookingsApi,
+  type Booking,
+  type BookingRequest,
+  type Decision,
+} from '../bookings-api';
+import { useLoad } from '../hooks/use-load';
+import { fullName } from '../lib/booking-format';
+import { canDecide } from '../lib/booking-permissions';
+
+const STATE_COLORS: Record<BookingRequest['state'], string> = {
+  pending: 'yellow.8',
+  accepted: 'green.9',
+  rejected: 'red.8',
+  withdrawn: 'gray.7',
+};
+
+/** Requests on a booking (GET /api/booking/{id}/requests) with Accept/Reject for whoever decides. */
+export function BookingRequestsPanel({ booking, userId }: { booking: Booking; userId: string }) {
+  const dispatch = useAppDispatch();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const load = useCallback(async (): Promise<BookingRequest[]> => {
+    try {
+      return (await bookingsApi.requests(booking._id)).data.providers;
+    } catch (error) {
+      throw new Error(getErrorMessage(error, BOOKING_MESSAGES.requestsFailed));
+    }
+  }, [booking._id]);
+  const requests = useLoad(
+    `${booking._id}:${booking.status}:${booking.updatedAt}`,
+    load,
+    BOOKING_MESSAGES.requestsFailed,
+  );
+
+  const decide = async (request: BookingRequest, decision: Decision) => {
+    setBusy(`${request.providerId}:${decision}`);
+    setActionError(null);
+    const result = await dispatch(
+      decideBookingRequest({ id: booking._id, providerId: request.providerId, decision }),
+    );
+    setBusy(null);
+    if (decideBookingRequest.rejected.match(result))
+      setActionError(result.payload ?? BOOKING_MESSAGES.statusFailed);
+    requests.reload();
+  };
+
+  const isOwner = booking.user_id === userId;
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="requests-title">
+      <Title id="requests-title" order={2} size="h4">
+        {isOwner ? 'Sitters' : 'Your request'}
+      </Title>
+      {actionError && (
+        <Alert color="red" role="alert" mt="sm">
+          {actionError}
+        </Alert>
+      )}
+      {requests.isLoading && !requests.data ? (
+        <Skeleton height={56} mt="sm" aria-label="Loading requests" />
+      ) : requests.error ? (
+        <Alert color="red" role="alert" mt="sm">
+          {requests.error}
+        </Alert>
+      ) : !requests.data || requests.data.length === 0 ? (
+        <Text size="sm" c="dimmed" mt="xs">
+          {isOwner ? 'No sitter has applied or been invited yet.' : 'No request yet.'}
+        </Text>
+      ) : (
+        <Stack mt="sm" gap="sm">
+          {requests.data.map((request) => {
+            const name = fullName(request.provider);
+            const mayDecide = canDecide(booking, request, userId);
+            return (
+              <Group
+                key={request._id}
+                justify="space-between"
+                aria-label={`Request from ${name}`}
+                role="group"
+              >
+                <Group gap="sm">
+                  <ApiAvatar path={request.provider.image} name={name} radius="xl" size="sm" />
+                  <div>
+                    <Text fw={600} size="sm">
+                      {name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {request.initiatedBy === 'owner' ? 'Invited by the owner' : 'Applied'}
+                    </Text>
+                  </div>
+                  <Badge color={STATE_COLORS[request.state]} variant="light">
+                    {request.state}
+                  </Badge>
+                </Group>
+                {mayDecide && (
+                  <Group gap="xs">
+                    <Button
+                      size="xs"
+                      onClick={() => void decide(request, 'accepted')}
+                      loading={busy === `${request.providerId}:accepted`}
+                      disabled={busy !== null}
+                      aria-label={isOwner ? `Accept ${name}` : 'Accept'}
+                    >
+                      Accept
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      color="red.8"
+                      onClick={() => void decide(request, 'rejected')}
+                      loading={busy === `${request.providerId}:rejected`}
+                      disabled={busy !== null}
+                      aria-label={isOwner ? `Reject ${name}` : 'Reject'}
+                    >
+                      Reject
+                    </Button>
+                  </Group>
+                )}
+              </Group>
+            );
+          })}
+        </Stack>
+      )}
+    </Paper>
+  );
+}

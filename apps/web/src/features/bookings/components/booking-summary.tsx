@@ -1,0 +1,76 @@
+import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ApiAvatar } from '../../../components/ui/api-avatar';
+import { formatCents } from '../../../lib/money';
+import type { Booking } from '../bookings-api';
+import { formatDateRange, fullName } from '../lib/booking-format';
+import { StatusBadge } from './status-badge';
+
+function Party({ role, person }: { role: string; person: Booking['owner'] | null }) {
+  const name = person ? fullName(person) : 'Not chosen yet';
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <ApiAvatar path={person?.image} name={person ? name : '?'} radius="xl" />
+      <div>
+        <Text size="xs" c="dimmed">
+          {role}
+        </Text>
+        <Text fw={600}>{name}</Text>
+      </div>
+    </Group>
+  );
+}
+
+/** Service, dates, parties, notes, price and credits of one booking. */
+export function BookingSummary({ booking }: { booking: Booking }) {
+  const currency = booking.price?.currency ?? 'USD';
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="summary-title">
+      <Group justify="space-between">
+        <Title id="summary-title" order={2} size="h3">
+          {booking.service}
+        </Title>
+        <StatusBadge status={booking.status} />
+      </Group>
+      <Text mt={4}>{formatDateRange(booking.startDate, booking.endDate)}</Text>
+      <Text size="sm" c="dimmed">
+        {booking.pets.length} pet{booking.pets.length === 1 ? '' : 's'}
+      </Text>
+      {booking.notes && (
+        <Text size="sm" mt="xs">
+          {booking.notes}
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md">
+        <Party role="Owner" person={booking.owner} />
+        <Party role="Sitter" person={booking.provider} />
+      </SimpleGrid>
+      <Stack gap={2} mt="md" aria-label="Price">
+        {booking.price ? (
+          <>
+            <Text size="sm">
+              {formatCents(booking.price.rateCents, currency)} × {booking.price.units}{' '}
+              {booking.price.unitLabel}
+              {booking.price.units === 1 ? '' : 's'} ={' '}
+              {formatCents(booking.price.amountCents, currency)}
+            </Text>
+            {booking.creditsApplied > 0 && (
+              <Text size="sm">
+                Credits applied: {formatCents(booking.creditsApplied, currency)}
+              </Text>
+            )}
+            {booking.creditsRefunded > 0 && (
+              <Text size="sm">
+                Credits refunded: {formatCents(booking.creditsRefunded, currency)}
+              </Text>
+            )}
+            <Text fw={700}>Total due: {formatCents(booking.amountDueCents ?? 0, currency)}</Text>
+          </>
+        ) : (
+          <Text size="sm" c="dimmed">
+            The price is set when a sitter accepts.
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

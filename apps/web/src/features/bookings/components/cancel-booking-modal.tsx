@@ -1,0 +1,37 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+
+type CancelBookingModalProps = {
+  opened: boolean;
+  policy: string;
+  isSubmitting: boolean;
+  error: string | null;
+  onClose: () => void;
+  onConfirm: () => void;
+};
+
+/** Asks before cancelling, stating the cancellation policy. */
+export function CancelBookingModal(props: CancelBookingModalProps) {
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title="Cancel this booking?" centered>
+      <Stack>
+        <Text size="sm" fw={600}>
+          Cancellation policy
+        </Text>
+        <Text size="sm">{props.policy}</Text>
+        {props.error && (
+          <Alert color="red" role="alert">
+            {props.error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            Keep booking
+          </Button>
+          <Button color="red.8" loading={props.isSubmitting} onClick={props.onConfirm}>
+            Yes, cancel booking
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,41 @@
+import { Divider, Group, Stack, Text } from '@mantine/core';
+import { formatCents } from '../../../lib/money';
+
+type PriceBreakdownProps = {
+  rateCents: number;
+  units: number;
+  unitLabel: 'night' | 'hour';
+  amountCents: number;
+  currency: string;
+  creditsCents: number;
+};
+
+function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Group justify="space-between">
+      <Text fw={strong ? 700 : undefined}>{label}</Text>
+      <Text fw={strong ? 700 : undefined}>{value}</Text>
+    </Group>
+  );
+}
+
+/** rate × units = price, minus credits = amount due. */
+export function PriceBreakdown(props: PriceBreakdownProps) {
+  const { rateCents, units, unitLabel, amountCents, currency, creditsCents } = props;
+  const unitText = `${units} ${unitLabel}${units === 1 ? '' : 's'}`;
+  return (
+    <Stack gap={6} aria-label="Price breakdown" role="group">
+      <Line
+        label={`${formatCents(rateCents, currency)} × ${unitText}`}
+        value={formatCents(amountCents, currency)}
+      />
+      <Line label="Credits applied" value={`−${formatCents(creditsCents, currency)}`} />
+      <Divider />
+      <Line
+        label="Total due"
+        value={formatCents(Math.max(0, amountCents - creditsCents), currency)}
+        strong
+      />
+    </Stack>
+  );
+}

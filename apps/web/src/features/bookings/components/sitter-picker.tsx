@@ -1,0 +1,69 @@
+import { Alert, MultiSelect, Skeleton } from '@mantine/core';
+import { useCallback, useMemo } from 'react';
+import { getErrorMessage } from '../../../lib/api-error';
+import { formatCents } from '../../../lib/money';
+import { useLoad } from '../hooks/use-load';
+import { peopleApi, type SitterProfile } from '../people-api';
+
+export const MAX_INVITES = 5;
+const FETCH_NEARBY_FAILED = 'Failed to fetch nearby users.';
+
+type SitterPickerProps = {
+  service: string;
+  value: string[];
+  onChange: (ids: string[]) => void;
+  error?: string;
+};
+
+/** Up to five sitters from GET /api/user/nearby who offer the chosen service. */
+export function SitterPicker({ service, value, onChange, error }: SitterPickerProps) {
+  const load = useCallback(async (): Promise<SitterProfile[]> => {
+    try {
+      const { data } = await peopleApi.nearby({ limit: 50 });
+      return data.nearbyUsers;
+    } catch (err) {
+      throw new Error(getErrorMessage(err, FETCH_NEARBY_FAILED));
+    }
+  }, []);
+  const nearby = useLoad('nearby', load, FETCH_NEARBY_FAILED);
+
+  const options = useMemo(
+    () =>
+      (nearby.data ?? [])
+        .filter((s) => !service || s.service_rates[service] !== undefined)
+        .map((s) => {
+          const rate = s.service_rates[service];
+          const price = rate !== undefined ? ` · ${formatCents(rate, s.currency)}` : '';
+          return {
+            value: s._id,
+            label: `${s.firstName} ${s.lastName}${s.city ? ` (${s.city})` : ''}${price}`,
+          };
+        }),
+    [nearby.data, service],
+  );
+
+  if (nearby.isLoading && !nearby.data)
+    return <Skeleton height={60} aria-label="Loading sitters" />;
+  if (nearby.error)
+    return (
+      <Alert color="red" role="alert">
+        {nearby.error}
+      </Alert>
+    );
+  return (
+    <MultiSelect
+      label="Sitters to invite"
+      description={`Choose up to ${MAX_INVITES} sitters who offer ${service || 'this service'}. The first to accept gets the booking.`}
+      placeholder={options.length ? 'Pick sitters' : 'No sitters offer this service nearby'}
+      data={options}
+      value={value.filter((id) => options.some((o) => o.value === id))}
+      onChange={onChange}
+      maxValues={MAX_INVITES}
+      searchable
+      clearable
+      required
+      error={error}
+      nothingFoundMessage="No sitter by that name"
+    />
+  );
+}

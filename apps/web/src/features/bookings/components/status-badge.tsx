@@ -1,0 +1,15 @@
+import { Badge } from '@mantine/core';
+import type { BookingStatus } from '../bookings-api';
+import { statusColor, statusLabel } from '../lib/booking-format';
+
+export function StatusBadge({ status }: { status: BookingStatus }) {
+  return (
+    <Badge
+      color={statusColor(status)}
+      variant="light"
+      aria-label={`Status: ${statusLabel(status)}`}
+    >
+      {statusLabel(status)}
+    </Badge>
+  );
+}

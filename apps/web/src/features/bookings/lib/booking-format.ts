@@ -1,0 +1,46 @@
+import dayjs from 'dayjs';
+import type { BookingStatus } from '@pawsy/contract';
+
+export const STATUS_TABS: { value: BookingStatus; label: string }[] = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'accepted', label: 'Accepted' },
+  { value: 'in-progress', label: 'In progress' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'cancelled', label: 'Cancelled' },
+];
+
+const COLORS: Record<BookingStatus, string> = {
+  pending: 'yellow.8',
+  accepted: 'blue.8',
+  'in-progress': 'pawsy',
+  completed: 'green.9',
+  cancelled: 'gray.7',
+};
+
+export const statusLabel = (status: BookingStatus) =>
+  STATUS_TABS.find((t) => t.value === status)?.label ?? status;
+export const statusColor = (status: BookingStatus) => COLORS[status] ?? 'gray';
+
+export const formatDateTime = (iso: string) => dayjs(iso).format('ddd D MMM YYYY, HH:mm');
+
+export function formatDateRange(startIso: string, endIso: string): string {
+  const start = dayjs(startIso);
+  const end = dayjs(endIso);
+  if (start.isSame(end, 'day'))
+    return `${start.format('ddd D MMM YYYY, HH:mm')}–${end.format('HH:mm')}`;
+  return `${formatDateTime(startIso)} → ${formatDateTime(endIso)}`;
+}
+
+export const fullName = (p: { firstName: string; lastName: string } | null | undefined) =>
+  p ? `${p.firstName} ${p.lastName}`.trim() : '';
+
+const EVENT_LABELS: Record<string, string> = {
+  created: 'Requested',
+  accepted: 'Accepted',
+  declined: 'Declined by the sitter',
+  started: 'Started',
+  'check-in': 'Check-in',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+export const eventLabel = (type: string) => EVENT_LABELS[type] ?? type;

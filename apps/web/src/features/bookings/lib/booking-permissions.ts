@@ -1,0 +1,53 @@
+import type { Booking, BookingRequest, BookingReview } from '../bookings-api';
+
+export type BookingRole = 'owner' | 'provider' | 'viewer';
+
+export function roleIn(booking: Pick<Booking, 'user_id' | 'provider_id'>, userId: string | null) {
+  if (!userId) return 'viewer' as const;
+  if (booking.user_id === userId) return 'owner' as const;
+  if (booking.provider_id !== null && booking.provider_id === userId) return 'provider' as const;
+  return 'viewer' as const;
+}
+
+export type BookingActions = {
+  canCancel: boolean;
+  canStart: boolean;
+  canComplete: boolean;
+  canReview: boolean;
+};
+
+/**
+ * What the signed-in person may do, mirroring the server's state machine: the owner cancels
+ * before the start; the assigned sitter starts, completes, or cancels an accepted booking (a
+ * pending direct request is answered with Accept/Reject instead); both parties of a completed
+ * booking review it once.
+ */
+export function bookingActions(
+  booking: Pick<Booking, 'user_id' | 'provider_id' | 'status'>,
+  userId: string | null,
+  reviews: Pick<BookingReview, 'author'>[],
+): BookingActions {
+  const role = roleIn(booking, userId);
+  const { status } = booking;
+  const hasReviewed = reviews.some((review) => review.author._id === userId);
+  return {
+    canCancel:
+      (role === 'owner' && (status === 'pending' || status === 'accepted')) ||
+      (role === 'provider' && status === 'accepted'),
+    canStart: role === 'provider' && status === 'accepted',
+    canComplete: role === 'provider' && status === 'in-progress',
+    canReview: role !== 'viewer' && status === 'completed' && !hasReviewed,
+  };
+}
+
+/** Whether `userId` decides on this request: the counterpart of whoever opened it. */
+export function canDecide(
+  booking: Pick<Booking, 'user_id' | 'status'>,
+  request: Pick<BookingRequest, 'initiatedBy' | 'providerId' | 'state'>,
+  userId: string | null,
+): boolean {
+  if (!userId || booking.status !== 'pending' || request.state !== 'pending') return false;
+  return request.initiatedBy === 'provider'
+    ? booking.user_id === userId
+    : request.providerId === userId;
+}

@@ -1,0 +1,88 @@
+import dayjs from 'dayjs';
+import { z } from 'zod';
+import type { BookingDraft } from '../booking-slice';
+
+export type RequestMode = 'direct' | 'invite' | 'open';
+
+export type RequestFormValues = {
+  service: string;
+  pets: string[];
+  /** DateTimePicker values: local "YYYY-MM-DD HH:mm:ss". */
+  start: string | null;
+  end: string | null;
+  notes: string;
+  mode: RequestMode;
+  providerId: string | null;
+  inviteProviderIds: string[];
+};
+
+const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** A new request starts tomorrow 09:00–17:00; a draft coming back from checkout is restored. */
+export function initialRequestValues(
+  draft: BookingDraft | null,
+  providerId: string | null,
+): RequestFormValues {
+  const sameSitter = draft && (draft.providerId ?? null) === providerId;
+  if (draft && sameSitter) {
+    return {
+      service: draft.service,
+      pets: draft.pets,
+      start: dayjs(draft.startDate).format(PICKER_FORMAT),
+      end: dayjs(draft.endDate).format(PICKER_FORMAT),
+      notes: draft.notes,
+      mode: providerId ? 'direct' : draft.inviteProviderIds.length ? 'invite' : 'open',
+      providerId,
+      inviteProviderIds: draft.inviteProviderIds,
+    };
+  }
+  const tomorrow = dayjs().add(1, 'day').startOf('day');
+  return {
+    service: '',
+    pets: [],
+    start: tomorrow.hour(9).format(PICKER_FORMAT),
+    end: tomorrow.hour(17).format(PICKER_FORMAT),
+    notes: '',
+    mode: providerId ? 'direct' : 'open',
+    providerId,
+    inviteProviderIds: [],
+  };
+}
+
+export const requestFormSchema = z
+  .object({
+    service: z.string().trim().min(1, 'Choose a service'),
+    pets: z.array(z.string()).min(1, 'Choose at least one pet'),
+    start: z.string({ message: 'Choose when it starts' }).min(1, 'Choose when it starts'),
+    end: z.string({ message: 'Choose when it ends' }).min(1, 'Choose when it ends'),
+    notes: z.string().max(2000, 'At most 2000 characters'),
+    mode: z.enum(['direct', 'invite', 'open']),
+    providerId: z.string().nullable(),
+    inviteProviderIds: z.array(z.string()).max(5, 'At most 5 sitters'),
+  })
+  .superRefine((v, ctx) => {
+    const start = dayjs(v.start);
+    const end = dayjs(v.end);
+    if (start.isValid() && !start.isAfter(dayjs()))
+      ctx.addIssue({ code: 'custom', path: ['start'], message: 'The start must be in the future' });
+    if (start.isValid() && end.isValid() && !end.isAfter(start))
+      ctx.addIssue({ code: 'custom', path: ['end'], message: 'The end must be after the start' });
+    if (v.mode === 'invite' && v.inviteProviderIds.length === 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['inviteProviderIds'],
+        message: 'Pick at least one sitter',
+      });
+  });
+
+export function toDraft(values: RequestFormValues): BookingDraft {
+  return {
+    service: values.service.trim(),
+    pets: values.pets,
+    startDate: dayjs(values.start).toISOString(),
+    endDate: dayjs(values.end).toISOString(),
+    notes: values.notes.trim(),
+    providerId: values.mode === 'direct' ? values.providerId : null,
+    inviteProviderIds: values.mode === 'invite' ? values.inviteProviderIds : [],
+  };
+}

@@ -1,0 +1,82 @@
+import { Alert, Button, Input, Paper, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useId, useState, type FormEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { addReview } from '../review-slice';
+import type { Review } from '../reviews-api';
+
+type ReviewFormProps = {
+  bookingId: string;
+  /** Who is being reviewed (the other party), for the heading. */
+  subjectName: string;
+  onReviewed: (review: Review) => void;
+};
+
+/** Rating (1–5) and comment about the other party of a completed booking. */
+export function ReviewForm({ bookingId, subjectName, onReviewed }: ReviewFormProps) {
+  const dispatch = useAppDispatch();
+  const { submitting, error } = useAppSelector((state) => state.review);
+  const [rating, setRating] = useState(0);
+  const [comment, setComment] = useState('');
+  const [ratingError, setRatingError] = useState<string | null>(null);
+  const ratingLabelId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (rating < 1) {
+      setRatingError('Choose a rating from 1 to 5 stars');
+      return;
+    }
+    const result = await dispatch(addReview({ bookingId, columns: { rating, comment } }));
+    if (addReview.fulfilled.match(result)) onReviewed(result.payload);
+  };
+
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="review-form-title">
+      <Title id="review-form-title" order={2} size="h4">
+        Review {subjectName}
+      </Title>
+      <Text size="sm" c="dimmed">
+        Your review is shown once both of you have reviewed, or after 14 days.
+      </Text>
+      <form onSubmit={(e) => void submit(e)} aria-label="Leave a review" noValidate>
+        <Stack mt="sm" gap="sm">
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Input.Wrapper
+            label="Rating"
+            labelElement="div"
+            labelProps={{ id: ratingLabelId }}
+            required
+            error={ratingError}
+          >
+            <div role="radiogroup" aria-labelledby={ratingLabelId}>
+              <Rating
+                value={rating}
+                onChange={(value) => {
+                  setRating(value);
+                  setRatingError(null);
+                }}
+                getSymbolLabel={(value) => `${value} star${value === 1 ? '' : 's'}`}
+                size="lg"
+              />
+            </div>
+          </Input.Wrapper>
+          <Textarea
+            label="Comment"
+            value={comment}
+            onChange={(e) => setComment(e.currentTarget.value)}
+            maxLength={2000}
+            autosize
+            minRows={3}
+          />
+          <Button type="submit" loading={submitting} w="fit-content">
+            Submit review
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,47 @@
+import { Group, Paper, Rating, Stack, Text, Title } from '@mantine/core';
+import dayjs from 'dayjs';
+import type { Review } from '../reviews-api';
+
+/** Reviews of a booking: the visible ones, and the viewer's own while it is still hidden. */
+export function ReviewList({ reviews, viewerId }: { reviews: Review[]; viewerId: string | null }) {
+  const shown = reviews.filter((r) => r.visible || r.author._id === viewerId);
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="reviews-title">
+      <Title id="reviews-title" order={2} size="h4">
+        Reviews
+      </Title>
+      {shown.length === 0 ? (
+        <Text c="dimmed" size="sm" mt="xs">
+          No reviews yet.
+        </Text>
+      ) : (
+        <Stack mt="sm" gap="md">
+          {shown.map((review) => (
+            <article key={review._id} aria-label={`Review by ${review.author.firstName}`}>
+              <Group gap="xs">
+                <Text fw={600}>
+                  {review.author.firstName} {review.author.lastName}
+                </Text>
+                <Rating
+                  value={review.rating}
+                  readOnly
+                  size="sm"
+                  aria-label={`${review.rating} out of 5 stars`}
+                />
+                <Text size="xs" c="dimmed">
+                  {dayjs(review.createdAt).format('D MMM YYYY')}
+                </Text>
+              </Group>
+              {review.comment && <Text size="sm">{review.comment}</Text>}
+              {!review.visible && (
+                <Text size="xs" c="dimmed">
+                  Only you can see this until the other party reviews too.
+                </Text>
+              )}
+            </article>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
