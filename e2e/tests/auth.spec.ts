@@ -2,8 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   ADMIN,
   createVerifiedUserViaApi,
+  DEMO,
   latestMailCode,
   loginAndWait,
+  loginViaUi,
   readRuntimeConfig,
   uniqueEmail,
 } from './support';
@@ -88,6 +90,19 @@ test('an expired session sends a guarded page to /login', async ({ page }) => {
     sessionStorage.setItem('authExpiresAt', new Date(Date.now() - 60_000).toISOString()),
   );
   await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeNull();
+});
+
+test('a KYC-verified demo owner logs in and lands on /user-dashboard', async ({ page }) => {
+  await loginAndWait(page, DEMO.owner.email, DEMO.owner.password, '/user-dashboard');
+});
+
+test('a wrong password shows the server message in the error modal', async ({ page }) => {
+  await loginViaUi(page, DEMO.sitter.email, 'not-the-password');
+  const modal = page.getByRole('dialog');
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole('alert')).not.toBeEmpty();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeNull();
 });

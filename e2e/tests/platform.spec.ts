@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { readRuntimeConfig } from './support';
+import { DEMO, loginAndWait, readRuntimeConfig } from './support';
 
 test.describe('the server serves the single-page app', () => {
   for (const route of ['/', '/login']) {
@@ -65,4 +65,21 @@ test.describe('the API', () => {
     expect((await request.get('/healthz')).status()).toBe(200);
     expect(await (await request.get('/readyz')).json()).toMatchObject({ database: true });
   });
+});
+
+test('a deep link to a sitter survives a reload when logged in', async ({ page }) => {
+  await loginAndWait(page, DEMO.owner.email, DEMO.owner.password, '/user-dashboard');
+  const { secretKey } = await readRuntimeConfig(page);
+  const token = await page.evaluate(() => sessionStorage.getItem('authToken'));
+  const nearby = await page.request.get('/api/user/nearby?limit=1', {
+    headers: { 'secret-key': secretKey, 'x-auth-token': token! },
+  });
+  expect(nearby.status()).toBe(200);
+  const sitterId = (await nearby.json()).nearbyUsers[0]._id as string;
+
+  await page.goto(`/petSitters/${sitterId}`);
+  await page.reload();
+  await expect(page).toHaveURL(new RegExp(`/petSitters/${sitterId}$`));
+  await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /page not found/i })).toHaveCount(0);
 });

@@ -5,8 +5,15 @@ import { expect, type Page } from '@playwright/test';
 /** The admin run-e2e.mjs ensures at start-up (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const ADMIN = { email: 'admin@e2e.test', password: 'E2e-Admin-Password-1' } as const;
 
-/** Demo password of the seeded owners and sitters (apps/api/src/seed). */
+/** Demo password of the seeded owners and sitters (apps/api/src/seed/users.seed.ts). */
 export const DEMO_PASSWORD = 'PawsyDemo!2026';
+
+/** Seeded accounts (DEMO_DATA=true): a KYC-verified owner and sitter, and an unverified owner. */
+export const DEMO = {
+  owner: { email: 'olivia@pawsy.test', password: DEMO_PASSWORD },
+  sitter: { email: 'sam@pawsy.test', password: DEMO_PASSWORD },
+  unverifiedOwner: { email: 'priya@pawsy.test', password: DEMO_PASSWORD },
+} as const;
 
 export const PUBLIC_PAGES = [
   '/',
