@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { usersSeeder } from './users.seed.ts';
 import { petsSeeder } from './pets.seed.ts';
+import { bookingsSeeder } from './bookings.seed.ts';
 
 export type DemoLogin = { role: string; email: string; password: string; note?: string };
 export type Seeder = {
@@ -13,7 +14,7 @@ export type SeedContext = { logins: DemoLogin[]; users: Record<string, string> }
  * Demo-data seeders in order; each area appends its own. They run only on an empty database,
  * so a restart never duplicates or overwrites anything.
  */
-export const seeders: Seeder[] = [usersSeeder, petsSeeder];
+export const seeders: Seeder[] = [usersSeeder, petsSeeder, bookingsSeeder];
 
 export async function seedDemoData(app: FastifyInstance): Promise<DemoLogin[] | null> {
   // Admins ensured at start-up (ADMIN_EMAIL) do not make the database "non-empty".
