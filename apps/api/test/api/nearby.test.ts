@@ -161,6 +161,26 @@ describe('GET /api/user/nearby', () => {
     expect(body.nearbyUsers.every((u: { distanceKm: null }) => u.distanceKm === null)).toBe(true);
   });
 
+  it('never lists the calling provider, nor counts them', async () => {
+    const me = await createUser(t.app, {
+      user_type: 'provider',
+      first_name: 'Self',
+      latitude: 40.7,
+      longitude: -74,
+    });
+    await syncProviderLocation(t.app.db, me.id, 40.7, -74);
+    const res = await t.call({ method: 'GET', url: '/api/user/nearby?limit=100', token: me.token });
+    const body = res.json();
+    expect(body.total).toBe(4);
+    expect(body.nearbyUsers.map((u: { _id: string }) => u._id)).not.toContain(me.id);
+    expect((await nearby('name=self')).total).toBe(1);
+    await t.app.db
+      .updateTable('users')
+      .set({ user_type: 'user' })
+      .where('id', '=', me.id)
+      .execute();
+  });
+
   it('filters by name (substring, any case) and city (prefix, any case)', async () => {
     await t.app.db
       .updateTable('users')

@@ -4,6 +4,7 @@ import * as notifications from './2026-11-21T05-30-00-notifications.ts';
 import * as bookingsCreditsReviews from './2026-11-21T06-00-00-bookings-credits-reviews.ts';
 import * as pets from './2026-11-21T06-10-00-pets.ts';
 import * as providerLocations from './2026-11-21T06-10-01-provider-locations.ts';
+import * as providerCountIndex from './2026-11-21T06-10-02-provider-count-index.ts';
 
 /**
  * Every migration, by name (ISO timestamp first so names sort in order).
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T06-00-00-bookings-credits-reviews': bookingsCreditsReviews,
   '2026-11-21T06-10-00-pets': pets,
   '2026-11-21T06-10-01-provider-locations': providerLocations,
+  '2026-11-21T06-10-02-provider-count-index': providerCountIndex,
 };

@@ -1,8 +1,8 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Box } from './geo.ts';
-import { inBoxesSql, isIndexedSql } from './provider-locations.ts';
+import { boxedLocationsSql, isIndexedSql } from './provider-locations.ts';
 
 export type ProviderFilters = { excludeId: string; name?: string; city?: string };
 export type LocatedRow = { id: string; latitude: number; longitude: number };
@@ -12,22 +12,22 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 type UsersQuery<O> = SelectQueryBuilder<Database, 'users', O>;
 
 /** Providers only, never deleted ones, never the caller; name/city matched case-insensitively. */
-function applyFilters<O>(qb: UsersQuery<O>, f: ProviderFilters): UsersQuery<O> {
-  let q = qb
-    .where('users.user_type', '=', 'provider')
-    .where('users.deleted_at', 'is', null)
-    .where('users.id', '!=', f.excludeId);
+function filterSql(f: ProviderFilters, withCaller = false): RawBuilder<boolean> {
+  const parts = [sql`users.user_type = 'provider'`, sql`users.deleted_at is null`];
+  if (!withCaller) parts.push(sql`users.id <> ${f.excludeId}`);
   if (f.name) {
     const pattern = `%${likeEscape(f.name.toLowerCase())}%`;
-    q = q.where(
-      sql<boolean>`lower(users.first_name || ' ' || users.last_name) like ${pattern} escape '\\'`,
-    );
+    parts.push(sql`lower(users.first_name || ' ' || users.last_name) like ${pattern} escape '\\'`);
   }
   if (f.city) {
     const pattern = `${likeEscape(f.city.toLowerCase())}%`;
-    q = q.where(sql<boolean>`lower(users.city) like ${pattern} escape '\\'`);
+    parts.push(sql`lower(users.city) like ${pattern} escape '\\'`);
   }
-  return q;
+  return sql<boolean>`(${sql.join(parts, sql` and `)})`;
+}
+
+function applyFilters<O>(qb: UsersQuery<O>, f: ProviderFilters): UsersQuery<O> {
+  return qb.where(filterSql(f));
 }
 
 const located = sql<boolean>`users.latitude is not null and users.longitude is not null`;
@@ -37,14 +37,11 @@ export async function findLocatedInBoxes(
   boxes: Box[],
   f: ProviderFilters,
 ): Promise<LocatedRow[]> {
-  const rows = await applyFilters(
-    db.selectFrom('users').select(['users.id', 'users.latitude', 'users.longitude']),
-    f,
-  )
-    .where(inBoxesSql(db, boxes))
-    .where(located)
-    .execute();
-  return rows as LocatedRow[];
+  const { rows } = await sql<LocatedRow>`select users.id, users.latitude, users.longitude
+    from ${boxedLocationsSql(db, boxes)} cross join users
+    where users.id = loc.user_id and ${filterSql(f)}
+      and users.latitude is not null and users.longitude is not null`.execute(db);
+  return rows;
 }
 
 export async function findAllLocated(db: DbOrTrx, f: ProviderFilters): Promise<LocatedRow[]> {
@@ -58,18 +55,27 @@ export async function findAllLocated(db: DbOrTrx, f: ProviderFilters): Promise<L
   return rows as LocatedRow[];
 }
 
+/**
+ * Matching providers, counted from the covering index (user_type, deleted_at, id): the count runs
+ * without the per-row caller check, and the caller is subtracted when they match themselves.
+ */
 export async function countProviders(
   db: DbOrTrx,
   f: ProviderFilters,
   which: 'all' | 'located',
 ): Promise<number> {
-  let q = applyFilters(
-    db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')),
-    f,
-  );
-  if (which === 'located') q = q.where(isIndexedSql()).where(located);
-  const row = await q.executeTakeFirst();
-  return Number(row?.n ?? 0);
+  const count = async (extra: RawBuilder<boolean>) => {
+    let q = db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(filterSql(f, true))
+      .where(extra);
+    if (which === 'located') q = q.where(isIndexedSql()).where(located);
+    return Number((await q.executeTakeFirst())?.n ?? 0);
+  };
+  const all = await count(sql<boolean>`1 = 1`);
+  const self = all > 0 ? await count(sql<boolean>`users.id = ${f.excludeId}`) : 0;
+  return all - self;
 }
 
 /** Providers without an indexed location, newest first (they follow the located ones). */

@@ -74,22 +74,21 @@ export async function countIndexedLocations(db: DbOrTrx): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
-/** `users.id` is one of the providers indexed inside any of `boxes` (R*Tree or GiST lookup). */
-export function inBoxesSql(db: DbOrTrx, boxes: Box[]): RawBuilder<SqlBool> {
-  if (isSqlite(db)) {
-    const parts = boxes.map(
-      (b) =>
-        sql`(r.max_lat >= ${b.minLat} and r.min_lat <= ${b.maxLat} and r.max_lng >= ${b.minLng} and r.min_lng <= ${b.maxLng})`,
-    );
-    return sql<SqlBool>`users.id in (select m.user_id from provider_locations_rtree r
-      join provider_locations m on m.id = r.id where ${sql.join(parts, sql` or `)})`;
-  }
-  const parts = boxes.map(
-    (b) =>
-      sql`point(pl.longitude, pl.latitude) <@ box(point(${b.minLng}, ${b.minLat}), point(${b.maxLng}, ${b.maxLat}))`,
+/**
+ * A derived table `loc(user_id)` of the providers indexed inside any of `boxes`, one index
+ * lookup per box (R*Tree on SQLite, GiST on PostgreSQL). Callers put it first in a CROSS JOIN so
+ * SQLite walks the index first instead of every provider.
+ */
+export function boxedLocationsSql(db: DbOrTrx, boxes: Box[]): RawBuilder<unknown> {
+  const parts = boxes.map((b) =>
+    isSqlite(db)
+      ? sql`select m.user_id from provider_locations_rtree r cross join provider_locations m
+          where m.id = r.id and r.max_lat >= ${b.minLat} and r.min_lat <= ${b.maxLat}
+          and r.max_lng >= ${b.minLng} and r.min_lng <= ${b.maxLng}`
+      : sql`select pl.user_id from provider_locations pl
+          where point(pl.longitude, pl.latitude) <@ box(point(${b.minLng}, ${b.minLat}), point(${b.maxLng}, ${b.maxLat}))`,
   );
-  return sql<SqlBool>`users.id in (select pl.user_id from provider_locations pl
-    where ${sql.join(parts, sql` or `)})`;
+  return sql`(${sql.join(parts, sql` union `)}) loc`;
 }
 
 /** `users.id` has a row in the location index. */

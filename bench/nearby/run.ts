@@ -1,0 +1,151 @@
+/**
+ * Load test of GET /api/user/nearby over 100 000 generated providers on SQLite.
+ * Run: npx tsx bench/nearby/run.ts   (writes its section of docs/performance.md)
+ * Loopback only, bounded: ~20 s paced at 200 req/s and ~10 s unpaced, for the API and for a bare
+ * Fastify route answering a static JSON of the same size (the floor of this machine and client).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { loadConfig } from '../../apps/api/src/config.ts';
+import { createCaller, generateProviders } from './generate.ts';
+
+const PROVIDERS = Number(process.env.BENCH_PROVIDERS ?? 100_000);
+/** BENCH_DRY=1: a 2-second smoke run that leaves docs/performance.md alone. */
+const DRY = process.env.BENCH_DRY === '1';
+const PACED = { rate: 200, seconds: DRY ? 2 : 20 };
+const MAX_SECONDS = DRY ? 2 : 10;
+const CONNECTIONS = 10;
+const SECRET = 'bench-secret-key';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+type Figures = {
+  p50: number;
+  p90: number;
+  p99: number;
+  rps: number;
+  non2xx: number;
+  errors: number;
+};
+
+async function load(url: string, headers: Record<string, string>, seconds: number, rate?: number) {
+  const result = await autocannon({
+    url,
+    headers,
+    connections: CONNECTIONS,
+    duration: seconds,
+    ...(rate ? { overallRate: rate } : {}),
+  });
+  const figures: Figures = {
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    rps: Math.round(result.requests.average),
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+  return figures;
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawsy-bench-nearby-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    SECRET_KEY: SECRET,
+    JWT_SECRET: 'bench-jwt-secret-0123456789abcdef',
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000000',
+  });
+  const app = await buildApp(config);
+  const bare = Fastify({ logger: false });
+  try {
+    let t0 = Date.now();
+    await generateProviders(app, PROVIDERS);
+    const token = await createCaller(app);
+    console.log(`generated ${PROVIDERS} providers in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `${base}/api/user/nearby?page=1&limit=15`;
+    const headers = { 'secret-key': SECRET, 'x-auth-token': token };
+    const sample = await fetch(url, { headers });
+    const body = await sample.text();
+    if (sample.status !== 200) throw new Error(`nearby answered ${sample.status}: ${body}`);
+    const parsed = JSON.parse(body) as { mode: string; nearbyUsers: { distanceKm: number }[] };
+    console.log(
+      `sample: mode ${parsed.mode}, nearest ${parsed.nearbyUsers[0]?.distanceKm} km, ${body.length} bytes`,
+    );
+
+    bare.get('/static', async (_req, reply) => reply.type('application/json').send(body));
+    const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+    t0 = Date.now();
+    const api = await load(url, headers, PACED.seconds, PACED.rate);
+    const floor = await load(`${bareBase}/static`, {}, PACED.seconds, PACED.rate);
+    const apiMax = await load(url, headers, MAX_SECONDS);
+    const floorMax = await load(`${bareBase}/static`, {}, MAX_SECONDS);
+    console.log(`load runs took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+
+    const rows = [
+      ['nearby API, paced 200 req/s', api],
+      ['bare Fastify static JSON, paced 200 req/s', floor],
+      ['nearby API, unpaced', apiMax],
+      ['bare Fastify static JSON, unpaced', floorMax],
+    ] as const;
+    for (const [label, f] of rows) console.log(label, JSON.stringify(f));
+    if (!DRY) writeSection(rows, body.length, api.p99);
+  } finally {
+    await bare.close();
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function writeSection(rows: readonly (readonly [string, Figures])[], bytes: number, p99: number) {
+  const cpus = os.cpus();
+  const lines = [
+    '## Nearby sitters',
+    '',
+    `Run ${new Date().toISOString()} by \`npx tsx bench/nearby/run.ts\` on ${cpus[0]?.model ?? 'unknown CPU'} ` +
+      `(${cpus.length} logical CPUs, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM), Node ${process.version}, ` +
+      `${os.type()} ${os.release()}.`,
+    '',
+    `SQLite, ${PROVIDERS.toLocaleString('en-US')} providers spread at random over the continental US, ` +
+      `R*Tree index; caller in Kansas City; \`GET /api/user/nearby?page=1&limit=15\` ` +
+      `(${bytes.toLocaleString('en-US')} bytes). autocannon, ${CONNECTIONS} connections, loopback; ` +
+      `paced runs ${PACED.seconds} s at ${PACED.rate} req/s, unpaced runs ${MAX_SECONDS} s. ` +
+      `Baseline: a bare Fastify route answering the same bytes as static JSON. Latencies in ms.`,
+    '',
+    '| run | p50 | p90 | p99 | req/s | non-2xx | errors |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      ([label, f]) =>
+        `| ${label} | ${f.p50} | ${f.p90} | ${f.p99} | ${f.rps} | ${f.non2xx} | ${f.errors} |`,
+    ),
+    '',
+    `Target: p99 ≤ 20 ms at 200 req/s — ${p99 <= 20 ? 'met' : 'NOT met'} (p99 ${p99} ms).`,
+  ];
+  const file = path.join(root, 'docs', 'performance.md');
+  const start = '<!-- bench:nearby -->';
+  const end = '<!-- /bench:nearby -->';
+  const section = `${start}\n${lines.join('\n')}\n${end}`;
+  let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Performance\n';
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  text =
+    from >= 0 && to > from
+      ? text.slice(0, from) + section + text.slice(to + end.length)
+      : `${text.trimEnd()}\n\n${section}\n`;
+  fs.writeFileSync(file, text);
+  console.log(`wrote the nearby section of ${path.relative(root, file)}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
