@@ -168,9 +168,10 @@ describe('PUT /api/user/{id} (admin flags)', () => {
 });
 
 describe('GET /api/user/dashboard/{id}', () => {
-  it('summarises the account for its owner', async () => {
+  it('summarises the account for its owner: pets, unread, bookings, credits, KYC', async () => {
     const owner = actors.owner;
     const now = nowIso();
+    const later = new Date(Date.now() + 86_400_000).toISOString();
     await t.app.db
       .insertInto('pets')
       .values({
@@ -181,6 +182,43 @@ describe('GET /api/user/dashboard/{id}', () => {
         sex: 'male',
         created_at: now,
         updated_at: now,
+      })
+      .execute();
+    const booking = (status: 'accepted' | 'completed') => ({
+      id: newId(),
+      owner_id: owner.id,
+      provider_id: actors.provider.id,
+      service: 'dog walking',
+      pets: '[]',
+      start_at: later,
+      end_at: later,
+      notes: '',
+      status,
+      units: null,
+      rate_cents: null,
+      price_cents: null,
+      currency: null,
+      credits_applied: 0,
+      credits_refunded: 0,
+      cancelled_by: null,
+      completed_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+    const upcoming = booking('accepted');
+    await t.app.db
+      .insertInto('bookings')
+      .values([upcoming, booking('completed')])
+      .execute();
+    await t.app.db
+      .insertInto('credit_entries')
+      .values({
+        id: newId(),
+        user_id: owner.id,
+        amount: 1500,
+        reason: 'welcome',
+        booking_id: null,
+        created_at: now,
       })
       .execute();
     const res = await t.call({
@@ -195,12 +233,18 @@ describe('GET /api/user/dashboard/{id}', () => {
         user: { _id: owner.id, firstName: 'Olive', KYC_verified: true },
         pets: 1,
         notificationsUnread: expect.any(Number),
-        upcomingBookings: [],
-        bookingsByStatus: {},
-        creditsBalance: 0,
+        upcomingBookings: [{ _id: upcoming.id, status: 'accepted', service: 'dog walking' }],
+        bookingsByStatus: { accepted: 1, completed: 1 },
+        creditsBalance: 1500,
         kycStatus: 'Verified',
       },
     });
+    const provider = await t.call({
+      method: 'GET',
+      url: `/api/user/dashboard/${actors.provider.id}`,
+      token: actors.admin.token,
+    });
+    expect(provider.json().data.bookingsByStatus).toEqual({ accepted: 1, completed: 1 });
   });
 });
 

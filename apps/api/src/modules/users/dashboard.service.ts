@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { UserDashboard } from '@pawsy/contract';
 import { notFound } from '../../lib/app-error.ts';
+import { getBalance } from '../credits/credits.service.ts';
 import { nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { countUnread } from '../notifications/notifications.service.ts';
@@ -40,12 +41,7 @@ export async function getUserDashboard(
       .where(asParty, '=', id)
       .groupBy('status')
       .execute(),
-    app.db
-      .selectFrom('credit_entries')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('balance'))
-      .where('user_id', '=', id)
-      .executeTakeFirst()
-      .then((r) => Number(r?.balance ?? 0)),
+    getBalance(app.db, id),
   ]);
 
   return {
