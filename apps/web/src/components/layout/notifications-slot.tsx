@@ -1,7 +1,15 @@
-/**
- * Header slot for the notifications bell. The notifications feature renders its bell here;
- * until then the slot renders nothing.
- */
+import { lazy, Suspense } from 'react';
+
+// Loaded on its own once someone is signed in, so the public pages never carry it.
+const NotificationsBell = lazy(
+  () => import('../../features/notifications/components/notifications-bell'),
+);
+
+/** Header slot for the notifications bell (signed-in users only; the header decides). */
 export function NotificationsSlot() {
-  return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationsBell />
+    </Suspense>
+  );
 }

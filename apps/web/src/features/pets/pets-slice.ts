@@ -1,8 +1,13 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type Dispatch, type PayloadAction } from '@reduxjs/toolkit';
+import type { RootState } from '../../app/root-reducer';
+import { getErrorMessage } from '../../lib/api-error';
+import { PET_MESSAGES, petsApi, type Pet } from './pets-api';
 
-// Filled in by the pets feature (loading/adding/updating flags, SPEC §4).
+// Items keep the shell's loose type (other areas' tests preload partial pets); read them
+// through selectPets.
 export type PetsState = {
   items: Array<Record<string, unknown> & { _id: string }>;
+  /** The pet shown first / being looked at (SPEC §4: defaults to 0). */
   selectedIndex: number;
   loading: boolean;
   adding: boolean;
@@ -10,7 +15,7 @@ export type PetsState = {
   error: string | null;
 };
 
-const initialState: PetsState = {
+export const initialPetsState: PetsState = {
   items: [],
   selectedIndex: 0,
   loading: false,
@@ -19,6 +24,108 @@ const initialState: PetsState = {
   error: null,
 };
 
-const petsSlice = createSlice({ name: 'pets', initialState, reducers: {} });
+const petsSlice = createSlice({
+  name: 'pets',
+  initialState: initialPetsState,
+  reducers: {
+    petsRequested(state) {
+      state.loading = true;
+      state.error = null;
+    },
+    petsLoaded(state, action: PayloadAction<Pet[]>) {
+      state.items = action.payload;
+      state.loading = false;
+      if (state.selectedIndex >= action.payload.length) state.selectedIndex = 0;
+    },
+    petsFailed(state, action: PayloadAction<string>) {
+      state.loading = false;
+      state.error = action.payload;
+    },
+    petSaving(state, action: PayloadAction<'adding' | 'updating'>) {
+      state[action.payload] = true;
+    },
+    petSaveEnded(state) {
+      state.adding = false;
+      state.updating = false;
+    },
+    petAdded(state, action: PayloadAction<Pet>) {
+      state.items.push(action.payload);
+      state.adding = false;
+    },
+    petUpdated(state, action: PayloadAction<Pet>) {
+      const index = state.items.findIndex((p) => p._id === action.payload._id);
+      if (index >= 0) state.items[index] = action.payload;
+      state.updating = false;
+    },
+    petSelected(state, action: PayloadAction<number>) {
+      state.selectedIndex = action.payload;
+    },
+  },
+});
 
+export const {
+  petsRequested,
+  petsLoaded,
+  petsFailed,
+  petSaving,
+  petSaveEnded,
+  petAdded,
+  petUpdated,
+  petSelected,
+} = petsSlice.actions;
 export const petsReducer = petsSlice.reducer;
+
+export const selectPets = (state: RootState): Pet[] => state.pets.items as Pet[];
+
+const OWN_MESSAGES: string[] = [PET_MESSAGES.noToken, PET_MESSAGES.noUserId];
+
+/** Our own validation messages as they are; otherwise the server's message or the fallback. */
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof Error && OWN_MESSAGES.includes(error.message)
+    ? error.message
+    : getErrorMessage(error, fallback);
+
+export async function fetchPets(dispatch: Dispatch, userId: string | null | undefined) {
+  dispatch(petsRequested());
+  try {
+    dispatch(petsLoaded(await petsApi.list(userId)));
+  } catch (error) {
+    dispatch(petsFailed(messageOf(error, PET_MESSAGES.fetchFailed)));
+  }
+}
+
+export type SaveOutcome = { ok: true; pet: Pet } | { ok: false; message: string };
+
+export async function addPet(
+  dispatch: Dispatch,
+  userId: string | null | undefined,
+  form: FormData,
+  onProgress?: (percent: number) => void,
+): Promise<SaveOutcome> {
+  dispatch(petSaving('adding'));
+  try {
+    const pet = await petsApi.add(userId, form, onProgress);
+    dispatch(petAdded(pet));
+    return { ok: true, pet };
+  } catch (error) {
+    dispatch(petSaveEnded());
+    return { ok: false, message: messageOf(error, PET_MESSAGES.addFailed) };
+  }
+}
+
+export async function updatePet(
+  dispatch: Dispatch,
+  petId: string,
+  form: FormData,
+  onProgress?: (percent: number) => void,
+): Promise<SaveOutcome> {
+  dispatch(petSaving('updating'));
+  try {
+    const pet = await petsApi.update(petId, form, onProgress);
+    dispatch(petUpdated(pet));
+    return { ok: true, pet };
+  } catch (error) {
+    dispatch(petSaveEnded());
+    return { ok: false, message: messageOf(error, PET_MESSAGES.updateFailed) };
+  }
+}

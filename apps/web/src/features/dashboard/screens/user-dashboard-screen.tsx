@@ -1,10 +1,180 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import {
+  Alert,
+  Button,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconBell,
+  IconCalendarEvent,
+  IconCoin,
+  IconInbox,
+  IconPaw,
+  IconSearch,
+  IconShieldCheck,
+  IconShieldExclamation,
+  IconUser,
+} from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useAppSelector } from '../../../app/hooks';
+import { usePageTitle } from '../../../components/ui/use-page-title';
+import { paths } from '../../../config/paths';
+import { getErrorMessage } from '../../../lib/api-error';
+import { readSession } from '../../../lib/session';
+import { StatCards, UpcomingBookings, type Stat } from '../components/dashboard-parts';
+import { USER_DASHBOARD_FAILED, userDashboardApi, type UserDashboard } from '../user-dashboard-api';
 
-export default function UserDashboardScreen() {
+type Loaded = { data: UserDashboard | null; error: string | null };
+
+function greeting(now = new Date()): string {
+  const hour = now.getHours();
+  return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
+}
+
+const money = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+function KycCard({ dashboard }: { dashboard: UserDashboard }) {
+  const isVerified = dashboard.user.KYC_verified;
   return (
-    <ComingSoon
-      feature="Your dashboard"
-      description="Your upcoming bookings, messages, credits and verification status at a glance."
-    />
+    <Alert
+      color={isVerified ? 'pawsy' : 'yellow'}
+      icon={isVerified ? <IconShieldCheck aria-hidden="true" /> : <IconShieldExclamation aria-hidden="true" />}
+      title={isVerified ? 'Identity verified' : 'Verify your identity'}
+    >
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">
+          {isVerified
+            ? 'Your ID check is complete: owners and sitters see your verified badge.'
+            : `KYC status: ${dashboard.kycStatus === 'NOT_VERIFIED' ? 'not verified' : dashboard.kycStatus}. Verified members get booked more and can book with confidence.`}
+        </Text>
+        {!isVerified && (
+          <Button component={Link} to={paths.kyc} size="xs">
+            Go to verification
+          </Button>
+        )}
+      </Group>
+    </Alert>
+  );
+}
+
+function Dashboard({ dashboard }: { dashboard: UserDashboard }) {
+  const isProvider = dashboard.user.userType === 'provider';
+  const stats: Stat[] = [
+    ...(isProvider
+      ? []
+      : [{ label: 'Pets', value: String(dashboard.pets), icon: <IconPaw size={20} />, to: paths.petDetails }]),
+    {
+      label: 'Upcoming bookings',
+      value: String(dashboard.upcomingBookings.length),
+      icon: <IconCalendarEvent size={20} />,
+      to: paths.bookings,
+    },
+    { label: 'Unread notifications', value: String(dashboard.notificationsUnread), icon: <IconBell size={20} /> },
+    { label: 'Credits balance', value: money(dashboard.creditsBalance), icon: <IconCoin size={20} /> },
+  ];
+  const actions = isProvider
+    ? [
+        { label: 'View requests', to: paths.requestPage, icon: <IconInbox size={18} /> },
+        { label: 'My bookings', to: paths.bookings, icon: <IconCalendarEvent size={18} /> },
+        { label: 'Edit my profile and rates', to: paths.profile, icon: <IconUser size={18} /> },
+      ]
+    : [
+        { label: 'Find a sitter', to: paths.petSitters, icon: <IconSearch size={18} /> },
+        { label: 'My pets', to: paths.petDetails, icon: <IconPaw size={18} /> },
+        { label: 'My bookings', to: paths.bookings, icon: <IconCalendarEvent size={18} /> },
+      ];
+  return (
+    <Stack gap="xl">
+      <KycCard dashboard={dashboard} />
+      <section aria-label="At a glance">
+        <StatCards stats={stats} />
+      </section>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Paper component="section" withBorder radius="lg" p="lg" aria-labelledby="dash-next">
+          <Title id="dash-next" order={2} size="h4" mb="md">
+            Next bookings
+          </Title>
+          <UpcomingBookings bookings={dashboard.upcomingBookings} />
+        </Paper>
+        <Paper component="section" withBorder radius="lg" p="lg" aria-labelledby="dash-actions">
+          <Title id="dash-actions" order={2} size="h4" mb="md">
+            Quick actions
+          </Title>
+          <Stack gap="sm">
+            {actions.map((action, index) => (
+              <Button
+                key={action.to}
+                component={Link}
+                to={action.to}
+                variant={index === 0 ? 'filled' : 'default'}
+                leftSection={<span aria-hidden="true">{action.icon}</span>}
+                justify="flex-start"
+              >
+                {action.label}
+              </Button>
+            ))}
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <Stack role="status" aria-label="Loading your dashboard">
+      <Skeleton h={72} radius="md" />
+      <SimpleGrid cols={{ base: 2, md: 4 }}>
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} h={84} radius="lg" />
+        ))}
+      </SimpleGrid>
+      <Skeleton h={220} radius="lg" />
+    </Stack>
+  );
+}
+
+/** The owner's or sitter's home: verification, counts, next bookings and quick actions. */
+export default function UserDashboardScreen() {
+  usePageTitle('Your dashboard');
+  const stateUserId = useAppSelector((s) => s.auth.user?.id);
+  const userId = stateUserId ?? readSession()?.user.id ?? null;
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+
+  useEffect(() => {
+    if (!userId) return undefined;
+    let isLive = true;
+    userDashboardApi.get(userId).then(
+      (data) => isLive && setLoaded({ data, error: null }),
+      (error: unknown) =>
+        isLive && setLoaded({ data: null, error: getErrorMessage(error, USER_DASHBOARD_FAILED) }),
+    );
+    return () => {
+      isLive = false;
+    };
+  }, [userId]);
+
+  const firstName = loaded?.data?.user.firstName;
+  return (
+    <Container size="lg" py={{ base: 32, sm: 48 }}>
+      <Title order={1} mb="lg">
+        {firstName ? `${greeting()}, ${firstName}` : 'Your dashboard'}
+      </Title>
+      {!loaded && <DashboardSkeleton />}
+      {loaded?.error && (
+        <Alert color="red" role="alert">
+          {loaded.error}
+        </Alert>
+      )}
+      {loaded?.data && <Dashboard dashboard={loaded.data} />}
+    </Container>
   );
 }

@@ -1,10 +1,132 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import {
+  Alert,
+  Button,
+  Container,
+  EmptyState,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconPaw, IconPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { usePageTitle } from '../../../components/ui/use-page-title';
+import { readSession } from '../../../lib/session';
+import { PetCard } from '../components/pet-card';
+import { PetFormModal } from '../components/pet-form-modal';
+import { buildPetFormData, type PetValues } from '../pet-form';
+import type { Pet } from '../pets-api';
+import { addPet, fetchPets, petSelected, selectPets, updatePet } from '../pets-slice';
+
+type Editing = { pet: Pet | null } | null;
 
 export default function PetDetailsScreen() {
+  usePageTitle('Your pets');
+  const dispatch = useAppDispatch();
+  const pets = useAppSelector(selectPets);
+  const { loading, adding, updating, error, selectedIndex } = useAppSelector((s) => s.pets);
+  const stateUserId = useAppSelector((s) => s.auth.user?.id);
+  const userId = stateUserId ?? readSession()?.user.id ?? null;
+  const [editing, setEditing] = useState<Editing>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    void fetchPets(dispatch, userId);
+  }, [dispatch, userId]);
+
+  const open = (pet: Pet | null) => {
+    setSaveError(null);
+    setNotice(null);
+    setEditing({ pet });
+    if (pet) dispatch(petSelected(pets.indexOf(pet)));
+  };
+
+  const save = async (values: PetValues, photo: File | null) => {
+    setSaveError(null);
+    const form = buildPetFormData(values, photo);
+    const onProgress = photo ? setProgress : undefined;
+    if (photo) setProgress(0);
+    const pet = editing?.pet;
+    const outcome = pet
+      ? await updatePet(dispatch, pet._id, form, onProgress)
+      : await addPet(dispatch, userId, form, onProgress);
+    setProgress(null);
+    if (!outcome.ok) {
+      setSaveError(outcome.message);
+      return;
+    }
+    setEditing(null);
+    setNotice(pet ? `${outcome.pet.name} was updated.` : `${outcome.pet.name} was added.`);
+  };
+
+  const isFirstLoad = loading && pets.length === 0;
+
   return (
-    <ComingSoon
-      feature="Your pets"
-      description="Add your pets with their care notes, photos and routines so sitters know exactly what they need."
-    />
+    <Container size="lg" py={{ base: 32, sm: 48 }}>
+      <Group justify="space-between" align="flex-end" mb="xl">
+        <div>
+          <Title order={1}>Your pets</Title>
+          <Text c="dark.4" mt={4}>
+            Sitters see these details when you book, so they know exactly what each pet needs.
+          </Text>
+        </div>
+        <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => open(null)}>
+          Add a pet
+        </Button>
+      </Group>
+      {notice && (
+        <Alert color="pawsy" role="status" mb="md" withCloseButton onClose={() => setNotice(null)}>
+          {notice}
+        </Alert>
+      )}
+      {error && !loading && (
+        <Alert color="red" role="alert" mb="md">
+          {error}
+        </Alert>
+      )}
+      {isFirstLoad ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} aria-label="Loading your pets" role="status">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} h={340} radius="lg" />
+          ))}
+        </SimpleGrid>
+      ) : pets.length === 0 && !error ? (
+        <EmptyState
+          icon={<IconPaw size={32} />}
+          variant="light"
+          title="No pets yet"
+          description="Add your first pet with a photo and care notes."
+          py="xl"
+        >
+          <EmptyState.Actions>
+            <Button onClick={() => open(null)}>Add your first pet</Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+          {pets.map((pet, index) => (
+            <PetCard
+              key={pet._id}
+              pet={pet}
+              isSelected={index === selectedIndex && pets.length > 1}
+              onEdit={() => open(pet)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+      <PetFormModal
+        opened={editing !== null}
+        pet={editing?.pet ?? null}
+        isSaving={adding || updating}
+        progress={progress}
+        error={saveError}
+        onClose={() => setEditing(null)}
+        onSubmit={(values, photo) => void save(values, photo)}
+      />
+    </Container>
   );
 }

@@ -1,10 +1,158 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { Alert, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { usePageTitle } from '../../../components/ui/use-page-title';
+import { isProviderUser } from '../../../lib/roles';
+import { FormSection } from '../components/form-section';
+import { LocationField } from '../components/location-field';
+import { PhotoField } from '../components/photo-field';
+import {
+  AddressSection,
+  IdentitySection,
+  PersonalSection,
+  PreferencesSection,
+  RatesSection,
+} from '../components/profile-sections';
+import type { Profile } from '../profile-api';
+import { buildProfileFormData, toProfileValues, type ProfileValues } from '../profile-form';
+import { fetchProfile, selectProfile, updateProfile } from '../profile-slice';
+
+type Result = { type: 'success' | 'error'; message: string } | null;
+
+function ProfileSkeleton() {
+  return (
+    <Stack aria-label="Loading your profile" role="status">
+      <Skeleton h={120} radius="lg" />
+      <Skeleton h={260} radius="lg" />
+      <Skeleton h={200} radius="lg" />
+    </Stack>
+  );
+}
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const dispatch = useAppDispatch();
+  const [isSaving, setSaving] = useState(false);
+  const [values, setValues] = useState<ProfileValues>(() => toProfileValues(profile));
+  const [image, setImage] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [result, setResult] = useState<Result>(null);
+  const isProvider = isProviderUser(profile);
+
+  const onChange = <K extends keyof ProfileValues>(key: K, value: ProfileValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setResult(null);
+    const form = buildProfileFormData(values, { isProvider, image });
+    if (image) setProgress(0);
+    setSaving(true);
+    const outcome = await updateProfile(dispatch, form, image ? setProgress : undefined);
+    setSaving(false);
+    setProgress(null);
+    setResult({ type: outcome.ok ? 'success' : 'error', message: outcome.message });
+    if (outcome.ok) setImage(null);
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Your profile">
+      <Stack gap="lg">
+        <FormSection id="profile-photo" title="Photo">
+          <PhotoField
+            name={`${profile.firstName} ${profile.lastName}`}
+            currentPath={profile.image}
+            file={image}
+            onFile={setImage}
+            progress={progress}
+          />
+        </FormSection>
+        <FormSection id="profile-personal" title="About you">
+          <PersonalSection values={values} onChange={onChange} />
+        </FormSection>
+        <FormSection id="profile-address" title="Address">
+          <AddressSection values={values} onChange={onChange} />
+        </FormSection>
+        <FormSection
+          id="profile-location"
+          title="Location on the map"
+          description="Used to list the nearest sitters first. Others only ever see it rounded to about 1 km."
+        >
+          <LocationField value={values.coordinates} onChange={(c) => onChange('coordinates', c)} />
+        </FormSection>
+        <FormSection
+          id="profile-identity"
+          title="Identity document"
+          description="The document you verify your identity with."
+        >
+          <IdentitySection values={values} onChange={onChange} />
+        </FormSection>
+        <FormSection id="profile-preferences" title="Services and preferences">
+          <PreferencesSection values={values} onChange={onChange} />
+        </FormSection>
+        {isProvider && (
+          <FormSection
+            id="profile-rates"
+            title="Your rates"
+            description="What owners pay per service; booking prices are computed from these."
+          >
+            <RatesSection values={values} onChange={onChange} />
+          </FormSection>
+        )}
+        {result && (
+          <Alert
+            color={result.type === 'success' ? 'pawsy' : 'red'}
+            role={result.type === 'success' ? 'status' : 'alert'}
+          >
+            {result.message}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" size="md" loading={isSaving}>
+            Save profile
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
 
 export default function ProfileScreen() {
+  usePageTitle('Your profile');
+  const dispatch = useAppDispatch();
+  const data = useAppSelector(selectProfile);
+  const { error, loading } = useAppSelector((state) => state.profile);
+  // The form starts from this visit's fetch, not from a copy persisted earlier in the tab.
+  const [isFetched, setFetched] = useState(false);
+
+  useEffect(() => {
+    let isLive = true;
+    void fetchProfile(dispatch).then(() => {
+      if (isLive) setFetched(true);
+    });
+    return () => {
+      isLive = false;
+    };
+  }, [dispatch]);
+
   return (
-    <ComingSoon
-      feature="Your profile"
-      description="Your photo, bio, address, emergency contact, services and pet preferences."
-    />
+    <Container size="md" py={{ base: 32, sm: 48 }}>
+      <Title order={1}>Your profile</Title>
+      <Text c="dark.4" mt={4} mb="xl">
+        What owners and sitters see about you, and how Pawsy reaches you.
+      </Text>
+      {!isFetched && <ProfileSkeleton />}
+      {isFetched && !data && error && (
+        <Alert color="red" role="alert" title="Your profile could not be loaded">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{error}</Text>
+            <Button size="xs" variant="white" onClick={() => void fetchProfile(dispatch)}
+              loading={loading}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {isFetched && data && <ProfileForm key={data.id} profile={data} />}
+    </Container>
   );
 }

@@ -1,10 +1,149 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconCalendarPlus, IconMapPin } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useAppSelector } from '../../../app/hooks';
+import { ApiAvatar } from '../../../components/ui/api-avatar';
+import { usePageTitle } from '../../../components/ui/use-page-title';
+import { paths } from '../../../config/paths';
+import { getErrorMessage } from '../../../lib/api-error';
+import { isProviderUser } from '../../../lib/roles';
+import { RatingSummary, ServiceRates, VerifiedBadge } from '../components/sitter-badges';
+import { fullName } from '../format';
+import { SITTER_MESSAGES, sittersApi, type SitterProfile } from '../sitters-api';
+
+type Loaded = { id: string; sitter: SitterProfile | null; error: string | null };
+
+const memberSince = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' }).format(new Date(iso));
+
+function SitterDetails({ sitter }: { sitter: SitterProfile }) {
+  const viewer = useAppSelector((s) => s.auth.user);
+  const name = fullName(sitter);
+  const place = [sitter.city, sitter.state, sitter.country].filter(Boolean).join(', ');
+  const canBook = sitter.userType === 'provider' && !isProviderUser(viewer);
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="lg" p="xl">
+        <Group align="flex-start" gap="xl">
+          <ApiAvatar path={sitter.image} name={name} size={120} radius="50%" color="pawsy" />
+          <Stack gap={8} style={{ flex: 1, minWidth: 220 }}>
+            <Group gap="sm">
+              <Title order={1}>{name}</Title>
+              <VerifiedBadge sitter={sitter} />
+              {sitter.userType === 'provider' && <Badge variant="outline">Pet sitter</Badge>}
+            </Group>
+            {sitter.headline && <Text size="lg">{sitter.headline}</Text>}
+            {place && (
+              <Group gap={4} c="dark.4">
+                <IconMapPin size={16} aria-hidden="true" />
+                <Text size="sm">{place}</Text>
+              </Group>
+            )}
+            <RatingSummary rating={sitter.rating} />
+            <Text size="sm" c="dark.4">
+              Member since {memberSince(sitter.memberSince)}
+            </Text>
+            {canBook && (
+              <Button
+                component={Link}
+                to={`${paths.requestForm}?providerId=${encodeURIComponent(sitter._id)}`}
+                leftSection={<IconCalendarPlus size={18} aria-hidden="true" />}
+                size="md"
+                w="fit-content"
+                mt="xs"
+              >
+                Request a booking
+              </Button>
+            )}
+          </Stack>
+        </Group>
+      </Paper>
+      <Paper component="section" withBorder radius="lg" p="xl" aria-labelledby="sitter-services">
+        <Title id="sitter-services" order={2} size="h3" mb="sm">
+          Services and rates
+        </Title>
+        {sitter.primary_services.length || Object.keys(sitter.service_rates).length ? (
+          <ServiceRates {...sitter} />
+        ) : (
+          <Text c="dark.4">No services listed yet.</Text>
+        )}
+      </Paper>
+      <Paper component="section" withBorder radius="lg" p="xl" aria-labelledby="sitter-about">
+        <Title id="sitter-about" order={2} size="h3" mb="sm">
+          About {sitter.firstName}
+        </Title>
+        <Text style={{ whiteSpace: 'pre-line' }} c={sitter.bio ? undefined : 'dark.4'}>
+          {sitter.bio || `${sitter.firstName} has not written a bio yet.`}
+        </Text>
+      </Paper>
+      <Paper component="section" withBorder radius="lg" p="xl" aria-labelledby="sitter-reviews">
+        <Title id="sitter-reviews" order={2} size="h3" mb="sm">
+          Reviews
+        </Title>
+        <RatingSummary rating={sitter.rating} />
+        <Text size="sm" c="dark.4" mt="xs">
+          Reviews come from owners after completed bookings.
+        </Text>
+      </Paper>
+    </Stack>
+  );
+}
 
 export default function PetSitterScreen() {
+  const { id = '' } = useParams();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const current = loaded?.id === id ? loaded : null;
+  usePageTitle(current?.sitter ? fullName(current.sitter) : 'Sitter profile');
+
+  useEffect(() => {
+    let isLive = true;
+    sittersApi.get(id).then(
+      (sitter) => isLive && setLoaded({ id, sitter, error: null }),
+      (error: unknown) =>
+        isLive &&
+        setLoaded({ id, sitter: null, error: getErrorMessage(error, SITTER_MESSAGES.detailFailed) }),
+    );
+    return () => {
+      isLive = false;
+    };
+  }, [id]);
+
   return (
-    <ComingSoon
-      feature="Sitter profile"
-      description="A sitter's services, rates, reviews and availability, with a button to request a booking."
-    />
+    <Container size="md" py={{ base: 32, sm: 48 }}>
+      <Anchor component={Link} to={paths.petSitters} size="sm" mb="md" display="inline-flex">
+        <IconArrowLeft size={16} aria-hidden="true" style={{ marginRight: 4 }} />
+        All sitters
+      </Anchor>
+      {!current && (
+        <Stack role="status" aria-label="Loading the sitter's profile">
+          <Skeleton h={200} radius="lg" />
+          <Skeleton h={120} radius="lg" />
+        </Stack>
+      )}
+      {current?.error && (
+        <Title order={1} mb="md">
+          Sitter profile
+        </Title>
+      )}
+      {current?.error && (
+        <Alert color="red" role="alert" title="Sitter profile">
+          {current.error}
+        </Alert>
+      )}
+      {current?.sitter && <SitterDetails sitter={current.sitter} />}
+    </Container>
   );
 }

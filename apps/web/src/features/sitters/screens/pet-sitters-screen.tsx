@@ -1,10 +1,112 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import {
+  Alert,
+  Box,
+  Button,
+  Container,
+  EmptyState,
+  Grid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconUserSearch } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { usePageTitle } from '../../../components/ui/use-page-title';
+import { paths } from '../../../config/paths';
+import { SitterCard } from '../components/sitter-card';
+import { SitterFilters } from '../components/sitter-filters';
+import { useSitterSearch } from '../hooks/use-sitter-search';
+import type { SitterFilters as Filters } from '../sitters-api';
+
+// Leaflet and its CSS load with the map, after the list.
+const SittersMap = lazy(() => import('../components/sitters-map'));
+
+function ListSkeleton() {
+  return (
+    <Stack role="status" aria-label="Loading sitters">
+      {[0, 1, 2, 3].map((i) => (
+        <Skeleton key={i} h={130} radius="lg" />
+      ))}
+    </Stack>
+  );
+}
 
 export default function PetSittersScreen() {
+  usePageTitle('Find pet sitters');
+  const [filters, setFilters] = useState<Filters>({ name: '', city: '' });
+  const search = useSitterSearch(filters);
+  const isNearby = search.mode === 'nearby';
+
   return (
-    <ComingSoon
-      feature="Find pet sitters"
-      description="Browse verified sitters near you, filter by name or city, and compare ratings and services."
-    />
+    <Container size="xl" py={{ base: 32, sm: 48 }}>
+      <Title order={1}>Find pet sitters</Title>
+      <Text c="dark.4" mt={4} mb="lg">
+        {isNearby
+          ? 'Sitters nearest to you first.'
+          : search.mode === 'all'
+            ? 'Top-rated sitters first. Set your location in your profile to see the nearest first.'
+            : 'Sitters who care for pets near you.'}
+      </Text>
+      <SitterFilters value={filters} onSearch={setFilters} />
+      <Grid mt="lg" gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          {search.error && (
+            <Alert color="red" role="alert" mb="md">
+              {search.error}
+            </Alert>
+          )}
+          {search.isLoading ? (
+            <ListSkeleton />
+          ) : search.items.length === 0 && !search.error ? (
+            <EmptyState
+              icon={<IconUserSearch size={32} />}
+              variant="light"
+              title="No sitters found"
+              description={
+                filters.name || filters.city
+                  ? 'Try another name or city, or clear the filters.'
+                  : 'No sitters have joined yet. Check back soon.'
+              }
+              py="xl"
+            />
+          ) : (
+            <Stack aria-live="polite">
+              <Text size="sm" c="dark.4">
+                Showing {search.items.length} of {search.total} sitters
+              </Text>
+              <Stack component="section" aria-label="Sitters" gap="sm">
+                {search.items.map((sitter) => (
+                  <SitterCard key={sitter._id} sitter={sitter} showDistance={isNearby} />
+                ))}
+              </Stack>
+              {search.hasMore && (
+                <Button
+                  variant="default"
+                  onClick={search.loadMore}
+                  loading={search.isLoadingMore}
+                  mx="auto"
+                >
+                  Load more
+                </Button>
+              )}
+            </Stack>
+          )}
+          {!isNearby && search.mode === 'all' && (
+            <Text size="sm" mt="md">
+              <Link to={paths.profile}>Set your location</Link> to sort sitters by distance.
+            </Text>
+          )}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Box pos="sticky" top={80} h={{ base: 360, md: 'calc(100vh - 120px)' }}>
+            <Suspense fallback={<Skeleton h="100%" radius="lg" aria-label="Loading the map" />}>
+              <SittersMap sitters={search.items} />
+            </Suspense>
+          </Box>
+        </Grid.Col>
+      </Grid>
+    </Container>
   );
 }

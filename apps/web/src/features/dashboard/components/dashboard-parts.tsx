@@ -1,0 +1,88 @@
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCalendarEvent } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths, toPath } from '../../../config/paths';
+import { serviceLabel } from '../../../config/service-labels';
+import type { UserDashboard } from '../user-dashboard-api';
+
+export type Stat = { label: string; value: string; icon: ReactNode; to?: string };
+
+export function StatCards({ stats }: { stats: Stat[] }) {
+  return (
+    <SimpleGrid cols={{ base: 2, md: stats.length }} component="dl" m={0}>
+      {stats.map((stat) => (
+        <Paper key={stat.label} withBorder radius="lg" p="md">
+          <Group gap="sm" wrap="nowrap">
+            <ThemeIcon variant="light" size="lg" radius="md" aria-hidden="true">
+              {stat.icon}
+            </ThemeIcon>
+            <div>
+              <Text component="dt" size="sm" c="dark.4">
+                {stat.to ? (
+                  <Anchor component={Link} to={stat.to} inherit>
+                    {stat.label}
+                  </Anchor>
+                ) : (
+                  stat.label
+                )}
+              </Text>
+              <Text component="dd" m={0} fw={700} fz={26} lh={1.2}>
+                {stat.value}
+              </Text>
+            </div>
+          </Group>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+const when = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+const statusColor: Record<string, string> = {
+  pending: 'yellow',
+  accepted: 'pawsy',
+  'in-progress': 'blue',
+};
+
+export function UpcomingBookings({ bookings }: { bookings: UserDashboard['upcomingBookings'] }) {
+  if (bookings.length === 0) {
+    return (
+      <Text c="dark.4" size="sm">
+        No upcoming bookings.
+      </Text>
+    );
+  }
+  return (
+    <Stack component="ul" gap="xs" m={0} p={0} aria-label="Next bookings">
+      {bookings.map((booking) => (
+        <Paper key={booking._id} component="li" withBorder radius="md" p="sm" style={{ listStyle: 'none' }}>
+          <Group justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <IconCalendarEvent size={20} aria-hidden="true" />
+              <div>
+                <Anchor component={Link} to={toPath(paths.bookingDetails, { id: booking._id })} fw={600}>
+                  {booking.service ? serviceLabel(booking.service) : 'Booking'}
+                </Anchor>
+                <Text size="sm" c="dark.4">
+                  {booking.startAt ? when.format(new Date(booking.startAt)) : 'Date to be set'}
+                  {booking.endAt ? ` – ${when.format(new Date(booking.endAt))}` : ''}
+                </Text>
+              </div>
+            </Group>
+            <Badge color={statusColor[booking.status] ?? 'gray'} variant="light">
+              {booking.status}
+            </Badge>
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,110 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Indicator,
+  Popover,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { IconBell, IconBellCheck } from '@tabler/icons-react';
+import { useAppSelector } from '../../../app/hooks';
+import type { AppNotification } from '../notifications-api';
+import { notificationTime } from '../notifications-model';
+import { useNotifications } from '../use-notifications';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function formatWhen(notification: AppNotification): string {
+  const ms = notificationTime(notification);
+  if (!Number.isFinite(ms)) return '';
+  const minutes = Math.round((Date.now() - ms) / 60_000);
+  if (minutes < 1) return 'Just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 24 * 60) return `${Math.round(minutes / 60)} h ago`;
+  return timeFormat.format(ms);
+}
+
+function NotificationList({ items }: { items: AppNotification[] }) {
+  return (
+    <Stack component="ul" gap={0} m={0} p={0} aria-label="Unread notifications">
+      {items.map((item) => (
+        <Stack
+          key={item._id}
+          component="li"
+          gap={2}
+          py="xs"
+          style={{ listStyle: 'none', borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+        >
+          <Text size="sm">{item.message}</Text>
+          <Text size="xs" c="dark.4">
+            {formatWhen(item)}
+          </Text>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+/** The header bell: unread count, the list newest first, and "Mark all read". */
+export default function NotificationsBell() {
+  const token = useAppSelector((state) => state.auth.token);
+  const { items, isLoading, isClearing, error, markAllRead } = useNotifications(token);
+  const count = items.length;
+  const label = count > 0 ? `Notifications, ${count} unread` : 'Notifications, none unread';
+
+  return (
+    <Popover position="bottom-end" width={340} shadow="md" withinPortal trapFocus>
+      <Popover.Target>
+        <Indicator
+          label={count > 99 ? '99+' : count}
+          size={18}
+          disabled={count === 0}
+          color="red.8"
+          offset={4}
+        >
+          <ActionIcon variant="subtle" size="lg" aria-label={label}>
+            <IconBell size={22} aria-hidden="true" />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown aria-label="Notifications" role="dialog">
+        <Group justify="space-between" mb="xs">
+          <Text fw={700}>Notifications</Text>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            leftSection={<IconBellCheck size={16} aria-hidden="true" />}
+            onClick={() => void markAllRead()}
+            loading={isClearing}
+            disabled={count === 0}
+          >
+            Mark all read
+          </Button>
+        </Group>
+        {error && (
+          <Alert color="red" role="alert" p="xs" mb="xs">
+            {error}
+          </Alert>
+        )}
+        {isLoading ? (
+          <Stack gap="xs" aria-label="Loading notifications">
+            <Skeleton h={36} />
+            <Skeleton h={36} />
+          </Stack>
+        ) : count === 0 ? (
+          <Text size="sm" c="dark.4" py="md" ta="center">
+            You are all caught up.
+          </Text>
+        ) : (
+          <ScrollArea.Autosize mah={360} type="auto">
+            <NotificationList items={items} />
+          </ScrollArea.Autosize>
+        )}
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,133 @@
+import type { PetWire } from '@pawsy/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createTestStore } from '../../app/store';
+import { mockFetch } from '../../test/fetch-mock';
+import { renderApp } from '../../test/render-app';
+import { storeSession } from '../../test/tokens';
+import { mockXhr } from '../../test/xhr-mock';
+import { PET_MESSAGES } from './pets-api';
+import { addPet, fetchPets } from './pets-slice';
+
+const USER_ID = 'aaaaaaaaaaaaaaaaaaaaaaa1';
+
+function makePet(overrides: Partial<PetWire> = {}): PetWire {
+  return {
+    _id: 'bbbbbbbbbbbbbbbbbbbbbbb1',
+    userId: USER_ID,
+    name: 'Biscuit',
+    species: 'dog',
+    breed: 'Golden retriever',
+    age: 4,
+    weight: 31,
+    sex: 'male',
+    care_notes: 'Two walks a day',
+    medical_notes: null,
+    image: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('pets', () => {
+  it('treats a 404 on GET /api/pets/user/{id} as an empty list, not an error', async () => {
+    storeSession({ id: USER_ID });
+    const calls = mockFetch(({ url }) =>
+      url === `/api/pets/user/${USER_ID}`
+        ? { status: 404, body: { message: 'User not found' } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    const { store } = renderApp('/pet-details');
+    expect(await screen.findByText('No pets yet')).toBeInTheDocument();
+    expect(calls.some((c) => c.url === `/api/pets/user/${USER_ID}`)).toBe(true);
+    expect(store.getState().pets.items).toEqual([]);
+    expect(store.getState().pets.error).toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the fallback when the fetch fails without a server message', async () => {
+    storeSession({ id: USER_ID });
+    mockFetch(() => ({ status: 500 }));
+    const store = createTestStore();
+    await fetchPets(store.dispatch, USER_ID);
+    expect(store.getState().pets.error).toBe('Failed to fetch pets');
+    expect(store.getState().pets.loading).toBe(false);
+  });
+
+  it('refuses to add a pet without the stored user id ("User ID is required"), sending nothing', async () => {
+    storeSession({ id: USER_ID });
+    const xhrCalls = mockXhr(() => ({ status: 201, body: {} }));
+    const store = createTestStore();
+    const form = new FormData();
+    form.append('name', 'Rex');
+    const outcome = await addPet(store.dispatch, null, form);
+    expect(outcome).toEqual({ ok: false, message: PET_MESSAGES.noUserId });
+    expect(PET_MESSAGES.noUserId).toBe('User ID is required');
+    expect(xhrCalls).toHaveLength(0);
+    expect(store.getState().pets.adding).toBe(false);
+  });
+
+  it('adds a pet from the modal: multipart with userId, empty fields left out, card shown', async () => {
+    storeSession({ id: USER_ID });
+    mockFetch(({ url }) =>
+      url.startsWith('/api/pets/user/')
+        ? { status: 200, body: { success: true, result: [] } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    const created = makePet({ _id: 'bbbbbbbbbbbbbbbbbbbbbbb2', name: 'Pepper', breed: null });
+    const xhrCalls = mockXhr(() => ({ status: 201, body: { success: true, result: created } }));
+    const { store } = renderApp('/pet-details');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add your first pet' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a pet' });
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Pepper');
+    await user.type(within(dialog).getByLabelText('Age (years)'), '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Add pet' }));
+
+    expect(await screen.findByRole('heading', { name: 'Pepper' })).toBeInTheDocument();
+    expect(xhrCalls).toHaveLength(1);
+    expect(xhrCalls[0]).toMatchObject({ method: 'POST', url: '/api/pets' });
+    const body = xhrCalls[0]!.body!;
+    expect(body.get('userId')).toBe(USER_ID);
+    expect(body.get('name')).toBe('Pepper');
+    expect(body.get('age')).toBe('3');
+    expect(body.has('breed')).toBe(false);
+    expect(body.has('care_notes')).toBe(false);
+    expect(store.getState().pets.items).toHaveLength(1);
+    expect(store.getState().pets.selectedIndex).toBe(0);
+  });
+
+  it('edits a pet with PUT /api/pets/{id} and shows the server message on failure', async () => {
+    storeSession({ id: USER_ID });
+    const pet = makePet();
+    mockFetch(({ url }) =>
+      url.startsWith('/api/pets/user/')
+        ? { status: 200, body: { success: true, result: [pet] } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    let attempt = 0;
+    const xhrCalls = mockXhr(() => {
+      attempt += 1;
+      return attempt === 1
+        ? { status: 400, body: { message: 'weight: Number must be at most 200' } }
+        : { status: 200, body: { success: true, result: { ...pet, name: 'Biscuit Jr' } } };
+    });
+    renderApp('/pet-details');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Biscuit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Biscuit' });
+    const name = within(dialog).getByLabelText(/^Name/);
+    await user.clear(name);
+    await user.type(name, 'Biscuit Jr');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'weight: Number must be at most 200',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('heading', { name: 'Biscuit Jr' })).toBeInTheDocument();
+    expect(xhrCalls[1]).toMatchObject({ method: 'PUT', url: `/api/pets/${pet._id}` });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

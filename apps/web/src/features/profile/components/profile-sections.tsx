@@ -1,0 +1,161 @@
+import {
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import type { ChangeEvent } from 'react';
+import { DOCUMENT_TYPE_OPTIONS, PET_PREFERENCE_OPTIONS } from '../../../config/pet-types';
+import { serviceLabel } from '../../../config/service-labels';
+import { SERVICE_OPTIONS } from '../../../config/services';
+import type { ProfileValues, TextField } from '../profile-form';
+
+export type SectionProps = {
+  values: ProfileValues;
+  onChange: <K extends keyof ProfileValues>(key: K, value: ProfileValues[K]) => void;
+};
+
+function useText({ values, onChange }: SectionProps) {
+  return (field: TextField) => ({
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      onChange(field, event.currentTarget.value),
+  });
+}
+
+export function PersonalSection(props: SectionProps) {
+  const text = useText(props);
+  return (
+    <Stack>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="First name" autoComplete="given-name" required {...text('firstName')} />
+        <TextInput label="Last name" autoComplete="family-name" required {...text('lastName')} />
+        <TextInput label="Phone" type="tel" autoComplete="tel" {...text('phone')} />
+        <TextInput label="Emergency phone" type="tel" {...text('emergency_phone')} />
+        <TextInput label="Date of birth" type="date" autoComplete="bday" {...text('dob')} />
+      </SimpleGrid>
+      <TextInput
+        label="Headline"
+        description="One line shown on your sitter card"
+        maxLength={160}
+        {...text('headline')}
+      />
+      <Textarea label="About you" rows={3} maxLength={2000} {...text('bio')} />
+    </Stack>
+  );
+}
+
+export function AddressSection(props: SectionProps) {
+  const text = useText(props);
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <TextInput label="Street address" autoComplete="street-address" {...text('address')} />
+      <TextInput label="City" autoComplete="address-level2" {...text('city')} />
+      <TextInput label="State or region" autoComplete="address-level1" {...text('state')} />
+      <TextInput label="ZIP or postal code" autoComplete="postal-code" {...text('zip')} />
+      <TextInput label="Country" autoComplete="country-name" {...text('country')} />
+      <TextInput
+        label="Preferred location"
+        description="Where you prefer the care to happen"
+        {...text('preferred_location')}
+      />
+    </SimpleGrid>
+  );
+}
+
+export function IdentitySection(props: SectionProps) {
+  const text = useText(props);
+  const { values, onChange } = props;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <Select
+        label="Document type"
+        placeholder="Choose a document"
+        data={DOCUMENT_TYPE_OPTIONS.map((d) => ({ value: d.value, label: d.label }))}
+        value={values.document_type || null}
+        onChange={(value) => onChange('document_type', value ?? '')}
+        clearable
+      />
+      <TextInput label="Date of issue" type="date" {...text('date_of_issue')} />
+      <TextInput label="Date of expiry" type="date" {...text('date_of_expiry')} />
+    </SimpleGrid>
+  );
+}
+
+/** Options plus whatever the profile already holds, so nothing stored is hidden. */
+function withCurrent(options: { value: string; label: string }[], current: string[]) {
+  const known = new Set(options.map((o) => o.value));
+  return [
+    ...options,
+    ...current.filter((v) => !known.has(v)).map((v) => ({ value: v, label: serviceLabel(v) })),
+  ];
+}
+
+export function PreferencesSection({ values, onChange }: SectionProps) {
+  return (
+    <Stack>
+      <MultiSelect
+        label="Services"
+        description="The services you offer or look for"
+        placeholder={values.primary_services.length ? undefined : 'Choose services'}
+        data={withCurrent(
+          SERVICE_OPTIONS.map((s) => ({ value: s.value, label: s.label })),
+          values.primary_services,
+        )}
+        value={values.primary_services}
+        onChange={(list) => onChange('primary_services', list)}
+        clearable
+      />
+      <MultiSelect
+        label="Pet preferences"
+        placeholder={values.pet_prefrences.length ? undefined : 'Choose pets'}
+        data={withCurrent(
+          PET_PREFERENCE_OPTIONS.map((p) => ({ value: p, label: p })),
+          values.pet_prefrences,
+        )}
+        value={values.pet_prefrences}
+        onChange={(list) => onChange('pet_prefrences', list)}
+        clearable
+      />
+      <Switch
+        label="Email me about bookings, messages and account updates"
+        checked={values.email_notification}
+        onChange={(event) => onChange('email_notification', event.currentTarget.checked)}
+      />
+    </Stack>
+  );
+}
+
+/** Providers price each service they offer, in dollars (stored as cents). */
+export function RatesSection({ values, onChange }: SectionProps) {
+  if (values.primary_services.length === 0) {
+    return (
+      <Text size="sm" c="dark.4">
+        Choose the services you offer above, then set a rate for each.
+      </Text>
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      {values.primary_services.map((service) => (
+        <NumberInput
+          key={service}
+          label={`${serviceLabel(service)} rate (USD)`}
+          description="Per visit, walk or night"
+          prefix="$"
+          min={0}
+          max={100_000}
+          decimalScale={2}
+          thousandSeparator=","
+          value={values.rates[service] ?? ''}
+          onChange={(value) => onChange('rates', { ...values.rates, [service]: String(value) })}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}

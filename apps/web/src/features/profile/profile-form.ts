@@ -1,0 +1,100 @@
+import { normalizeService } from '../../config/service-labels';
+import type { Profile } from './profile-api';
+
+export const TEXT_FIELDS = [
+  'firstName',
+  'lastName',
+  'phone',
+  'dob',
+  'emergency_phone',
+  'bio',
+  'headline',
+  'address',
+  'city',
+  'state',
+  'zip',
+  'country',
+  'preferred_location',
+  'document_type',
+  'date_of_issue',
+  'date_of_expiry',
+] as const;
+
+export type TextField = (typeof TEXT_FIELDS)[number];
+export type Coordinates = { latitude: number; longitude: number };
+
+export type ProfileValues = Record<TextField, string> & {
+  primary_services: string[];
+  pet_prefrences: string[];
+  email_notification: boolean;
+  /** Service → price in dollars as typed ("25" or "25.50"); stored as cents. */
+  rates: Record<string, string>;
+  coordinates: Coordinates | null;
+};
+
+const DATE_FIELDS: TextField[] = ['dob', 'date_of_issue', 'date_of_expiry'];
+
+/** The form's starting values from the stored profile (dates as YYYY-MM-DD, rates in dollars). */
+export function toProfileValues(profile: Profile | null): ProfileValues {
+  const values = Object.fromEntries(
+    TEXT_FIELDS.map((field) => {
+      const raw = (profile?.[field] as string | null | undefined) ?? '';
+      return [field, DATE_FIELDS.includes(field) ? raw.slice(0, 10) : raw];
+    }),
+  ) as Record<TextField, string>;
+  const rates: Record<string, string> = {};
+  for (const [service, cents] of Object.entries(profile?.service_rates ?? {})) {
+    rates[normalizeService(service)] = centsToDollars(cents);
+  }
+  return {
+    ...values,
+    primary_services: [...new Set((profile?.primary_services ?? []).map(normalizeService))],
+    pet_prefrences: profile?.pet_prefrences ?? [],
+    email_notification: profile?.email_notification ?? true,
+    rates,
+    coordinates: profile?.coordinates ?? null,
+  };
+}
+
+export function centsToDollars(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}
+
+/** "25", "25.5", "$25.50" → 2550; null when empty or not a price. */
+export function dollarsToCents(dollars: string): number | null {
+  const cleaned = dollars.replace(/[$,\s]/g, '');
+  if (!/^\d+(\.\d{0,2})?$/.test(cleaned)) return null;
+  return Math.round(Number(cleaned) * 100);
+}
+
+type BuildOptions = { isProvider: boolean; image?: File | null };
+
+/**
+ * The multipart body of PUT /api/user/update-profile (SPEC §5, §7): empty values are left out,
+ * lists are JSON-encoded, rates go as cents, the location as coordinates[longitude|latitude].
+ */
+export function buildProfileFormData(values: ProfileValues, options: BuildOptions): FormData {
+  const form = new FormData();
+  for (const field of TEXT_FIELDS) {
+    const value = values[field]?.trim();
+    if (value) form.append(field, value);
+  }
+  // A list is a value even when empty: sending [] is how a person clears it.
+  form.append('primary_services', JSON.stringify(values.primary_services));
+  form.append('pet_prefrences', JSON.stringify(values.pet_prefrences));
+  form.append('email_notification', String(values.email_notification));
+  if (options.isProvider) {
+    const rates: Record<string, number> = {};
+    for (const service of values.primary_services) {
+      const cents = dollarsToCents(values.rates[service] ?? '');
+      if (cents !== null) rates[service] = cents;
+    }
+    if (Object.keys(rates).length > 0) form.append('service_rates', JSON.stringify(rates));
+  }
+  if (values.coordinates) {
+    form.append('coordinates[longitude]', String(values.coordinates.longitude));
+    form.append('coordinates[latitude]', String(values.coordinates.latitude));
+  }
+  if (options.image) form.append('image', options.image);
+  return form;
+}

@@ -1,0 +1,54 @@
+import { Badge, Group, Rating, Text } from '@mantine/core';
+import { IconRosetteDiscountCheck } from '@tabler/icons-react';
+import { serviceLabel } from '../../../config/service-labels';
+import { formatRate, servicesWithRates } from '../format';
+import type { SitterProfile } from '../sitters-api';
+
+export function VerifiedBadge({ sitter }: { sitter: Pick<SitterProfile, 'badges'> }) {
+  if (!sitter.badges.KYC_verified && !sitter.badges.is_verified) return null;
+  return (
+    <Badge
+      color="pawsy"
+      variant="light"
+      leftSection={<IconRosetteDiscountCheck size={14} aria-hidden="true" />}
+    >
+      {sitter.badges.KYC_verified ? 'ID verified' : 'Verified'}
+    </Badge>
+  );
+}
+
+export function RatingSummary({ rating }: { rating: SitterProfile['rating'] }) {
+  if (!rating.count || rating.average === null) {
+    return (
+      <Text size="sm" c="dark.4">
+        No reviews yet
+      </Text>
+    );
+  }
+  const average = rating.average.toFixed(1);
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Rating value={rating.average} fractions={10} readOnly size="sm" aria-hidden="true" />
+      <Text size="sm" aria-label={`Rated ${average} out of 5 from ${rating.count} reviews`}>
+        {average} ({rating.count} {rating.count === 1 ? 'review' : 'reviews'})
+      </Text>
+    </Group>
+  );
+}
+
+type ServicesProps = Pick<SitterProfile, 'primary_services' | 'service_rates' | 'currency'>;
+
+export function ServiceRates({ primary_services, service_rates, currency }: ServicesProps) {
+  const list = servicesWithRates(primary_services, service_rates);
+  if (list.length === 0) return null;
+  return (
+    <Group gap={6} component="ul" m={0} p={0} aria-label="Services and rates">
+      {list.map(({ service, cents }) => (
+        <Badge key={service} component="li" variant="outline" color="dark.5" tt="none">
+          {serviceLabel(service)}
+          {cents !== null ? ` · ${formatRate(cents, currency)}` : ''}
+        </Badge>
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,56 @@
+import 'leaflet/dist/leaflet.css';
+import { latLngBounds } from 'leaflet';
+import { useEffect, useMemo } from 'react';
+import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { useNavigate } from 'react-router';
+import { paths, toPath } from '../../../config/paths';
+import { fullName } from '../format';
+import type { SitterCard } from '../sitters-api';
+
+type Located = SitterCard & { approximateLocation: { latitude: number; longitude: number } };
+
+function FitToMarkers({ sitters }: { sitters: Located[] }) {
+  const map = useMap();
+  useEffect(() => {
+    if (sitters.length === 0) return;
+    const bounds = latLngBounds(
+      sitters.map((s) => [s.approximateLocation.latitude, s.approximateLocation.longitude]),
+    );
+    map.fitBounds(bounds, { padding: [32, 32], maxZoom: 13 });
+  }, [map, sitters]);
+  return null;
+}
+
+/** The sitters of the list at their approximate (≈1 km) locations; Leaflet loads with it. */
+export default function SittersMap({ sitters }: { sitters: SitterCard[] }) {
+  const navigate = useNavigate();
+  const located = useMemo(
+    () => sitters.filter((s): s is Located => s.approximateLocation !== null),
+    [sitters],
+  );
+  return (
+    <MapContainer
+      center={[39.5, -98.35]}
+      zoom={4}
+      style={{ height: '100%', minHeight: 420, width: '100%', borderRadius: 12 }}
+      aria-label="Map of the sitters listed"
+    >
+      <TileLayer
+        attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
+        url="https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"
+      />
+      <FitToMarkers sitters={located} />
+      {located.map((sitter) => (
+        <CircleMarker
+          key={sitter._id}
+          center={[sitter.approximateLocation.latitude, sitter.approximateLocation.longitude]}
+          radius={9}
+          pathOptions={{ color: '#0b6e63', fillColor: '#2aa797', fillOpacity: 0.7 }}
+          eventHandlers={{ click: () => void navigate(toPath(paths.petSitter, { id: sitter._id })) }}
+        >
+          <Tooltip>{fullName(sitter)}</Tooltip>
+        </CircleMarker>
+      ))}
+    </MapContainer>
+  );
+}

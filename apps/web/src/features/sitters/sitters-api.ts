@@ -1,0 +1,37 @@
+import type { NearbyCard, NearbyResponse, PublicUser } from '@pawsy/contract';
+import { http } from '../../lib/http';
+
+export type SitterCard = NearbyCard;
+export type SitterProfile = PublicUser;
+export type NearbyPage = NearbyResponse;
+
+/** SPEC §9: nearby users page size. */
+export const NEARBY_PAGE_SIZE = 15;
+
+export const SITTER_MESSAGES = {
+  listFailed: 'Failed to fetch nearby users.',
+  detailFailed: 'Failed to load user details.',
+} as const;
+
+export type SitterFilters = { name: string; city: string };
+
+export const sittersApi = {
+  async nearby(filters: SitterFilters, page: number): Promise<NearbyPage> {
+    const { data } = await http.get<NearbyPage>('/api/user/nearby', {
+      query: {
+        page,
+        limit: NEARBY_PAGE_SIZE,
+        name: filters.name.trim(),
+        city: filters.city.trim(),
+      },
+    });
+    return data;
+  },
+  async get(id: string): Promise<SitterProfile> {
+    const { data } = await http.get<{ success?: boolean; data?: SitterProfile }>(
+      `/api/user/${encodeURIComponent(id)}`,
+    );
+    if (!data?.data) throw new Error(SITTER_MESSAGES.detailFailed);
+    return data.data;
+  },
+};
