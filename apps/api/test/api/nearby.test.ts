@@ -181,6 +181,33 @@ describe('GET /api/user/nearby', () => {
       .execute();
   });
 
+  it('keeps the provider total right through soft deletes, role changes and deletes', async () => {
+    const before = (await nearby('limit=1')).total;
+    const extra = await createUser(t.app, { user_type: 'provider' });
+    expect((await nearby('limit=1')).total).toBe(before + 1);
+    await t.app.db
+      .updateTable('users')
+      .set({ deleted_at: nowIso() })
+      .where('id', '=', extra.id)
+      .execute();
+    expect((await nearby('limit=1')).total).toBe(before);
+    await t.app.db
+      .updateTable('users')
+      .set({ deleted_at: null, user_type: 'user' })
+      .where('id', '=', extra.id)
+      .execute();
+    expect((await nearby('limit=1')).total).toBe(before);
+    await t.app.db
+      .updateTable('users')
+      .set({ user_type: 'provider' })
+      .where('id', '=', extra.id)
+      .execute();
+    expect((await nearby('limit=1')).total).toBe(before + 1);
+    await t.app.db.deleteFrom('sessions').where('user_id', '=', extra.id).execute();
+    await t.app.db.deleteFrom('users').where('id', '=', extra.id).execute();
+    expect((await nearby('limit=1')).total).toBe(before);
+  });
+
   it('filters by name (substring, any case) and city (prefix, any case)', async () => {
     await t.app.db
       .updateTable('users')

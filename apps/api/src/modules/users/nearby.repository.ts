@@ -4,7 +4,13 @@ import type { Database } from '../../db/schema.ts';
 import type { Box } from './geo.ts';
 import { boxedLocationsSql, isIndexedSql } from './provider-locations.ts';
 
-export type ProviderFilters = { excludeId: string; name?: string; city?: string };
+export type ProviderFilters = {
+  excludeId: string;
+  /** The caller is a provider, so counts must leave them out. */
+  callerIsProvider?: boolean;
+  name?: string;
+  city?: string;
+};
 export type LocatedRow = { id: string; latitude: number; longitude: number };
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -55,9 +61,17 @@ export async function findAllLocated(db: DbOrTrx, f: ProviderFilters): Promise<L
   return rows as LocatedRow[];
 }
 
+/** Live providers, kept up to date by triggers on users (provider-stats migration). */
+async function countLiveProviders(db: DbOrTrx): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select live_providers as n from provider_stats
+    where id = 1`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
 /**
- * Matching providers, counted from the covering index (user_type, deleted_at, id): the count runs
- * without the per-row caller check, and the caller is subtracted when they match themselves.
+ * Matching providers: unfiltered from the trigger-kept counter, filtered from the covering index
+ * (user_type, deleted_at, id) without a per-row caller check; the caller is subtracted when they
+ * match themselves.
  */
 export async function countProviders(
   db: DbOrTrx,
@@ -73,8 +87,12 @@ export async function countProviders(
     if (which === 'located') q = q.where(isIndexedSql()).where(located);
     return Number((await q.executeTakeFirst())?.n ?? 0);
   };
-  const all = await count(sql<boolean>`1 = 1`);
-  const self = all > 0 ? await count(sql<boolean>`users.id = ${f.excludeId}`) : 0;
+  const all =
+    which === 'all' && !f.name && !f.city
+      ? await countLiveProviders(db)
+      : await count(sql<boolean>`1 = 1`);
+  const self =
+    f.callerIsProvider && all > 0 ? await count(sql<boolean>`users.id = ${f.excludeId}`) : 0;
   return all - self;
 }
 

@@ -50,13 +50,14 @@ export async function listNearbyProviders(
   query: NearbyQuery,
 ): Promise<NearbyResponse> {
   const { page, limit } = query;
+  const caller = await findUserById(app.db, callerId);
   const filters: ProviderFilters = {
     excludeId: callerId,
+    callerIsProvider: caller?.user_type === 'provider',
     name: query.name || undefined,
     city: query.city || undefined,
   };
   const offset = (page - 1) * limit;
-  const caller = await findUserById(app.db, callerId);
   const origin =
     caller && caller.latitude !== null && caller.longitude !== null
       ? { latitude: Number(caller.latitude), longitude: Number(caller.longitude) }
