@@ -1,7 +1,9 @@
 import { SERVICE_OPTIONS } from './services';
 
 const byValue = new Map<string, string>(SERVICE_OPTIONS.map((s) => [s.value, s.label]));
-const byLabel = new Map<string, string>(SERVICE_OPTIONS.map((s) => [s.label.toLowerCase(), s.value]));
+const byLabel = new Map<string, string>(
+  SERVICE_OPTIONS.map((s) => [s.label.toLowerCase(), s.value]),
+);
 
 /**
  * The canonical value of a service: profiles may hold the value ("dog-walking") or, for older

@@ -59,8 +59,8 @@ export async function fetchProfile(dispatch: Dispatch): Promise<Profile | null> 
 /** The server's `error` or `message`, else the fallback (SPEC §7: the update also reads `error`). */
 export function getUpdateErrorMessage(error: unknown): string {
   if (error instanceof Error && error.message === PROFILE_MESSAGES.noToken) return error.message;
-  const data = (error as { response?: { data?: { error?: unknown; message?: unknown } } })
-    ?.response?.data;
+  const data = (error as { response?: { data?: { error?: unknown; message?: unknown } } })?.response
+    ?.data;
   if (typeof data?.error === 'string' && data.error.trim()) return data.error;
   return getErrorMessage(error, PROFILE_MESSAGES.updateFailed);
 }

@@ -63,12 +63,23 @@ export function UpcomingBookings({ bookings }: { bookings: UserDashboard['upcomi
   return (
     <Stack component="ul" gap="xs" m={0} p={0} aria-label="Next bookings">
       {bookings.map((booking) => (
-        <Paper key={booking._id} component="li" withBorder radius="md" p="sm" style={{ listStyle: 'none' }}>
+        <Paper
+          key={booking._id}
+          component="li"
+          withBorder
+          radius="md"
+          p="sm"
+          style={{ listStyle: 'none' }}
+        >
           <Group justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
               <IconCalendarEvent size={20} aria-hidden="true" />
               <div>
-                <Anchor component={Link} to={toPath(paths.bookingDetails, { id: booking._id })} fw={600}>
+                <Anchor
+                  component={Link}
+                  to={toPath(paths.bookingDetails, { id: booking._id })}
+                  fw={600}
+                >
                   {booking.service ? serviceLabel(booking.service) : 'Booking'}
                 </Anchor>
                 <Text size="sm" c="dark.4">

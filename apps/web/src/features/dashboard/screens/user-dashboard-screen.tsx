@@ -46,7 +46,13 @@ function KycCard({ dashboard }: { dashboard: UserDashboard }) {
   return (
     <Alert
       color={isVerified ? 'pawsy' : 'yellow'}
-      icon={isVerified ? <IconShieldCheck aria-hidden="true" /> : <IconShieldExclamation aria-hidden="true" />}
+      icon={
+        isVerified ? (
+          <IconShieldCheck aria-hidden="true" />
+        ) : (
+          <IconShieldExclamation aria-hidden="true" />
+        )
+      }
       title={isVerified ? 'Identity verified' : 'Verify your identity'}
     >
       <Group justify="space-between" gap="sm">
@@ -70,15 +76,30 @@ function Dashboard({ dashboard }: { dashboard: UserDashboard }) {
   const stats: Stat[] = [
     ...(isProvider
       ? []
-      : [{ label: 'Pets', value: String(dashboard.pets), icon: <IconPaw size={20} />, to: paths.petDetails }]),
+      : [
+          {
+            label: 'Pets',
+            value: String(dashboard.pets),
+            icon: <IconPaw size={20} />,
+            to: paths.petDetails,
+          },
+        ]),
     {
       label: 'Upcoming bookings',
       value: String(dashboard.upcomingBookings.length),
       icon: <IconCalendarEvent size={20} />,
       to: paths.bookings,
     },
-    { label: 'Unread notifications', value: String(dashboard.notificationsUnread), icon: <IconBell size={20} /> },
-    { label: 'Credits balance', value: money(dashboard.creditsBalance), icon: <IconCoin size={20} /> },
+    {
+      label: 'Unread notifications',
+      value: String(dashboard.notificationsUnread),
+      icon: <IconBell size={20} />,
+    },
+    {
+      label: 'Credits balance',
+      value: money(dashboard.creditsBalance),
+      icon: <IconCoin size={20} />,
+    },
   ];
   const actions = isProvider
     ? [

@@ -47,7 +47,13 @@ export function PhotoField({ name, currentPath, file, onFile, progress }: PhotoF
 
   return (
     <Group align="center" gap="lg">
-      <ApiAvatar path={shownPreview ?? currentPath} name={name} size={96} radius="50%" color="pawsy" />
+      <ApiAvatar
+        path={shownPreview ?? currentPath}
+        name={name}
+        size={96}
+        radius="50%"
+        color="pawsy"
+      />
       <Stack gap={6} style={{ flex: 1, minWidth: 200 }}>
         <Group gap="xs">
           <FileButton onChange={pick} accept={PHOTO_TYPES}>
@@ -68,7 +74,9 @@ export function PhotoField({ name, currentPath, file, onFile, progress }: PhotoF
           )}
         </Group>
         <Text size="xs" c="dark.4">
-          {file ? `Selected: ${file.name} (saved with the profile)` : 'JPEG, PNG or WebP, up to 5 MB.'}
+          {file
+            ? `Selected: ${file.name} (saved with the profile)`
+            : 'JPEG, PNG or WebP, up to 5 MB.'}
         </Text>
         {error && (
           <Text size="sm" c="red.8" role="alert">

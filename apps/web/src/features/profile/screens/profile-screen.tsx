@@ -145,8 +145,12 @@ export default function ProfileScreen() {
         <Alert color="red" role="alert" title="Your profile could not be loaded">
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{error}</Text>
-            <Button size="xs" variant="white" onClick={() => void fetchProfile(dispatch)}
-              loading={loading}>
+            <Button
+              size="xs"
+              variant="white"
+              onClick={() => void fetchProfile(dispatch)}
+              loading={loading}
+            >
               Try again
             </Button>
           </Stack>

@@ -46,7 +46,9 @@ export default function SittersMap({ sitters }: { sitters: SitterCard[] }) {
           center={[sitter.approximateLocation.latitude, sitter.approximateLocation.longitude]}
           radius={9}
           pathOptions={{ color: '#0b6e63', fillColor: '#2aa797', fillOpacity: 0.7 }}
-          eventHandlers={{ click: () => void navigate(toPath(paths.petSitter, { id: sitter._id })) }}
+          eventHandlers={{
+            click: () => void navigate(toPath(paths.petSitter, { id: sitter._id })),
+          }}
         >
           <Tooltip>{fullName(sitter)}</Tooltip>
         </CircleMarker>

@@ -114,7 +114,11 @@ export default function PetSitterScreen() {
       (sitter) => isLive && setLoaded({ id, sitter, error: null }),
       (error: unknown) =>
         isLive &&
-        setLoaded({ id, sitter: null, error: getErrorMessage(error, SITTER_MESSAGES.detailFailed) }),
+        setLoaded({
+          id,
+          sitter: null,
+          error: getErrorMessage(error, SITTER_MESSAGES.detailFailed),
+        }),
     );
     return () => {
       isLive = false;

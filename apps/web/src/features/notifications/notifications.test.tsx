@@ -1,0 +1,139 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../test/fetch-mock';
+import { renderApp } from '../../test/render-app';
+import { storeSession } from '../../test/tokens';
+import type { AppNotification } from './notifications-api';
+import { mergeNotifications, sortNewestFirst } from './notifications-model';
+
+function makeNotification(id: string, overrides: Partial<AppNotification> = {}): AppNotification {
+  return {
+    _id: id,
+    type: 'account',
+    message: `Message ${id}`,
+    read: false,
+    data: {},
+    ...overrides,
+  };
+}
+
+/** Stands in for the browser's EventSource so the test can push server events. */
+class FakeEventSource {
+  static CLOSED = 2;
+  static instances: FakeEventSource[] = [];
+  readyState = 1;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  private handlers = new Map<string, ((event: MessageEvent) => void)[]>();
+  constructor(readonly url: string) {
+    FakeEventSource.instances.push(this);
+  }
+  addEventListener(type: string, handler: (event: MessageEvent) => void) {
+    this.handlers.set(type, [...(this.handlers.get(type) ?? []), handler]);
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  emit(type: string, data: unknown) {
+    const event = { data: JSON.stringify(data) } as MessageEvent;
+    for (const handler of this.handlers.get(type) ?? []) handler(event);
+  }
+}
+
+// Three unread ones whose newest-first order needs both keys: time, else data.datetime.
+const oldest = makeNotification('n1', { message: 'Oldest', time: '2026-01-01T10:00:00.000Z' });
+const newest = makeNotification('n2', {
+  message: 'Newest',
+  data: { datetime: '2026-03-01T10:00:00.000Z' },
+});
+const middle = makeNotification('n3', { message: 'Middle', time: '2026-02-01T10:00:00.000Z' });
+
+async function listTexts(): Promise<string[]> {
+  const list = await screen.findByRole('list', { name: 'Unread notifications' });
+  return within(list)
+    .getAllByRole('listitem')
+    .map((item) => item.firstChild?.textContent ?? '');
+}
+
+describe('notifications', () => {
+  it('sorts newest first by time or data.datetime and drops duplicates by _id', () => {
+    expect(sortNewestFirst([oldest, newest, middle]).map((n) => n._id)).toEqual(['n2', 'n3', 'n1']);
+    const live = makeNotification('n4', { time: '2026-04-01T00:00:00.000Z' });
+    const merged = mergeNotifications(sortNewestFirst([oldest, newest]), [live, newest]);
+    expect(merged.map((n) => n._id)).toEqual(['n4', 'n2', 'n1']);
+  });
+
+  it('shows the unread count, lists newest first, and mark-all-read empties the list', async () => {
+    storeSession();
+    const calls = mockFetch(({ url, method }) => {
+      if (url === '/api/notifications/all')
+        return { status: 200, body: { success: true, allNotifications: [oldest, newest, middle] } };
+      if (url === '/api/notifications/mark-all-read' && method === 'POST')
+        return { status: 200, body: { success: true, message: 'ok', updated: 3 } };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    renderApp('/pet-details');
+    const user = userEvent.setup();
+    const bell = await screen.findByRole('button', { name: 'Notifications, 3 unread' });
+    await user.click(bell);
+    expect(await listTexts()).toEqual(['Newest', 'Middle', 'Oldest']);
+
+    await user.click(await screen.findByRole('button', { name: 'Mark all read' }));
+    expect(await screen.findByText('You are all caught up.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications, none unread' })).toBeInTheDocument();
+    const post = calls.find((c) => c.url === '/api/notifications/mark-all-read');
+    expect(post).toMatchObject({ method: 'POST' });
+    expect(post!.body).toBeUndefined();
+  });
+
+  it('shows the fallback when clearing fails without a server message', async () => {
+    storeSession();
+    mockFetch(({ url }) =>
+      url === '/api/notifications/all'
+        ? { status: 200, body: { success: true, allNotifications: [oldest] } }
+        : { status: 500 },
+    );
+    renderApp('/pet-details');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await user.click(await screen.findByRole('button', { name: 'Mark all read' }));
+    expect(await screen.findByText('Failed to clear notifications')).toBeInTheDocument();
+    expect(await listTexts()).toEqual(['Oldest']);
+  });
+
+  it('prepends notifications pushed on the live channel, once, and closes it at logout', async () => {
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const { token } = storeSession();
+    mockFetch(({ url }) =>
+      url === '/api/notifications/all'
+        ? { status: 200, body: { success: true, allNotifications: [oldest] } }
+        : { status: 200, body: { success: true } },
+    );
+    renderApp('/pet-details');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    expect(FakeEventSource.instances).toHaveLength(1);
+    const source = FakeEventSource.instances[0]!;
+    const url = new URL(source.url, 'http://localhost');
+    expect(url.pathname).toBe('/api/notifications/stream');
+    expect(url.searchParams.get('token')).toBe(token);
+    expect(url.searchParams.get('secretKey')).toBeTruthy();
+
+    const pushed = makeNotification('n9', {
+      message: 'Pushed live',
+      time: new Date().toISOString(),
+    });
+    act(() => {
+      source.emit('notification', pushed);
+      source.emit('notification', pushed);
+    });
+    await waitFor(async () => expect(await listTexts()).toEqual(['Pushed live', 'Oldest']));
+    expect(screen.getByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /account menu/i }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    await waitFor(() => expect(source.readyState).toBe(FakeEventSource.CLOSED));
+  });
+});

@@ -1,0 +1,156 @@
+import type { UserSelf } from '@pawsy/contract';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../../test/fetch-mock';
+import { renderApp } from '../../test/render-app';
+import { storeSession } from '../../test/tokens';
+import { mockXhr } from '../../test/xhr-mock';
+import { buildProfileFormData, toProfileValues } from './profile-form';
+
+const USER_ID = 'aaaaaaaaaaaaaaaaaaaaaaa1';
+
+function makeProfile(overrides: Partial<UserSelf> = {}): UserSelf {
+  return {
+    _id: USER_ID,
+    id: USER_ID,
+    firstName: 'Maya',
+    lastName: 'Lopez',
+    email: 'maya@example.com',
+    phone: '+1 555 0100',
+    userType: 'provider',
+    role: 'provider',
+    isAdmin: false,
+    KYC_verified: true,
+    is_verified: true,
+    is_paid: false,
+    email_verified: true,
+    term: true,
+    primary_services: ['Dog walking'],
+    dob: null,
+    emergency_phone: null,
+    bio: null,
+    headline: 'Dog walker',
+    address: null,
+    city: 'Austin',
+    state: null,
+    zip: null,
+    country: null,
+    date_of_issue: null,
+    date_of_expiry: null,
+    document_type: null,
+    preferred_location: null,
+    email_notification: true,
+    pet_prefrences: [],
+    service_rates: { 'Dog walking': 2500 },
+    currency: 'USD',
+    image: null,
+    coordinates: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const entries = (form: FormData) =>
+  Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : v.name]));
+
+describe('profile form payload', () => {
+  it('omits empty values, JSON-encodes lists, sends rates in cents and both coordinates', () => {
+    const values = {
+      ...toProfileValues(makeProfile({ dob: '1990-05-17T00:00:00.000Z' })),
+      bio: '   ',
+      pet_prefrences: ['Dogs', 'Cats'],
+      rates: { 'dog-walking': '25.50' },
+      coordinates: { latitude: 30.27, longitude: -97.74 },
+    };
+    const sent = entries(buildProfileFormData(values, { isProvider: true }));
+    expect(sent).toEqual({
+      firstName: 'Maya',
+      lastName: 'Lopez',
+      phone: '+1 555 0100',
+      dob: '1990-05-17',
+      headline: 'Dog walker',
+      city: 'Austin',
+      primary_services: '["dog-walking"]',
+      pet_prefrences: '["Dogs","Cats"]',
+      email_notification: 'true',
+      service_rates: '{"dog-walking":2550}',
+      'coordinates[longitude]': '-97.74',
+      'coordinates[latitude]': '30.27',
+    });
+  });
+
+  it('never sends rates for an owner', () => {
+    const values = { ...toProfileValues(makeProfile()), rates: { 'dog-walking': '30' } };
+    expect(buildProfileFormData(values, { isProvider: false }).has('service_rates')).toBe(false);
+  });
+});
+
+describe('profile screen', () => {
+  it('loads the profile and saves it as multipart to PUT /api/user/update-profile', async () => {
+    storeSession({ id: USER_ID, userType: 'provider' });
+    mockFetch(({ url }) =>
+      url === '/api/user/user-profile'
+        ? { status: 200, body: { success: true, data: makeProfile(), user: makeProfile() } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    const xhrCalls = mockXhr(() => ({
+      status: 200,
+      body: { success: true, message: 'Profile updated successfully', data: makeProfile() },
+    }));
+    renderApp('/profile');
+    const user = userEvent.setup();
+    const city = await screen.findByLabelText('City');
+    expect(city).toHaveValue('Austin');
+    expect(screen.getByLabelText('Dog walking rate (USD)')).toHaveValue('$25');
+    await user.clear(city);
+    await user.type(screen.getByLabelText('State or region'), 'TX');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    expect(xhrCalls).toHaveLength(1);
+    expect(xhrCalls[0]).toMatchObject({ method: 'PUT', url: '/api/user/update-profile' });
+    const sent = xhrCalls[0]!.body!;
+    expect(sent.has('city')).toBe(false);
+    expect(sent.get('state')).toBe('TX');
+    expect(sent.has('bio')).toBe(false);
+    expect(sent.get('primary_services')).toBe('["dog-walking"]');
+    expect(sent.get('service_rates')).toBe('{"dog-walking":2500}');
+    expect(xhrCalls[0]!.headers['x-auth-token']).toBeTruthy();
+  });
+
+  it('shows the server error (error or message field) or "Failed to update profile"', async () => {
+    storeSession({ id: USER_ID, userType: 'user' });
+    mockFetch(({ url }) =>
+      url === '/api/user/user-profile'
+        ? {
+            status: 200,
+            body: { success: true, data: makeProfile({ userType: 'user', role: 'user' }) },
+          }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    let attempt = 0;
+    mockXhr(() => {
+      attempt += 1;
+      return attempt === 1
+        ? { status: 400, body: { error: 'dob: Date of birth must be in the past' } }
+        : { status: 500 };
+    });
+    renderApp('/profile');
+    const user = userEvent.setup();
+    const save = await screen.findByRole('button', { name: 'Save profile' });
+    expect(screen.queryByLabelText(/rate \(USD\)/)).not.toBeInTheDocument();
+    await user.click(save);
+    expect(await screen.findByText('dob: Date of birth must be in the past')).toBeInTheDocument();
+    await user.click(save);
+    expect(await screen.findByText('Failed to update profile')).toBeInTheDocument();
+  });
+
+  it('shows "Failed to fetch profile" when the profile cannot be loaded', async () => {
+    storeSession({ id: USER_ID });
+    mockFetch(() => ({ status: 500 }));
+    renderApp('/profile');
+    expect(await screen.findByText('Failed to fetch profile')).toBeInTheDocument();
+  });
+});
