@@ -6,11 +6,21 @@ import type { Persistor } from 'redux-persist';
 import type { AppStore } from './store';
 import { theme } from './theme';
 
-type AppProviderProps = { store: AppStore; persistor?: Persistor; children: ReactNode };
+type AppProviderProps = {
+  store: AppStore;
+  persistor?: Persistor;
+  /** 'test' turns off Mantine's transitions and portals (component tests). */
+  env?: 'default' | 'test';
+  children: ReactNode;
+};
 
 /** Redux (with its persisted state restored first) and the Mantine theme. */
-export function AppProvider({ store, persistor, children }: AppProviderProps) {
-  const content = <MantineProvider theme={theme}>{children}</MantineProvider>;
+export function AppProvider({ store, persistor, env = 'default', children }: AppProviderProps) {
+  const content = (
+    <MantineProvider theme={theme} env={env}>
+      {children}
+    </MantineProvider>
+  );
   return (
     <Provider store={store}>
       {persistor ? (

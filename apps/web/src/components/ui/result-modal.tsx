@@ -14,9 +14,8 @@ export function ResultModal({ state, onClose }: ResultModalProps) {
       onClose={onClose}
       centered
       title={isSuccess ? 'Success' : 'Something went wrong'}
-      data-type={state?.type}
     >
-      <Stack align="center" ta="center">
+      <Stack align="center" ta="center" data-modal-type={state?.type}>
         <ThemeIcon size={48} radius="xl" color={isSuccess ? undefined : 'red.8'} aria-hidden="true">
           {isSuccess ? <IconCircleCheck size={28} /> : <IconAlertTriangle size={28} />}
         </ThemeIcon>

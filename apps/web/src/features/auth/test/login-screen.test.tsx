@@ -1,0 +1,118 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockFetch, type FetchCall } from '../../../test/fetch-mock';
+import { renderApp } from '../../../test/render-app';
+import { makeToken } from '../../../test/tokens';
+
+type Reply = { status: number; body?: unknown } | Error;
+
+async function submitLogin(handler: (call: FetchCall) => Reply) {
+  const calls = mockFetch(handler);
+  const view = renderApp('/login');
+  const user = userEvent.setup();
+  await user.type(
+    await screen.findByLabelText(/^email/i, {}, { timeout: 5000 }),
+    'sam@example.com',
+  );
+  await user.type(screen.getByLabelText(/^password/i), 'correct horse');
+  return { ...view, calls, user };
+}
+
+async function expectErrorModal(message: string) {
+  const dialog = await screen.findByRole('dialog');
+  expect(dialog).toHaveTextContent(message);
+  expect(dialog.querySelector('[data-modal-type]')).toHaveAttribute('data-modal-type', 'error');
+}
+
+describe('login screen', () => {
+  it('sends email, password and rememberMe to POST /api/auth/login', async () => {
+    const { calls, user } = await submitLogin(() => ({ status: 400 }));
+    await user.click(screen.getByLabelText('Remember me'));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await screen.findByRole('dialog');
+    expect(calls[0]).toMatchObject({
+      url: '/api/auth/login',
+      method: 'POST',
+      body: { email: 'sam@example.com', password: 'correct horse', rememberMe: true },
+    });
+    expect(calls[0]!.headers['x-auth-token']).toBeUndefined();
+  });
+
+  const cases: Array<[string, Reply, string]> = [
+    ['400 without a message', { status: 400, body: {} }, 'Invalid credentials.'],
+    [
+      '400 with a message',
+      { status: 400, body: { message: 'Email is not verified' } },
+      'Email is not verified',
+    ],
+    ['401 without a message', { status: 401 }, 'Invalid username or password.'],
+    ['401 with a message', { status: 401, body: { message: 'Account locked' } }, 'Account locked'],
+    ['500 without a message', { status: 500 }, 'Login failed.'],
+    [
+      '429 with a message',
+      { status: 429, body: { message: 'Too many attempts' } },
+      'Too many attempts',
+    ],
+    ['a network failure', new TypeError('Failed to fetch'), 'Login failed.'],
+  ];
+  for (const [name, reply, message] of cases) {
+    it(`shows "${message}" on ${name}`, async () => {
+      const { user, router } = await submitLogin(() => reply);
+      await user.click(screen.getByRole('button', { name: 'Log in' }));
+      await expectErrorModal(message);
+      expect(router.state.location.pathname).toBe('/login');
+      expect(sessionStorage.getItem('authToken')).toBeNull();
+    });
+  }
+
+  const redirects: Array<[string, object, Reply, string]> = [
+    ['an admin', { userType: 'admin' }, { status: 500 }, '/dashboard'],
+    [
+      'a user whose KYC is not verified',
+      { userType: 'user' },
+      { status: 200, body: { success: true, data: { KYC_verified: false } } },
+      '/kyc',
+    ],
+    [
+      'a provider whose KYC is verified',
+      { userType: 'provider' },
+      { status: 200, body: { success: true, data: { KYC_verified: true } } },
+      '/user-dashboard',
+    ],
+    ['a user whose profile cannot be loaded', { userType: 'user' }, { status: 500 }, '/kyc'],
+  ];
+  for (const [who, claims, profileReply, target] of redirects) {
+    it(`sends ${who} to ${target} three seconds after success`, async () => {
+      const token = makeToken({ id: 'u7', ...claims });
+      const { user, router } = await submitLogin((call) =>
+        call.url === '/api/auth/login'
+          ? {
+              status: 200,
+              body: { token, expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
+            }
+          : profileReply,
+      );
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      void user;
+      fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(await screen.findByText('Login successful! Redirecting...')).toBeInTheDocument();
+      expect(dialog.querySelector('[data-modal-type]')).toHaveAttribute(
+        'data-modal-type',
+        'success',
+      );
+      expect(sessionStorage.getItem('authToken')).toBe(token);
+      expect(JSON.parse(sessionStorage.getItem('authUser')!)).toMatchObject({ id: 'u7' });
+
+      await act(async () => {
+        vi.advanceTimersByTime(2500);
+      });
+      expect(router.state.location.pathname).toBe('/login');
+      await act(async () => {
+        vi.advanceTimersByTime(600);
+      });
+      expect(router.state.location.pathname).toBe(target);
+    });
+  }
+});

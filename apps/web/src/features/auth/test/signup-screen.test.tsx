@@ -1,0 +1,132 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, type FetchCall } from '../../../test/fetch-mock';
+import { renderApp } from '../../../test/render-app';
+
+type Reply = { status: number; body?: unknown };
+
+async function fillAndSubmit(handler: (call: FetchCall) => Reply) {
+  const calls = mockFetch(handler);
+  const view = renderApp('/SignUp');
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText(/first name/i, {}, { timeout: 5000 }), 'Casey');
+  await user.type(screen.getByLabelText(/last name/i), 'Jones');
+  await user.type(screen.getByLabelText(/^email/i), 'Casey@Example.com');
+  await user.type(screen.getByLabelText(/^phone/i), '+1 555 0100');
+  await user.type(screen.getByLabelText(/^password/i), 'long-enough-pw');
+  await user.click(screen.getByRole('radio', { name: /pet sitter/i }));
+  await user.click(screen.getByRole('checkbox', { name: /terms of use/i }));
+  await user.click(screen.getByRole('button', { name: 'Create account' }));
+  return { ...view, calls, user };
+}
+
+async function expectError(message: string) {
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByText(message)).toBeInTheDocument();
+  expect(dialog.querySelector('[data-modal-type]')).toHaveAttribute('data-modal-type', 'error');
+}
+
+describe('signup screen', () => {
+  it('validates required fields before calling the API', async () => {
+    const calls = mockFetch(() => ({ status: 201 }));
+    renderApp('/SignUp');
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Create account' }, { timeout: 5000 }),
+    );
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(screen.getByText('You must accept the terms of use')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows "Invalid token received from server." when the answer has no token string', async () => {
+    await fillAndSubmit(() => ({ status: 201, body: { token: {}, user: {} } }));
+    await expectError('Invalid token received from server.');
+    expect(screen.queryByText(/check your email/i)).not.toBeInTheDocument();
+  });
+
+  it('shows "Signup failed with unexpected status code." on a non-201 success', async () => {
+    await fillAndSubmit(() => ({ status: 200, body: { token: { token: 'x.y.z' } } }));
+    await expectError('Signup failed with unexpected status code.');
+  });
+
+  it("shows the server's message, or the fallback, when signup fails", async () => {
+    await fillAndSubmit(() => ({
+      status: 409,
+      body: { message: 'This email is already registered' },
+    }));
+    await expectError('This email is already registered');
+  });
+
+  it('falls back to "Signup failed. Please try again." without a server message', async () => {
+    await fillAndSubmit(() => ({ status: 500 }));
+    await expectError('Signup failed. Please try again.');
+  });
+
+  it('sends the spec fields (primery_services, term, userType) and opens the OTP modal', async () => {
+    const { calls, store } = await fillAndSubmit(() => ({
+      status: 201,
+      body: { token: { token: 'new.signup.token' }, user: {} },
+    }));
+    const dialog = await screen.findByRole('dialog', { name: /check your email/i });
+    expect(within(dialog).getByText('casey@example.com')).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({
+      url: '/api/auth/signup',
+      method: 'POST',
+      body: {
+        firstName: 'Casey',
+        lastName: 'Jones',
+        email: 'casey@example.com',
+        phone: '+1 555 0100',
+        primery_services: [],
+        password: 'long-enough-pw',
+        term: true,
+        userType: 'provider',
+      },
+    });
+    expect(store.getState().auth).toMatchObject({
+      showOTPModal: true,
+      signupToken: 'new.signup.token',
+    });
+  });
+
+  it('verifies the code, shows the success message and goes to /login', async () => {
+    const { calls, user, router, store } = await fillAndSubmit((call) =>
+      call.url === '/api/auth/signup'
+        ? { status: 201, body: { token: { token: 'new.signup.token' } } }
+        : { status: 200, body: { success: true, message: 'Email verified' } },
+    );
+    const dialog = await screen.findByRole('dialog', { name: /check your email/i });
+    await user.click(within(dialog).getAllByRole('textbox')[0]!);
+    await user.keyboard('123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify code' }));
+    expect(
+      await screen.findByText('OTP verified successfully! Redirecting...'),
+    ).toBeInTheDocument();
+    expect(calls[1]).toMatchObject({
+      url: '/api/auth/verify-otp',
+      body: { email: 'casey@example.com', otp: '123456' },
+    });
+    expect(store.getState().auth.showOTPModal).toBe(false);
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: /check your email/i })).not.toBeInTheDocument(),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Log in to Pawsy' }, { timeout: 5000 });
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('shows the OTP fallback when verification fails without a message', async () => {
+    const { user } = await fillAndSubmit((call) =>
+      call.url === '/api/auth/signup'
+        ? { status: 201, body: { token: { token: 't.t.t' } } }
+        : { status: 400 },
+    );
+    const dialog = await screen.findByRole('dialog', { name: /check your email/i });
+    await user.click(within(dialog).getAllByRole('textbox')[0]!);
+    await user.keyboard('654321');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify code' }));
+    expect(await within(dialog).findByText('OTP verification failed.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: /resend code in \d+ s/i })).toBeDisabled();
+  });
+});
