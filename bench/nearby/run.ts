@@ -113,7 +113,8 @@ function writeSection(rows: readonly (readonly [string, Figures])[], bytes: numb
     '',
     `Run ${new Date().toISOString()} by \`npx tsx bench/nearby/run.ts\` on ${cpus[0]?.model ?? 'unknown CPU'} ` +
       `(${cpus.length} logical CPUs, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM), Node ${process.version}, ` +
-      `${os.type()} ${os.release()}.`,
+      `${os.type()} ${os.release()}; 1-minute load average ${os.loadavg()[0]!.toFixed(1)} when the ` +
+      `load runs ended (the machine is shared: other processes compete for the same cores).`,
     '',
     `SQLite, ${PROVIDERS.toLocaleString('en-US')} providers spread at random over the continental US, ` +
       `R*Tree index; caller in Kansas City; \`GET /api/user/nearby?page=1&limit=15\` ` +
