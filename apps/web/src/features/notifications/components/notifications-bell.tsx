@@ -59,19 +59,20 @@ export default function NotificationsBell() {
   return (
     <Popover position="bottom-end" width={340} shadow="md" withinPortal trapFocus>
       <Popover.Target>
-        <Indicator
-          label={count > 99 ? '99+' : count}
-          size={18}
-          disabled={count === 0}
-          color="red.8"
-          offset={4}
-        >
-          <ActionIcon variant="subtle" size="lg" aria-label={label}>
+        <ActionIcon variant="subtle" size="lg" aria-label={label}>
+          <Indicator
+            label={count > 99 ? '99+' : count}
+            size={16}
+            disabled={count === 0}
+            color="red.8"
+            offset={2}
+          >
             <IconBell size={22} aria-hidden="true" />
-          </ActionIcon>
-        </Indicator>
+          </Indicator>
+        </ActionIcon>
       </Popover.Target>
-      <Popover.Dropdown aria-label="Notifications" role="dialog">
+      {/* The dropdown is a dialog named by the bell button (Mantine links them). */}
+      <Popover.Dropdown>
         <Group justify="space-between" mb="xs">
           <Text fw={700}>Notifications</Text>
           <Button

@@ -1,0 +1,101 @@
+import type { UserDashboard } from '@pawsy/contract';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../../test/fetch-mock';
+import { renderApp } from '../../test/render-app';
+import { storeSession } from '../../test/tokens';
+
+const USER_ID = 'aaaaaaaaaaaaaaaaaaaaaaa1';
+
+function makeDashboard(overrides: Partial<UserDashboard> = {}): UserDashboard {
+  return {
+    user: {
+      _id: USER_ID,
+      id: USER_ID,
+      firstName: 'Priya',
+      lastName: 'Shah',
+      userType: 'user',
+      image: null,
+      KYC_verified: false,
+      is_verified: false,
+      is_paid: false,
+      memberSince: '2026-01-01T00:00:00.000Z',
+    },
+    pets: 2,
+    notificationsUnread: 4,
+    upcomingBookings: [
+      {
+        _id: 'dddddddddddddddddddddd01',
+        status: 'accepted',
+        startAt: '2030-05-01T09:00:00.000Z',
+        endAt: '2030-05-01T10:00:00.000Z',
+        service: 'dog-walking',
+      },
+    ],
+    bookingsByStatus: { accepted: 1 },
+    creditsBalance: 1250,
+    kycStatus: 'NOT_VERIFIED',
+    ...overrides,
+  };
+}
+
+describe('user dashboard', () => {
+  it('shows counts, KYC status with a link to /kyc and the next bookings', async () => {
+    storeSession({ id: USER_ID });
+    const calls = mockFetch(({ url }) =>
+      url === `/api/user/dashboard/${USER_ID}`
+        ? { status: 200, body: { success: true, data: makeDashboard() } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    renderApp('/user-dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: /, Priya$/ })).toBeInTheDocument();
+    expect(calls.some((c) => c.url === `/api/user/dashboard/${USER_ID}`)).toBe(true);
+    expect(screen.getByRole('link', { name: 'Go to verification' })).toHaveAttribute(
+      'href',
+      '/kyc',
+    );
+    const glance = screen.getByRole('region', { name: 'At a glance' });
+    expect(within(glance).getByText('Pets').closest('div')).toHaveTextContent('Pets2');
+    expect(within(glance).getByText('Upcoming bookings').closest('div')).toHaveTextContent(
+      'Upcoming bookings1',
+    );
+    expect(within(glance).getByText('$12.50')).toBeInTheDocument();
+    expect(within(glance).getByText('4')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Dog walking' })).toHaveAttribute(
+      'href',
+      '/booking-details/dddddddddddddddddddddd01',
+    );
+    expect(screen.getByRole('link', { name: 'Find a sitter' })).toHaveAttribute(
+      'href',
+      '/petSitters',
+    );
+  });
+
+  it('renders the same screen at /dashboarddemo and shows the fallback on failure', async () => {
+    storeSession({ id: USER_ID });
+    mockFetch(() => ({ status: 500 }));
+    renderApp('/dashboarddemo');
+    expect(await screen.findByText('Failed to fetch user dashboard')).toBeInTheDocument();
+  });
+
+  it('gives a provider "View requests" and no pets count', async () => {
+    storeSession({ id: USER_ID, userType: 'provider' });
+    const dashboard = makeDashboard({
+      user: { ...makeDashboard().user, userType: 'provider', KYC_verified: true },
+      kycStatus: 'Verified',
+    });
+    mockFetch(({ url }) =>
+      url.startsWith('/api/user/dashboard/')
+        ? { status: 200, body: { success: true, data: dashboard } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    renderApp('/user-dashboard');
+    expect(await screen.findByText('Identity verified')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View requests' })).toHaveAttribute(
+      'href',
+      '/request-page',
+    );
+    expect(screen.queryByRole('link', { name: 'Go to verification' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Pets')).not.toBeInTheDocument();
+  });
+});
