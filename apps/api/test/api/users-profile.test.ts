@@ -169,6 +169,16 @@ describe('PUT /api/user/update-profile', () => {
     expect(body.error).toBe(body.message);
   });
 
+  it('stores coordinates rounded to 7 decimals (denormal floats included)', async () => {
+    const someone = await createUser(t.app);
+    const res = await update(someone.token, {
+      'coordinates[longitude]': '5e-324',
+      'coordinates[latitude]': '12.123456789',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.coordinates).toEqual({ longitude: 0, latitude: 12.1234568 });
+  });
+
   it('rejects a 200 kB field value with a 4xx', async () => {
     const res = await update(owner.token, { bio: 'x'.repeat(200_000) });
     expect([400, 413]).toContain(res.statusCode);

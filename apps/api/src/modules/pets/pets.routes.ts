@@ -25,14 +25,12 @@ export const petRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const pet = await createPet(app, request, currentUser(request));
-      return reply
-        .status(201)
-        .send({
-          success: true as const,
-          message: 'Pet added successfully',
-          data: pet,
-          result: pet,
-        });
+      return reply.status(201).send({
+        success: true as const,
+        message: 'Pet added successfully',
+        data: pet,
+        result: pet,
+      });
     },
   );
 
