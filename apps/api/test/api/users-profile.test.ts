@@ -110,6 +110,16 @@ describe('PUT /api/user/update-profile', () => {
     });
     expect(full.statusCode).toBe(200);
     expect(full.headers['content-type']).toBe('image/webp');
+    expect(full.headers['cache-control']).toBe('private, no-cache');
+    const etag = full.headers.etag as string;
+    expect(etag).toMatch(/^"[a-f0-9]{32}"$/);
+    const again = await t.call({
+      method: 'GET',
+      url: `/api/user/${owner.id}/image`,
+      token: provider.token,
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
     const meta = await sharp(full.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([800, 500]);
     const thumb = await t.call({

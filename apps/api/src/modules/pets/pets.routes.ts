@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { petIdParams, petListResponse, petOwnerParams, petResponse } from '@pawsy/contract';
 import { currentUser } from '../../plugins/auth.ts';
+import { photoCacheHeaders } from '../users/images.ts';
 import { createPet, listPets, sendPetImage, updatePet } from './pets.service.ts';
 
 const tags = ['pets'];
@@ -58,7 +59,8 @@ export const petRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:petId/image',
-    { ...auth, schema: { tags, params: petIdParams } },
-    async (request, reply) => sendPetImage(app, reply, currentUser(request), request.params.petId),
+    { ...auth, onSend: photoCacheHeaders, schema: { tags, params: petIdParams } },
+    async (request, reply) =>
+      sendPetImage(app, request, reply, currentUser(request), request.params.petId),
   );
 };

@@ -10,8 +10,13 @@ import type { DbOrTrx } from '../../db/index.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { isAdmin, type AuthUser } from '../../plugins/auth.ts';
-import { IMAGE_TYPES, readMultipart, sendUpload, type StoredFile } from '../../plugins/uploads.ts';
-import { IMAGE_MAX_BYTES, removeProfilePhoto, storeProfilePhoto } from '../users/images.ts';
+import { IMAGE_TYPES, readMultipart, type StoredFile } from '../../plugins/uploads.ts';
+import {
+  IMAGE_MAX_BYTES,
+  removeProfilePhoto,
+  sendPhoto,
+  storeProfilePhoto,
+} from '../users/images.ts';
 import { toPetWire } from './pets.mapper.ts';
 import {
   countPetsOf,
@@ -155,6 +160,7 @@ export async function updatePet(
 /** Same permission as reading the owner's pets; a pet you may not see is a 404. */
 export async function sendPetImage(
   app: FastifyInstance,
+  request: FastifyRequest,
   reply: FastifyReply,
   caller: AuthUser,
   petId: string,
@@ -162,5 +168,5 @@ export async function sendPetImage(
   const pet = await findPet(app.db, petId);
   if (!pet || !(await canReadPetsOf(app, caller, pet.user_id)) || !pet.image_path)
     throw notFound('Image');
-  return sendUpload(reply, app.config.dataDir, pet.image_path, 'image/webp');
+  return sendPhoto(request, reply, app.config.dataDir, pet.image_path, 'image/webp');
 }

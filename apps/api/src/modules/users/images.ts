@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
-import { removeUpload, uploadsDir, type StoredFile } from '../../plugins/uploads.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { removeUpload, sendUpload, uploadsDir, type StoredFile } from '../../plugins/uploads.ts';
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 const MAX_SIDE = 800;
@@ -52,4 +53,28 @@ export function removeProfilePhoto(dataDir: string, storedName: string | null): 
   if (!storedName) return;
   removeUpload(dataDir, storedName);
   removeUpload(dataDir, thumbnailName(storedName));
+}
+
+/**
+ * Photo URLs stay the same when the photo changes, so browsers must revalidate: the stored name
+ * is the ETag and a matching If-None-Match gets a 304 without reading the file.
+ */
+export function sendPhoto(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  dataDir: string,
+  storedName: string,
+  mime: string,
+): FastifyReply {
+  const etag = `"${storedName.replace(/\..*$/, '')}"`;
+  reply.header('etag', etag);
+  if (request.headers['if-none-match'] === etag) {
+    return reply.status(304).header('cache-control', 'private, no-cache').send();
+  }
+  return sendUpload(reply, dataDir, storedName, mime);
+}
+
+/** Route onSend hook: photos are cached only with revalidation (see sendPhoto). */
+export async function photoCacheHeaders(_request: FastifyRequest, reply: FastifyReply) {
+  reply.header('cache-control', 'private, no-cache');
 }

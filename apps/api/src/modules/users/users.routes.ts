@@ -14,6 +14,7 @@ import {
 import { badRequest } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { getUserDashboard } from './dashboard.service.ts';
+import { photoCacheHeaders } from './images.ts';
 import { listNearbyProviders } from './nearby.service.ts';
 import {
   getOwnProfile,
@@ -87,13 +88,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/image',
     {
       ...auth,
+      onSend: photoCacheHeaders,
       schema: {
         tags,
         params: userIdParams,
         querystring: z.object({ size: z.enum(['full', 'thumb']).catch('full').default('full') }),
       },
     },
-    async (request, reply) => sendUserImage(app, reply, request.params.id, request.query.size),
+    async (request, reply) =>
+      sendUserImage(app, request, reply, request.params.id, request.query.size),
   );
 
   app.get(

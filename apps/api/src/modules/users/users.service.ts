@@ -3,10 +3,16 @@ import type { PublicUser, UserFlagsBody, UserSelf } from '@pawsy/contract';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/ids.ts';
 import { isAdmin, type AuthUser } from '../../plugins/auth.ts';
-import { IMAGE_TYPES, readMultipart, sendUpload } from '../../plugins/uploads.ts';
+import { IMAGE_TYPES, readMultipart } from '../../plugins/uploads.ts';
 import { ensureWelcomeNotification, notifyUser } from '../notifications/notifications.service.ts';
 import { getRatingSummaries } from '../reviews/reviews.public.ts';
-import { IMAGE_MAX_BYTES, removeProfilePhoto, storeProfilePhoto, thumbnailName } from './images.ts';
+import {
+  IMAGE_MAX_BYTES,
+  removeProfilePhoto,
+  sendPhoto,
+  storeProfilePhoto,
+  thumbnailName,
+} from './images.ts';
 import { parseProfileFields } from './profile-input.ts';
 import { syncProviderLocation } from './provider-locations.ts';
 import { toPublicUser } from './public-user.ts';
@@ -83,6 +89,7 @@ export async function getPublicProfile(app: FastifyInstance, id: string): Promis
 /** Any signed-in user may see a profile photo (it is on every sitter card). */
 export async function sendUserImage(
   app: FastifyInstance,
+  request: FastifyRequest,
   reply: FastifyReply,
   id: string,
   size: 'full' | 'thumb',
@@ -91,7 +98,7 @@ export async function sendUserImage(
   if (!row.image_path) throw notFound('Image');
   const isWebp = row.image_path.endsWith('.webp');
   const name = size === 'thumb' && isWebp ? thumbnailName(row.image_path) : row.image_path;
-  return sendUpload(reply, app.config.dataDir, name, mimeOf(name));
+  return sendPhoto(request, reply, app.config.dataDir, name, mimeOf(name));
 }
 
 const mimeOf = (name: string): string =>
