@@ -19,8 +19,33 @@ function devRuntimeConfig(): Plugin {
   };
 }
 
+/**
+ * Most visits start on the home page: preload its lazily loaded chunk (and that chunk's imports)
+ * so it downloads alongside the entry instead of after it (saves a round trip before the LCP).
+ */
+function preloadHomeScreen(): Plugin {
+  return {
+    name: 'pawsy-preload-home-screen',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const home = chunks.find((c) => c.facadeModuleId?.endsWith('/screens/home-screen.tsx'));
+        if (!home) return [];
+        const files = [home.fileName, ...home.imports].filter((file) => !html.includes(file));
+        return files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), devRuntimeConfig()],
+  plugins: [react(), devRuntimeConfig(), preloadHomeScreen()],
   server: {
     port: 3000,
     strictPort: true,

@@ -38,15 +38,14 @@ describe('routing and guards', () => {
     expect(router.state.location.pathname).toBe('/dispute/d1');
   });
 
-  it('redirects a non-admin from the admin-only screens to /kyc', async () => {
-    storeSession({ userType: 'provider' });
-    const { router } = renderApp('/kyclisting');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/kyc'));
-    expect(sessionStorage.getItem('authToken')).not.toBeNull();
-
-    await router.navigate('/admin/disputes');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/kyc'));
-  });
+  for (const adminPath of ['/kyclisting', '/admin/disputes']) {
+    it(`redirects a non-admin who opens ${adminPath} to /kyc`, async () => {
+      storeSession({ userType: 'provider' });
+      const { router } = renderApp(adminPath);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/kyc'));
+      expect(sessionStorage.getItem('authToken')).not.toBeNull();
+    });
+  }
 
   it('lets an admin in, reading the role from userType or role case-insensitively', async () => {
     storeSession({ userType: undefined, role: 'ADMIN' });

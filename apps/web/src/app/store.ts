@@ -9,7 +9,8 @@ import {
   persistReducer,
   persistStore,
 } from 'redux-persist';
-import storageSession from 'redux-persist/lib/storage/session';
+// The ES build: the CommonJS one (lib/) hands bundlers a namespace object, not the storage.
+import storageSession from 'redux-persist/es/storage/session';
 import { rootReducer, type RootState } from './root-reducer';
 
 /** Persisted in sessionStorage (one tab, gone with the tab), like the auth session itself. */

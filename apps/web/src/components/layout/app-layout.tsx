@@ -62,8 +62,11 @@ export function AppLayout({ user, onLogout, children }: AppLayoutProps) {
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main id="main">
-        <Suspense fallback={<ScreenLoader />}>{children}</Suspense>
-        <Footer />
+        {/* The footer waits with the screen, so it does not jump down when the screen arrives. */}
+        <Suspense fallback={<ScreenLoader />}>
+          {children}
+          <Footer />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );
