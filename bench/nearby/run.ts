@@ -8,11 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fork, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
-import { buildApp } from '../../apps/api/src/app.ts';
-import { loadConfig } from '../../apps/api/src/config.ts';
-import { createCaller, generateProviders } from './generate.ts';
+import type { ServerReady } from './server.ts';
 
 const PROVIDERS = Number(process.env.BENCH_PROVIDERS ?? 100_000);
 /** BENCH_DRY=1: a 2-second smoke run that leaves docs/performance.md alone. */
@@ -20,8 +18,8 @@ const DRY = process.env.BENCH_DRY === '1';
 const PACED = { rate: 200, seconds: DRY ? 2 : 20 };
 const MAX_SECONDS = DRY ? 2 : 10;
 const CONNECTIONS = 10;
-const SECRET = 'bench-secret-key';
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
 
 type Figures = {
   p50: number;
@@ -51,28 +49,24 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
   return figures;
 }
 
-async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawsy-bench-nearby-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    SECRET_KEY: SECRET,
-    JWT_SECRET: 'bench-jwt-secret-0123456789abcdef',
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '100000000',
+/** Starts server.ts in a child process (tsx loader) and waits for its addresses. */
+function startServer(): Promise<{ child: ChildProcess; ready: ServerReady }> {
+  const child = fork(path.join(here, 'server.ts'), {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_PROVIDERS: String(PROVIDERS) },
   });
-  const app = await buildApp(config);
-  const bare = Fastify({ logger: false });
-  try {
-    let t0 = Date.now();
-    await generateProviders(app, PROVIDERS);
-    const token = await createCaller(app);
-    console.log(`generated ${PROVIDERS} providers in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  return new Promise((resolve, reject) => {
+    child.once('message', (ready) => resolve({ child, ready: ready as ServerReady }));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+}
 
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `${base}/api/user/nearby?page=1&limit=15`;
-    const headers = { 'secret-key': SECRET, 'x-auth-token': token };
+async function main() {
+  const { child, ready } = await startServer();
+  try {
+    console.log(`generated ${PROVIDERS} providers in ${(ready.generatedMs / 1000).toFixed(1)} s`);
+    const url = `${ready.base}/api/user/nearby?page=1&limit=15`;
+    const headers = { 'secret-key': ready.secret, 'x-auth-token': ready.token };
     const sample = await fetch(url, { headers });
     const body = await sample.text();
     if (sample.status !== 200) throw new Error(`nearby answered ${sample.status}: ${body}`);
@@ -81,14 +75,14 @@ async function main() {
       `sample: mode ${parsed.mode}, nearest ${parsed.nearbyUsers[0]?.distanceKm} km, ${body.length} bytes`,
     );
 
-    bare.get('/static', async (_req, reply) => reply.type('application/json').send(body));
-    const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
-
-    t0 = Date.now();
+    // Warm-up (JIT, SQLite page cache), not recorded.
+    await load(url, headers, DRY ? 1 : 3);
+    await load(`${ready.bareBase}/static`, {}, 1);
+    const t0 = Date.now();
     const api = await load(url, headers, PACED.seconds, PACED.rate);
-    const floor = await load(`${bareBase}/static`, {}, PACED.seconds, PACED.rate);
+    const floor = await load(`${ready.bareBase}/static`, {}, PACED.seconds, PACED.rate);
     const apiMax = await load(url, headers, MAX_SECONDS);
-    const floorMax = await load(`${bareBase}/static`, {}, MAX_SECONDS);
+    const floorMax = await load(`${ready.bareBase}/static`, {}, MAX_SECONDS);
     console.log(`load runs took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 
     const rows = [
@@ -100,9 +94,8 @@ async function main() {
     for (const [label, f] of rows) console.log(label, JSON.stringify(f));
     if (!DRY) writeSection(rows, body.length, api.p99);
   } finally {
-    await bare.close();
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    child.disconnect();
+    await new Promise((r) => child.once('exit', r));
   }
 }
 
@@ -119,8 +112,9 @@ function writeSection(rows: readonly (readonly [string, Figures])[], bytes: numb
     `SQLite, ${PROVIDERS.toLocaleString('en-US')} providers spread at random over the continental US, ` +
       `R*Tree index; caller in Kansas City; \`GET /api/user/nearby?page=1&limit=15\` ` +
       `(${bytes.toLocaleString('en-US')} bytes). autocannon, ${CONNECTIONS} connections, loopback; ` +
-      `paced runs ${PACED.seconds} s at ${PACED.rate} req/s, unpaced runs ${MAX_SECONDS} s. ` +
-      `Baseline: a bare Fastify route answering the same bytes as static JSON. Latencies in ms.`,
+      `3 s warm-up, then paced runs ${PACED.seconds} s at ${PACED.rate} req/s and unpaced runs ${MAX_SECONDS} s. ` +
+      `Server in its own process, load generator in another. Baseline: a bare Fastify route ` +
+      `answering the same bytes as static JSON. Latencies in ms.`,
     '',
     '| run | p50 | p90 | p99 | req/s | non-2xx | errors |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',

@@ -1,0 +1,57 @@
+/**
+ * The system under test for run.ts, in its own process so that the load generator does not share
+ * its event loop: builds the API on a temp SQLite DATA_DIR with generated providers, plus a bare
+ * Fastify baseline, listens on loopback and reports both addresses over IPC. Exits on disconnect.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { loadConfig } from '../../apps/api/src/config.ts';
+import { createCaller, generateProviders } from './generate.ts';
+
+export type ServerReady = {
+  base: string;
+  bareBase: string;
+  token: string;
+  secret: string;
+  generatedMs: number;
+};
+
+const SECRET = 'bench-secret-key';
+const providers = Number(process.env.BENCH_PROVIDERS ?? 100_000);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawsy-bench-nearby-'));
+const app = await buildApp(
+  loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    SECRET_KEY: SECRET,
+    JWT_SECRET: 'bench-jwt-secret-0123456789abcdef',
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000000',
+  }),
+);
+const t0 = Date.now();
+await generateProviders(app, providers);
+const token = await createCaller(app);
+const generatedMs = Date.now() - t0;
+const base = await app.listen({ port: 0, host: '127.0.0.1' });
+
+const sample = await fetch(`${base}/api/user/nearby?page=1&limit=15`, {
+  headers: { 'secret-key': SECRET, 'x-auth-token': token },
+});
+const body = await sample.text();
+const bare = Fastify({ logger: false });
+bare.get('/static', async (_req, reply) => reply.type('application/json').send(body));
+const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+const stop = async () => {
+  await bare.close();
+  await app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('disconnect', () => void stop());
+process.send?.({ base, bareBase, token, secret: SECRET, generatedMs } satisfies ServerReady);
