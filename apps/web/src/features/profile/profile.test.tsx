@@ -154,3 +154,27 @@ describe('profile screen', () => {
     expect(await screen.findByText('Failed to fetch profile')).toBeInTheDocument();
   });
 });
+
+describe('settings email notifications switch', () => {
+  it('reads email_notification from the profile and toggles it with a multipart PUT', async () => {
+    storeSession({ id: USER_ID });
+    mockFetch(({ url }) =>
+      url === '/api/user/user-profile'
+        ? { status: 200, body: { success: true, data: makeProfile() } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    const xhrCalls = mockXhr(() => ({
+      status: 200,
+      body: { success: true, message: 'ok', data: makeProfile({ email_notification: false }) },
+    }));
+    renderApp('/Settings');
+    const toggle = await screen.findByRole('switch', { name: /Email me about bookings/ });
+    expect(toggle).toBeChecked();
+    await userEvent.setup().click(toggle);
+    expect(await screen.findByText('Email notifications are off.')).toBeInTheDocument();
+    expect(toggle).not.toBeChecked();
+    expect(xhrCalls).toHaveLength(1);
+    expect(xhrCalls[0]).toMatchObject({ method: 'PUT', url: '/api/user/update-profile' });
+    expect(entries(xhrCalls[0]!.body!)).toEqual({ email_notification: 'false' });
+  });
+});
