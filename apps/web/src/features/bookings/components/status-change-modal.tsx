@@ -30,8 +30,7 @@ export function StatusChangeModal(props: StatusChangeModalProps) {
           value={note}
           onChange={(e) => setNote(e.currentTarget.value)}
           maxLength={500}
-          autosize
-          minRows={2}
+          rows={2}
         />
         <FileInput
           label="Photo (optional)"

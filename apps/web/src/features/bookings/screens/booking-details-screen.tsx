@@ -102,7 +102,11 @@ export default function BookingDetailsScreen() {
                   <ReviewForm
                     bookingId={booking._id}
                     subjectName={otherParty ? fullName(otherParty) : 'the other party'}
-                    onReviewed={(review) => dispatch(reviewAdded(review))}
+                    onReviewed={(review) => {
+                      dispatch(reviewAdded(review));
+                      // The other party's review may become visible now (double-blind).
+                      void dispatch(fetchBooking(booking._id));
+                    }}
                   />
                 )}
                 {booking.status === 'completed' && (

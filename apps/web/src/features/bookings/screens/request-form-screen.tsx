@@ -167,8 +167,7 @@ export default function RequestFormScreen() {
                 onChange={(e) => set('notes', e.currentTarget.value)}
                 error={errors.notes}
                 maxLength={2000}
-                autosize
-                minRows={3}
+                rows={3}
               />
               <Group justify="flex-end">
                 <Button type="submit">Continue to checkout</Button>

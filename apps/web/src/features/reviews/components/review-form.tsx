@@ -52,7 +52,14 @@ export function ReviewForm({ bookingId, subjectName, onReviewed }: ReviewFormPro
             required
             error={ratingError}
           >
-            <div role="radiogroup" aria-labelledby={ratingLabelId}>
+            {/* Enter on a star picks it (Mantine Rating); it must not also submit the form. */}
+            <div
+              role="radiogroup"
+              aria-labelledby={ratingLabelId}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') event.preventDefault();
+              }}
+            >
               <Rating
                 value={rating}
                 onChange={(value) => {
@@ -69,8 +76,7 @@ export function ReviewForm({ bookingId, subjectName, onReviewed }: ReviewFormPro
             value={comment}
             onChange={(e) => setComment(e.currentTarget.value)}
             maxLength={2000}
-            autosize
-            minRows={3}
+            rows={3}
           />
           <Button type="submit" loading={submitting} w="fit-content">
             Submit review

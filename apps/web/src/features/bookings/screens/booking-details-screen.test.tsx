@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../../../test/fetch-mock';
+import { renderApp } from '../../../test/render-app';
+import { storeSession } from '../../../test/tokens';
+import type { Booking, BookingReview } from '../bookings-api';
+import {
+  BOOKING_ID,
+  makeBooking,
+  makeRequest,
+  makeReview,
+  OWNER_ID,
+  SITTER_ID,
+} from '../test/booking-factory';
+
+type Setup = { as: 'owner' | 'sitter'; booking: Booking; reviews?: BookingReview[] };
+
+function open({ as, booking, reviews = [] }: Setup) {
+  storeSession(
+    as === 'owner' ? { id: OWNER_ID, userType: 'user' } : { id: SITTER_ID, userType: 'provider' },
+  );
+  const calls = mockFetch((call) => {
+    if (call.url === `/api/booking/${BOOKING_ID}`)
+      return { status: 200, body: { booking, reviews } };
+    if (call.url === `/api/booking/${BOOKING_ID}/requests`)
+      return { status: 200, body: { success: true, providers: [makeRequest()] } };
+    if (call.url === `/api/booking/accept/${BOOKING_ID}`) {
+      const body = call.body as { status: Booking['status'] };
+      return {
+        status: 200,
+        body: { success: true, message: 'ok', data: { ...booking, status: body.status } },
+      };
+    }
+    return { status: 404, body: { message: 'Not found' } };
+  });
+  renderApp(`/booking-details/${BOOKING_ID}`);
+  return calls;
+}
+
+const button = (name: string | RegExp) => screen.queryByRole('button', { name });
+
+async function ready() {
+  await screen.findByRole('heading', { level: 2, name: 'Dog walking' });
+}
+
+describe('booking details: buttons by role and status', () => {
+  it('owner of a pending booking: Cancel only, and the requests', async () => {
+    open({ as: 'owner', booking: makeBooking({ status: 'pending' }) });
+    await ready();
+    expect(button('Cancel booking')).toBeInTheDocument();
+    expect(button('Start')).not.toBeInTheDocument();
+    expect(button('Complete')).not.toBeInTheDocument();
+    expect(
+      await screen.findByRole('group', { name: 'Request from Sam Ortega' }),
+    ).toBeInTheDocument();
+    expect(button('Chat (coming soon)')).toBeDisabled();
+  });
+
+  it('assigned sitter of an accepted booking: Start and Cancel', async () => {
+    open({ as: 'sitter', booking: makeBooking({ status: 'accepted' }) });
+    await ready();
+    expect(button('Start')).toBeInTheDocument();
+    expect(button('Cancel booking')).toBeInTheDocument();
+    expect(button('Complete')).not.toBeInTheDocument();
+  });
+
+  it('assigned sitter of an in-progress booking: Complete only', async () => {
+    open({ as: 'sitter', booking: makeBooking({ status: 'in-progress' }) });
+    await ready();
+    expect(button('Complete')).toBeInTheDocument();
+    expect(button('Start')).not.toBeInTheDocument();
+    expect(button('Cancel booking')).not.toBeInTheDocument();
+  });
+
+  it('party of a completed booking without a review: the review form; with one: none', async () => {
+    open({ as: 'owner', booking: makeBooking({ status: 'completed' }) });
+    await ready();
+    expect(screen.getByRole('form', { name: 'Leave a review' })).toBeInTheDocument();
+    expect(button('Cancel booking')).not.toBeInTheDocument();
+  });
+
+  it('no review form once the party has reviewed; their own review is listed', async () => {
+    open({ as: 'owner', booking: makeBooking({ status: 'completed' }), reviews: [makeReview()] });
+    await ready();
+    expect(screen.queryByRole('form', { name: 'Leave a review' })).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Review by Olivia' })).toHaveTextContent(
+      'Great walk',
+    );
+  });
+
+  it('the cancel confirmation states the policy, and the status comes from the answer', async () => {
+    const calls = open({ as: 'owner', booking: makeBooking({ status: 'accepted' }) });
+    await ready();
+    await userEvent.click(button('Cancel booking')!);
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    expect(dialog).toHaveTextContent('Cancel until the start; 48 hours before for a full refund.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel booking' }));
+    await waitFor(() =>
+      expect(screen.getAllByLabelText('Status: Cancelled').length).toBeGreaterThan(0),
+    );
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ status: 'cancelled' });
+  });
+});
+
+describe('booking details: messages', () => {
+  it('shows the server message or "Failed to fetch booking"', async () => {
+    storeSession({ id: OWNER_ID, userType: 'user' });
+    mockFetch(() => ({ status: 500, body: {} }));
+    renderApp(`/booking-details/${BOOKING_ID}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch booking');
+  });
+
+  it('sends the review as columns and shows "Failed to add review" without a server message', async () => {
+    storeSession({ id: OWNER_ID, userType: 'user' });
+    const calls = mockFetch((call) => {
+      if (call.url === `/api/booking/${BOOKING_ID}`)
+        return {
+          status: 200,
+          body: { booking: makeBooking({ status: 'completed' }), reviews: [] },
+        };
+      if (call.url === `/api/booking/${BOOKING_ID}/requests`)
+        return { status: 200, body: { success: true, providers: [] } };
+      return { status: 500, body: {} };
+    });
+    renderApp(`/booking-details/${BOOKING_ID}`);
+    const form = await screen.findByRole('form', { name: 'Leave a review' });
+    // Keyboard: focus a star and press Enter (clicks land on the star's label in a browser).
+    within(form).getByRole('radio', { name: '4 stars' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.type(within(form).getByLabelText('Comment'), 'Lovely');
+    await userEvent.click(within(form).getByRole('button', { name: 'Submit review' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Failed to add review');
+    expect(calls.find((c) => c.url.endsWith('/Review/create'))?.body).toEqual({
+      columns: { rating: 4, comment: 'Lovely' },
+    });
+  });
+
+  it('shows "Failed to fetch user requests for booking" when the requests cannot load', async () => {
+    storeSession({ id: OWNER_ID, userType: 'user' });
+    mockFetch((call) =>
+      call.url === `/api/booking/${BOOKING_ID}`
+        ? { status: 200, body: { booking: makeBooking(), reviews: [] } }
+        : { status: 500, body: {} },
+    );
+    renderApp(`/booking-details/${BOOKING_ID}`);
+    expect(
+      await screen.findByText('Failed to fetch user requests for booking'),
+    ).toBeInTheDocument();
+  });
+});

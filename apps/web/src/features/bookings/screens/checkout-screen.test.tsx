@@ -1,0 +1,130 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, type FetchCall } from '../../../test/fetch-mock';
+import { renderApp } from '../../../test/render-app';
+import { storeSession } from '../../../test/tokens';
+import type { BookingDraft, BookingState } from '../booking-slice';
+import { BOOKING_ID, makeBooking, OWNER_ID, SITTER_ID } from '../test/booking-factory';
+
+const draft: BookingDraft = {
+  service: 'Dog walking',
+  pets: ['e'.repeat(24)],
+  startDate: '2030-05-01T09:00:00.000Z',
+  endDate: '2030-05-01T11:00:00.000Z',
+  notes: 'Biscuit pulls on the lead',
+  providerId: SITTER_ID,
+  inviteProviderIds: [],
+};
+const bookingState: BookingState = {
+  status: 'idle',
+  items: [],
+  current: null,
+  reviews: [],
+  error: null,
+  draft,
+};
+
+function serve(balance: number, priceCents: number, create?: (call: FetchCall) => object) {
+  return mockFetch((call) => {
+    if (call.url === '/api/booking/quote')
+      return {
+        status: 200,
+        body: {
+          success: true,
+          data: {
+            units: 2,
+            unitLabel: 'hour',
+            rateCents: priceCents / 2,
+            amountCents: priceCents,
+            currency: 'USD',
+            creditsBalance: balance,
+            maxCreditsApplicable: Math.min(balance, priceCents),
+          },
+        },
+      };
+    if (call.url.startsWith('/api/userCredit/user-credits/'))
+      return {
+        status: 200,
+        body: { success: true, data: { userId: OWNER_ID, balance, currency: 'USD', entries: [] } },
+      };
+    if (call.url === '/api/booking/' && call.method === 'POST')
+      return create
+        ? { status: 400, body: create(call) }
+        : { status: 201, body: { success: true, message: 'ok', data: makeBooking() } };
+    if (call.url.startsWith(`/api/booking/${BOOKING_ID}`))
+      return { status: 200, body: { booking: makeBooking(), reviews: [] } };
+    return { status: 404, body: { message: 'Not found' } };
+  });
+}
+
+async function openCheckout() {
+  storeSession({ id: OWNER_ID, userType: 'user' });
+  const view = renderApp('/checkout', { booking: bookingState });
+  await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+  await screen.findByText('$25.00 × 2 hours');
+  return view;
+}
+
+describe('checkout', () => {
+  it('shows rate × units, the balance and the cancellation policy', async () => {
+    serve(8000, 5000);
+    await openCheckout();
+    expect(await screen.findByTestId('credits-balance')).toHaveTextContent('$80.00');
+    expect(screen.getByRole('heading', { name: 'Cancellation policy' })).toBeInTheDocument();
+    expect(screen.getByText(/cancelled until they start/)).toBeInTheDocument();
+    expect(screen.getByText('Total due').nextSibling).toHaveTextContent('$50.00');
+  });
+
+  it('never applies more credits than the price when the balance is larger', async () => {
+    const calls = serve(8000, 5000);
+    const { router } = await openCheckout();
+    await screen.findByTestId('credits-balance');
+    await userEvent.click(screen.getByRole('switch', { name: /^Apply my credits/ }));
+    const amount = screen.getByLabelText('Credits to apply ($)');
+    expect(amount).toHaveValue('50');
+    expect(screen.getByText('Total due').nextSibling).toHaveTextContent('$0.00');
+    await userEvent.type(amount, '9'); // 509 > the price: refused
+    fireEvent.blur(amount);
+    expect(amount).toHaveValue('50');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/booking-details/${BOOKING_ID}`),
+    );
+    const create = calls.find((c) => c.method === 'POST' && c.url === '/api/booking/');
+    expect((create?.body as { creditsToApply: number }).creditsToApply).toBe(5000);
+  });
+
+  it('never applies more credits than the balance when the price is larger', async () => {
+    const calls = serve(1200, 5000);
+    await openCheckout();
+    await screen.findByText('$12.00');
+    await userEvent.click(screen.getByRole('switch', { name: /^Apply my credits/ }));
+    const amount = screen.getByLabelText('Credits to apply ($)');
+    expect(amount).toHaveValue('12');
+    await userEvent.type(amount, '0'); // 120 > the balance: refused
+    fireEvent.blur(amount);
+    expect(amount).toHaveValue('12');
+    expect(screen.getByText('Total due').nextSibling).toHaveTextContent('$38.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url === '/api/booking/')).toBe(true),
+    );
+    const create = calls.find((c) => c.method === 'POST' && c.url === '/api/booking/');
+    expect((create?.body as { creditsToApply: number }).creditsToApply).toBe(1200);
+  });
+
+  it('shows the server message, or "Failed to create booking" without one', async () => {
+    serve(0, 5000, () => ({ message: 'This sitter does not offer "Dog walking"' }));
+    await openCheckout();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This sitter does not offer "Dog walking"',
+    );
+
+    serve(0, 5000, () => ({}));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    expect(await screen.findByText('Failed to create booking')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,197 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+  createVerifiedUserViaApi,
+  DEMO_PASSWORD,
+  loginAndWait,
+  readRuntimeConfig,
+} from './support';
+
+// A 1×1 PNG: the API checks an upload's type from its bytes.
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+type Session = { page: Page; close: () => Promise<void> };
+
+/** Each person gets their own browser context (own sessionStorage), like separate devices. */
+async function signIn(browser: Browser, email: string, password: string, landing: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginAndWait(page, email, password, landing);
+  return { page, close: () => context.close() } satisfies Session;
+}
+
+/** A fresh pet owner with one dog (created through the API), signed in through the UI. */
+async function newOwnerWithPet(browser: Browser): Promise<Session> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const owner = await createVerifiedUserViaApi(page, 'user');
+  await loginAndWait(page, owner.email, owner.password, '/kyc');
+  const { headers, userId, apiBase } = await apiAccess(page);
+  const pet = await page.request.post(`${apiBase}/api/pets`, {
+    headers,
+    multipart: { userId, name: 'Biscuit', species: 'dog' },
+  });
+  expect(pet.status(), await pet.text()).toBe(201);
+  return { page, close: () => context.close() };
+}
+
+async function apiAccess(page: Page) {
+  const { secretKey, apiBase } = await readRuntimeConfig(page);
+  const { token, userId } = await page.evaluate(() => ({
+    token: sessionStorage.getItem('authToken') ?? '',
+    userId: (JSON.parse(sessionStorage.getItem('authUser') ?? '{}') as { id: string }).id,
+  }));
+  return { headers: { 'secret-key': secretKey, 'x-auth-token': token }, userId, apiBase };
+}
+
+async function sitterId(page: Page, firstName: string): Promise<string> {
+  const { headers, apiBase } = await apiAccess(page);
+  const res = await page.request.get(`${apiBase}/api/user/nearby?name=${firstName}&limit=5`, {
+    headers,
+  });
+  const body = (await res.json()) as { nearbyUsers: { _id: string; firstName: string }[] };
+  const sitter = body.nearbyUsers.find((u) => u.firstName === firstName);
+  expect(sitter, `${firstName} is a demo sitter`).toBeTruthy();
+  return sitter!._id;
+}
+
+async function chooseService(page: Page, service: string) {
+  await page.getByRole('combobox', { name: 'Service' }).click();
+  await page.getByRole('option', { name: service, exact: true }).click();
+}
+
+async function confirmAtCheckout(page: Page): Promise<string> {
+  await expect(page).toHaveURL(/\/checkout$/);
+  await page.getByRole('button', { name: 'Confirm booking' }).click();
+  await expect(page).toHaveURL(/\/booking-details\/[a-f0-9]{24}$/);
+  return page.url().split('/').pop()!;
+}
+
+async function review(page: Page, stars: number, comment: string) {
+  const form = page.getByRole('form', { name: 'Leave a review' });
+  await form.getByRole('radio', { name: `${stars} stars` }).press('Enter');
+  await form.getByLabel('Comment').fill(comment);
+  await form.getByRole('button', { name: 'Submit review' }).click();
+  await expect(form).toBeHidden();
+}
+
+const status = (page: Page, label: string) => page.getByLabel(`Status: ${label}`).first();
+
+test('an owner books a sitter, who accepts, starts with a photo and completes; both review', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await newOwnerWithPet(browser);
+  const samId = await sitterId(owner.page, 'Sam');
+
+  await owner.page.goto(`/request-form?providerId=${samId}`);
+  await expect(owner.page.getByLabel(/^Chosen sitter: Sam /)).toBeVisible();
+  await chooseService(owner.page, 'Dog walking');
+  await owner.page.getByLabel('Biscuit (dog)').check();
+  await owner.page.getByLabel('Notes for the sitter').fill('Biscuit pulls towards squirrels.');
+  await owner.page.getByRole('button', { name: 'Continue to checkout' }).click();
+
+  // Default slot: tomorrow 09:00–17:00, 8 started hours at Sam's $25.00.
+  await expect(owner.page.getByText('$25.00 × 8 hours')).toBeVisible();
+  await expect(owner.page.getByRole('heading', { name: 'Cancellation policy' })).toBeVisible();
+  const bookingId = await confirmAtCheckout(owner.page);
+  await expect(status(owner.page, 'Pending')).toBeVisible();
+
+  const sam = await signIn(browser, 'sam@pawsy.test', DEMO_PASSWORD, '/user-dashboard');
+  await sam.page.goto(`/booking-details/${bookingId}`);
+  await sam.page.getByRole('button', { name: 'Accept' }).click();
+  await expect(status(sam.page, 'Accepted')).toBeVisible();
+
+  await sam.page.getByRole('button', { name: 'Start', exact: true }).click();
+  const start = sam.page.getByRole('dialog', { name: 'Start the booking' });
+  await start
+    .getByLabel('Note for the owner (optional)')
+    .fill('Picked Biscuit up, off to the park');
+  await start.locator('input[type="file"]').setInputFiles({
+    name: 'walk.png',
+    mimeType: 'image/png',
+    buffer: PHOTO,
+  });
+  await start.getByRole('button', { name: 'Start booking' }).click();
+  await expect(status(sam.page, 'In progress')).toBeVisible();
+  await expect(sam.page.getByText('Picked Biscuit up, off to the park')).toBeVisible();
+  await expect(sam.page.getByRole('img', { name: /^Photo: Started/ })).toBeVisible();
+
+  await sam.page.getByRole('button', { name: 'Complete', exact: true }).click();
+  const complete = sam.page.getByRole('dialog', { name: 'Complete the booking' });
+  await complete.getByRole('button', { name: 'Mark as completed' }).click();
+  await expect(status(sam.page, 'Completed')).toBeVisible();
+  await review(sam.page, 5, 'Biscuit was a delight.');
+
+  await owner.page.reload();
+  await expect(status(owner.page, 'Completed')).toBeVisible();
+  // The owner sees the check-in photo too (fetched with the session's headers).
+  await expect(owner.page.getByRole('img', { name: /^Photo: Started/ })).toBeVisible();
+  await review(owner.page, 4, 'Great updates and photos.');
+  // Both have reviewed: each review is visible to both.
+  await expect(owner.page.getByRole('article', { name: 'Review by Sam' })).toContainText(
+    'Biscuit was a delight.',
+  );
+  await sam.page.reload();
+  await expect(sam.page.getByRole('article', { name: /^Review by Eddie/ })).toContainText(
+    'Great updates and photos.',
+  );
+  await owner.close();
+  await sam.close();
+});
+
+test('an owner invites three sitters; the first acceptance withdraws the other invitations', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await newOwnerWithPet(browser);
+  await owner.page.goto('/request-form');
+  await owner.page.getByRole('radio', { name: /Send to several sitters/ }).check();
+  await chooseService(owner.page, 'Pet sitting');
+  const picker = owner.page.getByRole('combobox', { name: 'Sitters to invite' });
+  // Strangers see sitters' last names as initials ("Maya C.").
+  for (const name of ['Sam', 'Maya', 'Nora']) {
+    await picker.click();
+    await owner.page.getByRole('option', { name: new RegExp(`^${name} `) }).click();
+  }
+  await owner.page.keyboard.press('Escape');
+  await owner.page.getByLabel('Biscuit (dog)').check();
+  await owner.page.getByRole('button', { name: 'Continue to checkout' }).click();
+  await expect(owner.page.getByText(/sent to 3 sitters/)).toBeVisible();
+  const bookingId = await confirmAtCheckout(owner.page);
+  await expect(owner.page.getByText('Invited by the owner')).toHaveCount(3);
+
+  // Maya answers from her request board.
+  const maya = await signIn(browser, 'maya@pawsy.test', DEMO_PASSWORD, '/user-dashboard');
+  await maya.page.goto('/request-page');
+  const invitations = maya.page.getByRole('region', { name: 'Invitations' });
+  const card = invitations.locator('article', {
+    has: maya.page.locator(`a[href="/booking-details/${bookingId}"]`),
+  });
+  await card.getByRole('button', { name: 'Accept' }).click();
+  await expect(card).toBeHidden();
+
+  // Sam's invitation is withdrawn: nothing left for him to decide.
+  const sam = await signIn(browser, 'sam@pawsy.test', DEMO_PASSWORD, '/user-dashboard');
+  await sam.page.goto(`/booking-details/${bookingId}`);
+  await expect(status(sam.page, 'Accepted')).toBeVisible();
+  await expect(sam.page.getByRole('group', { name: 'Request from Sam Ortega' })).toContainText(
+    'withdrawn',
+  );
+  await expect(sam.page.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+
+  await owner.page.reload();
+  await expect(status(owner.page, 'Accepted')).toBeVisible();
+  await expect(owner.page.getByRole('group', { name: 'Request from Maya Collins' })).toContainText(
+    'accepted',
+  );
+  for (const name of ['Sam Ortega', 'Nora Lindqvist'])
+    await expect(owner.page.getByRole('group', { name: `Request from ${name}` })).toContainText(
+      'withdrawn',
+    );
+  await owner.close();
+  await maya.close();
+  await sam.close();
+});
