@@ -82,7 +82,7 @@ describe('live channel on one instance', () => {
     ]) {
       const res = await fetch(`${base}/api/notifications/stream?${q}`);
       expect(res.status, q).toBe(401);
-      expect((await res.json()).message).toEqual(expect.any(String));
+      expect(((await res.json()) as { message: unknown }).message).toEqual(expect.any(String));
     }
   });
 
