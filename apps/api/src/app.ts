@@ -13,6 +13,7 @@ import type { AppConfig } from './config.ts';
 import { createDb, migrateToLatest, type Db } from './db/index.ts';
 import { createTokenService, type TokenService } from './lib/tokens.ts';
 import { createMailer } from './lib/mailer.ts';
+import { serializeRequest } from './lib/log-redaction.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecretKey } from './plugins/secret-key.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -46,7 +47,7 @@ export async function buildApp(
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers["x-auth-token"]', 'req.headers["secret-key"]'],
+            serializers: { req: serializeRequest },
           },
     genReqId: (req) =>
       typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64
