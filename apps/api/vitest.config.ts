@@ -11,7 +11,12 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', '../../packages/contract/src/**/*.test.ts'],
+        },
+      },
       ...engines.map((engine) => ({
         test: {
           name: `api-${engine}`,

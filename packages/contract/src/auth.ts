@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeService } from './services.ts';
 
 /** Roles as they travel on the wire (`userType`, mirrored in `role`). */
 export const userType = z.enum(['user', 'provider', 'admin']);
@@ -89,7 +90,9 @@ const termField = looseBoolean.refine((v) => v, 'You must accept the terms of us
 
 const servicesField = z
   .union([z.array(z.string().trim().min(1).max(60)).max(20), z.string().trim().max(60)])
-  .transform((v) => (typeof v === 'string' ? (v ? [v] : []) : [...new Set(v)]));
+  .transform((v) => [
+    ...new Set((typeof v === 'string' ? (v ? [v] : []) : v).map(normalizeService)),
+  ]);
 
 /** SPEC spells it `primery_services`; `primary_services` is accepted too. */
 export const signupBody = z

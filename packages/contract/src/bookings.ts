@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, pagingQuery } from './common.ts';
+import { normalizeService } from './services.ts';
 
 export const bookingStatuses = [
   'pending',
@@ -11,22 +12,19 @@ export const bookingStatuses = [
 export const bookingStatus = z.enum(bookingStatuses);
 export type BookingStatus = z.infer<typeof bookingStatus>;
 
-/** Services a sitter can offer; a booking's service must be one its sitter has a rate for. */
-export const knownServices = [
-  'Dog walking',
-  'Pet sitting',
-  'Boarding',
-  'Drop-in visits',
-  'Grooming',
-] as const;
-
 const isoInstant = z
   .string()
   .trim()
   .max(40)
   .refine((v) => !Number.isNaN(Date.parse(v)), 'Must be an ISO 8601 date-time');
 
-export const serviceName = z.string().trim().min(1, 'Service is required').max(60);
+/** A catalogue value or label, stored as the value; a sitter must have a rate for it. */
+export const serviceName = z
+  .string()
+  .trim()
+  .min(1, 'Service is required')
+  .max(60)
+  .transform(normalizeService);
 
 export const createBookingBody = z
   .object({

@@ -7,3 +7,4 @@ export * from './reviews.ts';
 export * from './users.ts';
 export * from './pets.ts';
 export * from './notifications.ts';
+export * from './services.ts';

@@ -1,3 +1,4 @@
+import { normalizeService } from '@pawsy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { BookingsTable } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
@@ -209,8 +210,9 @@ async function seedBooking(app: FastifyInstance, users: Record<string, string>, 
       .select(['service_rates', 'currency'])
       .where('id', '=', providerId)
       .executeTakeFirstOrThrow();
-    const rate = parseServiceRates(provider.service_rates)[demo.service] ?? 2500;
-    price = quotePrice(demo.service, start, end, rate, provider.currency);
+    const service = normalizeService(demo.service);
+    const rate = parseServiceRates(provider.service_rates)[service] ?? 2500;
+    price = quotePrice(service, start, end, rate, provider.currency);
   }
   const bookingId = newId();
   const last = demo.steps.at(-1)!;
@@ -220,7 +222,7 @@ async function seedBooking(app: FastifyInstance, users: Record<string, string>, 
       id: bookingId,
       owner_id: ownerId,
       provider_id: providerId ?? null,
-      service: demo.service,
+      service: normalizeService(demo.service),
       pets: JSON.stringify(pets.map((p) => p.id).slice(0, 2)),
       start_at: start.toISOString(),
       end_at: end.toISOString(),

@@ -104,7 +104,7 @@ export const PEOPLE: Person[] = [
     paid: true,
     headline: 'Fenced yard boarding near City Park',
     bio: 'Large fenced yard, work from home, and a calm lab mix who loves guests. Daily updates with photos and a short video.',
-    services: { Boarding: 5500, 'Doggy day care': 3500, 'Dog walking': 2200 },
+    services: { Boarding: 5500, Grooming: 3500, 'Dog walking': 2200 },
     pets: ['Dogs'],
   },
   {
@@ -146,7 +146,7 @@ export const PEOPLE: Person[] = [
     kyc: true,
     headline: 'Adventure walks in Forest Park',
     bio: 'Group and solo hikes for high-energy dogs, pick-up and drop-off included. Insured, with a dog-safe SUV.',
-    services: { 'Dog walking': 2800, 'Doggy day care': 4000 },
+    services: { 'Dog walking': 2800, Grooming: 4000 },
     pets: ['Dogs'],
   },
   {

@@ -1,3 +1,4 @@
+import { normalizeRates } from '@pawsy/contract';
 import type { Insertable } from 'kysely';
 import type { UsersTable } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/ids.ts';
@@ -21,7 +22,7 @@ function userRow(p: Person, passwordHash: string, index: number): Insertable<Use
     phone: `+1 555 01${String(10 + index).padStart(2, '0')}`,
     user_type: p.type,
     term: 1,
-    primary_services: JSON.stringify(Object.keys(p.services ?? {})),
+    primary_services: JSON.stringify(Object.keys(normalizeRates(p.services ?? {}))),
     email_verified: 1,
     is_verified: p.kyc ? 1 : 0,
     kyc_verified: p.kyc ? 1 : 0,
@@ -36,7 +37,7 @@ function userRow(p: Person, passwordHash: string, index: number): Insertable<Use
     country: 'United States',
     preferred_location: `${p.city.city}, ${p.city.state}`,
     pet_prefrences: JSON.stringify(p.pets ?? []),
-    service_rates: JSON.stringify(p.services ?? {}),
+    service_rates: JSON.stringify(normalizeRates(p.services ?? {})),
     currency: 'USD',
     latitude: Number((p.city.lat + p.offset[0]).toFixed(5)),
     longitude: Number((p.city.lng + p.offset[1]).toFixed(5)),

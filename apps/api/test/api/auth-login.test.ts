@@ -33,7 +33,7 @@ describe('POST /api/auth/login', () => {
       id: u.id,
       email: u.email,
       userType: 'provider',
-      primary_services: ['Dog walking'],
+      primary_services: ['dog-walking'],
       isAdmin: false,
     });
     expect(res.body).not.toMatch(/password_hash|argon2/);

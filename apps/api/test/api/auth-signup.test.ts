@@ -54,12 +54,12 @@ describe('POST /api/auth/signup', () => {
     expect(a.statusCode, a.body).toBe(201);
     expect(a.json().user).toMatchObject({
       userType: 'provider',
-      primary_services: ['Dog walking', 'Boarding'],
+      primary_services: ['dog-walking', 'boarding'],
     });
     const b = await signup(signupBody({ primary_services: ['Pet sitting'] }));
     expect(b.json().user).toMatchObject({
       userType: 'provider',
-      primary_services: ['Pet sitting'],
+      primary_services: ['pet-sitting'],
     });
     const c = await signup(signupBody({ userType: 'provider' }));
     expect(c.json().user.userType).toBe('provider');

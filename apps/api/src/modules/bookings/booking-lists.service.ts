@@ -1,3 +1,4 @@
+import { normalizeRates } from '@pawsy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { BookingStatus, BookingWire } from '@pawsy/contract';
 import { forbidden } from '../../lib/app-error.ts';
@@ -99,7 +100,7 @@ export async function listBookingsForCaller(
     app.db,
     {
       providerId: caller.id,
-      services: Object.keys(parseServiceRates(me?.service_rates ?? '{}')),
+      services: Object.keys(normalizeRates(parseServiceRates(me?.service_rates ?? '{}'))),
       origin,
       now: nowIso(),
     },

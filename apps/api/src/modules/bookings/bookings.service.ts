@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { BookingWire, CreateBookingBody } from '@pawsy/contract';
+import {
+  normalizeRates,
+  normalizeService,
+  serviceLabel,
+  type BookingWire,
+  type CreateBookingBody,
+} from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
@@ -47,9 +53,9 @@ export async function loadProviderRate(
   const [provider] = await findParties(db, [providerId]);
   if (!provider || provider.deleted_at || provider.user_type !== 'provider')
     throw notFound('Sitter');
-  const rate = parseServiceRates(provider.service_rates)[service];
+  const rate = normalizeRates(parseServiceRates(provider.service_rates))[normalizeService(service)];
   if (rate === undefined || rate < 0)
-    throw validation(field, `This sitter does not offer "${service}"`);
+    throw validation(field, `This sitter does not offer "${serviceLabel(service)}"`);
   return { provider, rateCents: rate };
 }
 
@@ -152,7 +158,7 @@ export async function createBooking(
   if (provider) {
     await notifyUser(app, provider.id, {
       type: 'booking-request',
-      message: `${wire.owner.firstName} asked you for ${row.service}`,
+      message: `${wire.owner.firstName} asked you for ${serviceLabel(row.service).toLowerCase()}`,
       data: { bookingId: row.id },
     });
   }

@@ -1,14 +1,15 @@
+import { serviceUnit } from '@pawsy/contract';
+
 /**
  * Pure price and refund rules (no I/O).
  *
- * Units: overnight services (Boarding, Pet sitting) are charged per night = ceil(days); every
+ * Units: overnight services (the catalogue's night services) are charged per night = ceil(days); every
  * other service per started hour = ceil(hours). At least one unit. Price = rate × units, in the
  * sitter's currency and integer cents.
  */
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-export const NIGHTLY_SERVICES: readonly string[] = ['Boarding', 'Pet sitting'];
 export const MAX_BOOKING_DAYS = 60;
 export const MAX_BOOKING_LEAD_DAYS = 365;
 export const FULL_REFUND_NOTICE_HOURS = 48;
@@ -28,7 +29,7 @@ export type Quote = {
 };
 
 export function unitFor(service: string): 'night' | 'hour' {
-  return NIGHTLY_SERVICES.includes(service) ? 'night' : 'hour';
+  return serviceUnit(service);
 }
 
 export function countUnits(service: string, start: Date, end: Date): number {

@@ -1,5 +1,6 @@
 import type { Updateable } from 'kysely';
 import { z } from 'zod';
+import { normalizeRates, normalizeService } from '@pawsy/contract';
 import type { UsersTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -36,12 +37,16 @@ const stringList = jsonOf(
   z.array(text(60).min(1)).max(20, 'At most 20 entries'),
   'A list',
 ).transform((list) => JSON.stringify([...new Set(list)]));
+const serviceList = jsonOf(
+  z.array(text(60).min(1)).max(20, 'At most 20 entries'),
+  'A list',
+).transform((list) => JSON.stringify([...new Set(list.map(normalizeService))]));
 const rates = jsonOf(
   z
     .record(text(60).min(1), z.number().int('Rates are whole cents').min(0).max(10_000_000))
     .refine((r) => Object.keys(r).length <= 10, 'At most 10 services'),
   'service_rates',
-).transform((r) => JSON.stringify(r));
+).transform((r) => JSON.stringify(normalizeRates(r)));
 const coordinate = (min: number, max: number, label: string) =>
   z.coerce
     .number({ message: `${label} must be a number` })
@@ -70,7 +75,7 @@ const fields = {
   document_type: ['document_type', text(60)],
   preferred_location: ['preferred_location', text(200)],
   email_notification: ['email_notification', bool],
-  primary_services: ['primary_services', stringList],
+  primary_services: ['primary_services', serviceList],
   pet_prefrences: ['pet_prefrences', stringList],
   service_rates: ['service_rates', rates],
   currency: [

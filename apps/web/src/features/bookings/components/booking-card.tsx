@@ -6,6 +6,7 @@ import { formatCents } from '../../../lib/money';
 import type { Booking } from '../bookings-api';
 import { formatDateRange, fullName } from '../lib/booking-format';
 import { StatusBadge } from './status-badge';
+import { serviceLabel } from '@pawsy/contract';
 
 type BookingCardProps = {
   booking: Booking;
@@ -25,12 +26,12 @@ export function BookingCard({ booking, viewAs, children }: BookingCardProps) {
       radius="lg"
       padding="md"
       component="article"
-      aria-label={`${booking.service} booking`}
+      aria-label={`${serviceLabel(booking.service)} booking`}
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={4}>
           <Anchor component={Link} to={detailsPath} fw={700} size="lg">
-            {booking.service}
+            {serviceLabel(booking.service)}
           </Anchor>
           <Text size="sm">{formatDateRange(booking.startDate, booking.endDate)}</Text>
         </Stack>

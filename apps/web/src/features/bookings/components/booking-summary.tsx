@@ -4,6 +4,7 @@ import { formatCents } from '../../../lib/money';
 import type { Booking } from '../bookings-api';
 import { formatDateRange, fullName } from '../lib/booking-format';
 import { StatusBadge } from './status-badge';
+import { serviceLabel } from '@pawsy/contract';
 
 function Party({ role, person }: { role: string; person: Booking['owner'] | null }) {
   const name = person ? fullName(person) : 'Not chosen yet';
@@ -27,7 +28,7 @@ export function BookingSummary({ booking }: { booking: Booking }) {
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="summary-title">
       <Group justify="space-between">
         <Title id="summary-title" order={2} size="h3">
-          {booking.service}
+          {serviceLabel(booking.service)}
         </Title>
         <StatusBadge status={booking.status} />
       </Group>

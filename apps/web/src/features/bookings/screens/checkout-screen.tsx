@@ -25,6 +25,7 @@ import { useCurrentUser } from '../hooks/use-current-user';
 import { useLoad } from '../hooks/use-load';
 import { formatDateRange } from '../lib/booking-format';
 import { CANCELLATION_POLICY } from '../lib/cancellation-policy';
+import { serviceLabel } from '@pawsy/contract';
 
 const QUOTE_FAILED = 'Failed to fetch booking';
 
@@ -102,7 +103,7 @@ export default function CheckoutScreen() {
               aria-labelledby="summary-title"
             >
               <Title id="summary-title" order={2} size="h4">
-                {draft.service}
+                {serviceLabel(draft.service)}
               </Title>
               <Text mt={4}>{formatDateRange(draft.startDate, draft.endDate)}</Text>
               <Text size="sm" c="dimmed">

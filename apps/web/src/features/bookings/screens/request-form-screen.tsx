@@ -13,7 +13,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { knownServices } from '@pawsy/contract';
+import { SERVICES, normalizeService, serviceLabel } from '@pawsy/contract';
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -63,8 +63,10 @@ export default function RequestFormScreen() {
   const sitter = useLoad(providerId, loadSitter, USER_DETAILS_FAILED);
 
   const serviceOptions = useMemo(() => {
-    const offered = sitter.data ? Object.keys(sitter.data.service_rates) : null;
-    return offered ?? [...knownServices];
+    const offered = sitter.data
+      ? Object.keys(sitter.data.service_rates).map(normalizeService)
+      : SERVICES.map((s) => s.value);
+    return offered.map((value) => ({ value, label: serviceLabel(value) }));
   }, [sitter.data]);
 
   const set = <K extends keyof RequestFormValues>(key: K, value: RequestFormValues[K]) => {
