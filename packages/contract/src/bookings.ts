@@ -9,6 +9,13 @@ export const bookingStatuses = [
   'completed',
   'cancelled',
 ] as const;
+/** Shown at checkout and carried on every booking; the API enforces it (bookings/pricing.ts). */
+export const CANCELLATION_POLICY =
+  'Bookings can be cancelled until they start (pending or accepted). An owner who cancels at ' +
+  'least 48 hours before the start gets the credits applied refunded in full; later, 50 % of ' +
+  'them (rounded down to the cent). When the sitter cancels or declines, the owner is always ' +
+  'refunded in full.';
+
 export const bookingStatus = z.enum(bookingStatuses);
 export type BookingStatus = z.infer<typeof bookingStatus>;
 

@@ -14,11 +14,7 @@ export const MAX_BOOKING_DAYS = 60;
 export const MAX_BOOKING_LEAD_DAYS = 365;
 export const FULL_REFUND_NOTICE_HOURS = 48;
 
-export const CANCELLATION_POLICY =
-  'Bookings can be cancelled until they start (pending or accepted). An owner who cancels at ' +
-  'least 48 hours before the start gets the credits applied refunded in full; later, 50 % of ' +
-  'them (rounded down to the cent). When the sitter cancels or declines, the owner is always ' +
-  'refunded in full.';
+export { CANCELLATION_POLICY } from '@pawsy/contract';
 
 export type Quote = {
   units: number;

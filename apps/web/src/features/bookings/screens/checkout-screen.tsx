@@ -24,8 +24,7 @@ import { PriceBreakdown } from '../components/price-breakdown';
 import { useCurrentUser } from '../hooks/use-current-user';
 import { useLoad } from '../hooks/use-load';
 import { formatDateRange } from '../lib/booking-format';
-import { CANCELLATION_POLICY } from '../lib/cancellation-policy';
-import { serviceLabel } from '@pawsy/contract';
+import { CANCELLATION_POLICY, serviceLabel } from '@pawsy/contract';
 
 const QUOTE_FAILED = 'Failed to fetch booking';
 
