@@ -59,7 +59,6 @@ try {
   const section = renderSection(result, pagePath);
   writeSection(section);
   console.log(section);
-  printFindings(result);
 } finally {
   try {
     process.kill(-server.pid, 'SIGTERM');
@@ -71,6 +70,7 @@ try {
 }
 
 function renderSection(result, page) {
+  const flagged = findings(result);
   const score = (id) => Math.round((result.categories[id]?.score ?? 0) * 100);
   const audit = (id) => result.audits[id];
   const ms = (id) => `${(audit(id).numericValue / 1000).toFixed(2)} s`;
@@ -98,6 +98,7 @@ function renderSection(result, page) {
     `| Total Blocking Time | ${Math.round(audit('total-blocking-time').numericValue)} ms |`,
     `| Cumulative Layout Shift | ${audit('cumulative-layout-shift').numericValue.toFixed(3)} |`,
     `| Speed Index | ${ms('speed-index')} |`,
+    ...(flagged.length > 0 ? ['', 'Flagged by Lighthouse:', '', ...flagged] : []),
   ].join('\n');
 }
 
@@ -111,24 +112,35 @@ function writeSection(section) {
   fs.writeFileSync(file, re.test(text) ? text.replace(re, block) : `${text}\n${block}\n`);
 }
 
-/** What to fix: failed audits of each category, biggest savings first. */
-function printFindings(result) {
+/** What to fix: failed audits of each category, biggest savings first, as indented lines. */
+function findings(result) {
+  const lines = [];
   for (const category of Object.values(result.categories)) {
     const failed = category.auditRefs
       .map((ref) => result.audits[ref.id])
       .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
       .sort((a, b) => (b.details?.overallSavingsMs ?? 0) - (a.details?.overallSavingsMs ?? 0));
     if (failed.length === 0) continue;
-    console.log(`\n${category.title} (${Math.round(category.score * 100)}): flagged`);
-    for (const a of failed.slice(0, 10)) {
+    lines.push(`- ${category.title} (${Math.round(category.score * 100)}):`);
+    for (const a of failed.slice(0, 8)) {
       const saving = a.details?.overallSavingsMs
         ? ` (~${Math.round(a.details.overallSavingsMs)} ms)`
         : '';
-      console.log(
-        `  - ${a.id}: ${a.title}${saving}${a.displayValue ? ` — ${a.displayValue}` : ''}`,
-      );
+      const shown = a.displayValue ? ` — ${a.displayValue}` : '';
+      lines.push(`  - \`${a.id}\`: ${a.title.replace(/`/g, '')}${saving}${shown}`);
+      for (const item of (a.details?.items ?? []).slice(0, 3)) {
+        const where = item.url ?? item.node?.selector;
+        if (!where) continue;
+        const kib = item.wastedBytes ? `, ${Math.round(item.wastedBytes / 1024)} KiB unused` : '';
+        const ms = item.wastedMs ? `, ${Math.round(item.wastedMs)} ms` : '';
+        const place = String(where)
+          .replace(/^https?:\/\/[^/]+/, '')
+          .slice(0, 100);
+        lines.push(`    - \`${place}\`${kib}${ms}`);
+      }
     }
   }
+  return lines;
 }
 
 async function waitFor(url, timeoutMs) {
