@@ -24,6 +24,7 @@ import { registerSpa } from './plugins/spa.ts';
 import { registerRealtime } from './plugins/realtime.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { apiModules } from './modules/index.ts';
+import { registerRatingRefresh } from './modules/reviews/rating-refresh.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -119,6 +120,7 @@ export async function buildApp(
   await app.register(healthRoutes);
   for (const mod of apiModules) await app.register(mod.routes, { prefix: `/api${mod.prefix}` });
   await registerSpa(app, config.webDist, { secretKey: config.secretKey, apiBase: '' });
+  registerRatingRefresh(app, config.ratingRefreshMinutes);
 
   await app.ready();
   return app;

@@ -26,6 +26,7 @@ const envSchema = z
     WEB_DIST: z.string().optional(),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+    RATING_REFRESH_MINUTES: z.coerce.number().min(0).max(1440).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -54,6 +55,8 @@ export type AppConfig = Readonly<{
   rateLimitMax: number;
   /** Per-minute limit of login/OTP/reset attempts per IP + email. */
   authRateLimitMax: number;
+  /** Period of the cached-ratings refresh (reviews/rating-refresh.ts); 0 = off (tests). */
+  ratingRefreshMinutes: number;
 }>;
 
 export const DEV_SECRET_KEY = 'pawsy-dev-secret-key';
@@ -97,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : null,
     rateLimitMax: e.RATE_LIMIT_MAX,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    ratingRefreshMinutes: e.RATING_REFRESH_MINUTES ?? (e.NODE_ENV === 'test' ? 0 : 10),
   });
 }
 

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Kysely table types. Booleans are stored as 0/1 integers and times as ISO 8601
  * UTC strings so that one migration set serves SQLite and PostgreSQL alike.
@@ -131,6 +133,8 @@ export interface ReviewsTable {
   rating: number;
   comment: string;
   created_at: string;
+  /** When the review becomes visible (double-blind); set by the reviews area. */
+  visible_at: string | null;
 }
 
 export interface PetsTable {
@@ -150,7 +154,7 @@ export interface PetsTable {
 }
 
 export interface Database {
-  users: UsersTable;
+  users: UsersTable & UserRatingColumns;
   sessions: SessionsTable;
   one_time_codes: OneTimeCodesTable;
   notifications: NotificationsTable;
@@ -160,4 +164,20 @@ export interface Database {
   credit_entries: CreditEntriesTable;
   reviews: ReviewsTable;
   pets: PetsTable;
+  rating_refresh: RatingRefreshTable;
+}
+
+/**
+ * Rating cache on users, derived from visible reviews by modules/reviews/rating-cache.ts (never
+ * edited elsewhere). Kept out of UsersTable so profile rows (UserRow) stay as they are.
+ */
+export interface UserRatingColumns {
+  rating_avg: number | null;
+  rating_count: Generated<number>;
+}
+
+/** One row (id 1): the watermark of the cached-ratings refresh job. */
+export interface RatingRefreshTable {
+  id: number;
+  last_run_at: string;
 }

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { BookingsTable } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import { quotePrice } from '../modules/bookings/pricing.ts';
+import { recomputeVisibleSubjects } from '../modules/reviews/rating-cache.ts';
+import { blindEnd, revealPair } from '../modules/reviews/reviews.repository.ts';
 import { parseServiceRates } from '../modules/users/user-wire.ts';
 import type { Seeder } from './index.ts';
 
@@ -284,6 +286,7 @@ async function seedBooking(app: FastifyInstance, users: Record<string, string>, 
       })
       .execute();
   }
+  const reviewedAt = at(last.offset + DAY);
   for (const review of demo.reviews ?? []) {
     if (!providerId) continue;
     const [author, subject] = review.by === 'owner' ? [ownerId, providerId] : [providerId, ownerId];
@@ -296,8 +299,14 @@ async function seedBooking(app: FastifyInstance, users: Record<string, string>, 
         subject_id: subject,
         rating: review.rating,
         comment: review.comment,
-        created_at: at(last.offset + DAY),
+        created_at: reviewedAt,
+        visible_at: blindEnd(at(last.offset)),
       })
       .execute();
+  }
+  // Same visibility and rating-cache rules as a review written through the API.
+  if (demo.reviews?.length) {
+    await revealPair(app.db, bookingId, reviewedAt);
+    await recomputeVisibleSubjects(app.db, bookingId);
   }
 }

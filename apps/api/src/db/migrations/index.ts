@@ -6,6 +6,7 @@ import * as pets from './2026-11-21T06-10-00-pets.ts';
 import * as providerLocations from './2026-11-21T06-10-01-provider-locations.ts';
 import * as providerCountIndex from './2026-11-21T06-10-02-provider-count-index.ts';
 import * as providerStats from './2026-11-21T06-10-03-provider-stats.ts';
+import * as cachedRatings from './2026-11-21T06-20-00-cached-ratings.ts';
 
 /**
  * Every migration, by name (ISO timestamp first so names sort in order).
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T06-10-01-provider-locations': providerLocations,
   '2026-11-21T06-10-02-provider-count-index': providerCountIndex,
   '2026-11-21T06-10-03-provider-stats': providerStats,
+  '2026-11-21T06-20-00-cached-ratings': cachedRatings,
 };

@@ -12,11 +12,36 @@ export function blindCutoff(now = new Date()): string {
 /**
  * Double-blind visibility of review `r` (joined with its booking `b`), evaluated at read time:
  * the other party has reviewed the same booking, or the blind window after completion is over.
+ * This is the rule; reviews.visible_at records the instant it turns true (for the rating cache
+ * refresh) and agrees with it as long as bookings.completed_at is not rewritten afterwards.
  */
 export function isVisibleSql(cutoff: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`(b.completed_at <= ${cutoff} or exists (
     select 1 from reviews r2 where r2.booking_id = r.booking_id and r2.author_id <> r.author_id
   ))`;
+}
+
+/** When a review of a booking completed at `completedAt` shows even if the other party never writes. */
+export function blindEnd(completedAt: string): string {
+  return new Date(Date.parse(completedAt) + REVIEW_BLIND_DAYS * 24 * 3600_000).toISOString();
+}
+
+/**
+ * Once both parties have reviewed, both reviews are visible from `at` (unless already earlier).
+ * Run by each writer after its insert: whichever commits last sees both rows, so two parties
+ * writing at the same instant cannot leave each other's review hidden.
+ */
+export async function revealPair(db: DbOrTrx, bookingId: string, at: string): Promise<void> {
+  await db
+    .updateTable('reviews')
+    .set({ visible_at: at })
+    .where('booking_id', '=', bookingId)
+    .where((eb) => eb.or([eb('visible_at', 'is', null), eb('visible_at', '>', at)]))
+    .where(
+      sql<SqlBool>`exists (select 1 from reviews r2
+        where r2.booking_id = reviews.booking_id and r2.author_id <> reviews.author_id)`,
+    )
+    .execute();
 }
 
 export async function insertReview(db: DbOrTrx, row: ReviewsTable): Promise<void> {

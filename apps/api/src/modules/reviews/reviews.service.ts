@@ -8,11 +8,14 @@ import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
 import { userImageUrl } from '../users/user-wire.ts';
+import { recomputeVisibleSubjects } from './rating-cache.ts';
 import {
+  blindEnd,
   findReviewByAuthor,
   insertReview,
   isUniqueViolation,
   listBookingReviews,
+  revealPair,
   REVIEW_BLIND_DAYS,
 } from './reviews.repository.ts';
 
@@ -76,7 +79,7 @@ export async function createReview(
 ): Promise<ReviewWire> {
   const booking = await app.db
     .selectFrom('bookings')
-    .select(['id', 'owner_id', 'provider_id', 'status', 'service'])
+    .select(['id', 'owner_id', 'provider_id', 'status', 'service', 'completed_at'])
     .where('id', '=', bookingId)
     .executeTakeFirst();
   const isParty =
@@ -88,6 +91,7 @@ export async function createReview(
     throw conflict('You have already reviewed this booking');
   const subjectId = booking.owner_id === caller.id ? booking.provider_id : booking.owner_id;
   if (!subjectId) throw new AppError('CONFLICT', 'This booking has no sitter to review');
+  const createdAt = nowIso();
   const row: ReviewsTable = {
     id: newId(),
     booking_id: bookingId,
@@ -95,7 +99,8 @@ export async function createReview(
     subject_id: subjectId,
     rating: columns.rating,
     comment: columns.comment,
-    created_at: nowIso(),
+    created_at: createdAt,
+    visible_at: blindEnd(booking.completed_at ?? createdAt),
   };
   try {
     await insertReview(app.db, row);
@@ -103,6 +108,11 @@ export async function createReview(
     if (isUniqueViolation(err)) throw conflict('You have already reviewed this booking');
     throw err;
   }
+  // Visible now (both wrote, or written after the blind window): refresh the cached ratings at
+  // once; a lone review reaching its blind end later is refreshed by rating-refresh.ts.
+  const now = new Date();
+  await revealPair(app.db, bookingId, now.toISOString());
+  await recomputeVisibleSubjects(app.db, bookingId, now);
   const [mine] = (await listBookingReviews(app.db, bookingId, caller.id)).filter(
     (r) => r.id === row.id,
   );

@@ -113,17 +113,38 @@ export async function findUnlocatedIds(
   return rows.map((r) => r.id);
 }
 
-export async function findNewestIds(
+/**
+ * Mode 'all' (caller without coordinates): best rated first, then newest, then id; unrated
+ * sitters (rating_avg null) after every rated one on both engines. Served in order by the
+ * partial index users_providers_rating_idx (cached-ratings migration), no sort, no scan of every
+ * provider: the database reads offset + limit index entries.
+ */
+export function topRatedIdsQuery(db: DbOrTrx, f: ProviderFilters, offset: number, limit: number) {
+  return applyFilters(db.selectFrom('users').select('users.id'), f)
+    .orderBy('users.rating_avg', (ob) => ob.desc().nullsLast())
+    .orderBy('users.created_at', 'desc')
+    .orderBy('users.id', 'desc')
+    .offset(offset)
+    .limit(limit);
+}
+
+export async function findTopRatedIds(
   db: DbOrTrx,
   f: ProviderFilters,
   offset: number,
   limit: number,
 ): Promise<string[]> {
-  const rows = await applyFilters(db.selectFrom('users').select('users.id'), f)
-    .orderBy('users.created_at', 'desc')
-    .orderBy('users.id', 'desc')
-    .offset(offset)
-    .limit(limit)
-    .execute();
+  const rows = await topRatedIdsQuery(db, f, offset, limit).execute();
   return rows.map((r) => r.id);
+}
+
+/** Live users by id with their cached rating (users.rating_avg / rating_count), for the cards. */
+export function findCardRows(db: DbOrTrx, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .where('deleted_at', 'is', null)
+    .execute();
 }

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { NearbyCard, NearbyQuery, NearbyResponse } from '@pawsy/contract';
-import { getRatingSummaries } from '../reviews/reviews.public.ts';
 import { boundingBoxes, haversineKm, roundTo, type LatLng } from './geo.ts';
 import {
   countProviders,
   findAllLocated,
+  findCardRows,
   findLocatedInBoxes,
-  findNewestIds,
+  findTopRatedIds,
   findUnlocatedIds,
   type ProviderFilters,
 } from './nearby.repository.ts';
-import { findUsersByIds, findUserById } from './users.repository.ts';
+import { findUserById } from './users.repository.ts';
 import { toPublicUser } from './public-user.ts';
 
 /** Search radii (km) tried in turn before falling back to every located provider. */
@@ -77,18 +77,19 @@ export async function listNearbyProviders(
       ids.push(...(await findUnlocatedIds(app.db, filters, unlocatedOffset, limit - ids.length)));
     }
   } else {
-    ids = await findNewestIds(app.db, filters, offset, limit);
+    ids = await findTopRatedIds(app.db, filters, offset, limit);
   }
 
-  const rows = new Map((await findUsersByIds(app.db, ids)).map((r) => [r.id, r]));
-  const ratings = await getRatingSummaries(app, ids);
+  // Cards show the cached rating the 'all' order uses (see reviews/rating-cache.ts), so a page
+  // never contradicts its own order; it trails the live summary by at most one refresh period.
+  const rows = new Map((await findCardRows(app.db, ids)).map((r) => [r.id, r]));
   const nearbyUsers: NearbyCard[] = [];
   for (const id of ids) {
     const row = rows.get(id);
     if (!row) continue;
     const km = distances.get(id);
     nearbyUsers.push({
-      ...toPublicUser(row, ratings.get(id) ?? { average: null, count: 0 }),
+      ...toPublicUser(row, { average: row.rating_avg, count: row.rating_count }),
       distanceKm: km === undefined ? null : roundTo(km, 1),
     });
   }
