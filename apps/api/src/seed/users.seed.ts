@@ -1,11 +1,11 @@
 import { normalizeRates } from '@pawsy/contract';
 import type { Insertable } from 'kysely';
 import type { UsersTable } from '../db/schema.ts';
-import { newId, nowIso } from '../lib/ids.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import type { Seeder } from './index.ts';
 import { PEOPLE, type Person } from './users.seed-data.ts';
 import { rebuildProviderLocationIndex } from '../modules/users/provider-locations.ts';
+import { newUserRow } from '../modules/users/user-row.ts';
 
 export const DEMO_ADMIN = { email: 'admin@pawsy.test', password: 'PawsyAdmin!2026' } as const;
 export const DEMO_PASSWORD = 'PawsyDemo!2026';
@@ -13,21 +13,18 @@ export const DEMO_PASSWORD = 'PawsyDemo!2026';
 function userRow(p: Person, passwordHash: string, index: number): Insertable<UsersTable> {
   // Stagger creation times so "newest first" lists have a stable, believable order.
   const created = new Date(Date.now() - (PEOPLE.length - index) * 3 * 86_400_000).toISOString();
-  return {
-    id: newId(),
+  return newUserRow({
     email: `${p.key}@pawsy.test`,
     password_hash: passwordHash,
     first_name: p.firstName,
     last_name: p.lastName,
     phone: `+1 555 01${String(10 + index).padStart(2, '0')}`,
     user_type: p.type,
-    term: 1,
     primary_services: JSON.stringify(Object.keys(normalizeRates(p.services ?? {}))),
     email_verified: 1,
     is_verified: p.kyc ? 1 : 0,
     kyc_verified: p.kyc ? 1 : 0,
     is_paid: p.paid ? 1 : 0,
-    email_notification: 1,
     bio: p.bio,
     headline: p.headline ?? null,
     address: p.street,
@@ -38,12 +35,11 @@ function userRow(p: Person, passwordHash: string, index: number): Insertable<Use
     preferred_location: `${p.city.city}, ${p.city.state}`,
     pet_prefrences: JSON.stringify(p.pets ?? []),
     service_rates: JSON.stringify(normalizeRates(p.services ?? {})),
-    currency: 'USD',
     latitude: Number((p.city.lat + p.offset[0]).toFixed(5)),
     longitude: Number((p.city.lng + p.offset[1]).toFixed(5)),
     created_at: created,
     updated_at: created,
-  };
+  });
 }
 
 /** The demo accounts: an admin, three owners and eight sitters in Austin, Denver, Portland, Seattle. */
@@ -80,32 +76,19 @@ export const usersSeeder: Seeder = {
       if (taken) ctx.users.admin = taken.id;
     }
     if (!ctx.users.admin && adminHash) {
-      const now = nowIso();
-      const id = newId();
-      await app.db
-        .insertInto('users')
-        .values({
-          id,
-          email: DEMO_ADMIN.email,
-          password_hash: adminHash,
-          first_name: 'Alex',
-          last_name: 'Admin',
-          phone: '+1 555 0100',
-          user_type: 'admin',
-          term: 1,
-          primary_services: '[]',
-          email_verified: 1,
-          is_verified: 1,
-          kyc_verified: 1,
-          is_paid: 0,
-          email_notification: 1,
-          pet_prefrences: '[]',
-          service_rates: '{}',
-          currency: 'USD',
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      const admin = newUserRow({
+        email: DEMO_ADMIN.email,
+        password_hash: adminHash,
+        first_name: 'Alex',
+        last_name: 'Admin',
+        phone: '+1 555 0100',
+        user_type: 'admin',
+        email_verified: 1,
+        is_verified: 1,
+        kyc_verified: 1,
+      });
+      const id = admin.id;
+      await app.db.insertInto('users').values(admin).execute();
       ctx.users.admin = id;
       ctx.logins.push({ role: 'admin', ...DEMO_ADMIN });
     }

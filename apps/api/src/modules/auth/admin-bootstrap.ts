@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { newId, nowIso } from '../../lib/ids.ts';
+import { nowIso } from '../../lib/ids.ts';
+import { newUserRow } from '../users/user-row.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 
 const input = z.object({
@@ -40,26 +41,17 @@ export async function ensureAdmin(
   }
   await app.db
     .insertInto('users')
-    .values({
-      id: newId(),
-      email: parsed.data.email,
-      password_hash: passwordHash,
-      first_name: 'Pawsy',
-      last_name: 'Admin',
-      phone: '',
-      user_type: 'admin',
-      term: 1,
-      primary_services: '[]',
-      email_verified: 1,
-      is_verified: 1,
-      kyc_verified: 1,
-      is_paid: 0,
-      email_notification: 1,
-      pet_prefrences: '[]',
-      service_rates: '{}',
-      currency: 'USD',
-      created_at: now,
-      updated_at: now,
-    })
+    .values(
+      newUserRow({
+        email: parsed.data.email,
+        password_hash: passwordHash,
+        first_name: 'Pawsy',
+        last_name: 'Admin',
+        user_type: 'admin',
+        email_verified: 1,
+        is_verified: 1,
+        kyc_verified: 1,
+      }),
+    )
     .execute();
 }

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { UserSelf } from '@pawsy/contract';
 import { AppError } from '../../lib/app-error.ts';
-import { newId, nowIso } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { passwordChangedMail, resetCodeMail, signupCodeMail } from '../../lib/mail-templates.ts';
+import { newUserRow } from '../users/user-row.ts';
 import { toUserWire, type UserRow } from '../users/user-wire.ts';
 import * as repo from './auth.repository.ts';
 import {
@@ -65,45 +65,15 @@ export async function signup(app: FastifyInstance, input: SignupInput) {
     throw new AppError('CONFLICT', AUTH_MESSAGES.duplicateEmail);
   // Admin is never reachable from here: the schema only lets 'user' and 'provider' through.
   const userType = input.userType ?? (input.primary_services.length > 0 ? 'provider' : 'user');
-  const now = nowIso();
-  const row: UserRow = {
-    id: newId(),
+  const row: UserRow = newUserRow({
     email: input.email,
     password_hash: await hashPassword(input.password),
     first_name: input.firstName,
     last_name: input.lastName,
     phone: input.phone,
     user_type: userType,
-    term: 1,
     primary_services: JSON.stringify(input.primary_services),
-    email_verified: 0,
-    is_verified: 0,
-    kyc_verified: 0,
-    is_paid: 0,
-    email_notification: 1,
-    dob: null,
-    emergency_phone: null,
-    bio: null,
-    headline: null,
-    address: null,
-    city: null,
-    state: null,
-    zip: null,
-    country: null,
-    date_of_issue: null,
-    date_of_expiry: null,
-    document_type: null,
-    preferred_location: null,
-    pet_prefrences: '[]',
-    service_rates: '{}',
-    currency: 'USD',
-    image_path: null,
-    latitude: null,
-    longitude: null,
-    deleted_at: null,
-    created_at: now,
-    updated_at: now,
-  };
+  });
   try {
     await repo.insertUser(app.db, row);
   } catch (err) {
