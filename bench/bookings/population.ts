@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { newId, nowIso } from '../../apps/api/src/lib/ids.ts';
+import { openSession, SESSION_TTL_MS } from '../../apps/api/src/modules/auth/sessions.ts';
+import { newUserRow } from '../../apps/api/src/modules/users/user-row.ts';
 
 export type Population = {
   owners: { id: string; token: string; petId: string }[];
@@ -7,45 +9,26 @@ export type Population = {
 };
 
 function userRow(type: 'user' | 'provider', n: number, prefix = '') {
-  const now = nowIso();
-  return {
-    id: newId(),
+  return newUserRow({
     email: `${prefix}${type}${n}@bench.test`,
     password_hash: 'not-a-real-hash',
     first_name: type === 'user' ? `Owner${n}` : `Sitter${n}`,
     last_name: 'Bench',
     phone: '+15550100',
     user_type: type,
-    term: 1,
-    primary_services: '[]',
     email_verified: 1,
-    is_verified: 0,
-    kyc_verified: 0,
-    is_paid: 0,
-    email_notification: 1,
-    pet_prefrences: '[]',
-    service_rates: type === 'provider' ? JSON.stringify({ 'Dog walking': 2000 + n * 10 }) : '{}',
-    currency: 'USD',
+    service_rates: type === 'provider' ? JSON.stringify({ 'dog-walking': 2000 + n * 10 }) : '{}',
     city: 'Austin',
-    created_at: now,
-    updated_at: now,
-  };
+  });
 }
 
-async function token(app: FastifyInstance, id: string, email: string, userType: string) {
-  const sid = newId();
-  const expires = new Date(Date.now() + 24 * 3600_000);
-  await app.db
-    .insertInto('sessions')
-    .values({
-      id: sid,
-      user_id: id,
-      created_at: nowIso(),
-      expires_at: expires.toISOString(),
-      revoked_at: null,
-    })
-    .execute();
-  return app.tokens.sign({ id, email, userType, sid }, expires);
+async function token(
+  app: FastifyInstance,
+  id: string,
+  email: string,
+  userType: 'user' | 'provider',
+) {
+  return (await openSession(app, { id, email, user_type: userType }, SESSION_TTL_MS)).token;
 }
 
 /** Owners (each with a pet and a session) and sitters with a Dog walking rate, straight into the DB. */

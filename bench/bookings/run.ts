@@ -5,14 +5,19 @@
  * Loopback only, bounded: four unpaced 10 s runs (API and a bare Fastify baseline for each).
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '../../apps/api/src/app.ts';
-import { loadConfig } from '../../apps/api/src/config.ts';
 import { createPopulation, raceAccepts } from './population.ts';
+import {
+  BENCH_SECRET,
+  benchConfig,
+  figuresTable,
+  machineLine,
+  toFigures,
+  writeDocSection,
+  type Figures,
+} from '../lib.ts';
 
 /** BENCH_DRY=1: a 2-second smoke run that leaves docs/performance.md alone. */
 const DRY = process.env.BENCH_DRY === '1';
@@ -20,17 +25,7 @@ const SECONDS = DRY ? 2 : 10;
 const CONNECTIONS = 10;
 const OWNERS = 200;
 const PROVIDERS = 20;
-const SECRET = 'bench-secret-key';
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-type Figures = {
-  p50: number;
-  p90: number;
-  p99: number;
-  rps: number;
-  non2xx: number;
-  errors: number;
-};
 type Req = { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string };
 
 async function load(base: string, next: () => Req): Promise<Figures> {
@@ -40,27 +35,12 @@ async function load(base: string, next: () => Req): Promise<Figures> {
     duration: SECONDS,
     requests: [{ setupRequest: (req) => ({ ...req, ...next() }) }],
   });
-  return {
-    p50: result.latency.p50,
-    p90: result.latency.p90,
-    p99: result.latency.p99,
-    rps: Math.round(result.requests.average),
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
+  return toFigures(result);
 }
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawsy-bench-bookings-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    SECRET_KEY: SECRET,
-    JWT_SECRET: 'bench-jwt-secret-0123456789abcdef',
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '100000000',
-  });
+  const config = benchConfig('bookings');
+  const dataDir = config.dataDir;
   const app = await buildApp(config);
   const bare = Fastify({ logger: false });
   try {
@@ -75,7 +55,7 @@ async function main() {
         method: 'POST',
         path: '/api/booking/',
         headers: {
-          'secret-key': SECRET,
+          'secret-key': BENCH_SECRET,
           'x-auth-token': owner.token,
           'content-type': 'application/json',
         },
@@ -92,7 +72,7 @@ async function main() {
     const listReq = (): Req => ({
       method: 'GET',
       path: '/api/booking/user?limit=20',
-      headers: { 'secret-key': SECRET, 'x-auth-token': pick(pop.owners).token },
+      headers: { 'secret-key': BENCH_SECRET, 'x-auth-token': pick(pop.owners).token },
     });
 
     const probe = createReq();
@@ -122,7 +102,7 @@ async function main() {
     const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
     const bareCreate = await load(bareBase, () => ({ ...createReq(), path: '/create' }));
     const bareList = await load(bareBase, () => ({ ...listReq(), path: '/list' }));
-    const race = await raceAccepts(app, base, SECRET, 50);
+    const race = await raceAccepts(app, base, BENCH_SECRET, 50);
 
     const rows = [
       ['POST /api/booking/ (direct request, priced, 200 owners)', create],
@@ -150,13 +130,10 @@ function writeSection(
   race: { ok: number; conflicts: number; others: number; ms: number },
   info: { bookings: number; createBytes: number; listBytes: number },
 ) {
-  const cpus = os.cpus();
-  const lines = [
+  writeDocSection('bookings', [
     '## Bookings',
     '',
-    `Run ${new Date().toISOString()} by \`npx tsx bench/bookings/run.ts\` on ${cpus[0]?.model ?? 'unknown CPU'} ` +
-      `(${cpus.length} logical CPUs, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM), Node ${process.version}, ` +
-      `${os.type()} ${os.release()}.`,
+    machineLine('npx tsx bench/bookings/run.ts'),
     '',
     `SQLite (WAL), ${OWNERS} owners with their own tokens used in turn, ${PROVIDERS} sitters. Creation: a ` +
       `priced direct request (one transaction: booking, timeline event, request row; then notification) ` +
@@ -166,29 +143,11 @@ function writeSection(
       `unpaced, ${SECONDS} s per run; the bare Fastify routes answer the same bytes. Latencies in ms. The ` +
       `machine was shared with other work during the run.`,
     '',
-    '| run | p50 | p90 | p99 | req/s | non-2xx | errors |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...rows.map(
-      ([label, f]) =>
-        `| ${label} | ${f.p50} | ${f.p90} | ${f.p99} | ${f.rps} | ${f.non2xx} | ${f.errors} |`,
-    ),
+    ...figuresTable(rows),
     '',
     `Accept race: 50 sitters applied to one open booking; the owner sent the 50 acceptances at once over ` +
       `HTTP: ${race.ok} × 200, ${race.conflicts} × 409, ${race.others} other, all answered in ${race.ms} ms.`,
-  ];
-  const file = path.join(root, 'docs', 'performance.md');
-  const start = '<!-- bench:bookings -->';
-  const end = '<!-- /bench:bookings -->';
-  const section = `${start}\n${lines.join('\n')}\n${end}`;
-  let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Performance\n';
-  const from = text.indexOf(start);
-  const to = text.indexOf(end);
-  text =
-    from >= 0 && to > from
-      ? text.slice(0, from) + section + text.slice(to + end.length)
-      : `${text.trimEnd()}\n\n${section}\n`;
-  fs.writeFileSync(file, text);
-  console.log(`wrote the bookings section of ${path.relative(root, file)}`);
+  ]);
 }
 
 main().catch((err: unknown) => {

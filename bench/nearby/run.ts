@@ -4,13 +4,12 @@
  * Loopback only, bounded: ~20 s paced at 200 req/s and ~10 s unpaced, for the API and for a bare
  * Fastify route answering a static JSON of the same size (the floor of this machine and client).
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fork, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import type { ServerReady } from './server.ts';
+import { figuresTable, machineLine, toFigures, writeDocSection, type Figures } from '../lib.ts';
 
 const PROVIDERS = Number(process.env.BENCH_PROVIDERS ?? 100_000);
 /** BENCH_DRY=1: a 2-second smoke run that leaves docs/performance.md alone. */
@@ -19,16 +18,6 @@ const PACED = { rate: 200, seconds: DRY ? 2 : 20 };
 const MAX_SECONDS = DRY ? 2 : 10;
 const CONNECTIONS = 10;
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-
-type Figures = {
-  p50: number;
-  p90: number;
-  p99: number;
-  rps: number;
-  non2xx: number;
-  errors: number;
-};
 
 async function load(url: string, headers: Record<string, string>, seconds: number, rate?: number) {
   const result = await autocannon({
@@ -38,15 +27,7 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
     duration: seconds,
     ...(rate ? { overallRate: rate } : {}),
   });
-  const figures: Figures = {
-    p50: result.latency.p50,
-    p90: result.latency.p90,
-    p99: result.latency.p99,
-    rps: Math.round(result.requests.average),
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
-  return figures;
+  return toFigures(result);
 }
 
 /** Starts server.ts in a child process (tsx loader) and waits for its addresses. */
@@ -100,14 +81,10 @@ async function main() {
 }
 
 function writeSection(rows: readonly (readonly [string, Figures])[], bytes: number, p99: number) {
-  const cpus = os.cpus();
-  const lines = [
+  writeDocSection('nearby', [
     '## Nearby sitters',
     '',
-    `Run ${new Date().toISOString()} by \`npx tsx bench/nearby/run.ts\` on ${cpus[0]?.model ?? 'unknown CPU'} ` +
-      `(${cpus.length} logical CPUs, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM), Node ${process.version}, ` +
-      `${os.type()} ${os.release()}; 1-minute load average ${os.loadavg()[0]!.toFixed(1)} when the ` +
-      `load runs ended (the machine is shared: other processes compete for the same cores).`,
+    machineLine('npx tsx bench/nearby/run.ts'),
     '',
     `SQLite, ${PROVIDERS.toLocaleString('en-US')} providers spread at random over the continental US, ` +
       `R*Tree index; caller in Kansas City; \`GET /api/user/nearby?page=1&limit=15\` ` +
@@ -116,28 +93,10 @@ function writeSection(rows: readonly (readonly [string, Figures])[], bytes: numb
       `Server in its own process, load generator in another. Baseline: a bare Fastify route ` +
       `answering the same bytes as static JSON. Latencies in ms.`,
     '',
-    '| run | p50 | p90 | p99 | req/s | non-2xx | errors |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...rows.map(
-      ([label, f]) =>
-        `| ${label} | ${f.p50} | ${f.p90} | ${f.p99} | ${f.rps} | ${f.non2xx} | ${f.errors} |`,
-    ),
+    ...figuresTable(rows),
     '',
     `Target: p99 ≤ 20 ms at 200 req/s — ${p99 <= 20 ? 'met' : 'NOT met'} (p99 ${p99} ms).`,
-  ];
-  const file = path.join(root, 'docs', 'performance.md');
-  const start = '<!-- bench:nearby -->';
-  const end = '<!-- /bench:nearby -->';
-  const section = `${start}\n${lines.join('\n')}\n${end}`;
-  let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Performance\n';
-  const from = text.indexOf(start);
-  const to = text.indexOf(end);
-  text =
-    from >= 0 && to > from
-      ? text.slice(0, from) + section + text.slice(to + end.length)
-      : `${text.trimEnd()}\n\n${section}\n`;
-  fs.writeFileSync(file, text);
-  console.log(`wrote the nearby section of ${path.relative(root, file)}`);
+  ]);
 }
 
 main().catch((err: unknown) => {

@@ -4,11 +4,9 @@
  * Fastify baseline, listens on loopback and reports both addresses over IPC. Exits on disconnect.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from '../../apps/api/src/app.ts';
-import { loadConfig } from '../../apps/api/src/config.ts';
+import { BENCH_SECRET, benchConfig } from '../lib.ts';
 import { createCaller, generateProviders } from './generate.ts';
 
 export type ServerReady = {
@@ -19,20 +17,11 @@ export type ServerReady = {
   generatedMs: number;
 };
 
-const SECRET = 'bench-secret-key';
+const SECRET = BENCH_SECRET;
 const providers = Number(process.env.BENCH_PROVIDERS ?? 100_000);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawsy-bench-nearby-'));
-const app = await buildApp(
-  loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    SECRET_KEY: SECRET,
-    JWT_SECRET: 'bench-jwt-secret-0123456789abcdef',
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '100000000',
-  }),
-);
+const config = benchConfig('nearby');
+const dataDir = config.dataDir;
+const app = await buildApp(config);
 const t0 = Date.now();
 await generateProviders(app, providers);
 const token = await createCaller(app);
