@@ -77,8 +77,15 @@ export const otpField = z
   .trim()
   .regex(/^\d{6}$/, 'The code has 6 digits');
 
-const nameField = (label: string) =>
+export const nameField = (label: string) =>
   z.string().trim().min(1, `${label} is required`).max(100, `${label} is too long`);
+
+export const phoneField = z
+  .string()
+  .trim()
+  .min(3, 'Phone is required')
+  .max(40, 'Phone is too long')
+  .regex(/^[+\d\s().-]+$/, 'Enter a valid phone number');
 
 /** A flag sent as a boolean, a string ("true", "on", "1") or a number, read as a boolean. */
 export const looseBoolean = z
@@ -100,12 +107,7 @@ export const signupBody = z
     firstName: nameField('First name'),
     lastName: nameField('Last name'),
     email: emailField,
-    phone: z
-      .string()
-      .trim()
-      .min(3, 'Phone is required')
-      .max(40, 'Phone is too long')
-      .regex(/^[+\d\s().-]+$/, 'Enter a valid phone number'),
+    phone: phoneField,
     primery_services: servicesField.optional(),
     primary_services: servicesField.optional(),
     password: passwordField,

@@ -1,4 +1,4 @@
-import { emailField, otpField, passwordField } from '@pawsy/contract';
+import { emailField, nameField, otpField, passwordField, phoneField } from '@pawsy/contract';
 import { z } from 'zod';
 
 // Field rules come from the API's own schemas (packages/contract) so both sides agree.
@@ -10,15 +10,10 @@ export const loginFormSchema = z.object({
 });
 
 export const signupFormSchema = z.object({
-  firstName: z.string().trim().min(1, 'First name is required').max(100),
-  lastName: z.string().trim().min(1, 'Last name is required').max(100),
+  firstName: nameField('First name'),
+  lastName: nameField('Last name'),
   email: emailField,
-  phone: z
-    .string()
-    .trim()
-    .min(3, 'Phone is required')
-    .max(40, 'Phone is too long')
-    .regex(/^[+\d\s().-]+$/, 'Enter a valid phone number'),
+  phone: phoneField,
   primaryServices: z.array(z.string()),
   password: passwordField,
   term: z.boolean().refine((accepted) => accepted, 'You must accept the terms of use'),
