@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -20,8 +21,9 @@ function devRuntimeConfig(): Plugin {
 }
 
 /**
- * Most visits start on the home page: preload its lazily loaded chunk (and that chunk's imports)
- * so it downloads alongside the entry instead of after it (saves a round trip before the LCP).
+ * Most visits start on the home page: preload its lazily loaded chunk (and that chunk's imports
+ * and CSS) so it downloads alongside the entry instead of after it (saves a round trip before the
+ * LCP).
  */
 function preloadHomeScreen(): Plugin {
   return {
@@ -34,18 +36,58 @@ function preloadHomeScreen(): Plugin {
         const home = chunks.find((c) => c.facadeModuleId?.endsWith('/screens/home-screen.tsx'));
         if (!home) return [];
         const files = [home.fileName, ...home.imports].filter((file) => !html.includes(file));
-        return files.map((file) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
-          injectTo: 'head' as const,
-        }));
+        const styles = [home, ...home.imports.map((file) => ctx.bundle?.[file])]
+          .flatMap((c) => (c?.type === 'chunk' ? [...(c.viteMetadata?.importedCss ?? [])] : []))
+          .filter((file, i, all) => all.indexOf(file) === i && !html.includes(file));
+        return [
+          ...files.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+          // Fetched early but not render-blocking: the chunk loader adds the stylesheet itself.
+          ...styles.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'style', crossorigin: '', href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+        ];
       },
     },
   };
 }
 
+/**
+ * Writes `home.html` (served for `/` by the API) next to index.html: the same page with a static
+ * copy of the home hero (src/features/public/static-home.html), so the largest text of the most
+ * visited page paints as soon as the HTML and the first-paint CSS are in.
+ */
+function staticHomePage(): Plugin {
+  const fragmentFile = new URL('./src/features/public/static-home.html', import.meta.url);
+  return {
+    name: 'pawsy-static-home-page',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') return;
+      const fragment = fs
+        .readFileSync(fragmentFile, 'utf8')
+        .replace(/<!--[\s\S]*?-->\s*/, '')
+        .trim();
+      const html = String(index.source);
+      if (!html.includes('<div id="root">')) this.error('index.html has no <div id="root">');
+      this.emitFile({
+        type: 'asset',
+        fileName: 'home.html',
+        source: html.replace('<div id="root">', `${fragment}\n    <div id="root">`),
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), devRuntimeConfig(), preloadHomeScreen()],
+  plugins: [react(), devRuntimeConfig(), preloadHomeScreen(), staticHomePage()],
   server: {
     port: 3000,
     strictPort: true,

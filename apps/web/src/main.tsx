@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './app/styles/first-paint.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';

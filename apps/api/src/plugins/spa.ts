@@ -15,9 +15,12 @@ export async function registerSpa(
   const indexFile = webDist ? path.join(webDist, 'index.html') : null;
   const hasWeb = indexFile !== null && fs.existsSync(indexFile);
   const meta = `<meta name="pawsy-config" content="${escapeAttr(JSON.stringify(runtime))}">`;
-  const indexHtml = hasWeb
-    ? fs.readFileSync(indexFile, 'utf8').replace('<!--pawsy-config-->', meta)
-    : null;
+  const readPage = (file: string) =>
+    fs.readFileSync(file, 'utf8').replace('<!--pawsy-config-->', meta);
+  const indexHtml = hasWeb ? readPage(indexFile) : null;
+  // The web build also writes home.html: index.html plus a static copy of the home hero, for `/`.
+  const homeFile = webDist ? path.join(webDist, 'home.html') : null;
+  const homeHtml = hasWeb && homeFile && fs.existsSync(homeFile) ? readPage(homeFile) : indexHtml;
 
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -54,7 +57,8 @@ export async function registerSpa(
     }
     if (/\.[a-z0-9]{1,5}$/i.test(urlPath) && urlPath.startsWith('/assets/'))
       return reply.callNotFound();
-    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    const page = urlPath === '/' ? homeHtml : indexHtml;
+    return reply.type('text/html').header('cache-control', 'no-cache').send(page);
   });
 }
 

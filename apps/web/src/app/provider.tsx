@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { PersistGate } from 'redux-persist/integration/react';
 import type { Persistor } from 'redux-persist';
 import type { AppStore } from './store';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 type AppProviderProps = {
   store: AppStore;
@@ -17,7 +17,7 @@ type AppProviderProps = {
 /** Redux (with its persisted state restored first) and the Mantine theme. */
 export function AppProvider({ store, persistor, env = 'default', children }: AppProviderProps) {
   const content = (
-    <MantineProvider theme={theme} env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       {children}
     </MantineProvider>
   );

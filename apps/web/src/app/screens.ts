@@ -2,7 +2,10 @@ import { lazyScreen } from '../lib/lazy-screen';
 
 // One screen = one lazily loaded module (its own chunk). Later features replace the files.
 
-export const HomeScreen = lazyScreen(() => import('../features/public/screens/home-screen'));
+// The home page uses only the components whose CSS is in the entry (app/styles/first-paint.css).
+export const HomeScreen = lazyScreen(() => import('../features/public/screens/home-screen'), {
+  firstPaintStylesOnly: true,
+});
 export const HowItWorksScreen = lazyScreen(
   () => import('../features/public/screens/how-it-works-screen'),
 );

@@ -1,4 +1,9 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  Anchor,
+  createTheme,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 // A deep teal: shade 8 (filled buttons, links) keeps white text above 6:1 contrast.
 const pawsy: MantineColorsTuple = [
@@ -22,4 +27,18 @@ export const theme = createTheme({
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
+  components: {
+    // Links in running text must not rely on colour alone (WCAG 1.4.1): underline them.
+    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+  },
+});
+
+/**
+ * Mantine's "dimmed" text is gray.6 (#868e96, 3.3:1 on white), below WCAG AA for normal text:
+ * use gray.7 (#495057, 8:1) instead, everywhere `c="dimmed"` is used.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: {},
 });

@@ -40,7 +40,42 @@ export async function loadWithRetry<T>(
   throw lastError;
 }
 
-/** React.lazy for a screen module whose default export is the screen. */
-export function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
-  return lazy(() => loadWithRetry(load));
+let allStyles: Promise<unknown> | null = null;
+
+/**
+ * Loads the CSS of every Mantine component (once). The entry only carries the CSS of the shell
+ * and the home page (app/styles/first-paint.css), so the first paint does not wait for ~250 KB
+ * of styles it does not use; whatever renders other components awaits this first.
+ */
+export function loadAllStyles(): Promise<unknown> {
+  allStyles ??= loadWithRetry(() => import('../app/styles/all-styles')).catch((error: unknown) => {
+    allStyles = null;
+    throw error;
+  });
+  return allStyles;
+}
+
+/** React.lazy that also waits for a module's styles (all of Mantine's unless told otherwise). */
+export function lazyWithStyles<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  { firstPaintStylesOnly = false } = {},
+) {
+  return lazy(async () => {
+    const [module] = await Promise.all([
+      loadWithRetry(load),
+      firstPaintStylesOnly ? null : loadAllStyles(),
+    ]);
+    return module;
+  });
+}
+
+/**
+ * React.lazy for a screen module whose default export is the screen. Pass
+ * `firstPaintStylesOnly` for a screen built only from the components of app/styles/first-paint.css.
+ */
+export function lazyScreen(
+  load: () => Promise<{ default: ComponentType }>,
+  options?: { firstPaintStylesOnly?: boolean },
+) {
+  return lazyWithStyles(load, options);
 }

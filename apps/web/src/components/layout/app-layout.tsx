@@ -8,6 +8,7 @@ import { ScreenLoader } from '../ui/screen-loader';
 import { ScrollToTop } from '../ui/scroll-to-top';
 import { Footer } from './footer';
 import { Header } from './header';
+import { RemoveStaticHome } from './remove-static-home';
 import { getNavItems } from './nav-items';
 import classes from './layout.module.css';
 
@@ -66,6 +67,7 @@ export function AppLayout({ user, onLogout, children }: AppLayoutProps) {
         <Suspense fallback={<ScreenLoader />}>
           {children}
           <Footer />
+          <RemoveStaticHome />
         </Suspense>
       </AppShell.Main>
     </AppShell>

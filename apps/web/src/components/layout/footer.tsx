@@ -23,14 +23,14 @@ export function Footer() {
       <Stack gap="sm">
         <Group component="nav" aria-label="Footer" gap="lg">
           {LINKS.map((link) => (
-            <Anchor key={link.to} component={Link} to={link.to} size="sm">
+            <Anchor key={link.to} component={Link} to={link.to} size="sm" underline="always">
               {link.label}
             </Anchor>
           ))}
         </Group>
         <Text size="sm" c="dimmed">
           © {new Date().getFullYear()} Pawsy. Questions? Write to{' '}
-          <Anchor href={`mailto:${SUPPORT_EMAIL}`} size="sm">
+          <Anchor href={`mailto:${SUPPORT_EMAIL}`} size="sm" underline="always">
             {SUPPORT_EMAIL}
           </Anchor>
           .

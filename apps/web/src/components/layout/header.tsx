@@ -4,7 +4,7 @@ import { paths } from '../../config/paths';
 import { Logo } from './logo';
 import type { NavItem } from './nav-items';
 import { NotificationsSlot } from './notifications-slot';
-import { UserMenu } from './user-menu';
+import { UserMenuSlot } from './user-menu-slot';
 import classes from './layout.module.css';
 
 type HeaderProps = {
@@ -40,7 +40,7 @@ export function Header({ navItems, email, isMenuOpen, onToggleMenu, onLogout }: 
           {email ? (
             <>
               <NotificationsSlot />
-              <UserMenu email={email} onLogout={onLogout} />
+              <UserMenuSlot email={email} onLogout={onLogout} />
             </>
           ) : (
             <>

@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWithStyles } from '../../lib/lazy-screen';
 
 // Loaded on its own once someone is signed in, so the public pages never carry it.
-const NotificationsBell = lazy(
+const NotificationsBell = lazyWithStyles(
   () => import('../../features/notifications/components/notifications-bell'),
 );
 

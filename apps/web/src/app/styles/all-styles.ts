@@ -1,0 +1,2 @@
+// All of Mantine's component CSS, in its own lazily loaded chunk (see lib/all-styles.ts).
+import '@mantine/core/styles.layer.css';
