@@ -1,5 +1,6 @@
 /** What the benchmarks share: the app's bench config, autocannon figures, the docs section writer. */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,4 +80,62 @@ export function writeDocSection(name: string, lines: string[]): void {
       : `${text.trimEnd()}\n\n${section}\n`;
   fs.writeFileSync(file, text);
   console.log(`wrote the ${name} section of ${path.relative(root, file)}`);
+}
+
+/**
+ * Open-loop load at a constant arrival rate: one request every 1000/rate ms whatever the answers
+ * do, over at most `sockets` keep-alive connections. Latency runs from the scheduled send time, so
+ * a stalled server is charged for the requests queued behind it (no coordinated omission).
+ */
+export async function openLoop(opts: {
+  url: string;
+  headers: Record<string, string>;
+  rate: number;
+  seconds: number;
+  sockets: number;
+}): Promise<Figures> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.sockets });
+  const total = Math.round(opts.rate * opts.seconds);
+  const gap = 1000 / opts.rate;
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  const start = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = start + i * gap;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    inFlight.push(
+      new Promise<void>((resolve) => {
+        const req = http.get(opts.url, { agent, headers: opts.headers }, (res) => {
+          res.resume();
+          res.on('end', () => {
+            latencies.push(performance.now() - due);
+            if ((res.statusCode ?? 0) >= 300) non2xx += 1;
+            resolve();
+          });
+        });
+        req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
+        req.on('error', () => {
+          errors += 1;
+          resolve();
+        });
+      }),
+    );
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - start) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  return {
+    p50: at(0.5),
+    p90: at(0.9),
+    p99: at(0.99),
+    rps: Math.round(latencies.length / elapsed),
+    non2xx,
+    errors,
+  };
 }

@@ -9,7 +9,14 @@ import { fileURLToPath } from 'node:url';
 import { fork, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import type { ServerReady } from './server.ts';
-import { figuresTable, machineLine, toFigures, writeDocSection, type Figures } from '../lib.ts';
+import {
+  figuresTable,
+  machineLine,
+  openLoop,
+  toFigures,
+  writeDocSection,
+  type Figures,
+} from '../lib.ts';
 
 const PROVIDERS = Number(process.env.BENCH_PROVIDERS ?? 100_000);
 /** BENCH_DRY=1: a 2-second smoke run that leaves docs/performance.md alone. */
@@ -60,8 +67,9 @@ async function main() {
     await load(url, headers, DRY ? 1 : 3);
     await load(`${ready.bareBase}/static`, {}, 1);
     const t0 = Date.now();
-    const api = await load(url, headers, PACED.seconds, PACED.rate);
-    const floor = await load(`${ready.bareBase}/static`, {}, PACED.seconds, PACED.rate);
+    const paced = { rate: PACED.rate, seconds: PACED.seconds, sockets: CONNECTIONS };
+    const api = await openLoop({ url, headers, ...paced });
+    const floor = await openLoop({ url: `${ready.bareBase}/static`, headers: {}, ...paced });
     const apiMax = await load(url, headers, MAX_SECONDS);
     const floorMax = await load(`${ready.bareBase}/static`, {}, MAX_SECONDS);
     console.log(`load runs took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
@@ -88,8 +96,12 @@ function writeSection(rows: readonly (readonly [string, Figures])[], bytes: numb
     '',
     `SQLite, ${PROVIDERS.toLocaleString('en-US')} providers spread at random over the continental US, ` +
       `R*Tree index; caller in Kansas City; \`GET /api/user/nearby?page=1&limit=15\` ` +
-      `(${bytes.toLocaleString('en-US')} bytes). autocannon, ${CONNECTIONS} connections, loopback; ` +
-      `3 s warm-up, then paced runs ${PACED.seconds} s at ${PACED.rate} req/s and unpaced runs ${MAX_SECONDS} s. ` +
+      `(${bytes.toLocaleString('en-US')} bytes), loopback; ` +
+      `3 s warm-up. Paced runs: ${PACED.seconds} s of open-loop load, one request every ` +
+      `${1000 / PACED.rate} ms (${PACED.rate} req/s) over up to ${CONNECTIONS} keep-alive sockets, latency ` +
+      `timed from each request's scheduled send time (bench/lib.ts \`openLoop\`; autocannon's ` +
+      `\`overallRate\` starts its connections in step and so sends bursts of ${CONNECTIONS}). Unpaced runs: ` +
+      `autocannon, ${CONNECTIONS} connections, ${MAX_SECONDS} s. ` +
       `Server in its own process, load generator in another. Baseline: a bare Fastify route ` +
       `answering the same bytes as static JSON. Latencies in ms.`,
     '',

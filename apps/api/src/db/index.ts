@@ -28,7 +28,32 @@ export function createDb(database: AppConfig['database']): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
+}
+
+/**
+ * Kysely prepares every query anew; compiling SQL is most of a small query's cost on SQLite.
+ * Statements are reusable, and the one connection runs one query at a time, so the same SQL text
+ * gets the same prepared statement (bounded, least recently used out first).
+ */
+export function withStatementCache(sqlite: SQLite.Database, max = 500) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string): SQLite.Statement {
+      let statement = cache.get(sql);
+      if (statement) {
+        cache.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (cache.size >= max) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(sql, statement);
+      return statement;
+    },
+  };
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {

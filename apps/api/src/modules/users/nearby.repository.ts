@@ -3,6 +3,7 @@ import type { DbOrTrx } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Box } from './geo.ts';
 import { boxedLocationsSql, isIndexedSql } from './provider-locations.ts';
+import { PUBLIC_USER_COLUMNS } from './public-user.ts';
 
 export type ProviderFilters = {
   excludeId: string;
@@ -143,7 +144,7 @@ export function findCardRows(db: DbOrTrx, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('users')
-    .selectAll()
+    .select([...PUBLIC_USER_COLUMNS, 'rating_avg', 'rating_count'])
     .where('id', 'in', [...ids])
     .where('deleted_at', 'is', null)
     .execute();

@@ -9,11 +9,34 @@ export const lastInitial = (lastName: string): string => {
   return first ? `${first.toUpperCase()}.` : '';
 };
 
+/** The only columns a public card reads: private ones are never even selected for it. */
+export const PUBLIC_USER_COLUMNS = [
+  'id',
+  'first_name',
+  'last_name',
+  'image_path',
+  'city',
+  'state',
+  'country',
+  'user_type',
+  'primary_services',
+  'service_rates',
+  'currency',
+  'headline',
+  'bio',
+  'created_at',
+  'kyc_verified',
+  'is_verified',
+  'latitude',
+  'longitude',
+] as const satisfies readonly (keyof UserRow)[];
+export type PublicUserRow = Pick<UserRow, (typeof PUBLIC_USER_COLUMNS)[number]>;
+
 /**
  * Row → what any signed-in stranger may see. No email, phone, address, dob, documents, exact
  * coordinates (rounded to 0.01° ≈ 1 km) or admin/payment flags.
  */
-export function toPublicUser(row: UserRow, rating: RatingSummary): PublicUser {
+export function toPublicUser(row: PublicUserRow, rating: RatingSummary): PublicUser {
   const hasLocation = row.latitude !== null && row.longitude !== null;
   return {
     _id: row.id,
