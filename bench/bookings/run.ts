@@ -140,8 +140,7 @@ function writeSection(
       `of ${info.createBytes.toLocaleString('en-US')} bytes; ${info.bookings.toLocaleString('en-US')} bookings existed ` +
       `when the list run started. List: page of 20 with owners, sitter cards with ratings and timelines ` +
       `(${info.listBytes.toLocaleString('en-US')} bytes). autocannon, ${CONNECTIONS} connections, loopback, ` +
-      `unpaced, ${SECONDS} s per run; the bare Fastify routes answer the same bytes. Latencies in ms. The ` +
-      `machine was shared with other work during the run.`,
+      `unpaced, ${SECONDS} s per run; the bare Fastify routes answer the same bytes. Latencies in ms.`,
     '',
     ...figuresTable(rows),
     '',
