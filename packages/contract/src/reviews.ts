@@ -24,3 +24,43 @@ export const createReviewResponse = z.object({
   message: z.string(),
   data: bookingReview,
 });
+
+/** GET /api/user/{id}/reviews: page from 1, limit 10 by default and at most 50. */
+export const userReviewsQuery = z.object({
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .catch(10)
+    .default(10)
+    .transform((n) => Math.min(n, 50)),
+});
+export type UserReviewsQuery = z.infer<typeof userReviewsQuery>;
+
+/** A visible review received by a user, as any signed-in visitor of their profile sees it. */
+export const userReview = z.object({
+  _id: z.string(),
+  rating: z.number().int(),
+  comment: z.string(),
+  createdAt: z.string(),
+  author: z.object({
+    _id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    image: z.string().nullable(),
+  }),
+  service: z.string(),
+});
+export type UserReview = z.infer<typeof userReview>;
+
+export const userReviewsResponse = z.object({
+  success: z.literal(true),
+  data: z.array(userReview),
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+  totalPages: z.number(),
+  hasMore: z.boolean(),
+});
+export type UserReviewsResponse = z.infer<typeof userReviewsResponse>;

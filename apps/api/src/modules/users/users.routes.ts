@@ -10,9 +10,12 @@ import {
   userDashboardResponse,
   userFlagsBody,
   userIdParams,
+  userReviewsQuery,
+  userReviewsResponse,
 } from '@pawsy/contract';
 import { badRequest } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { listSubjectReviews } from '../reviews/subject-reviews.ts';
 import { getUserDashboard } from './dashboard.service.ts';
 import { photoCacheHeaders } from './images.ts';
 import { listNearbyProviders } from './nearby.service.ts';
@@ -97,6 +100,21 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendUserImage(app, request, reply, request.params.id, request.query.size),
+  );
+
+  app.get(
+    '/:id/reviews',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "A user's reviews visible under the double-blind rule, newest first",
+        params: userIdParams,
+        querystring: userReviewsQuery,
+        response: { 200: userReviewsResponse },
+      },
+    },
+    async (request) => listSubjectReviews(app, request.params.id, request.query),
   );
 
   app.get(
