@@ -183,3 +183,26 @@ export const statusBody = z.object({
 export const acceptBody = z.union([decisionBody.strict(), statusBody.strict()]);
 
 export const bookingEventParams = z.object({ id, eventId: id });
+
+/** GET /booking/requests/mine: the calling sitter's requests, newest first, with their booking. */
+export const myRequestsQuery = pagingQuery(20).extend({ state: requestState.optional() });
+export const requestBookingSummary = bookingWire.pick({
+  _id: true,
+  service: true,
+  startDate: true,
+  endDate: true,
+  status: true,
+  owner: true,
+  price: true,
+});
+export const myRequestWire = bookingRequestWire.extend({ booking: requestBookingSummary });
+export type MyRequestWire = z.infer<typeof myRequestWire>;
+export const myRequestsResponse = z.object({
+  success: z.literal(true),
+  data: z.array(myRequestWire),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  hasMore: z.boolean(),
+});

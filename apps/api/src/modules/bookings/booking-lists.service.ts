@@ -103,6 +103,7 @@ export async function listBookingsForCaller(
       services: Object.keys(normalizeRates(parseServiceRates(me?.service_rates ?? '{}'))),
       origin,
       now: nowIso(),
+      ...(query.status ? { status: query.status } : {}),
     },
     query,
   );

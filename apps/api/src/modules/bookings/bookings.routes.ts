@@ -8,6 +8,8 @@ import {
   createBookingBody,
   errorBody,
   idParams,
+  myRequestsQuery,
+  myRequestsResponse,
   providerBookingsQuery,
   quoteBody,
   quoteResponse,
@@ -26,12 +28,14 @@ import {
 import { listBookingRequests, sendRequest } from './booking-requests.service.ts';
 import { sendEventImage } from './booking-status.service.ts';
 import { acceptRoute } from './accept.route.ts';
+import { listMyRequests, withdrawMyRequest } from './my-requests.service.ts';
 import { createBooking, quoteBooking } from './bookings.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['bookings'];
 
-/** Bookings (prefix /booking): SPEC §7's eight calls plus the price quote and check-in photos. */
+/** Bookings (prefix /booking): SPEC §7's eight calls plus the price quote, check-in photos,
+ * a sitter's own requests and withdrawing an application. */
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = { preHandler: app.requireAuth };
 
@@ -111,6 +115,21 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => listProviderBookings(app, currentUser(request), request.query),
   );
 
+  // Before the '/:id' routes: a static segment that must not be read as a booking id.
+  app.get(
+    '/requests/mine',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "The calling sitter's requests (applications and invitations), newest first",
+        querystring: myRequestsQuery,
+        response: { 200: myRequestsResponse, ...errors },
+      },
+    },
+    async (request) => listMyRequests(app, currentUser(request), request.query),
+  );
+
   app.get(
     '/:id',
     {
@@ -141,6 +160,24 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await sendRequest(app, currentUser(request), request.params.id, request.body);
       return reply.status(201).send({ success: true as const, message: 'Request sent', data });
     },
+  );
+
+  app.delete(
+    '/:id/send-request',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'A sitter withdraws their own pending application (the request is kept)',
+        params: idParams,
+        response: { 200: sendRequestResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Request withdrawn',
+      data: await withdrawMyRequest(app, currentUser(request), request.params.id),
+    }),
   );
 
   app.get(

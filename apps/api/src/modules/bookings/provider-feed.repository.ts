@@ -7,6 +7,8 @@ export type FeedOptions = {
   services: readonly string[];
   origin: { latitude: number; longitude: number } | null;
   now: string;
+  /** Only bookings in this status (open bookings are 'pending', so they show for that one only). */
+  status?: BookingRow['status'];
 };
 
 /**
@@ -23,7 +25,7 @@ export async function listProviderFeed(
   rows: (BookingRow & { owner_lat: number | null; owner_lng: number | null })[];
   total: number;
 }> {
-  const base = db
+  let base = db
     .selectFrom('bookings')
     .innerJoin('users as o', 'o.id', 'bookings.owner_id')
     .where((eb) =>
@@ -39,6 +41,7 @@ export async function listProviderFeed(
         ]),
       ]),
     );
+  if (opts.status) base = base.where('bookings.status', '=', opts.status);
   let ordered = base
     .selectAll('bookings')
     .select(['o.latitude as owner_lat', 'o.longitude as owner_lng'])
