@@ -1,16 +1,26 @@
-import type { NearbyCard, NearbyResponse, PublicUser } from '@pawsy/contract';
+import type {
+  NearbyCard,
+  NearbyResponse,
+  PublicUser,
+  UserReview,
+  UserReviewsResponse,
+} from '@pawsy/contract';
 import { http } from '../../lib/http';
 
 export type SitterCard = NearbyCard;
 export type SitterProfile = PublicUser;
 export type NearbyPage = NearbyResponse;
+export type SitterReview = UserReview;
+export type ReviewsPage = UserReviewsResponse;
 
 /** SPEC §9: nearby users page size. */
 export const NEARBY_PAGE_SIZE = 15;
+export const REVIEWS_PAGE_SIZE = 10;
 
 export const SITTER_MESSAGES = {
   listFailed: 'Failed to fetch nearby users.',
   detailFailed: 'Failed to load user details.',
+  reviewsFailed: 'Failed to load reviews',
 } as const;
 
 export type SitterFilters = { name: string; city: string };
@@ -33,5 +43,12 @@ export const sittersApi = {
     );
     if (!data?.data) throw new Error(SITTER_MESSAGES.detailFailed);
     return data.data;
+  },
+  async reviews(id: string, page: number): Promise<ReviewsPage> {
+    const { data } = await http.get<ReviewsPage>(`/api/user/${encodeURIComponent(id)}/reviews`, {
+      query: { page, limit: REVIEWS_PAGE_SIZE },
+    });
+    if (!Array.isArray(data?.data)) throw new Error(SITTER_MESSAGES.reviewsFailed);
+    return data;
   },
 };

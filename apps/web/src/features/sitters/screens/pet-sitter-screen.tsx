@@ -21,6 +21,7 @@ import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { isProviderUser } from '../../../lib/roles';
 import { RatingSummary, ServiceRates, VerifiedBadge } from '../components/sitter-badges';
+import { SitterReviews } from '../components/sitter-reviews';
 import { fullName } from '../format';
 import { SITTER_MESSAGES, sittersApi, type SitterProfile } from '../sitters-api';
 
@@ -93,10 +94,11 @@ function SitterDetails({ sitter }: { sitter: SitterProfile }) {
         <Title id="sitter-reviews" order={2} size="h3" mb="sm">
           Reviews
         </Title>
-        <RatingSummary rating={sitter.rating} />
-        <Text size="sm" c="dark.4" mt="xs">
+        {sitter.rating.count > 0 && <RatingSummary rating={sitter.rating} />}
+        <Text size="sm" c="dark.4" mt="xs" mb="md">
           Reviews come from owners after completed bookings.
         </Text>
+        <SitterReviews key={sitter._id} userId={sitter._id} />
       </Paper>
     </Stack>
   );
