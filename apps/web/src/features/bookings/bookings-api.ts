@@ -5,6 +5,8 @@ import type {
   bookingListResponse,
   bookingRequestWire,
   bookingReview,
+  MyRequestWire,
+  myRequestsResponse,
   quoteData,
 } from '@pawsy/contract';
 import type { z } from 'zod';
@@ -16,6 +18,10 @@ export type BookingDetail = z.infer<typeof bookingDetailResponse>;
 export type BookingPage = z.infer<typeof bookingListResponse>;
 export type BookingRequest = z.infer<typeof bookingRequestWire>;
 export type Quote = z.infer<typeof quoteData>;
+/** A sitter's own request with a summary of its booking (GET /api/booking/requests/mine). */
+export type MyRequest = MyRequestWire;
+export type MyRequestsPage = z.infer<typeof myRequestsResponse>;
+export type RequestState = BookingRequest['state'];
 export type { BookingStatus };
 
 export type CreateBookingInput = {
@@ -71,6 +77,14 @@ export const bookingsApi = {
     http.get<{ success: true; providers: BookingRequest[] }>(
       `/api/booking/${encodeURIComponent(id)}/requests`,
     ),
+  /** The calling sitter's requests (applications and invitations), newest first. */
+  myRequests: (query: { state?: RequestState; page?: number; limit?: number } = {}) =>
+    http.get<MyRequestsPage>('/api/booking/requests/mine', { query }),
+  /** A sitter withdraws their own pending application (the request is kept as 'withdrawn'). */
+  withdrawRequest: (id: string) =>
+    http.delete<{ success: true; message: string; data: BookingRequest }>(
+      `/api/booking/${encodeURIComponent(id)}/send-request`,
+    ),
   decide: (id: string, providerId: string, decision: Decision) =>
     http.put<BookingEnvelope>(`/api/booking/accept/${encodeURIComponent(id)}`, {
       providerId,
@@ -92,4 +106,5 @@ export const BOOKING_MESSAGES = {
   statusFailed: 'Failed to update booking status',
   requestsFailed: 'Failed to fetch user requests for booking',
   listFailed: 'Failed to load bookings',
+  withdrawFailed: 'Failed to withdraw the application',
 } as const;

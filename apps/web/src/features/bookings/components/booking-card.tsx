@@ -8,8 +8,15 @@ import { formatDateRange, fullName } from '../lib/booking-format';
 import { StatusBadge } from './status-badge';
 import { serviceLabel } from '@pawsy/contract';
 
+/** What a card shows: a full booking, or the summary a sitter's request carries. */
+export type CardBooking = Pick<
+  Booking,
+  '_id' | 'service' | 'startDate' | 'endDate' | 'status' | 'owner' | 'price'
+> &
+  Partial<Pick<Booking, 'provider' | 'distanceKm'>>;
+
 type BookingCardProps = {
-  booking: Booking;
+  booking: CardBooking;
   /** Whose side the viewer is on: the card names the other party. */
   viewAs: 'owner' | 'provider';
   children?: React.ReactNode;
@@ -17,7 +24,7 @@ type BookingCardProps = {
 
 /** A booking in a list: service, dates, the other party, price and status, with a details link. */
 export function BookingCard({ booking, viewAs, children }: BookingCardProps) {
-  const other = viewAs === 'owner' ? booking.provider : booking.owner;
+  const other = viewAs === 'owner' ? (booking.provider ?? null) : booking.owner;
   const otherName = fullName(other);
   const detailsPath = toPath(paths.bookingDetails, { id: booking._id });
   return (

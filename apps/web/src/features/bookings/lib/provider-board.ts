@@ -1,28 +1,39 @@
-import { bookingsApi, type Booking, type BookingRequest } from '../bookings-api';
+import { bookingsApi, type Booking, type MyRequest } from '../bookings-api';
 
-export type BoardItem = { booking: Booking; myRequest: BookingRequest | null };
-export type ProviderBoard = { invitations: BoardItem[]; open: BoardItem[] };
+export type BoardItem = { booking: Booking; myRequest: MyRequest | null };
+export type ProviderBoard = {
+  /** Owner invitations and direct requests still waiting for the sitter's answer. */
+  invitations: MyRequest[];
+  /** The sitter's own applications (any state), newest first. */
+  applications: MyRequest[];
+  /** Open bookings nearby, with the sitter's request on each when there is one. */
+  open: BoardItem[];
+};
+
+/** How many of the sitter's newest requests the board reads (the API's page maximum). */
+export const BOARD_REQUESTS_LIMIT = 100;
 
 /**
- * A sitter's board from GET /api/booking/ (open bookings nearby, then their own): direct
- * requests and owner invitations to decide, and open bookings to apply to. A sitter reading
- * /requests sees only their own request, which says whether they applied or were invited.
+ * A sitter's board in two calls: GET /api/booking/requests/mine (their requests with a booking
+ * summary: invitations to answer and their applications) and GET /api/booking/ (open bookings
+ * nearby to apply to).
  */
-export async function loadProviderBoard(userId: string): Promise<ProviderBoard> {
-  const { data } = await bookingsApi.list({ limit: 50 });
-  const pending = data.data.filter(
-    (b) => b.status === 'pending' && (b.provider_id === null || b.provider_id === userId),
+export async function loadProviderBoard(): Promise<ProviderBoard> {
+  const [feed, mine] = await Promise.all([
+    bookingsApi.list({ status: 'pending', limit: 50 }),
+    bookingsApi.myRequests({ limit: BOARD_REQUESTS_LIMIT }),
+  ]);
+  const requests = mine.data.data;
+  const invitations = requests.filter(
+    (r) => r.initiatedBy === 'owner' && r.state === 'pending' && r.booking.status === 'pending',
   );
-  const items = await Promise.all(
-    pending.map(async (booking): Promise<BoardItem> => {
-      const { data: reqs } = await bookingsApi.requests(booking._id);
-      return { booking, myRequest: reqs.providers.find((r) => r.providerId === userId) ?? null };
-    }),
-  );
-  const isInvitation = (item: BoardItem) =>
-    item.myRequest?.state === 'pending' && item.myRequest.initiatedBy === 'owner';
+  const invited = new Set(invitations.map((r) => r.bookingId));
+  const byBooking = new Map(requests.map((r) => [r.bookingId, r]));
   return {
-    invitations: items.filter(isInvitation),
-    open: items.filter((item) => !isInvitation(item) && item.booking.provider_id === null),
+    invitations,
+    applications: requests.filter((r) => r.initiatedBy === 'provider'),
+    open: feed.data.data
+      .filter((b) => b.status === 'pending' && b.provider_id === null && !invited.has(b._id))
+      .map((booking) => ({ booking, myRequest: byBooking.get(booking._id) ?? null })),
   };
 }

@@ -5,12 +5,26 @@ import { usePageTitle } from '../../../components/ui/use-page-title';
 import { getErrorMessage } from '../../../lib/api-error';
 import { isProviderUser } from '../../../lib/roles';
 import { decideBookingRequest } from '../booking-slice';
-import { BOOKING_MESSAGES, bookingsApi, type Booking, type Decision } from '../bookings-api';
-import { BookingCard } from '../components/booking-card';
+import {
+  BOOKING_MESSAGES,
+  bookingsApi,
+  type Booking,
+  type Decision,
+  type MyRequest,
+} from '../bookings-api';
+import { BookingCard, type CardBooking } from '../components/booking-card';
 import { BookingListSkeleton } from '../components/booking-list-skeleton';
+import { WithdrawApplicationModal } from '../components/withdraw-application-modal';
 import { useCurrentUser } from '../hooks/use-current-user';
 import { useLoad } from '../hooks/use-load';
 import { loadProviderBoard, type BoardItem } from '../lib/provider-board';
+
+const APPLICATION_LABELS: Record<MyRequest['state'], string> = {
+  pending: 'Applied, waiting for the owner',
+  accepted: 'Accepted by the owner',
+  rejected: 'Declined by the owner',
+  withdrawn: 'Withdrawn',
+};
 
 function Section({
   title,
@@ -39,14 +53,15 @@ export default function RequestPageScreen() {
   const userId = user?.id ?? '';
   const [busy, setBusy] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+  const [toWithdraw, setToWithdraw] = useState<MyRequest | null>(null);
 
   const loadBoard = useCallback(async () => {
     try {
-      return await loadProviderBoard(userId);
+      return await loadProviderBoard();
     } catch (error) {
       throw new Error(getErrorMessage(error, BOOKING_MESSAGES.listFailed));
     }
-  }, [userId]);
+  }, []);
   const board = useLoad(userId || null, loadBoard, BOOKING_MESSAGES.listFailed);
 
   const loadInProgress = useCallback(async (): Promise<Booking[]> => {
@@ -75,7 +90,18 @@ export default function RequestPageScreen() {
         return getErrorMessage(error, 'Failed to send request');
       }
     });
-  const decide = (booking: Booking, decision: Decision) =>
+  const withdraw = (request: MyRequest) =>
+    act(`withdraw:${request.bookingId}`, async () => {
+      try {
+        await bookingsApi.withdrawRequest(request.bookingId);
+        setToWithdraw(null);
+        return null;
+      } catch (error) {
+        setToWithdraw(null);
+        return getErrorMessage(error, BOOKING_MESSAGES.withdrawFailed);
+      }
+    });
+  const decide = (booking: CardBooking, decision: Decision) =>
     act(`${decision}:${booking._id}`, async () => {
       const result = await dispatch(
         decideBookingRequest({ id: booking._id, providerId: userId, decision }),
@@ -95,7 +121,7 @@ export default function RequestPageScreen() {
       </Container>
     );
 
-  const invitationButtons = ({ booking }: BoardItem) => (
+  const invitationButtons = (booking: CardBooking) => (
     <Group mt="sm">
       <Button
         size="xs"
@@ -117,13 +143,31 @@ export default function RequestPageScreen() {
       </Button>
     </Group>
   );
+  const stateBadge = (request: MyRequest) => (
+    <Badge variant="light" color={request.state === 'pending' ? 'yellow.8' : 'gray.7'}>
+      {APPLICATION_LABELS[request.state]}
+    </Badge>
+  );
+  const applicationFooter = (request: MyRequest) => (
+    <Group mt="sm">
+      {stateBadge(request)}
+      {request.state === 'pending' && (
+        <Button
+          size="xs"
+          variant="outline"
+          color="red.8"
+          loading={busy === `withdraw:${request.bookingId}`}
+          disabled={busy !== null}
+          onClick={() => setToWithdraw(request)}
+        >
+          Withdraw
+        </Button>
+      )}
+    </Group>
+  );
   const openFooter = ({ booking, myRequest }: BoardItem) =>
     myRequest ? (
-      <Badge mt="sm" variant="light" color={myRequest.state === 'pending' ? 'yellow.8' : 'gray.7'}>
-        {myRequest.state === 'pending'
-          ? 'Applied, waiting for the owner'
-          : `Request ${myRequest.state}`}
-      </Badge>
+      <Group mt="sm">{stateBadge(myRequest)}</Group>
     ) : (
       <Group mt="sm">
         <Button
@@ -161,9 +205,19 @@ export default function RequestPageScreen() {
               title="Invitations"
               empty={board.data.invitations.length ? null : 'No invitations right now.'}
             >
-              {board.data.invitations.map((item) => (
-                <BookingCard key={item.booking._id} booking={item.booking} viewAs="provider">
-                  {invitationButtons(item)}
+              {board.data.invitations.map((request) => (
+                <BookingCard key={request._id} booking={request.booking} viewAs="provider">
+                  {invitationButtons(request.booking)}
+                </BookingCard>
+              ))}
+            </Section>
+            <Section
+              title="My applications"
+              empty={board.data.applications.length ? null : 'You have not applied to any booking.'}
+            >
+              {board.data.applications.map((request) => (
+                <BookingCard key={request._id} booking={request.booking} viewAs="provider">
+                  {applicationFooter(request)}
                 </BookingCard>
               ))}
             </Section>
@@ -196,6 +250,12 @@ export default function RequestPageScreen() {
           </Section>
         )}
       </Stack>
+      <WithdrawApplicationModal
+        request={toWithdraw}
+        isSubmitting={toWithdraw !== null && busy === `withdraw:${toWithdraw.bookingId}`}
+        onClose={() => setToWithdraw(null)}
+        onConfirm={(request) => void withdraw(request)}
+      />
     </Container>
   );
 }

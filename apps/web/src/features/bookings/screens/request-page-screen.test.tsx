@@ -1,0 +1,166 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mockFetch, type FetchCall } from '../../../test/fetch-mock';
+import { renderApp } from '../../../test/render-app';
+import { storeSession } from '../../../test/tokens';
+import type { Booking, MyRequest } from '../bookings-api';
+import { BOOKING_ID, makeBooking, makeRequest, SITTER_ID } from '../test/booking-factory';
+
+const APPLIED_ID = '3'.repeat(24);
+const OPEN_ID = '4'.repeat(24);
+const DECLINED_ID = '5'.repeat(24);
+
+function mine(bookingId: string, overrides: Partial<MyRequest> = {}): MyRequest {
+  const b = makeBooking({ _id: bookingId, id: bookingId, provider_id: null, provider: null });
+  return {
+    ...makeRequest({ _id: `${bookingId.slice(0, 23)}9`, bookingId, ...overrides }),
+    booking: {
+      _id: b._id,
+      service: b.service,
+      startDate: b.startDate,
+      endDate: b.endDate,
+      status: b.status,
+      owner: b.owner,
+      price: b.price,
+    },
+  };
+}
+
+const page = <T,>(data: T[]) => ({
+  status: 200,
+  body: {
+    success: true,
+    data,
+    page: 1,
+    limit: 50,
+    total: data.length,
+    totalPages: 1,
+    hasMore: false,
+  },
+});
+
+let requests: MyRequest[];
+let feed: Booking[];
+
+function open(): FetchCall[] {
+  storeSession({ id: SITTER_ID, userType: 'provider' });
+  const calls = mockFetch((call) => {
+    if (call.url.startsWith('/api/booking/requests/mine')) return page(requests);
+    if (call.url.startsWith('/api/booking/provider/in-progress')) return page([]);
+    if (call.url.startsWith('/api/booking/?')) return page(feed);
+    if (call.method === 'DELETE' && call.url === `/api/booking/${APPLIED_ID}/send-request`) {
+      requests = requests.map((r) =>
+        r.bookingId === APPLIED_ID ? { ...r, state: 'withdrawn' } : r,
+      );
+      return { status: 200, body: { success: true, message: 'Request withdrawn', data: {} } };
+    }
+    if (call.method === 'PUT' && call.url === `/api/booking/accept/${BOOKING_ID}`)
+      return { status: 200, body: { success: true, message: 'ok', data: makeBooking() } };
+    return { status: 404, body: { message: 'Not found' } };
+  });
+  renderApp('/request-page');
+  return calls;
+}
+
+const region = (name: string) => screen.getByRole('region', { name });
+
+beforeEach(() => {
+  requests = [
+    mine(APPLIED_ID, { initiatedBy: 'provider', state: 'pending' }),
+    mine(BOOKING_ID, { initiatedBy: 'owner', state: 'pending' }),
+    mine(DECLINED_ID, { initiatedBy: 'provider', state: 'rejected' }),
+  ];
+  feed = [
+    makeBooking({ _id: APPLIED_ID, id: APPLIED_ID, provider_id: null, provider: null }),
+    makeBooking({ _id: OPEN_ID, id: OPEN_ID, provider_id: null, provider: null }),
+    makeBooking({ _id: BOOKING_ID, id: BOOKING_ID, provider_id: null, provider: null }),
+  ];
+});
+
+describe('request board', () => {
+  it('reads invitations and applications from /requests/mine, not per booking', async () => {
+    const calls = open();
+    await screen.findByRole('heading', { name: 'My applications' });
+    const invitations = within(region('Invitations')).getAllByRole('article');
+    expect(invitations).toHaveLength(1);
+    expect(within(invitations[0]!).getByRole('link')).toHaveAttribute(
+      'href',
+      `/booking-details/${BOOKING_ID}`,
+    );
+    expect(within(invitations[0]!).getByRole('button', { name: 'Accept' })).toBeEnabled();
+
+    const applications = within(region('My applications')).getAllByRole('article');
+    expect(applications).toHaveLength(2);
+    expect(applications[0]).toHaveTextContent('Applied, waiting for the owner');
+    expect(within(applications[0]!).getByRole('button', { name: 'Withdraw' })).toBeEnabled();
+    expect(applications[1]).toHaveTextContent('Declined by the owner');
+    expect(within(applications[1]!).queryByRole('button', { name: 'Withdraw' })).toBeNull();
+
+    // Open nearby: the invitation is not repeated; the applied one carries its state.
+    const openCards = within(region('Open requests nearby')).getAllByRole('article');
+    expect(openCards).toHaveLength(2);
+    expect(openCards[0]).toHaveTextContent('Applied, waiting for the owner');
+    expect(within(openCards[1]!).getByRole('button', { name: 'Apply' })).toBeEnabled();
+
+    const urls = calls.map((c) => c.url);
+    expect(urls).toContain('/api/booking/requests/mine?limit=100');
+    expect(urls.some((u) => /\/api\/booking\/[a-f0-9]{24}\/requests/.test(u))).toBe(false);
+  });
+
+  it('accepts an invitation and refreshes the board', async () => {
+    const calls = open();
+    const card = (await screen.findAllByRole('button', { name: 'Accept' }))[0]!;
+    requests = requests.filter((r) => r.bookingId !== BOOKING_ID);
+    await userEvent.click(card);
+    await waitFor(() =>
+      expect(within(region('Invitations')).queryAllByRole('article')).toHaveLength(0),
+    );
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.body).toEqual({ providerId: SITTER_ID, decision: 'accepted' });
+  });
+
+  it('withdraws a pending application after confirmation, then refreshes', async () => {
+    const calls = open();
+    await screen.findByRole('heading', { name: 'My applications' });
+    const application = within(region('My applications')).getAllByRole('article')[0]!;
+    await userEvent.click(within(application).getByRole('button', { name: 'Withdraw' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw your application?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep application' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    await userEvent.click(within(application).getByRole('button', { name: 'Withdraw' }));
+    const again = await screen.findByRole('dialog', { name: 'Withdraw your application?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Yes, withdraw' }));
+
+    await waitFor(() =>
+      expect(within(region('My applications')).getAllByRole('article')[0]).toHaveTextContent(
+        'Withdrawn',
+      ),
+    );
+    const deletes = calls.filter((c) => c.method === 'DELETE');
+    expect(deletes.map((c) => c.url)).toEqual([`/api/booking/${APPLIED_ID}/send-request`]);
+    expect(calls.filter((c) => c.url.startsWith('/api/booking/requests/mine'))).toHaveLength(2);
+    expect(
+      within(region('My applications')).queryByRole('button', { name: 'Withdraw' }),
+    ).toBeNull();
+  });
+
+  it('shows the server message when a withdrawal fails', async () => {
+    open();
+    mockFetch((call) => {
+      if (call.method === 'DELETE')
+        return { status: 409, body: { message: 'This request is already accepted' } };
+      if (call.url.startsWith('/api/booking/requests/mine')) return page(requests);
+      return page(call.url.startsWith('/api/booking/?') ? feed : []);
+    });
+    await screen.findByRole('heading', { name: 'My applications' });
+    await userEvent.click(
+      within(region('My applications')).getByRole('button', { name: 'Withdraw' }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes, withdraw' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This request is already accepted');
+  });
+});
