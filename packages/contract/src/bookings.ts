@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, pagingQuery } from './common.ts';
+import { id, pagingQuery, pageMeta } from './common.ts';
 import { normalizeService } from './services.ts';
 
 export const bookingStatuses = [
@@ -126,11 +126,7 @@ export const providerBookingsQuery = pagingQuery(20).extend({
 export const bookingListResponse = z.object({
   success: z.literal(true),
   data: z.array(bookingWire),
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
-  totalPages: z.number().int(),
-  hasMore: z.boolean(),
+  ...pageMeta,
 });
 
 export const bookingReview = z.object({
@@ -200,9 +196,5 @@ export type MyRequestWire = z.infer<typeof myRequestWire>;
 export const myRequestsResponse = z.object({
   success: z.literal(true),
   data: z.array(myRequestWire),
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
-  totalPages: z.number().int(),
-  hasMore: z.boolean(),
+  ...pageMeta,
 });

@@ -32,3 +32,18 @@ export const isoDateTime = z.string();
 
 /** Bounded free text: keeps 200 kB strings out of the database. */
 export const shortText = (max = 200) => z.string().trim().max(max);
+
+/** Paging fields of a list answer (`page` from 1). */
+export const pageMeta = {
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  hasMore: z.boolean(),
+};
+
+/** Items and the total they were cut from → the paging fields of the answer. */
+export function toPageMeta(page: number, limit: number, total: number) {
+  const totalPages = Math.ceil(total / limit);
+  return { page, limit, total, totalPages, hasMore: page < totalPages };
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common.ts';
+import { id, pageMeta } from './common.ts';
 import { bookingReview } from './bookings.ts';
 
 export const reviewKeyParams = z.object({ key: id });
@@ -57,10 +57,6 @@ export type UserReview = z.infer<typeof userReview>;
 export const userReviewsResponse = z.object({
   success: z.literal(true),
   data: z.array(userReview),
-  page: z.number(),
-  limit: z.number(),
-  total: z.number(),
-  totalPages: z.number(),
-  hasMore: z.boolean(),
+  ...pageMeta,
 });
 export type UserReviewsResponse = z.infer<typeof userReviewsResponse>;

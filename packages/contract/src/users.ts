@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { userSelf, type UserSelf } from './auth.ts';
-import { id, pagingQuery } from './common.ts';
+import { id, pagingQuery, pageMeta } from './common.ts';
 
 /** Service → price in cents; a provider prices each service they offer. */
 export const serviceRates = z.record(z.string(), z.number().int().min(0));
@@ -46,11 +46,7 @@ export type NearbyQuery = z.infer<typeof nearbyQuery>;
 export const nearbyResponse = z.object({
   success: z.literal(true),
   nearbyUsers: z.array(nearbyCard),
-  page: z.number(),
-  limit: z.number(),
-  total: z.number(),
-  totalPages: z.number(),
-  hasMore: z.boolean(),
+  ...pageMeta,
   mode: z.enum(['nearby', 'all']),
 });
 export type NearbyResponse = z.infer<typeof nearbyResponse>;

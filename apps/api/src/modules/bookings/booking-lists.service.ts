@@ -1,4 +1,4 @@
-import { normalizeRates } from '@pawsy/contract';
+import { toPageMeta, normalizeRates } from '@pawsy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { BookingStatus, BookingWire } from '@pawsy/contract';
 import { forbidden } from '../../lib/app-error.ts';
@@ -23,8 +23,7 @@ export type BookingPage = {
 };
 
 function toPage(data: BookingWire[], total: number, { page, limit }: Page): BookingPage {
-  const totalPages = Math.ceil(total / limit);
-  return { success: true, data, page, limit, total, totalPages, hasMore: page < totalPages };
+  return { success: true, data, ...toPageMeta(page, limit, total) };
 }
 
 export async function getBookingDetail(app: FastifyInstance, caller: AuthUser, id: string) {

@@ -1,3 +1,4 @@
+import { toPageMeta } from '@pawsy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { MyRequestWire } from '@pawsy/contract';
 import type { BookingRequestsTable } from '../../db/schema.ts';
@@ -46,9 +47,8 @@ export async function listMyRequests(
     base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
   ]);
   const total = Number(count?.n ?? 0);
-  const totalPages = Math.ceil(total / limit);
   const data = await withBookings(app, rows);
-  return { success: true, data, page, limit, total, totalPages, hasMore: page < totalPages };
+  return { success: true, data, ...toPageMeta(page, limit, total) };
 }
 
 async function withBookings(

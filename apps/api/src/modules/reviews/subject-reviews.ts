@@ -1,3 +1,4 @@
+import { toPageMeta } from '@pawsy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { UserReview, UserReviewsQuery, UserReviewsResponse } from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
@@ -74,14 +75,5 @@ export async function listSubjectReviews(
           },
     service: row.service,
   }));
-  const totalPages = Math.ceil(total / limit);
-  return {
-    success: true,
-    data,
-    page,
-    limit,
-    total,
-    totalPages,
-    hasMore: page * limit < total,
-  };
+  return { success: true, data, ...toPageMeta(page, limit, total) };
 }

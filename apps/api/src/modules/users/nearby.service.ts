@@ -1,3 +1,4 @@
+import { toPageMeta } from '@pawsy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { NearbyCard, NearbyQuery, NearbyResponse } from '@pawsy/contract';
 import { boundingBoxes, haversineKm, roundTo, type LatLng } from './geo.ts';
@@ -93,15 +94,10 @@ export async function listNearbyProviders(
       distanceKm: km === undefined ? null : roundTo(km, 1),
     });
   }
-  const totalPages = Math.ceil(total / limit);
   return {
     success: true,
     nearbyUsers,
-    page,
-    limit,
-    total,
-    totalPages,
-    hasMore: page < totalPages,
+    ...toPageMeta(page, limit, total),
     mode: origin ? 'nearby' : 'all',
   };
 }
