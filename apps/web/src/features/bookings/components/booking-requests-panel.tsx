@@ -95,7 +95,7 @@ export function BookingRequestsPanel({ booking, userId }: { booking: Booking; us
                       {request.initiatedBy === 'owner' ? 'Invited by the owner' : 'Applied'}
                     </Text>
                   </div>
-                  <Badge color={STATE_COLORS[request.state]} variant="light">
+                  <Badge color={STATE_COLORS[request.state]} variant="dot">
                     {request.state}
                   </Badge>
                 </Group>

@@ -6,7 +6,7 @@ export function StatusBadge({ status }: { status: BookingStatus }) {
   return (
     <Badge
       color={statusColor(status)}
-      variant="light"
+      variant="dot"
       aria-label={`Status: ${statusLabel(status)}`}
     >
       {statusLabel(status)}

@@ -144,7 +144,7 @@ export default function RequestPageScreen() {
     </Group>
   );
   const stateBadge = (request: MyRequest) => (
-    <Badge variant="light" color={request.state === 'pending' ? 'yellow.8' : 'gray.7'}>
+    <Badge variant="dot" color={request.state === 'pending' ? 'yellow.8' : 'gray.7'}>
       {APPLICATION_LABELS[request.state]}
     </Badge>
   );

@@ -88,7 +88,7 @@ export function UpcomingBookings({ bookings }: { bookings: UserDashboard['upcomi
                 </Text>
               </div>
             </Group>
-            <Badge color={statusColor[booking.status] ?? 'gray'} variant="light">
+            <Badge color={statusColor[booking.status] ?? 'gray'} variant="dot">
               {booking.status}
             </Badge>
           </Group>
