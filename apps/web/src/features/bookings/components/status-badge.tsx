@@ -4,11 +4,7 @@ import { statusColor, statusLabel } from '../lib/booking-format';
 
 export function StatusBadge({ status }: { status: BookingStatus }) {
   return (
-    <Badge
-      color={statusColor(status)}
-      variant="dot"
-      aria-label={`Status: ${statusLabel(status)}`}
-    >
+    <Badge color={statusColor(status)} variant="dot" aria-label={`Status: ${statusLabel(status)}`}>
       {statusLabel(status)}
     </Badge>
   );
