@@ -94,6 +94,15 @@ export function getSessionToken(): string | null {
   return readSession()?.token ?? null;
 }
 
+export const NO_TOKEN_MESSAGE = 'No authentication token found';
+
+/** SPEC §5: calls that need a session fail with this message before any request is sent. */
+export function requireSessionToken(): string {
+  const token = getSessionToken();
+  if (!token) throw new Error(NO_TOKEN_MESSAGE);
+  return token;
+}
+
 // setTimeout stores its delay in 32 bits: longer waits (a 30-day session) are done in steps.
 const MAX_TIMER_MS = 2_147_000_000;
 

@@ -1,5 +1,5 @@
 import { http } from '../../lib/http';
-import { getSessionToken } from '../../lib/session';
+import { NO_TOKEN_MESSAGE, requireSessionToken } from '../../lib/session';
 
 export type AppNotification = {
   _id: string;
@@ -11,25 +11,21 @@ export type AppNotification = {
 };
 
 export const NOTIFICATION_MESSAGES = {
-  noToken: 'No authentication token found',
+  noToken: NO_TOKEN_MESSAGE,
   fetchFailed: 'Failed to fetch notifications',
   clearFailed: 'Failed to clear notifications',
 } as const;
 
-function requireToken(): void {
-  if (!getSessionToken()) throw new Error(NOTIFICATION_MESSAGES.noToken);
-}
-
 export const notificationsApi = {
   async fetchAll(): Promise<AppNotification[]> {
-    requireToken();
+    requireSessionToken();
     const { data } = await http.get<{ allNotifications?: AppNotification[] }>(
       '/api/notifications/all',
     );
     return Array.isArray(data?.allNotifications) ? data.allNotifications : [];
   },
   async markAllRead(): Promise<void> {
-    requireToken();
+    requireSessionToken();
     await http.post('/api/notifications/mark-all-read');
   },
 };

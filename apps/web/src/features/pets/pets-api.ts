@@ -1,21 +1,17 @@
 import type { PetWire } from '@pawsy/contract';
 import { ApiError } from '../../lib/api-error';
 import { http } from '../../lib/http';
-import { getSessionToken } from '../../lib/session';
+import { NO_TOKEN_MESSAGE, requireSessionToken } from '../../lib/session';
 
 export type Pet = PetWire;
 
 export const PET_MESSAGES = {
-  noToken: 'No authentication token found',
+  noToken: NO_TOKEN_MESSAGE,
   noUserId: 'User ID is required',
   fetchFailed: 'Failed to fetch pets',
   addFailed: 'Failed to add pet',
   updateFailed: 'Failed to update pet',
 } as const;
-
-function requireToken(): void {
-  if (!getSessionToken()) throw new Error(PET_MESSAGES.noToken);
-}
 
 type PetAnswer = { data?: Pet; result?: Pet; message?: string };
 type Progress = (percent: number) => void;
@@ -29,7 +25,7 @@ function petOf(data: PetAnswer | null, fallback: string): Pet {
 export const petsApi = {
   /** The user's pets; a 404 (no such owner or nothing stored) is an empty list (SPEC §4). */
   async list(userId: string | null | undefined): Promise<Pet[]> {
-    requireToken();
+    requireSessionToken();
     if (!userId) throw new Error(PET_MESSAGES.noUserId);
     try {
       const { data } = await http.get<{ result?: Pet[] }>(
@@ -43,14 +39,14 @@ export const petsApi = {
   },
   /** POST /api/pets: multipart with the owner's userId (SPEC §5: required). */
   async add(userId: string | null | undefined, form: FormData, onProgress?: Progress) {
-    requireToken();
+    requireSessionToken();
     if (!userId) throw new Error(PET_MESSAGES.noUserId);
     form.set('userId', userId);
     const { data } = await http.upload<PetAnswer>('POST', '/api/pets', form, { onProgress });
     return petOf(data, PET_MESSAGES.addFailed);
   },
   async update(petId: string, form: FormData, onProgress?: Progress) {
-    requireToken();
+    requireSessionToken();
     const { data } = await http.upload<PetAnswer>(
       'PUT',
       `/api/pets/${encodeURIComponent(petId)}`,

@@ -1,25 +1,21 @@
 import type { UserSelf } from '@pawsy/contract';
 import { http } from '../../lib/http';
-import { getSessionToken } from '../../lib/session';
+import { NO_TOKEN_MESSAGE, requireSessionToken } from '../../lib/session';
 
 export type Profile = UserSelf;
 
 export const PROFILE_MESSAGES = {
-  noToken: 'No authentication token found',
+  noToken: NO_TOKEN_MESSAGE,
   fetchFailed: 'Failed to fetch profile',
   updateFailed: 'Failed to update profile',
   updated: 'Profile updated successfully',
 } as const;
 
-function requireToken(): void {
-  if (!getSessionToken()) throw new Error(PROFILE_MESSAGES.noToken);
-}
-
 type ProfileAnswer = { data?: Profile; user?: Profile; message?: string };
 
 export const profileApi = {
   async fetch(): Promise<Profile> {
-    requireToken();
+    requireSessionToken();
     const { data } = await http.get<ProfileAnswer>('/api/user/user-profile');
     const profile = data?.data ?? data?.user;
     if (!profile) throw new Error(PROFILE_MESSAGES.fetchFailed);
@@ -30,7 +26,7 @@ export const profileApi = {
     form: FormData,
     onProgress?: (percent: number) => void,
   ): Promise<{ profile: Profile; message: string }> {
-    requireToken();
+    requireSessionToken();
     const { data } = await http.upload<ProfileAnswer>('PUT', '/api/user/update-profile', form, {
       onProgress,
     });

@@ -1,7 +1,8 @@
 import { Alert, Skeleton, Stack, Switch, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { fetchProfile, selectProfile, updateProfile } from '../../profile/profile-slice';
+import { selectProfile, updateProfile } from '../../profile/profile-slice';
+import { useFreshProfile } from '../../profile/use-fresh-profile';
 
 type Result = { type: 'success' | 'error'; message: string } | null;
 
@@ -13,19 +14,9 @@ export function EmailNotificationsSlot() {
   const dispatch = useAppDispatch();
   const profile = useAppSelector(selectProfile);
   const loadError = useAppSelector((s) => s.profile.error);
-  const [isFetched, setFetched] = useState(false);
+  const isFetched = useFreshProfile();
   const [isSaving, setSaving] = useState(false);
   const [result, setResult] = useState<Result>(null);
-
-  useEffect(() => {
-    let isLive = true;
-    void fetchProfile(dispatch).then(() => {
-      if (isLive) setFetched(true);
-    });
-    return () => {
-      isLive = false;
-    };
-  }, [dispatch]);
 
   const toggle = async (checked: boolean) => {
     setSaving(true);

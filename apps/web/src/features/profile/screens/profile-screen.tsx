@@ -1,5 +1,5 @@
 import { Alert, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { isProviderUser } from '../../../lib/roles';
@@ -16,6 +16,7 @@ import {
 import type { Profile } from '../profile-api';
 import { buildProfileFormData, toProfileValues, type ProfileValues } from '../profile-form';
 import { fetchProfile, selectProfile, updateProfile } from '../profile-slice';
+import { useFreshProfile } from '../use-fresh-profile';
 
 type Result = { type: 'success' | 'error'; message: string } | null;
 
@@ -122,17 +123,7 @@ export default function ProfileScreen() {
   const data = useAppSelector(selectProfile);
   const { error, loading } = useAppSelector((state) => state.profile);
   // The form starts from this visit's fetch, not from a copy persisted earlier in the tab.
-  const [isFetched, setFetched] = useState(false);
-
-  useEffect(() => {
-    let isLive = true;
-    void fetchProfile(dispatch).then(() => {
-      if (isLive) setFetched(true);
-    });
-    return () => {
-      isLive = false;
-    };
-  }, [dispatch]);
+  const isFetched = useFreshProfile();
 
   return (
     <Container size="md" py={{ base: 32, sm: 48 }}>
