@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { ApiAvatar } from '../../../components/ui/api-avatar';
@@ -12,6 +12,7 @@ import {
   type Decision,
 } from '../bookings-api';
 import { useLoad } from '../hooks/use-load';
+import { DecisionButtons, pendingDecision } from './decision-buttons';
 import { fullName } from '../lib/booking-format';
 import { canDecide } from '../lib/booking-permissions';
 
@@ -100,28 +101,12 @@ export function BookingRequestsPanel({ booking, userId }: { booking: Booking; us
                   </Badge>
                 </Group>
                 {mayDecide && (
-                  <Group gap="xs">
-                    <Button
-                      size="xs"
-                      onClick={() => void decide(request, 'accepted')}
-                      loading={busy === `${request.providerId}:accepted`}
-                      disabled={busy !== null}
-                      aria-label={isOwner ? `Accept ${name}` : 'Accept'}
-                    >
-                      Accept
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      color="red.8"
-                      onClick={() => void decide(request, 'rejected')}
-                      loading={busy === `${request.providerId}:rejected`}
-                      disabled={busy !== null}
-                      aria-label={isOwner ? `Reject ${name}` : 'Reject'}
-                    >
-                      Reject
-                    </Button>
-                  </Group>
+                  <DecisionButtons
+                    pending={pendingDecision(busy, (d) => `${request.providerId}:${d}`)}
+                    isBusy={busy !== null}
+                    onDecide={(decision) => void decide(request, decision)}
+                    subject={isOwner ? name : undefined}
+                  />
                 )}
               </Group>
             );

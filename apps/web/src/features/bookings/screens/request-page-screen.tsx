@@ -14,6 +14,7 @@ import {
 } from '../bookings-api';
 import { BookingCard, type CardBooking } from '../components/booking-card';
 import { BookingListSkeleton } from '../components/booking-list-skeleton';
+import { DecisionButtons, pendingDecision } from '../components/decision-buttons';
 import { WithdrawApplicationModal } from '../components/withdraw-application-modal';
 import { useCurrentUser } from '../hooks/use-current-user';
 import { useLoad } from '../hooks/use-load';
@@ -122,26 +123,12 @@ export default function RequestPageScreen() {
     );
 
   const invitationButtons = (booking: CardBooking) => (
-    <Group mt="sm">
-      <Button
-        size="xs"
-        loading={busy === `accepted:${booking._id}`}
-        disabled={busy !== null}
-        onClick={() => void decide(booking, 'accepted')}
-      >
-        Accept
-      </Button>
-      <Button
-        size="xs"
-        variant="outline"
-        color="red.8"
-        loading={busy === `rejected:${booking._id}`}
-        disabled={busy !== null}
-        onClick={() => void decide(booking, 'rejected')}
-      >
-        Reject
-      </Button>
-    </Group>
+    <DecisionButtons
+      mt="sm"
+      pending={pendingDecision(busy, (d) => `${d}:${booking._id}`)}
+      isBusy={busy !== null}
+      onDecide={(decision) => void decide(booking, decision)}
+    />
   );
   const stateBadge = (request: MyRequest) => (
     <Badge variant="dot" color={request.state === 'pending' ? 'yellow.8' : 'gray.7'}>
