@@ -3,12 +3,7 @@ import type { z } from 'zod';
 import { bookingResponse, decisionBody, errorBody, idParams, statusBody } from '@pawsy/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import {
-  IMAGE_TYPES,
-  readMultipart,
-  removeUpload,
-  type StoredFile,
-} from '../../plugins/uploads.ts';
+import { IMAGE_TYPES, readMultipart, removeUpload, type StoredFile } from '../../lib/uploads.ts';
 import { decideRequest } from './booking-decision.service.ts';
 import { assertImageAllowed, changeStatus } from './booking-status.service.ts';
 

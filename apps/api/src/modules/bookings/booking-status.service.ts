@@ -3,7 +3,7 @@ import type { BookingStatus, BookingWire } from '@pawsy/contract';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { removeUpload, sendUpload, type StoredFile } from '../../plugins/uploads.ts';
+import { removeUpload, sendUpload, type StoredFile } from '../../lib/uploads.ts';
 import { refundCredits } from '../credits/credits.service.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
 import { actorFor, checkCheckIn, checkTransition, eventTypeFor } from './booking-state.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { petIdParams, petListResponse, petOwnerParams, petResponse } from '@pawsy/contract';
 import { currentUser } from '../../plugins/auth.ts';
-import { photoCacheHeaders } from '../users/images.ts';
+import { photoCacheHeaders } from '../../lib/images.ts';
 import { createPet, listPets, sendPetImage, updatePet } from './pets.service.ts';
 
 const tags = ['pets'];

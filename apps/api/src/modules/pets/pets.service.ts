@@ -10,13 +10,13 @@ import type { DbOrTrx } from '../../db/index.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { isAdmin, type AuthUser } from '../../plugins/auth.ts';
-import { IMAGE_TYPES, readMultipart, type StoredFile } from '../../plugins/uploads.ts';
+import { IMAGE_TYPES, readMultipart, type StoredFile } from '../../lib/uploads.ts';
 import {
   IMAGE_MAX_BYTES,
   removeProfilePhoto,
   sendPhoto,
   storeProfilePhoto,
-} from '../users/images.ts';
+} from '../../lib/images.ts';
 import { toPetWire } from './pets.mapper.ts';
 import {
   countPetsOf,

@@ -17,7 +17,7 @@ import { badRequest } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { listSubjectReviews } from '../reviews/subject-reviews.ts';
 import { getUserDashboard } from './dashboard.service.ts';
-import { photoCacheHeaders } from './images.ts';
+import { photoCacheHeaders } from '../../lib/images.ts';
 import { listNearbyProviders } from './nearby.service.ts';
 import {
   getOwnProfile,

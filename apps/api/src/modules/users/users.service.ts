@@ -3,7 +3,7 @@ import type { PublicUser, UserFlagsBody, UserSelf } from '@pawsy/contract';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/ids.ts';
 import { isAdmin, type AuthUser } from '../../plugins/auth.ts';
-import { IMAGE_TYPES, readMultipart } from '../../plugins/uploads.ts';
+import { IMAGE_TYPES, readMultipart } from '../../lib/uploads.ts';
 import { ensureWelcomeNotification, notifyUser } from '../notifications/notifications.service.ts';
 import { getRatingSummaries } from '../reviews/reviews.public.ts';
 import {
@@ -12,7 +12,7 @@ import {
   sendPhoto,
   storeProfilePhoto,
   thumbnailName,
-} from './images.ts';
+} from '../../lib/images.ts';
 import { parseProfileFields } from './profile-input.ts';
 import { syncProviderLocation } from './provider-locations.ts';
 import { toPublicUser } from './public-user.ts';

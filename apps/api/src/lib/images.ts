@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from './app-error.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { removeUpload, sendUpload, uploadsDir, type StoredFile } from '../../plugins/uploads.ts';
+import { removeUpload, sendUpload, uploadsDir, type StoredFile } from './uploads.ts';
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 const MAX_SIDE = 800;
