@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, pagingQuery, pageMeta } from './common.ts';
+import { boundedPageQuery, id, pageMeta } from './common.ts';
 import { normalizeService } from './services.ts';
 
 export const bookingStatuses = [
@@ -119,8 +119,8 @@ export const bookingResponse = z.object({
   data: bookingWire,
 });
 
-export const bookingListQuery = pagingQuery(20).extend({ status: bookingStatus.optional() });
-export const providerBookingsQuery = pagingQuery(20).extend({
+export const bookingListQuery = boundedPageQuery(20, { status: bookingStatus.optional() });
+export const providerBookingsQuery = boundedPageQuery(20, {
   status: bookingStatus.default('in-progress'),
 });
 export const bookingListResponse = z.object({
@@ -181,7 +181,7 @@ export const acceptBody = z.union([decisionBody.strict(), statusBody.strict()]);
 export const bookingEventParams = z.object({ id, eventId: id });
 
 /** GET /booking/requests/mine: the calling sitter's requests, newest first, with their booking. */
-export const myRequestsQuery = pagingQuery(20).extend({ state: requestState.optional() });
+export const myRequestsQuery = boundedPageQuery(20, { state: requestState.optional() });
 export const requestBookingSummary = bookingWire.pick({
   _id: true,
   service: true,

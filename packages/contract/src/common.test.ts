@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { pagingQuery, toPageMeta } from './common.ts';
+import { z } from 'zod';
+import {
+  boundedPageQuery,
+  MAX_PAGE_OFFSET,
+  PAGE_BOUND_MESSAGE,
+  pagingQuery,
+  toPageMeta,
+} from './common.ts';
 
 describe('paging', () => {
   it('derives totalPages and hasMore from the total', () => {
@@ -18,5 +25,21 @@ describe('paging', () => {
     expect(q.parse({ page: '2', limit: '500' })).toEqual({ page: 2, limit: 100 });
     expect(q.parse({ page: 'x', limit: '-3' })).toEqual({ page: 1, limit: 15 });
     expect(q.parse({})).toEqual({ page: 1, limit: 15 });
+  });
+});
+
+describe('bounded paging', () => {
+  it('refuses page × limit above MAX_PAGE_OFFSET on page, keeping the list fields', () => {
+    const q = boundedPageQuery(20, { status: z.string().optional() });
+    expect(q.parse({ page: '100', limit: '100', status: 'x' })).toEqual({
+      page: 100,
+      limit: 100,
+      status: 'x',
+    });
+    const bad = q.safeParse({ page: '101', limit: '100' });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]).toMatchObject({ path: ['page'], message: PAGE_BOUND_MESSAGE });
+    expect(PAGE_BOUND_MESSAGE).toBe('page × limit must not exceed 10000; narrow the search');
+    expect(MAX_PAGE_OFFSET).toBe(10_000);
   });
 });

@@ -28,6 +28,31 @@ export function pagingQuery(defaultLimit: number) {
   });
 }
 
+/**
+ * The most rows a paged list may skip: deep OFFSET pages cost the database a scan of every row
+ * before them, so `page × limit` beyond this is refused (narrow the filter instead).
+ */
+export const MAX_PAGE_OFFSET = 10_000;
+export const PAGE_BOUND_MESSAGE = `page × limit must not exceed ${MAX_PAGE_OFFSET}; narrow the search`;
+
+/** Whether a page stays within MAX_PAGE_OFFSET (for lists whose paging is not a query string). */
+export const withinPageBound = (page: number, limit: number): boolean =>
+  page * limit <= MAX_PAGE_OFFSET;
+
+/**
+ * pagingQuery plus the list's own fields, refusing `page × limit` above MAX_PAGE_OFFSET with a 400
+ * on `page`. Every paged list uses this, so the bound is one rule everywhere.
+ */
+export function boundedPageQuery<S extends z.ZodRawShape>(defaultLimit: number, shape?: S) {
+  return pagingQuery(defaultLimit)
+    .extend(shape ?? ({} as S))
+    .superRefine((q, ctx) => {
+      const { page, limit } = q as { page: number; limit: number };
+      if (!withinPageBound(page, limit))
+        ctx.addIssue({ code: 'custom', path: ['page'], message: PAGE_BOUND_MESSAGE });
+    });
+}
+
 export const isoDateTime = z.string();
 
 /** Bounded free text: keeps 200 kB strings out of the database. */
