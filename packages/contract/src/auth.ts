@@ -156,3 +156,14 @@ export const loginResponse = z.object({
   user: userSelf,
 });
 export const authMessageResponse = z.object({ success: z.literal(true), message: z.string() });
+
+// ---- Types of the calls above, for clients (requests as sent, answers as received) ----
+export type LoginBody = z.input<typeof loginBody>;
+export type EmailBody = z.input<typeof emailBody>;
+export type VerifyOtpBody = z.input<typeof verifyOtpBody>;
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+export type LogoutBody = z.input<typeof logoutBody>;
+export type UpdatePasswordBody = z.input<typeof updatePasswordBody>;
+export type SignupResponse = z.infer<typeof signupResponse>;
+export type LoginResponse = z.infer<typeof loginResponse>;
+export type AuthMessageResponse = z.infer<typeof authMessageResponse>;

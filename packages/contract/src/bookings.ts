@@ -198,3 +198,22 @@ export const myRequestsResponse = z.object({
   data: z.array(myRequestWire),
   ...pageMeta,
 });
+
+// ---- Types of the calls above, for clients (requests as sent, answers as received) ----
+/** Query types are what a client may send: every field optional, the server fills defaults. */
+export type BookingListQuery = Partial<z.infer<typeof bookingListQuery>>;
+export type MyRequestsQuery = Partial<z.infer<typeof myRequestsQuery>>;
+export type QuoteBody = z.input<typeof quoteBody>;
+export type DecisionBody = z.infer<typeof decisionBody>;
+export type StatusBody = z.infer<typeof statusBody>;
+export type Quote = z.infer<typeof quoteData>;
+export type QuoteResponse = z.infer<typeof quoteResponse>;
+export type BookingResponse = z.infer<typeof bookingResponse>;
+export type BookingListResponse = z.infer<typeof bookingListResponse>;
+export type BookingReview = z.infer<typeof bookingReview>;
+export type BookingDetailResponse = z.infer<typeof bookingDetailResponse>;
+export type RequestState = z.infer<typeof requestState>;
+export type BookingRequestWire = z.infer<typeof bookingRequestWire>;
+export type SendRequestResponse = z.infer<typeof sendRequestResponse>;
+export type RequestsResponse = z.infer<typeof requestsResponse>;
+export type MyRequestsResponse = z.infer<typeof myRequestsResponse>;

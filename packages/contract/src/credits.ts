@@ -38,3 +38,8 @@ export const userCreditsResponse = z.object({
     entries: z.array(creditEntryWire),
   }),
 });
+
+// ---- Types of the calls above, for clients ----
+export type GrantCreditsBody = z.input<typeof grantCreditsBody>;
+export type GrantCreditsResponse = z.infer<typeof grantCreditsResponse>;
+export type UserCreditsResponse = z.infer<typeof userCreditsResponse>;

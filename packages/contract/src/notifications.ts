@@ -19,8 +19,21 @@ export const markAllReadResponse = z.object({
   message: z.string(),
   updated: z.number(),
 });
+/**
+ * POST /api/notifications/stream-ticket: a single-use ticket, valid 60 s, that opens the live
+ * stream (`GET /api/notifications/stream?ticket=…`) so the long-lived token never sits in a URL.
+ */
+export const streamTicketResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ ticket: z.string(), expiresAt: z.string() }),
+});
+export type StreamTicketResponse = z.infer<typeof streamTicketResponse>;
 /** EventSource cannot send headers, so the live channel takes its credentials in the query. */
 export const notificationStreamQuery = z.object({
   token: z.string().max(4096).optional(),
   secretKey: z.string().max(512).optional(),
 });
+
+// ---- Types of the calls above, for clients ----
+export type NotificationListResponse = z.infer<typeof notificationListResponse>;
+export type MarkAllReadResponse = z.infer<typeof markAllReadResponse>;

@@ -65,3 +65,7 @@ export const petResponse = z.object({
 });
 export const petIdParams = z.object({ petId: id });
 export const petOwnerParams = z.object({ userId: id });
+
+// ---- Types of the calls above, for clients ----
+export type PetListResponse = z.infer<typeof petListResponse>;
+export type PetResponse = z.infer<typeof petResponse>;

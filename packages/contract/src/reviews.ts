@@ -60,3 +60,7 @@ export const userReviewsResponse = z.object({
   ...pageMeta,
 });
 export type UserReviewsResponse = z.infer<typeof userReviewsResponse>;
+
+// ---- Types of the calls above, for clients ----
+export type CreateReviewBody = z.input<typeof createReviewBody>;
+export type CreateReviewResponse = z.infer<typeof createReviewResponse>;

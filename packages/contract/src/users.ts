@@ -105,3 +105,9 @@ export const userDashboard = z.object({
 });
 export type UserDashboard = z.infer<typeof userDashboard>;
 export const userDashboardResponse = z.object({ success: z.literal(true), data: userDashboard });
+
+// ---- Types of the calls above, for clients ----
+export type ProfileResponse = z.infer<typeof profileResponse>;
+export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponse>;
+export type PublicUserResponse = z.infer<typeof publicUserResponse>;
+export type UserDashboardResponse = z.infer<typeof userDashboardResponse>;
