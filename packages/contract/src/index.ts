@@ -8,3 +8,4 @@ export * from './users.ts';
 export * from './pets.ts';
 export * from './notifications.ts';
 export * from './services.ts';
+export * from './contact.ts';

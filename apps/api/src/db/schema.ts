@@ -165,6 +165,7 @@ export interface Database {
   reviews: ReviewsTable;
   pets: PetsTable;
   rating_refresh: RatingRefreshTable;
+  contact_messages: ContactMessagesTable;
 }
 
 /**
@@ -180,4 +181,14 @@ export interface UserRatingColumns {
 export interface RatingRefreshTable {
   id: number;
   last_run_at: string;
+}
+
+/** A message sent through the public contact form (modules/contact). */
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  subject: string | null;
+  message: string;
+  created_at: string;
 }

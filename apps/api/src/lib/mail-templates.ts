@@ -106,3 +106,41 @@ export function passwordChangedMail(to: Recipient, publicUrl: string): Mail {
   );
   return { subject, text, html };
 }
+
+type ContactMessageInput = {
+  id: string;
+  name: string;
+  email: string;
+  subject: string | null;
+  message: string;
+  createdAt: string;
+};
+
+/** A visitor's contact-form message, for the admins; replying answers the visitor. */
+export function contactMessageMail(contact: ContactMessageInput, publicUrl: string): Mail {
+  const name = plainName(contact.name);
+  const topic = contact.subject ? plainName(contact.subject) : 'No subject';
+  const subject = `[${BRAND} contact] ${topic} — from ${name}`;
+  const text = [
+    `New message through the ${BRAND} contact form.`,
+    '',
+    `From: ${name} <${contact.email}>`,
+    `Subject: ${topic}`,
+    `Received: ${contact.createdAt} (reference ${contact.id})`,
+    '',
+    contact.message,
+    '',
+    `Reply to this mail to answer ${name} directly.`,
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>New message through the ${BRAND} contact form.</p>
+<p><strong>From:</strong> ${escapeHtml(name)} &lt;${escapeHtml(contact.email)}&gt;<br>
+<strong>Subject:</strong> ${escapeHtml(topic)}<br>
+<strong>Received:</strong> ${escapeHtml(contact.createdAt)} (reference ${escapeHtml(contact.id)})</p>
+<div style="white-space:pre-wrap;background:#fdf1ea;border-radius:8px;padding:16px;margin:24px 0">${escapeHtml(contact.message)}</div>
+<p>Reply to this mail to answer ${escapeHtml(name)} directly.</p>`,
+    publicUrl,
+  );
+  return { subject, text, html };
+}

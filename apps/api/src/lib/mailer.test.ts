@@ -103,6 +103,18 @@ describe('SMTP mailer (SMTP_URL set)', () => {
     expect(fs.existsSync(path.join(dataDir, 'mail'))).toBe(false);
   });
 
+  it('sets Reply-To when the message names one', async () => {
+    const relay = await fakeSmtp();
+    const mailer = createMailer(
+      { smtpUrl: relay.url, dataDir: tempDir(), from: 'Pawsy <no-reply@pawsy.test>' },
+      log,
+    );
+    await mailer.send({ ...message(1), replyTo: 'visitor@example.test' });
+    await mailer.close();
+    relay.close();
+    expect(relay.received.join('\n')).toMatch(/Reply-To: visitor@example\.test/);
+  });
+
   it('logs a refused delivery instead of failing the caller', async () => {
     const mailer = createMailer(
       { smtpUrl: 'smtp://127.0.0.1:1', dataDir: tempDir(), from: 'x@y.z' },

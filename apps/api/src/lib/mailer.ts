@@ -9,6 +9,8 @@ export type MailMessage = {
   subject: string;
   text: string;
   html: string;
+  /** Where replies go instead of the sender (e.g. the visitor who wrote through the contact form). */
+  replyTo?: string;
   /** A one-time code carried by the message; kept in the dev outbox file for tests, never sent. */
   code?: string;
 };
@@ -44,9 +46,9 @@ function createSmtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger)
   return {
     // Delivery runs in the background so an SMTP round trip neither slows the answer nor makes
     // "mail sent" and "no such account" distinguishable by timing.
-    send: async ({ to, subject, text, html }) => {
+    send: async ({ to, subject, text, html, replyTo }) => {
       const job = transport
-        .sendMail({ from, to, subject, text, html })
+        .sendMail({ from, to, subject, text, html, ...(replyTo ? { replyTo } : {}) })
         .then(() => log.info({ subject }, 'mail sent'))
         .catch((err: unknown) => log.error({ err, subject }, 'mail delivery failed'))
         .finally(() => pending.delete(job));

@@ -6,6 +6,7 @@ import { notificationRoutes } from './notifications/notifications.routes.ts';
 import { bookingsRoutes } from './bookings/bookings.routes.ts';
 import { creditsRoutes } from './credits/credits.routes.ts';
 import { reviewsRoutes } from './reviews/reviews.routes.ts';
+import { contactRoutes } from './contact/contact.routes.ts';
 
 /**
  * Every API area, mounted under /api. Each area adds one line here; its routes file declares
@@ -19,4 +20,5 @@ export const apiModules: { prefix: string; routes: FastifyPluginAsync }[] = [
   { prefix: '/booking', routes: bookingsRoutes },
   { prefix: '/userCredit', routes: creditsRoutes },
   { prefix: '/crud', routes: reviewsRoutes },
+  { prefix: '/contact', routes: contactRoutes },
 ];

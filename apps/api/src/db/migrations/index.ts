@@ -7,6 +7,7 @@ import * as providerLocations from './2026-11-21T06-10-01-provider-locations.ts'
 import * as providerCountIndex from './2026-11-21T06-10-02-provider-count-index.ts';
 import * as providerStats from './2026-11-21T06-10-03-provider-stats.ts';
 import * as cachedRatings from './2026-11-21T06-20-00-cached-ratings.ts';
+import * as contactMessages from './2026-11-21T07-05-00-contact-messages.ts';
 
 /**
  * Every migration, by name (ISO timestamp first so names sort in order).
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T06-10-02-provider-count-index': providerCountIndex,
   '2026-11-21T06-10-03-provider-stats': providerStats,
   '2026-11-21T06-20-00-cached-ratings': cachedRatings,
+  '2026-11-21T07-05-00-contact-messages': contactMessages,
 };

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contactBody, contactResponse, errorBody } from '@pawsy/contract';
+import { CONTACT_SENT_MESSAGE, submitContactMessage } from './contact.service.ts';
+
+/** Each message mails every admin, so one client IP may send only a few an hour. */
+export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: '1 hour' } as const;
+
+const tags = ['contact'];
+
+/** POST /api/contact: public (secret key only, no session), rate-limited per client IP. */
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/',
+    {
+      config: {
+        rateLimit: {
+          ...CONTACT_RATE_LIMIT,
+          // Counted before validation, so malformed tries use up the allowance too.
+          hook: 'preValidation',
+          keyGenerator: (request) => `contact|${request.ip}`,
+        },
+      },
+      schema: {
+        tags,
+        body: contactBody,
+        response: { 201: contactResponse, 400: errorBody, 401: errorBody, 429: errorBody },
+      },
+    },
+    async (request, reply) => {
+      await submitContactMessage(app, request.body);
+      return reply.status(201).send({ success: true as const, message: CONTACT_SENT_MESSAGE });
+    },
+  );
+};

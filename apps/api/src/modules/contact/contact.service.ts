@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { ContactMessage } from '@pawsy/contract';
+import { newId, nowIso } from '../../lib/ids.ts';
+import { contactMessageMail } from '../../lib/mail-templates.ts';
+import type { ContactMessagesTable } from '../../db/schema.ts';
+import { notifyUser } from '../notifications/notifications.service.ts';
+import { insertContactMessage, listAdminRecipients } from './contact.repository.ts';
+
+export const CONTACT_SENT_MESSAGE = 'Thanks! Your message has been sent.';
+
+/**
+ * Stores a contact-form message, then mails it to every admin (replies go to the visitor) and
+ * notifies each of them in the app. The stored row is the record: a failed mail is only logged
+ * by the mailer, and without any admin the message still waits in the table.
+ */
+export async function submitContactMessage(
+  app: FastifyInstance,
+  input: ContactMessage,
+): Promise<void> {
+  const row: ContactMessagesTable = {
+    id: newId(),
+    name: input.name,
+    email: input.email,
+    subject: input.subject ?? null,
+    message: input.message,
+    created_at: nowIso(),
+  };
+  await insertContactMessage(app.db, row);
+
+  const admins = await listAdminRecipients(app.db);
+  if (admins.length === 0) {
+    app.log.warn({ contactMessageId: row.id }, 'contact message stored but no admin to tell');
+    return;
+  }
+  const mail = contactMessageMail({ ...row, createdAt: row.created_at }, app.config.publicUrl);
+  const summary = `New contact message from ${row.name}: ${row.subject ?? 'No subject'}`;
+  await Promise.all(
+    admins.map(async (admin) => {
+      await app.mailer.send({ to: admin.email, replyTo: row.email, ...mail });
+      await notifyUser(app, admin.id, {
+        type: 'contact-message',
+        message: summary,
+        data: { contactMessageId: row.id, email: row.email },
+      });
+    }),
+  );
+}

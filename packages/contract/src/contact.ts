@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { emailField, nameField } from './auth.ts';
+
+export const CONTACT_MESSAGE_MIN = 10;
+export const CONTACT_MESSAGE_MAX = 5000;
+
+/** POST /api/contact: a visitor's message to the Pawsy team. Unknown fields are dropped. */
+export const contactBody = z.object({
+  name: nameField('Name'),
+  email: emailField,
+  subject: z
+    .string()
+    .trim()
+    .max(150, 'Subject is too long')
+    .nullish()
+    // An empty or missing subject is stored as none.
+    .transform((v) => v || undefined),
+  message: z
+    .string()
+    .trim()
+    .min(CONTACT_MESSAGE_MIN, `Message must be at least ${CONTACT_MESSAGE_MIN} characters`)
+    .max(CONTACT_MESSAGE_MAX, `Message must be at most ${CONTACT_MESSAGE_MAX} characters`),
+});
+export type ContactBody = z.input<typeof contactBody>;
+export type ContactMessage = z.output<typeof contactBody>;
+
+export const contactResponse = z.object({ success: z.literal(true), message: z.string() });
+export type ContactResponse = z.infer<typeof contactResponse>;
