@@ -3,7 +3,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
-import { Redis } from 'ioredis';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -13,6 +12,7 @@ import type { AppConfig } from './config.ts';
 import { createDb, migrateToLatest, type Db } from './db/index.ts';
 import { createTokenService, type TokenService } from './lib/tokens.ts';
 import { createMailer } from './lib/mailer.ts';
+import { createRedisClients, type RedisClients } from './lib/redis.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecretKey } from './plugins/secret-key.ts';
@@ -31,7 +31,7 @@ declare module 'fastify' {
     config: AppConfig;
     db: Db;
     tokens: TokenService;
-    redis: Redis | null;
+    redis: RedisClients | null;
   }
 }
 
@@ -55,7 +55,11 @@ export async function buildApp(
         ? req.headers['x-request-id']
         : randomUUID(),
     requestIdHeader: false,
-    trustProxy: true,
+    // A hop count trusts that many proxies in front of us (proxy-addr's index: 0 = the socket).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -67,9 +71,7 @@ export async function buildApp(
 
   const db = createDb(config.database);
   await migrateToLatest(db);
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
-    : null;
+  const redis = config.redisUrl ? await createRedisClients(config.redisUrl, app.log) : null;
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('tokens', createTokenService(config.jwtSecret));
@@ -86,7 +88,7 @@ export async function buildApp(
   app.addHook('onClose', () => mailer.close());
   app.addHook('onClose', async () => {
     await db.destroy();
-    if (redis) await redis.quit().catch(() => undefined);
+    await redis?.close();
   });
 
   registerErrorHandling(app);
@@ -110,12 +112,12 @@ export async function buildApp(
     credentials: false,
   });
   await app.register(compress, { threshold: 1024 });
-  await registerRateLimit(app, config.rateLimitMax, redis);
+  await registerRateLimit(app, config.rateLimitMax, redis?.commands ?? null);
   registerSecretKey(app, config.secretKey);
   registerAuth(app, db, app.tokens);
   await registerUploads(app);
   await registerDocs(app);
-  await registerRealtime(app, config.redisUrl);
+  await registerRealtime(app, redis);
 
   await app.register(healthRoutes);
   for (const mod of apiModules) await app.register(mod.routes, { prefix: `/api${mod.prefix}` });

@@ -4,4 +4,8 @@ export const healthBody = z.object({ status: z.literal('ok') });
 export const readyBody = z.object({
   status: z.enum(['ready', 'not-ready']),
   database: z.boolean(),
+  /** Present when the API runs with REDIS_URL. */
+  redis: z.boolean().optional(),
+  /** Why the instance is not ready, naming the dependency that is down. */
+  message: z.string().optional(),
 });

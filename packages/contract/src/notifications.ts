@@ -28,10 +28,9 @@ export const streamTicketResponse = z.object({
   data: z.object({ ticket: z.string(), expiresAt: z.string() }),
 });
 export type StreamTicketResponse = z.infer<typeof streamTicketResponse>;
-/** EventSource cannot send headers, so the live channel takes its credentials in the query. */
+/** The live channel's only credential is a ticket from POST /api/notifications/stream-ticket. */
 export const notificationStreamQuery = z.object({
-  token: z.string().max(4096).optional(),
-  secretKey: z.string().max(512).optional(),
+  ticket: z.string().max(200).optional(),
 });
 
 // ---- Types of the calls above, for clients ----

@@ -166,6 +166,7 @@ export interface Database {
   pets: PetsTable;
   rating_refresh: RatingRefreshTable;
   contact_messages: ContactMessagesTable;
+  stream_tickets: StreamTicketsTable;
 }
 
 /**
@@ -191,4 +192,13 @@ export interface ContactMessagesTable {
   subject: string | null;
   message: string;
   created_at: string;
+}
+
+/** A single-use ticket that opens the live channel (modules/notifications); id = SHA-256 of it. */
+export interface StreamTicketsTable {
+  id: string;
+  user_id: string;
+  session_id: string;
+  expires_at: string;
+  used_at: string | null;
 }

@@ -1,4 +1,4 @@
-const SECRET_PARAMS = ['token', 'secretKey', 'secret-key'];
+const SECRET_PARAMS = ['token', 'ticket', 'secretKey', 'secret-key'];
 
 /** Blanks credentials that travel in a query string (the SSE stream cannot send headers). */
 export function redactUrl(url: string): string {

@@ -35,7 +35,7 @@ export function signupCodeMail(
   publicUrl: string,
 ): Mail {
   const name = plainName(to.firstName);
-  const subject = `Your ${BRAND} verification code: ${code}`;
+  const subject = `Your ${BRAND} verification code`;
   const text = [
     `Hi ${name},`,
     '',
@@ -53,7 +53,7 @@ ${codeBlock(code)}
 <p>It is valid for ${minutes} minutes. If you did not sign up, you can ignore this mail.</p>`,
     publicUrl,
   );
-  return { subject, text, html, code };
+  return { template: 'signup-code', subject, text, html, code };
 }
 
 export function resetCodeMail(
@@ -63,7 +63,7 @@ export function resetCodeMail(
   publicUrl: string,
 ): Mail {
   const name = plainName(to.firstName);
-  const subject = `Your ${BRAND} password reset code: ${code}`;
+  const subject = `Your ${BRAND} password reset code`;
   const text = [
     `Hi ${name},`,
     '',
@@ -81,7 +81,7 @@ ${codeBlock(code)}
 <p>It is valid for ${minutes} minutes. If this was not you, ignore this mail: your password stays as it is.</p>`,
     publicUrl,
   );
-  return { subject, text, html, code };
+  return { template: 'reset-code', subject, text, html, code };
 }
 
 export function passwordChangedMail(to: Recipient, publicUrl: string): Mail {
@@ -104,7 +104,7 @@ export function passwordChangedMail(to: Recipient, publicUrl: string): Mail {
 <p>If this was not you, <a href="${escapeHtml(publicUrl)}/forgot-password">reset your password now</a> and contact us.</p>`,
     publicUrl,
   );
-  return { subject, text, html };
+  return { template: 'password-changed', subject, text, html };
 }
 
 type ContactMessageInput = {
@@ -142,5 +142,5 @@ export function contactMessageMail(contact: ContactMessageInput, publicUrl: stri
 <p>Reply to this mail to answer ${escapeHtml(name)} directly.</p>`,
     publicUrl,
   );
-  return { subject, text, html };
+  return { template: 'contact-message', subject, text, html };
 }

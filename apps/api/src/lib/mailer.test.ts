@@ -19,10 +19,40 @@ afterEach(() => {
 });
 
 const message = (n: number) => ({
+  template: 'test',
   to: `u${n}@example.test`,
   subject: `S${n}`,
   text: 't',
   html: 'h',
+});
+
+/** A logger that keeps every line it writes, to check what reaches the logs. */
+function recordingLog() {
+  const lines: string[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+  return { logger, lines };
+}
+
+describe('what mail logging reveals', () => {
+  it('logs the template and a hash of the recipient, never the code, subject or address', async () => {
+    const { logger, lines } = recordingLog();
+    const mailer = createMailer({ smtpUrl: null, dataDir: tempDir(), from: 'x' }, logger);
+    const mail = signupCodeMail(
+      { email: 'olive@example.test', firstName: 'Olive' },
+      '482913',
+      10,
+      'http://localhost:3000',
+    );
+    expect(mail.subject).not.toContain('482913');
+    await mailer.send({ to: 'Olive@Example.test', ...mail });
+    expect(lines).toHaveLength(1);
+    const entry = JSON.parse(lines[0]!);
+    expect(entry.template).toBe('signup-code');
+    expect(entry.recipient).toMatch(/^[a-f0-9]{16}$/);
+    const logged = lines.join('\n').toLowerCase();
+    for (const secret of ['482913', 'olive@example.test', 'verification code'])
+      expect(logged).not.toContain(secret);
+  });
 });
 
 describe('outbox mailer (no SMTP_URL)', () => {
@@ -98,7 +128,7 @@ describe('SMTP mailer (SMTP_URL set)', () => {
     await mailer.close();
     relay.close();
     const raw = relay.received.join('\n');
-    expect(raw).toMatch(/Subject: Your Pawsy verification code: 654321/);
+    expect(raw).toMatch(/Subject: Your Pawsy verification code\r?\n/);
     expect(raw).toMatch(/To: a@b\.test/);
     expect(fs.existsSync(path.join(dataDir, 'mail'))).toBe(false);
   });

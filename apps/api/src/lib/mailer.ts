@@ -1,10 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
 export type MailMessage = {
+  /** Which template made it: logged instead of the subject, which may name personal details. */
+  template: string;
   to: string;
   subject: string;
   text: string;
@@ -33,6 +35,18 @@ declare module 'fastify' {
 
 type MailerOptions = { smtpUrl: string | null; dataDir: string; from: string };
 
+/**
+ * What a log line may say about a mail: its template and a hash of the recipient, never the
+ * subject or body (one-time codes, names) nor the address itself.
+ */
+export function mailLogFields(message: Pick<MailMessage, 'template' | 'to'>) {
+  const recipient = createHash('sha256')
+    .update(message.to.trim().toLowerCase())
+    .digest('hex')
+    .slice(0, 16);
+  return { template: message.template, recipient };
+}
+
 /** SMTP when SMTP_URL is set; otherwise every mail becomes a JSON file under DATA_DIR/mail/. */
 export function createMailer(options: MailerOptions, log: FastifyBaseLogger): Mailer {
   return options.smtpUrl
@@ -46,11 +60,13 @@ function createSmtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger)
   return {
     // Delivery runs in the background so an SMTP round trip neither slows the answer nor makes
     // "mail sent" and "no such account" distinguishable by timing.
-    send: async ({ to, subject, text, html, replyTo }) => {
+    send: async ({ template, to, subject, text, html, replyTo }) => {
       const job = transport
         .sendMail({ from, to, subject, text, html, ...(replyTo ? { replyTo } : {}) })
-        .then(() => log.info({ subject }, 'mail sent'))
-        .catch((err: unknown) => log.error({ err, subject }, 'mail delivery failed'))
+        .then(() => log.info(mailLogFields({ template, to }), 'mail sent'))
+        .catch((err: unknown) =>
+          log.error({ err, ...mailLogFields({ template, to }) }, 'mail delivery failed'),
+        )
         .finally(() => pending.delete(job));
       pending.add(job);
     },
@@ -78,9 +94,12 @@ function createOutboxMailer(dir: string, log: FastifyBaseLogger): Mailer {
         const file = path.join(dir, outboxFileName());
         const body = { ...message, createdAt: new Date().toISOString() };
         await fs.writeFile(file, JSON.stringify(body, null, 2), { mode: 0o600 });
-        log.info({ subject: message.subject, file: path.basename(file) }, 'mail written to outbox');
+        log.info(
+          { ...mailLogFields(message), file: path.basename(file) },
+          'mail written to outbox',
+        );
       } catch (err) {
-        log.error({ err, subject: message.subject }, 'mail could not be written to the outbox');
+        log.error({ err, ...mailLogFields(message) }, 'mail could not be written to the outbox');
       }
     },
     close: async () => {},

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
-import { nowIso } from '../lib/ids.ts';
 import type { TokenService } from '../lib/tokens.ts';
 import type { Db } from '../db/index.ts';
+import { findLiveSession } from '../modules/auth/index.ts';
 
 export type Role = 'user' | 'provider' | 'admin';
 export type AuthUser = { id: string; email: string; userType: Role; sessionId: string };
@@ -40,29 +40,16 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService)
     } catch {
       throw new AppError('UNAUTHENTICATED', 'Invalid or expired token');
     }
-    const row = await db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'users.id',
-        'users.email',
-        'users.user_type',
-        'users.deleted_at',
-        'sessions.revoked_at',
-        'sessions.expires_at',
-      ])
-      .where('sessions.id', '=', claims.sid)
-      .executeTakeFirst();
-    if (
-      !row ||
-      row.id !== claims.id ||
-      row.revoked_at ||
-      row.deleted_at ||
-      row.expires_at <= nowIso()
-    ) {
+    const session = await findLiveSession(db, claims.sid);
+    if (!session || session.id !== claims.id) {
       throw new AppError('UNAUTHENTICATED', 'Session has ended, please log in again');
     }
-    return { id: row.id, email: row.email, userType: row.user_type, sessionId: claims.sid };
+    return {
+      id: session.id,
+      email: session.email,
+      userType: session.userType,
+      sessionId: claims.sid,
+    };
   }
 
   app.decorate('requireAuth', async (request: FastifyRequest) => {

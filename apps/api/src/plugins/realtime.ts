@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { RedisClients } from '../lib/redis.ts';
 
 export type RealtimeEvent = { type: string; data: unknown };
 export type Realtime = {
@@ -18,21 +18,21 @@ declare module 'fastify' {
 
 const CHANNEL = 'pawsy:realtime';
 
-/** In-process fan-out, bridged through Redis pub/sub when REDIS_URL is set. */
+/**
+ * In-process fan-out, bridged through Redis pub/sub when REDIS_URL is set. While Redis is down,
+ * events reach this instance's clients only; the others catch up by polling (clients always do).
+ */
 export async function registerRealtime(
   app: FastifyInstance,
-  redisUrl: string | null,
+  redis: RedisClients | null,
 ): Promise<void> {
   const local = new EventEmitter();
   local.setMaxListeners(0);
   const emitLocal = (userId: string, event: RealtimeEvent) => local.emit(`u:${userId}`, event);
 
-  let publisher: Redis | null = null;
-  if (redisUrl) {
-    publisher = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
-    const subscriber = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
-    await subscriber.subscribe(CHANNEL);
-    subscriber.on('message', (_channel, raw) => {
+  if (redis) {
+    const { subscriber } = redis;
+    subscriber.on('message', (_channel: string, raw: string) => {
       try {
         const { userId, event } = JSON.parse(raw) as { userId: string; event: RealtimeEvent };
         emitLocal(userId, event);
@@ -40,16 +40,21 @@ export async function registerRealtime(
         app.log.warn({ err }, 'dropped a malformed realtime message');
       }
     });
-    app.addHook('onClose', async () => {
-      await subscriber.quit().catch(() => undefined);
-      await publisher?.quit().catch(() => undefined);
+    // The SUBSCRIBE waits in the offline queue while Redis is down; start-up does not.
+    const subscribed = subscriber.subscribe(CHANNEL).catch((err: unknown) => {
+      app.log.warn({ err }, 'realtime could not subscribe to Redis');
     });
+    if (subscriber.status === 'ready') await subscribed;
   }
 
   app.decorate('realtime', {
     async publish(userId, event) {
-      if (publisher) await publisher.publish(CHANNEL, JSON.stringify({ userId, event }));
-      else emitLocal(userId, event);
+      if (!redis) return void emitLocal(userId, event);
+      try {
+        await redis.commands.publish(CHANNEL, JSON.stringify({ userId, event }));
+      } catch {
+        emitLocal(userId, event); // Redis is down (already logged once by lib/redis)
+      }
     },
     subscribe(userId, listener) {
       local.on(`u:${userId}`, listener);

@@ -1,21 +1,31 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isApiRequest, matchedRoute } from '../lib/request-target.ts';
 
-/** Paths under /api that need no secret-key: health checks, docs, payment webhooks. */
-const EXEMPT = [
-  /^\/api\/docs(\/|$)/,
-  /^\/api\/stripe\/webhook(\/|$)/,
-  /^\/api\/payments\/webhook(\/|$)/,
-  // EventSource cannot send headers: the live channel checks ?secretKey= itself.
-  /^\/api\/notifications\/stream$/,
-];
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route proves its caller another way (a payment signature, a stream ticket). */
+    skipSecretKey?: boolean;
+  }
+}
 
+/** Whether the matched route is exempt: the API docs, or a route that opts out in its config. */
+function isExempt(request: FastifyRequest): boolean {
+  const route = matchedRoute(request);
+  if (route === null) return false;
+  if (route === '/api/docs' || route.startsWith('/api/docs/')) return true;
+  return request.routeOptions.config.skipSecretKey === true;
+}
+
+/**
+ * Every API call carries the `secret-key` header (DESIGN §4). The decision rests on the route the
+ * router matched, so no spelling of the request target (percent-encoding, absolute form, dot
+ * segments, repeated slashes, letter case) can walk around it.
+ */
 export function registerSecretKey(app: FastifyInstance, secretKey: string): void {
   const expected = Buffer.from(secretKey);
   app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (!path.startsWith('/api/') && path !== '/api') return;
-    if (EXEMPT.some((re) => re.test(path))) return;
+    if (!isApiRequest(request) || isExempt(request)) return;
     const given = request.headers['secret-key'];
     const value = Buffer.from(typeof given === 'string' ? given : '');
     if (value.length !== expected.length || !timingSafeEqual(value, expected)) {

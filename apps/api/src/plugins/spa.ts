@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { isApiRequest } from '../lib/request-target.ts';
 
 /**
  * Serves the built web app: hashed assets with long caching, and index.html (with the run-time
@@ -39,7 +40,7 @@ export async function registerSpa(
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
-    if (urlPath.startsWith('/api/') || urlPath === '/api') return reply.callNotFound();
+    if (isApiRequest(request)) return reply.callNotFound();
     if (indexHtml === null) {
       return reply
         .status(503)

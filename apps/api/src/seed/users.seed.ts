@@ -1,13 +1,14 @@
 import { normalizeRates } from '@pawsy/contract';
 import type { Insertable } from 'kysely';
 import type { UsersTable } from '../db/schema.ts';
+import { DEMO_ADMIN_PASSWORD } from '../config.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import type { Seeder } from './index.ts';
 import { PEOPLE, type Person } from './users.seed-data.ts';
-import { rebuildProviderLocationIndex } from '../modules/users/provider-locations.ts';
-import { newUserRow } from '../modules/users/user-row.ts';
+import { rebuildProviderLocationIndex } from '../modules/sitters/index.ts';
+import { newUserRow } from '../modules/users/index.ts';
 
-export const DEMO_ADMIN = { email: 'admin@pawsy.test', password: 'PawsyAdmin!2026' } as const;
+export const DEMO_ADMIN = { email: 'admin@pawsy.test', password: DEMO_ADMIN_PASSWORD } as const;
 export const DEMO_PASSWORD = 'PawsyDemo!2026';
 
 function userRow(p: Person, passwordHash: string, index: number): Insertable<UsersTable> {

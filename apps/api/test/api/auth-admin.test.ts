@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { login, signupPayload } from '../helpers/auth-flows.ts';
+import { login, signupPayload, signupViaApi, tokenIsAccepted } from '../helpers/auth-flows.ts';
 import { ensureAdmin } from '../../src/modules/auth/admin-bootstrap.ts';
 import { DEMO_ADMIN, DEMO_PASSWORD } from '../../src/seed/users.seed.ts';
 import { seedDemoData } from '../../src/seed/index.ts';
-import { countIndexedLocations } from '../../src/modules/users/provider-locations.ts';
+import { countIndexedLocations } from '../../src/modules/sitters/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,6 +48,25 @@ describe('admin bootstrap (ADMIN_EMAIL / ADMIN_PASSWORD, npm run admin:create)',
     await ensureAdmin(t.app, 'promote@pawsy.example', 'Promoted-Pass-2026');
     const res = await login(t, 'promote@pawsy.example', 'Promoted-Pass-2026');
     expect(res.json().user.userType).toBe('admin');
+  });
+
+  it('ends every session of a pre-claimed account when ADMIN_EMAIL promotes it', async () => {
+    const squatter = await signupViaApi(t, { email: 'claimed@pawsy.example' });
+    const loggedIn = (await login(t, squatter.email, squatter.password, true)).json().token;
+    expect(await tokenIsAccepted(t, squatter.token)).toBe(true);
+    await ensureAdmin(t.app, 'claimed@pawsy.example', 'Operator-Pass-2026');
+    expect(await tokenIsAccepted(t, squatter.token)).toBe(false);
+    expect(await tokenIsAccepted(t, loggedIn)).toBe(false);
+    expect((await login(t, squatter.email, squatter.password)).statusCode).toBe(401);
+  });
+
+  it("ends the admin's sessions when the bootstrap resets the password, keeps them otherwise", async () => {
+    await ensureAdmin(t.app, 'keeper@pawsy.example', 'Keeper-Pass-2026');
+    const token = (await login(t, 'keeper@pawsy.example', 'Keeper-Pass-2026')).json().token;
+    await ensureAdmin(t.app, 'keeper@pawsy.example', 'Keeper-Pass-2026');
+    expect(await tokenIsAccepted(t, token)).toBe(true);
+    await ensureAdmin(t.app, 'keeper@pawsy.example', 'Changed-Pass-2026');
+    expect(await tokenIsAccepted(t, token)).toBe(false);
   });
 
   it('refuses a bad email or a short password', async () => {

@@ -1,9 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
+import { MAX_STREAMS_PER_USER } from '../../src/modules/notifications/notifications.stream.ts';
 import { notifyUser } from '../../src/modules/notifications/notifications.service.ts';
 import { createTestApp, SECRET_KEY, type TestApp } from '../helpers/app.ts';
-import { createUser, type TestUser } from '../helpers/factories.ts';
+import { createUser, DEFAULT_PASSWORD, type TestUser } from '../helpers/factories.ts';
+import { describeIf, missingRedisUrl } from '../helpers/redis-server.ts';
+
+type Caller = { call: TestApp['call'] };
+
+/** POST /api/notifications/stream-ticket as the user; the ticket string. */
+async function ticketFor(t: Caller, token: string): Promise<string> {
+  const res = await t.call({ method: 'POST', url: '/api/notifications/stream-ticket', token });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json();
+  expect(Date.parse(body.data.expiresAt) - Date.now()).toBeLessThanOrEqual(60_000);
+  return body.data.ticket as string;
+}
 
 /** Opens the SSE stream over real HTTP and collects frames as they arrive. */
 async function openStream(base: string, query: string) {
@@ -13,6 +26,7 @@ async function openStream(base: string, query: string) {
   });
   const frames: string[] = [];
   let buffer = '';
+  let ended = false;
   const done = (async () => {
     if (!res.body) return;
     const decoder = new TextDecoder();
@@ -26,6 +40,7 @@ async function openStream(base: string, query: string) {
     } catch {
       // aborted
     }
+    ended = true;
   })();
   const waitFor = async (pred: (f: string) => boolean, ms = 5000) => {
     const until = Date.now() + ms;
@@ -36,7 +51,13 @@ async function openStream(base: string, query: string) {
     }
     throw new Error(`no matching frame; got ${JSON.stringify(frames)}`);
   };
-  return { res, frames, waitFor, close: async () => (controller.abort(), await done) };
+  /** Whether the server ended the stream within `ms`. */
+  const endsWithin = async (ms: number) => {
+    const until = Date.now() + ms;
+    while (Date.now() < until && !ended) await new Promise((r) => setTimeout(r, 20));
+    return ended;
+  };
+  return { res, frames, waitFor, endsWithin, close: async () => (controller.abort(), await done) };
 }
 
 const listen = async (app: FastifyInstance) => app.listen({ port: 0, host: '127.0.0.1' });
@@ -46,14 +67,14 @@ describe('live channel on one instance', () => {
   let user: TestUser;
   let base: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ SSE_HEARTBEAT_SECONDS: '0.2' });
     user = await createUser(t.app);
     base = await listen(t.app);
   });
   afterAll(() => t.close());
 
-  it('delivers a notification to the connected client as an SSE frame', async () => {
-    const s = await openStream(base, `token=${user.token}&secretKey=${SECRET_KEY}`);
+  it('opens with a ticket and delivers a notification as an SSE frame', async () => {
+    const s = await openStream(base, `ticket=${await ticketFor(t, user.token)}`);
     expect(s.res.status).toBe(200);
     expect(s.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(s.res.headers.get('cache-control')).toContain('no-cache');
@@ -73,34 +94,131 @@ describe('live channel on one instance', () => {
     await s.close();
   });
 
-  it('refuses a missing or wrong secret key and a missing or bad token', async () => {
+  it('takes a ticket only once', async () => {
+    const ticket = await ticketFor(t, user.token);
+    const first = await openStream(base, `ticket=${ticket}`);
+    expect(first.res.status).toBe(200);
+    const again = await fetch(`${base}/api/notifications/stream?ticket=${ticket}`);
+    expect(again.status).toBe(401);
+    expect(((await again.json()) as { message: string }).message).toMatch(/ticket/i);
+    await first.close();
+  });
+
+  it('refuses an expired ticket', async () => {
+    const ticket = await ticketFor(t, user.token);
+    await t.app.db
+      .updateTable('stream_tickets')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', user.id)
+      .where('used_at', 'is', null)
+      .execute();
+    const res = await fetch(`${base}/api/notifications/stream?ticket=${ticket}`);
+    expect(res.status).toBe(401);
+  });
+
+  it('no longer takes the session token or the secret key in the URL', async () => {
     for (const q of [
-      `token=${user.token}`,
-      `token=${user.token}&secretKey=nope`,
-      `secretKey=${SECRET_KEY}`,
-      `token=garbage&secretKey=${SECRET_KEY}`,
+      `token=${user.token}&secretKey=${SECRET_KEY}`,
+      `ticket=garbage`,
+      `ticket=${user.token}`,
+      '',
     ]) {
       const res = await fetch(`${base}/api/notifications/stream?${q}`);
       expect(res.status, q).toBe(401);
       expect(((await res.json()) as { message: unknown }).message).toEqual(expect.any(String));
     }
-  });
-
-  it('accepts the usual headers too', async () => {
-    const res = await fetch(`${base}/api/notifications/stream`, {
+    const withHeaders = await fetch(`${base}/api/notifications/stream`, {
       headers: { 'secret-key': SECRET_KEY, 'x-auth-token': user.token },
     });
-    expect(res.status).toBe(200);
-    await res.body?.cancel();
+    expect(withHeaders.status).toBe(401);
+  });
+
+  it('hands out tickets only to a logged-in caller that sends the secret key', async () => {
+    const anonymous = await t.call({ method: 'POST', url: '/api/notifications/stream-ticket' });
+    expect(anonymous.statusCode).toBe(401);
+    const noKey = await t.call({
+      method: 'POST',
+      url: '/api/notifications/stream-ticket',
+      token: user.token,
+      noSecret: true,
+    });
+    expect(noKey.statusCode).toBe(401);
+    expect(noKey.json().message).toBe('Invalid or missing secret key');
+  });
+
+  it('ends the stream within a heartbeat of logout', async () => {
+    const other = await createUser(t.app);
+    const s = await openStream(base, `ticket=${await ticketFor(t, other.token)}`);
+    await s.waitFor((f) => f.includes(': connected'));
+    const out = await t.call({
+      method: 'POST',
+      url: '/api/auth/logout',
+      token: other.token,
+      payload: { email: other.email },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(await s.endsWithin(2000)).toBe(true);
+  });
+
+  it('ends the streams of other sessions within a heartbeat of a password change', async () => {
+    const other = await createUser(t.app);
+    const second = await t.call({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: other.email, password: DEFAULT_PASSWORD },
+    });
+    const s = await openStream(base, `ticket=${await ticketFor(t, other.token)}`);
+    await s.waitFor((f) => f.includes(': connected'));
+    const changed = await t.call({
+      method: 'PUT',
+      url: '/api/auth/update-password',
+      token: second.json().token,
+      payload: { currentPassword: DEFAULT_PASSWORD, newPassword: 'Brand-New-Pass-77' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await s.endsWithin(2000)).toBe(true);
+  });
+
+  it('ends the stream when its session expires', async () => {
+    const other = await createUser(t.app);
+    const ticket = await ticketFor(t, other.token);
+    await t.app.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() + 600).toISOString() })
+      .where('user_id', '=', other.id)
+      .execute();
+    const s = await openStream(base, `ticket=${ticket}`);
+    expect(s.res.status).toBe(200);
+    expect(await s.endsWithin(3000)).toBe(true);
+  });
+
+  it(`holds at most ${MAX_STREAMS_PER_USER} streams per user`, async () => {
+    const other = await createUser(t.app);
+    const streams = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) {
+      const s = await openStream(base, `ticket=${await ticketFor(t, other.token)}`);
+      expect(s.res.status).toBe(200);
+      streams.push(s);
+    }
+    const extra = await fetch(
+      `${base}/api/notifications/stream?ticket=${await ticketFor(t, other.token)}`,
+    );
+    expect(extra.status).toBe(429);
+    expect(((await extra.json()) as { message: string }).message).toMatch(/live connections/);
+    await streams.pop()!.close();
+    await new Promise((r) => setTimeout(r, 100));
+    const again = await openStream(base, `ticket=${await ticketFor(t, other.token)}`);
+    expect(again.res.status).toBe(200);
+    for (const s of [...streams, again]) await s.close();
   });
 });
 
-describe('live channel across two instances through Redis', () => {
+describeIf(missingRedisUrl())('live channel across two instances through Redis', () => {
   let a: TestApp;
   let b: FastifyInstance;
   let user: TestUser;
   beforeAll(async () => {
-    a = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:6379' });
+    a = await createTestApp({ REDIS_URL: process.env.REDIS_URL! });
     b = await buildApp(a.app.config, { logger: false }); // same database, same Redis
     user = await createUser(a.app);
   });
@@ -109,9 +227,9 @@ describe('live channel across two instances through Redis', () => {
     await a.close();
   });
 
-  it('a notification stored and published on A reaches a client connected to B', async () => {
+  it('a ticket from A opens a stream on B, and a notification from A reaches it', async () => {
     const base = await listen(b);
-    const s = await openStream(base, `token=${user.token}&secretKey=${SECRET_KEY}`);
+    const s = await openStream(base, `ticket=${await ticketFor(a, user.token)}`);
     await s.waitFor((f) => f.includes(': connected'));
     await notifyUser(a.app, user.id, { type: 'dispute', message: 'from instance A' });
     const frame = await s.waitFor((f) => f.includes('from instance A'));

@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { nowIso } from '../../lib/ids.ts';
-import type { UserRow } from '../users/user-wire.ts';
+import type { UserRow } from '../users/index.ts';
 
 /** A live (not soft-deleted) account by its lower-cased email. */
 export function findActiveUserByEmail(db: DbOrTrx, email: string): Promise<UserRow | undefined> {
@@ -52,4 +52,74 @@ export function isUniqueViolation(err: unknown): boolean {
   if (typeof err !== 'object' || err === null) return false;
   const code = (err as { code?: unknown }).code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+export async function insertSession(
+  db: DbOrTrx,
+  row: { id: string; user_id: string; expires_at: string },
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({ ...row, created_at: nowIso(), revoked_at: null })
+    .execute();
+}
+
+/** A session with the fields of its user that authentication needs. */
+export function findSessionWithUser(db: DbOrTrx, sessionId: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.user_type',
+      'users.deleted_at',
+      'sessions.revoked_at',
+      'sessions.expires_at',
+    ])
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst();
+}
+
+export async function revokeSessionRow(db: DbOrTrx, sessionId: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: nowIso() })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Revokes every live session of a user, except `keepSessionId` when given. */
+export async function revokeUserSessionRows(
+  db: DbOrTrx,
+  userId: string,
+  keepSessionId?: string,
+): Promise<void> {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+  await query.execute();
+}
+
+/** Makes an account the admin with this password hash (bootstrap only). */
+export async function promoteToAdmin(db: DbOrTrx, userId: string, hash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      user_type: 'admin',
+      password_hash: hash,
+      email_verified: 1,
+      deleted_at: null,
+      updated_at: nowIso(),
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export function findUserByEmail(db: DbOrTrx, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }

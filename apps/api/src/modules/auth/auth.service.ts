@@ -4,14 +4,15 @@ import type { UserSelf } from '@pawsy/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { passwordChangedMail, resetCodeMail, signupCodeMail } from '../../lib/mail-templates.ts';
-import { newUserRow } from '../users/user-row.ts';
-import { toUserWire, type UserRow } from '../users/user-wire.ts';
+import { newUserRow } from '../users/index.ts';
+import { toUserWire, type UserRow } from '../users/index.ts';
 import * as repo from './auth.repository.ts';
 import {
   consumeCode,
   issueCode,
   OTP_MESSAGES,
   OTP_TTL_MINUTES,
+  isLockedForDay,
   secondsUntilResend,
 } from './otp.service.ts';
 import {
@@ -116,6 +117,8 @@ export async function verifyEmail(app: FastifyInstance, email: string, otp: stri
 export async function resendVerification(app: FastifyInstance, email: string): Promise<void> {
   const user = await repo.findActiveUserByEmail(app.db, email);
   if (!user || user.email_verified === 1) return;
+  if (await isLockedForDay(app, user.id, 'verify-email'))
+    throw new AppError('RATE_LIMITED', OTP_MESSAGES.lockedForDay);
   const wait = await secondsUntilResend(app, user.id, 'verify-email');
   if (wait > 0)
     throw new AppError('RATE_LIMITED', `Please wait ${wait} seconds before requesting a new code`);
@@ -126,6 +129,8 @@ export async function resendVerification(app: FastifyInstance, email: string): P
 export async function forgotPassword(app: FastifyInstance, email: string): Promise<void> {
   const user = await repo.findActiveUserByEmail(app.db, email);
   if (!user) return;
+  // Locked accounts get no new code, but the answer stays the same as for unknown emails.
+  if (await isLockedForDay(app, user.id, 'reset-password')) return;
   if ((await secondsUntilResend(app, user.id, 'reset-password')) > 0) return;
   await sendCodeMail(app, user, 'reset-password');
 }

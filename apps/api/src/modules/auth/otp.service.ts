@@ -1,20 +1,26 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { OneTimeCodesTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
+import * as repo from './otp.repository.ts';
+import type { CodePurpose } from './otp.repository.ts';
 
-export type CodePurpose = OneTimeCodesTable['purpose'];
+export type { CodePurpose };
 
 export const OTP_TTL_MINUTES = 10;
 export const OTP_RESEND_SECONDS = 60;
 export const OTP_MAX_ATTEMPTS = 5;
+/** Wrong codes per account and purpose in 24 h before that purpose is shut for the day. */
+export const OTP_DAILY_FAILURE_CAP = 20;
+const DAY_MS = 24 * 3600_000;
 
 export const OTP_MESSAGES = {
   invalid: 'Invalid verification code',
   expired: 'This code has expired. Please request a new one.',
   used: 'This code has already been used. Please request a new one.',
   burnt: 'Too many wrong attempts. Please request a new code.',
+  lockedForDay:
+    'Too many wrong codes today. For your security, codes for this account are paused for 24 hours.',
 } as const;
 
 /**
@@ -31,25 +37,13 @@ function hashCode(
     .digest('hex');
 }
 
-function latestCode(app: FastifyInstance, userId: string, purpose: CodePurpose) {
-  return app.db
-    .selectFrom('one_time_codes')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
 /** Seconds until a new code may be sent; 0 when one may be sent now. */
 export async function secondsUntilResend(
   app: FastifyInstance,
   userId: string,
   purpose: CodePurpose,
 ): Promise<number> {
-  const last = await latestCode(app, userId, purpose);
+  const last = await repo.findLatestCode(app.db, userId, purpose);
   if (!last) return 0;
   const elapsedMs = Date.now() - Date.parse(last.created_at);
   return Math.max(0, Math.ceil((OTP_RESEND_SECONDS * 1000 - elapsedMs) / 1000));
@@ -64,19 +58,16 @@ export async function issueCode(
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const id = newId();
   const now = new Date();
-  await app.db
-    .insertInto('one_time_codes')
-    .values({
-      id,
-      user_id: userId,
-      purpose,
-      code_hash: hashCode(app.config.jwtSecret, { id, userId, purpose }, code),
-      attempts: 0,
-      expires_at: new Date(now.getTime() + OTP_TTL_MINUTES * 60_000).toISOString(),
-      consumed_at: null,
-      created_at: now.toISOString(),
-    })
-    .execute();
+  await repo.insertCode(app.db, {
+    id,
+    user_id: userId,
+    purpose,
+    code_hash: hashCode(app.config.jwtSecret, { id, userId, purpose }, code),
+    attempts: 0,
+    expires_at: new Date(now.getTime() + OTP_TTL_MINUTES * 60_000).toISOString(),
+    consumed_at: null,
+    created_at: now.toISOString(),
+  });
   return code;
 }
 
@@ -91,7 +82,10 @@ export async function consumeCode(
   purpose: CodePurpose,
   code: string,
 ): Promise<void> {
-  const row = await latestCode(app, userId, purpose);
+  if (await isLockedForDay(app, userId, purpose)) {
+    throw new AppError('RATE_LIMITED', OTP_MESSAGES.lockedForDay);
+  }
+  const row = await repo.findLatestCode(app.db, userId, purpose);
   if (!row) throw new AppError('BAD_REQUEST', OTP_MESSAGES.invalid);
   const expected = Buffer.from(row.code_hash, 'hex');
   const given = Buffer.from(
@@ -107,14 +101,7 @@ export async function consumeCode(
 
   // Every try takes one of the code's attempts first, atomically: parallel guesses cannot
   // exceed the limit, and after the last wrong try even the right code fails.
-  const reserved = await app.db
-    .updateTable('one_time_codes')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', row.id)
-    .where('consumed_at', 'is', null)
-    .where('attempts', '<', OTP_MAX_ATTEMPTS)
-    .executeTakeFirst();
-  if (Number(reserved.numUpdatedRows) !== 1) {
+  if (!(await repo.takeAttemptIfAny(app.db, row.id, OTP_MAX_ATTEMPTS))) {
     throw new AppError('BAD_REQUEST', OTP_MESSAGES.burnt);
   }
   if (!matches) {
@@ -122,11 +109,20 @@ export async function consumeCode(
     throw new AppError('BAD_REQUEST', burnt ? OTP_MESSAGES.burnt : OTP_MESSAGES.invalid);
   }
 
-  const consumed = await app.db
-    .updateTable('one_time_codes')
-    .set({ consumed_at: nowIso() })
-    .where('id', '=', row.id)
-    .where('consumed_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(consumed.numUpdatedRows) !== 1) throw new AppError('BAD_REQUEST', OTP_MESSAGES.used);
+  if (!(await repo.consumeIfUnused(app.db, row.id)))
+    throw new AppError('BAD_REQUEST', OTP_MESSAGES.used);
+}
+
+/**
+ * Whether wrong codes for this account and purpose reached the daily cap: five wrong tries per
+ * code alone would let a patient guesser grind through a million codes over weeks.
+ */
+export async function isLockedForDay(
+  app: FastifyInstance,
+  userId: string,
+  purpose: CodePurpose,
+): Promise<boolean> {
+  const since = new Date(Date.now() - DAY_MS).toISOString();
+  const failed = await repo.countFailedAttemptsSince(app.db, userId, purpose, since);
+  return failed >= OTP_DAILY_FAILURE_CAP;
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTrx } from '../../db/index.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
-import type { UserRow } from '../users/user-wire.ts';
+import type { UserRow } from '../users/index.ts';
+import * as repo from './auth.repository.ts';
 
 export const SESSION_TTL_MS = 24 * 3600_000;
 export const REMEMBER_ME_TTL_MS = 30 * 24 * 3600_000;
@@ -17,16 +18,11 @@ export async function openSession(
 ): Promise<{ token: string; expiresAt: string }> {
   const sid = newId();
   const expires = new Date(Date.now() + ttlMs);
-  await app.db
-    .insertInto('sessions')
-    .values({
-      id: sid,
-      user_id: user.id,
-      created_at: nowIso(),
-      expires_at: expires.toISOString(),
-      revoked_at: null,
-    })
-    .execute();
+  await repo.insertSession(app.db, {
+    id: sid,
+    user_id: user.id,
+    expires_at: expires.toISOString(),
+  });
   const token = await app.tokens.sign(
     { id: user.id, email: user.email, userType: user.user_type, sid },
     expires,
@@ -35,12 +31,7 @@ export async function openSession(
 }
 
 export async function revokeSession(db: DbOrTrx, sessionId: string): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: nowIso() })
-    .where('id', '=', sessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await repo.revokeSessionRow(db, sessionId);
 }
 
 /** Revokes every live session of a user, except `keepSessionId` when given. */
@@ -49,11 +40,26 @@ export async function revokeUserSessions(
   userId: string,
   keepSessionId?: string,
 ): Promise<void> {
-  let query = db
-    .updateTable('sessions')
-    .set({ revoked_at: nowIso() })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null);
-  if (keepSessionId) query = query.where('id', '!=', keepSessionId);
-  await query.execute();
+  await repo.revokeUserSessionRows(db, userId, keepSessionId);
+}
+
+export type LiveSession = {
+  id: string;
+  email: string;
+  userType: 'user' | 'provider' | 'admin';
+  sessionId: string;
+  expiresAt: string;
+};
+
+/** The session and its user while the session is unrevoked, unexpired and the user not deleted. */
+export async function findLiveSession(db: DbOrTrx, sessionId: string): Promise<LiveSession | null> {
+  const row = await repo.findSessionWithUser(db, sessionId);
+  if (!row || row.revoked_at || row.deleted_at || row.expires_at <= nowIso()) return null;
+  return {
+    id: row.id,
+    email: row.email,
+    userType: row.user_type,
+    sessionId,
+    expiresAt: row.expires_at,
+  };
 }

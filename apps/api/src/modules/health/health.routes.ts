@@ -11,12 +11,18 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/readyz',
     { schema: { hide: true, response: { 200: readyBody, 503: readyBody } } },
     async (_request, reply) => {
-      try {
-        await sql`select 1`.execute(app.db);
-        return { status: 'ready' as const, database: true };
-      } catch {
-        return reply.status(503).send({ status: 'not-ready' as const, database: false });
-      }
+      const database = await sql`select 1`.execute(app.db).then(
+        () => true,
+        () => false,
+      );
+      // Without Redis the app still serves (rate limits fail open), but this instance cannot
+      // share counters or live events, so the load balancer should prefer healthy ones.
+      const redis = app.redis ? app.redis.isReady() : undefined;
+      const down = [!database && 'The database', redis === false && 'Redis'].filter(Boolean);
+      const checks = { database, ...(redis === undefined ? {} : { redis }) };
+      if (down.length === 0) return { status: 'ready' as const, ...checks };
+      const message = `${down.join(' and ')} ${down.length > 1 ? 'are' : 'is'} unreachable`;
+      return reply.status(503).send({ status: 'not-ready' as const, ...checks, message });
     },
   );
 };

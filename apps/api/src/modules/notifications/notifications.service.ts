@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { NotificationsTable } from '../../db/schema.ts';
+import * as repo from './notifications.repository.ts';
 
 export type NotifyInput = { type: string; message: string; data?: Record<string, unknown> };
 export type NotificationWire = {
@@ -42,7 +43,7 @@ export async function notifyUser(
     read_at: null,
     created_at: nowIso(),
   };
-  await app.db.insertInto('notifications').values(row).execute();
+  await repo.insertNotification(app.db, row);
   const wire = toNotificationWire(row);
   await app.realtime
     .publish(userId, { type: 'notification', data: wire })
@@ -52,36 +53,16 @@ export async function notifyUser(
 
 /** Newest unread first, bounded: the list the client shows (SPEC §4). */
 export async function listUnread(app: FastifyInstance, userId: string, limit = 100) {
-  const rows = await app.db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  const rows = await repo.listUnreadRows(app.db, userId, limit);
   return rows.map(toNotificationWire);
 }
 
 export async function markAllRead(app: FastifyInstance, userId: string): Promise<number> {
-  const result = await app.db
-    .updateTable('notifications')
-    .set({ read_at: nowIso() })
-    .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return repo.markAllReadRows(app.db, userId);
 }
 
 export async function countUnread(app: FastifyInstance, userId: string): Promise<number> {
-  const row = await app.db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return repo.countUnreadRows(app.db, userId);
 }
 
 export const WELCOME_MESSAGE =
@@ -95,13 +76,7 @@ export async function ensureWelcomeNotification(
   app: FastifyInstance,
   userId: string,
 ): Promise<void> {
-  const any = await app.db
-    .selectFrom('notifications')
-    .select('id')
-    .where('user_id', '=', userId)
-    .limit(1)
-    .executeTakeFirst();
-  if (any) return;
+  if (await repo.hasAnyNotification(app.db, userId)) return;
   const row: NotificationsTable = {
     id: userId,
     user_id: userId,
@@ -111,12 +86,7 @@ export async function ensureWelcomeNotification(
     read_at: null,
     created_at: nowIso(),
   };
-  const result = await app.db
-    .insertInto('notifications')
-    .values(row)
-    .onConflict((oc) => oc.column('id').doNothing())
-    .executeTakeFirst();
-  if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return;
+  if (!(await repo.insertNotificationOnce(app.db, row))) return;
   await app.realtime
     .publish(userId, { type: 'notification', data: toNotificationWire(row) })
     .catch((err: unknown) => app.log.warn({ err }, 'live push failed'));

@@ -1,21 +1,16 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notificationStreamQuery } from '@pawsy/contract';
+import { notificationStreamQuery, streamTicketResponse } from '@pawsy/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { RealtimeEvent } from '../../plugins/realtime.ts';
+import { findLiveSession } from '../auth/index.ts';
+import { issueStreamTicket, redeemStreamTicket } from './stream-tickets.service.ts';
 
-export const HEARTBEAT_MS = 25_000;
-
-function hasValidSecret(request: FastifyRequest, expected: string, fromQuery?: string): boolean {
-  const header = request.headers['secret-key'];
-  const given = typeof header === 'string' ? header : (fromQuery ?? '');
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+/** Live streams one user may hold open on one instance (tabs, devices). */
+export const MAX_STREAMS_PER_USER = 5;
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** One SSE frame; the event name is limited to a safe token. */
 export function sseFrame(event: RealtimeEvent): string {
@@ -24,35 +19,46 @@ export function sseFrame(event: RealtimeEvent): string {
 }
 
 /**
- * GET /api/notifications/stream: the live channel (Server-Sent Events). EventSource cannot send
- * headers, so the secret key and the token may come as ?secretKey=&token= (secret-key.ts exempts
- * this one path and the check happens here). Frames: `event: notification` and `event: message`
- * with JSON data; a comment line every 25 s keeps proxies from closing an idle stream.
+ * The live channel (Server-Sent Events). EventSource cannot send headers and a session token
+ * must not sit in a URL, so a normal call (`POST /stream-ticket`, secret key + token) hands out a
+ * single-use ticket valid a minute, and `GET /stream?ticket=…` opens the stream with it. The
+ * stream lives only as long as its session: every heartbeat re-checks it (logout, password
+ * change), and a timer ends it at the session's expiry.
  */
 export function registerNotificationStream(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const open = new Set<ServerResponse>();
+  const perUser = new Map<string, number>();
   app.addHook('preClose', async () => {
     for (const res of open) res.end();
   });
 
+  app.post(
+    '/stream-ticket',
+    {
+      onRequest: app.requireAuth,
+      schema: { tags: ['notifications'], response: { 200: streamTicketResponse } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await issueStreamTicket(app, currentUser(request)),
+    }),
+  );
+
   app.get(
     '/stream',
     {
+      // The ticket was handed out by a call that carried the secret key and a session token.
+      config: { skipSecretKey: true },
       schema: { tags: ['notifications'], querystring: notificationStreamQuery },
-      onRequest: async (request, reply) => {
-        const query = request.query as { token?: string; secretKey?: string };
-        if (!hasValidSecret(request, app.config.secretKey, query.secretKey)) {
-          throw new AppError('UNAUTHENTICATED', 'Invalid or missing secret key');
-        }
-        if (query.token && !request.headers['x-auth-token']) {
-          request.headers['x-auth-token'] = query.token;
-        }
-        await app.requireAuth(request, reply);
-      },
     },
     async (request, reply) => {
-      const user = currentUser(request);
+      const session = await redeemStreamTicket(app, request.query.ticket);
+      const userId = session.id;
+      if ((perUser.get(userId) ?? 0) >= MAX_STREAMS_PER_USER) {
+        throw new AppError('RATE_LIMITED', 'Too many live connections; close another tab');
+      }
+      perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -64,15 +70,29 @@ export function registerNotificationStream(fastify: FastifyInstance): void {
       });
       res.write('retry: 5000\n: connected\n\n');
       open.add(res);
-      const unsubscribe = app.realtime.subscribe(user.id, (event) => {
+      const unsubscribe = app.realtime.subscribe(userId, (event) => {
         res.write(sseFrame(event));
       });
-      const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => {
+        findLiveSession(app.db, session.sessionId)
+          .then((live) => (live ? res.write(': ping\n\n') : res.end()))
+          .catch(() => res.write(': ping\n\n'));
+      }, app.config.sseHeartbeatMs);
       heartbeat.unref();
+      const untilExpiry = Date.parse(session.expiresAt) - Date.now();
+      const expiry = setTimeout(() => res.end(), Math.min(Math.max(untilExpiry, 0), MAX_TIMER_MS));
+      expiry.unref();
+      let cleaned = false;
       const cleanup = () => {
+        if (cleaned) return;
+        cleaned = true;
         clearInterval(heartbeat);
+        clearTimeout(expiry);
         unsubscribe();
         open.delete(res);
+        const left = (perUser.get(userId) ?? 1) - 1;
+        if (left > 0) perUser.set(userId, left);
+        else perUser.delete(userId);
       };
       res.on('close', cleanup);
       request.raw.on('close', cleanup);

@@ -1,0 +1,2 @@
+/* What other areas may use of notifications (the notifications module extends this list). */
+export { countUnread, ensureWelcomeNotification, notifyUser } from './notifications.service.ts';

@@ -1,0 +1,101 @@
+import type { DbOrTrx } from '../../db/index.ts';
+import type { NotificationsTable, StreamTicketsTable } from '../../db/schema.ts';
+import { nowIso } from '../../lib/ids.ts';
+
+export async function insertNotification(db: DbOrTrx, row: NotificationsTable): Promise<void> {
+  await db.insertInto('notifications').values(row).execute();
+}
+
+/** Inserts unless a row with that id exists; true when this call inserted it. */
+export async function insertNotificationOnce(
+  db: DbOrTrx,
+  row: NotificationsTable,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('notifications')
+    .values(row)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function hasAnyNotification(db: DbOrTrx, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Newest unread first, from notifications_user_unread_idx. */
+export function listUnreadRows(
+  db: DbOrTrx,
+  userId: string,
+  limit: number,
+): Promise<NotificationsTable[]> {
+  return db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function markAllReadRows(db: DbOrTrx, userId: string): Promise<number> {
+  const result = await db
+    .updateTable('notifications')
+    .set({ read_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function countUnreadRows(db: DbOrTrx, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function insertStreamTicket(db: DbOrTrx, row: StreamTicketsTable): Promise<void> {
+  await db.insertInto('stream_tickets').values(row).execute();
+}
+
+/**
+ * Uses a ticket: one conditional UPDATE, so of two racing uses only one wins. Returns the
+ * ticket's user and session when this call used it, or null (unknown, used or expired).
+ */
+export async function useStreamTicketIfFresh(
+  db: DbOrTrx,
+  id: string,
+): Promise<{ user_id: string; session_id: string } | null> {
+  const now = nowIso();
+  const won = await db
+    .updateTable('stream_tickets')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (Number(won.numUpdatedRows) !== 1) return null;
+  const row = await db
+    .selectFrom('stream_tickets')
+    .select(['user_id', 'session_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Tickets live a minute; anything expired an hour ago is dead weight. */
+export async function deleteExpiredStreamTickets(db: DbOrTrx, before: string): Promise<void> {
+  await db.deleteFrom('stream_tickets').where('expires_at', '<', before).execute();
+}
