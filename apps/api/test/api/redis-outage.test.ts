@@ -31,8 +31,7 @@ describeIf(missingRedisServer())('Redis going down and coming back', () => {
   });
 
   const readyz = () => a.call({ method: 'GET', url: '/readyz', noSecret: true });
-  const profile = () =>
-    a.call({ method: 'GET', url: '/api/user/user-profile', token: user.token });
+  const profile = () => a.call({ method: 'GET', url: '/api/user/user-profile', token: user.token });
 
   it('reports Redis in /readyz while it is up', async () => {
     const res = await readyz();
