@@ -8,11 +8,10 @@ const isCi = process.env.CI === 'true' || process.env.CI === '1';
  * `describe` when nothing is `missing`. Otherwise the block is skipped with the reason printed,
  * except under CI=true, where a missing dependency fails the run instead of going unnoticed.
  */
-export function describeIf(missing: string | null): typeof describe {
-  if (!missing) return describe;
-  if (isCi) throw new Error(`CI=true but ${missing}`);
-  console.warn(`skipped: ${missing}`);
-  return describe.skip;
+export function describeIf(missing: string | null) {
+  if (missing && isCi) throw new Error(`CI=true but ${missing}`);
+  if (missing) console.warn(`skipped: ${missing}`);
+  return describe.skipIf(missing !== null);
 }
 
 /** Why the Redis-outage tests cannot run here, or null when redis-server is installed. */
