@@ -25,6 +25,12 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 Element.prototype.scrollIntoView = vi.fn();
+// Mantine's autosize Textarea listens for web fonts loading; jsdom has no document.fonts.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
 
 // The machine running the suite may be busy: give lazy screens time to arrive.
 configure({ asyncUtilTimeout: 5000 });

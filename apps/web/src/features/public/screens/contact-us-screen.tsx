@@ -14,10 +14,12 @@ import {
 import { IconCircleCheck, IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
 import { z } from 'zod';
-import { emailField } from '@pawsy/contract';
+import { contactBody } from '@pawsy/contract';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { SUPPORT_EMAIL } from '../../../config/site';
+import { getErrorMessage } from '../../../lib/api-error';
 import { useZodForm } from '../../../lib/use-zod-form';
+import { CONTACT_MESSAGES, publicApi } from '../public-api';
 
 const TOPICS = [
   'Booking help',
@@ -27,28 +29,31 @@ const TOPICS = [
   'Something else',
 ];
 
-const contactSchema = z.object({
-  name: z.string().trim().min(1, 'Please tell us your name').max(100),
-  email: emailField,
-  topic: z.string().min(1, 'Choose a topic'),
-  message: z
-    .string()
-    .trim()
-    .min(20, 'Please write at least 20 characters')
-    .max(5000, 'Please keep it under 5,000 characters'),
-});
+// The API's own rules; the form only insists on a topic, which the API takes as the subject.
+const contactSchema = contactBody.extend({ subject: z.string().min(1, 'Choose a topic') });
 
-const EMPTY = { name: '', email: '', topic: '', message: '' };
+const EMPTY = { name: '', email: '', subject: '', message: '' };
 
 export default function ContactUsScreen() {
   usePageTitle('Contact us');
   const form = useZodForm(contactSchema, EMPTY);
-  const [sentTo, setSentTo] = useState<{ name: string; email: string } | null>(null);
+  const [sent, setSent] = useState<{ message: string; email: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [isSubmitting, setSubmitting] = useState(false);
 
-  const submit = form.handleSubmit((data) => {
-    // The message is acknowledged here; the support inbox is reached by email for now.
-    setSentTo({ name: data.name, email: data.email });
-    form.reset();
+  const submit = form.handleSubmit(async (data) => {
+    setError(null);
+    setSent(null);
+    setSubmitting(true);
+    try {
+      const { data: answer } = await publicApi.sendContactMessage(data);
+      setSent({ message: answer.message, email: data.email });
+      form.reset();
+    } catch (err) {
+      setError(getErrorMessage(err, CONTACT_MESSAGES.sendFailed));
+    } finally {
+      setSubmitting(false);
+    }
   });
 
   return (
@@ -74,16 +79,20 @@ export default function ContactUsScreen() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-            {sentTo && (
+            {sent && (
               <Alert
                 icon={<IconCircleCheck aria-hidden="true" />}
                 color="pawsy"
-                title="Message received"
+                title="Message sent"
                 mb="lg"
                 role="status"
               >
-                Thanks, {sentTo.name}! We have received your message and will reply to{' '}
-                {sentTo.email} within one working day.
+                {sent.message} We will reply to {sent.email} within one working day.
+              </Alert>
+            )}
+            {error && (
+              <Alert color="red" role="alert" mb="lg">
+                {error}
               </Alert>
             )}
             <form onSubmit={submit} noValidate aria-label="Contact form">
@@ -106,9 +115,9 @@ export default function ContactUsScreen() {
                   placeholder="Choose a topic"
                   data={TOPICS}
                   required
-                  value={form.values.topic || null}
-                  onChange={(value) => form.setValue('topic', value ?? '')}
-                  error={form.errors.topic}
+                  value={form.values.subject || null}
+                  onChange={(value) => form.setValue('subject', value ?? '')}
+                  error={form.errors.subject}
                 />
                 <Textarea
                   label="Message"
@@ -117,7 +126,7 @@ export default function ContactUsScreen() {
                   required
                   {...form.textInput('message')}
                 />
-                <Button type="submit" size="md">
+                <Button type="submit" size="md" loading={isSubmitting}>
                   Send message
                 </Button>
               </Stack>
