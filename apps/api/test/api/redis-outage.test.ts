@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { notifyUser } from '../../src/modules/notifications/notifications.service.ts';
-import { createTestApp, SECRET_KEY, type TestApp } from '../helpers/app.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import {
   describeIf,
@@ -72,10 +72,17 @@ describeIf(missingRedisServer())('Redis going down and coming back', () => {
 
     const base = await a.app.listen({ port: 0, host: '127.0.0.1' });
     const controller = new AbortController();
-    const res = await fetch(`${base}/api/notifications/stream`, {
-      headers: { 'secret-key': SECRET_KEY, 'x-auth-token': user.token },
-      signal: controller.signal,
+    const ticket = await a.call({
+      method: 'POST',
+      url: '/api/notifications/stream-ticket',
+      token: user.token,
     });
+    const res = await fetch(
+      `${base}/api/notifications/stream?ticket=${ticket.json().data.ticket}`,
+      {
+        signal: controller.signal,
+      },
+    );
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();
     let received = '';

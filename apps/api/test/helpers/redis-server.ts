@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { Redis } from 'ioredis';
 import { describe } from 'vitest';
 
 const isCi = process.env.CI === 'true' || process.env.CI === '1';
@@ -29,6 +30,8 @@ export type RedisServer = {
   url: string;
   /** Starts (or restarts) the server on the same port; resolves once it answers. */
   start: () => Promise<void>;
+  /** Forgets every key (rate-limit counters between tests). */
+  flush: () => Promise<void>;
   /** Kills the server and waits for it to exit. */
   stop: () => Promise<void>;
 };
@@ -43,6 +46,11 @@ export async function startRedisServer(): Promise<RedisServer> {
       const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly'];
       child = spawn('redis-server', [...args, 'no'], { stdio: 'ignore' });
       await waitFor(() => answers(port), `redis-server on port ${port} did not start`);
+    },
+    async flush() {
+      const client = new Redis(server.url);
+      await client.flushall();
+      await client.quit();
     },
     async stop() {
       const running = child;
