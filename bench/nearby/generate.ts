@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { openSession, SESSION_TTL_MS } from '../../apps/api/src/modules/auth/sessions.ts';
-import { newUserRow } from '../../apps/api/src/modules/users/user-row.ts';
-import { rebuildProviderLocationIndex } from '../../apps/api/src/modules/users/provider-locations.ts';
+import { newUserRow } from '../../apps/api/src/modules/users/index.ts';
+import { rebuildProviderLocationIndex } from '../../apps/api/src/modules/sitters/index.ts';
 
 /** Continental US, roughly. */
 export const US = { minLat: 25, maxLat: 49, minLng: -124, maxLng: -67 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { userSelf, type UserSelf } from './auth.ts';
-import { id, pagingQuery, pageMeta } from './common.ts';
+import { boundedPageQuery, id, pageMeta } from './common.ts';
 
 /** Service → price in cents; a provider prices each service they offer. */
 export const serviceRates = z.record(z.string(), z.number().int().min(0));
@@ -37,7 +37,7 @@ export type PublicUser = z.infer<typeof publicUser>;
 export const nearbyCard = publicUser.extend({ distanceKm: z.number().nullable() });
 export type NearbyCard = z.infer<typeof nearbyCard>;
 
-export const nearbyQuery = pagingQuery(15).extend({
+export const nearbyQuery = boundedPageQuery(15, {
   name: z.string().trim().max(100).optional().catch(undefined),
   city: z.string().trim().max(120).optional().catch(undefined),
 });

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
 import { userRoutes } from './users/users.routes.ts';
+import { sittersRoutes } from './sitters/sitters.routes.ts';
+import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { petRoutes } from './pets/pets.routes.ts';
 import { notificationRoutes } from './notifications/notifications.routes.ts';
 import { bookingsRoutes } from './bookings/bookings.routes.ts';
@@ -15,6 +17,8 @@ import { contactRoutes } from './contact/contact.routes.ts';
 export const apiModules: { prefix: string; routes: FastifyPluginAsync }[] = [
   { prefix: '/auth', routes: authRoutes },
   { prefix: '/user', routes: userRoutes },
+  { prefix: '/user', routes: sittersRoutes },
+  { prefix: '/user', routes: dashboardRoutes },
   { prefix: '/pets', routes: petRoutes },
   { prefix: '/notifications', routes: notificationRoutes },
   { prefix: '/booking', routes: bookingsRoutes },

@@ -4,7 +4,7 @@ import { newId } from '../lib/ids.ts';
 import { quotePrice } from '../modules/bookings/pricing.ts';
 import { recomputeVisibleSubjects } from '../modules/reviews/rating-cache.ts';
 import { blindEnd, revealPair } from '../modules/reviews/reviews.repository.ts';
-import { parseServiceRates } from '../modules/users/user-wire.ts';
+import { parseServiceRates } from '../lib/user-columns.ts';
 import type { Seeder } from './index.ts';
 import { at, BOOKINGS, DAY, GRANTS, HOUR, type DemoBooking } from './bookings.seed-data.ts';
 

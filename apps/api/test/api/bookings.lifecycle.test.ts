@@ -11,7 +11,7 @@ import {
   postBooking,
   type Owner,
 } from '../helpers/booking-fixtures.ts';
-import { getRatingSummaries } from '../../src/modules/reviews/reviews.public.ts';
+import { getRatingSummaries } from '../../src/modules/reviews/index.ts';
 
 let t: TestApp;
 let owner: Owner;

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { openSession } from '../helpers/factories.ts';
 import { closeApp } from '../helpers/booking-fixtures.ts';
 import { seedDemoData } from '../../src/seed/index.ts';
-import { getRatingSummaries } from '../../src/modules/reviews/reviews.public.ts';
+import { getRatingSummaries } from '../../src/modules/reviews/index.ts';
 
 let t: TestApp;
 

@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.ts';
-import { topRatedIdsQuery } from '../../src/modules/users/nearby.repository.ts';
+import { topRatedIdsQuery } from '../../src/modules/sitters/nearby.repository.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { closeApp } from '../helpers/booking-fixtures.ts';

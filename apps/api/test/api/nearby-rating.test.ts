@@ -9,8 +9,7 @@ import {
   postBooking,
   type Owner,
 } from '../helpers/booking-fixtures.ts';
-import { getRatingSummaries } from '../../src/modules/reviews/reviews.public.ts';
-import { refreshDueRatings } from '../../src/modules/reviews/rating-refresh.ts';
+import { getRatingSummaries, refreshDueRatings } from '../../src/modules/reviews/index.ts';
 
 const DAY = 24 * 3600_000;
 let t: TestApp;

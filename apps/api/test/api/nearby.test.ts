@@ -5,7 +5,7 @@ import { newId, nowIso } from '../../src/lib/ids.ts';
 import {
   rebuildProviderLocationIndex,
   syncProviderLocation,
-} from '../../src/modules/users/provider-locations.ts';
+} from '../../src/modules/sitters/index.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 
@@ -238,6 +238,49 @@ describe('GET /api/user/nearby', () => {
     expect(await nearby('page=0&limit=2.5')).toMatchObject({ page: 1, limit: 15 });
     expect((await nearby(`name=${'x'.repeat(2000)}`)).success).toBe(true);
     expect((await nearby('page=99')).nearbyUsers).toEqual([]);
+  });
+
+  it('refuses page × limit beyond 10 000 with a 400 and a message', async () => {
+    expect(await nearby('page=100&limit=100')).toMatchObject({ page: 100, limit: 100 });
+    const res = await t.call({
+      method: 'GET',
+      url: '/api/user/nearby?page=668&limit=15',
+      token: caller.token,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('page: page × limit must not exceed 10000; narrow the search');
+  });
+
+  it('ranks providers beyond the largest search radius by distance too', async () => {
+    await resetProviders();
+    // Caller in New York; everyone is more than 2000 km away, in a known order.
+    await t.app.db
+      .updateTable('users')
+      .set({ latitude: 40.7128, longitude: -74.006 })
+      .where('id', '=', caller.id)
+      .execute();
+    const places = [
+      ['Paris', 48.8566, 2.3522],
+      ['Tokyo', 35.6762, 139.6503],
+      ['Lisbon', 38.7223, -9.1393],
+      ['Sydney', -33.8688, 151.2093],
+      ['Reykjavik', 64.1466, -21.9426],
+    ] as const;
+    const list = places.map(([first, lat, lng]) => ({
+      id: newId(),
+      first,
+      lat,
+      lng,
+      created: nowIso(),
+      deleted: false,
+      type: 'provider' as const,
+    }));
+    await insertProviders(list, false);
+    const names = async (q: string) =>
+      (await nearby(q)).nearbyUsers.map((u: { firstName: string }) => u.firstName);
+    expect(await names('limit=2')).toEqual(['Reykjavik', 'Lisbon']);
+    expect(await names('limit=2&page=2')).toEqual(['Paris', 'Tokyo']);
+    expect(await names('limit=10')).toEqual(['Reykjavik', 'Lisbon', 'Paris', 'Tokyo', 'Sydney']);
   });
 
   it.each([

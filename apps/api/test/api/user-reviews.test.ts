@@ -142,6 +142,13 @@ describe('GET /api/user/:id/reviews', () => {
     expect((await reviewsOf(sitter, '?page=99&limit=2')).data).toEqual([]);
   });
 
+  it('refuses page × limit beyond 10 000 with a 400 and a message', async () => {
+    expect((await reviewsOf(sitter, '?page=200&limit=50')).page).toBe(200);
+    const res = await call(t, 'GET', `/api/user/${sitter.id}/reviews?page=201&limit=50`, stranger);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('page: page × limit must not exceed 10000; narrow the search');
+  });
+
   it('answers 401 without a session, 404 for unknown or deleted users, 400 for bad ids', async () => {
     expect((await call(t, 'GET', `/api/user/${sitter.id}/reviews`, null)).statusCode).toBe(401);
     const unknown = 'a'.repeat(24);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureProviderLocationIndex } from '../../src/modules/users/provider-locations.ts';
+import { ensureProviderLocationIndex } from '../../src/modules/sitters/index.ts';
 import { runStartupTasks } from '../../src/startup.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { openSession } from '../helpers/factories.ts';

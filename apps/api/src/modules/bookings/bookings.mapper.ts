@@ -1,8 +1,8 @@
 import type { BookingWire } from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { BookingEventsTable } from '../../db/schema.ts';
-import { getRatingSummaries, type RatingSummary } from '../reviews/reviews.public.ts';
-import { userImageUrl } from '../users/user-wire.ts';
+import { getRatingSummaries, type RatingSummary } from '../reviews/index.ts';
+import { userImageUrl } from '../../lib/user-columns.ts';
 import { findParties, listEvents, type BookingRow, type PartyRow } from './bookings.repository.ts';
 import { CANCELLATION_POLICY, unitFor } from './pricing.ts';
 

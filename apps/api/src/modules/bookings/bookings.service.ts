@@ -12,7 +12,7 @@ import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { getBalance, spendCredits } from '../credits/credits.service.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
-import { parseServiceRates } from '../users/user-wire.ts';
+import { parseServiceRates } from '../../lib/user-columns.ts';
 import { toBookingWires } from './bookings.mapper.ts';
 import {
   findBooking,

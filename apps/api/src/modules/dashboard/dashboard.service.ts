@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { UserDashboard } from '@pawsy/contract';
-import { notFound } from '../../lib/app-error.ts';
-import { getBalance } from '../credits/credits.service.ts';
+import { forbidden } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/ids.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
-import { countUnread } from '../notifications/notifications.service.ts';
-import { countPets } from '../pets/pets.service.ts';
-import { assertSelfOrAdmin } from './users.service.ts';
-import { findUserById } from './users.repository.ts';
-import { userImageUrl } from './user-wire.ts';
-
-const OPEN_STATUSES = ['pending', 'accepted', 'in-progress'] as const;
+import { userImageUrl } from '../../lib/user-columns.ts';
+import { isAdmin, type AuthUser } from '../../plugins/auth.ts';
+import { getBalance } from '../credits/index.ts';
+import { countUnread } from '../notifications/index.ts';
+import { countPets } from '../pets/index.ts';
+import { getUser } from '../users/index.ts';
+import { countBookingsByStatus, findUpcomingBookings } from './dashboard.repository.ts';
 
 /** The user dashboard: the account at a glance, for the user or an admin. */
 export async function getUserDashboard(
@@ -18,31 +16,19 @@ export async function getUserDashboard(
   caller: AuthUser,
   id: string,
 ): Promise<UserDashboard> {
-  assertSelfOrAdmin(caller, id);
-  const row = await findUserById(app.db, id);
-  if (!row) throw notFound('User');
-  const asParty = row.user_type === 'provider' ? 'provider_id' : 'owner_id';
+  if (caller.id !== id && !isAdmin(caller)) throw forbidden('You can only see your own dashboard');
+  const row = await getUser(app.db, id);
+  const party = row.user_type === 'provider' ? 'provider_id' : 'owner_id';
 
-  const [pets, notificationsUnread, upcoming, byStatus, creditsBalance] = await Promise.all([
-    countPets(app.db, id),
-    countUnread(app, id),
-    app.db
-      .selectFrom('bookings')
-      .select(['id', 'status', 'start_at', 'end_at', 'service'])
-      .where(asParty, '=', id)
-      .where('status', 'in', [...OPEN_STATUSES])
-      .where('end_at', '>=', nowIso())
-      .orderBy('start_at', 'asc')
-      .limit(5)
-      .execute(),
-    app.db
-      .selectFrom('bookings')
-      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-      .where(asParty, '=', id)
-      .groupBy('status')
-      .execute(),
-    getBalance(app.db, id),
-  ]);
+  const [pets, notificationsUnread, upcoming, bookingsByStatus, creditsBalance] = await Promise.all(
+    [
+      countPets(app.db, id),
+      countUnread(app, id),
+      findUpcomingBookings(app.db, party, id, nowIso(), 5),
+      countBookingsByStatus(app.db, party, id),
+      getBalance(app.db, id),
+    ],
+  );
 
   return {
     user: {
@@ -66,7 +52,7 @@ export async function getUserDashboard(
       endAt: b.end_at,
       service: b.service,
     })),
-    bookingsByStatus: Object.fromEntries(byStatus.map((r) => [r.status, Number(r.n)])),
+    bookingsByStatus,
     creditsBalance,
     kycStatus: row.kyc_verified === 1 ? 'Verified' : 'NOT_VERIFIED',
   };

@@ -1,5 +1,10 @@
 import type { DbOrTrx } from '../../db/index.ts';
-import { summariseRatings } from './reviews.repository.ts';
+import {
+  findVisibleSubjectsOfBooking,
+  lockRatedUsers,
+  summariseRatings,
+  writeCachedRating,
+} from './ratings.repository.ts';
 
 const CHUNK = 200;
 
@@ -19,21 +24,13 @@ export async function recomputeRatings(
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
     const run = async (trx: DbOrTrx) => {
-      await trx
-        .updateTable('users')
-        .set((eb) => ({ rating_count: eb.ref('rating_count') }))
-        .where('id', 'in', chunk)
-        .execute();
+      await lockRatedUsers(trx, chunk);
       const summaries = new Map(
         (await summariseRatings(trx, chunk, now)).map((s) => [s.subject_id, s]),
       );
       for (const id of chunk) {
         const s = summaries.get(id);
-        await trx
-          .updateTable('users')
-          .set({ rating_avg: s?.average ?? null, rating_count: s?.count ?? 0 })
-          .where('id', '=', id)
-          .execute();
+        await writeCachedRating(trx, id, s?.average ?? null, s?.count ?? 0);
       }
     };
     if (db.isTransaction) await run(db);
@@ -47,13 +44,7 @@ export async function recomputeVisibleSubjects(
   bookingId: string,
   now = new Date(),
 ): Promise<string[]> {
-  const rows = await db
-    .selectFrom('reviews')
-    .select('subject_id')
-    .where('booking_id', '=', bookingId)
-    .where('visible_at', '<=', now.toISOString())
-    .execute();
-  const subjects = rows.map((r) => r.subject_id);
+  const subjects = await findVisibleSubjectsOfBooking(db, bookingId, now.toISOString());
   // One subject per transaction: a request never holds one user's lock while waiting for another.
   for (const id of new Set(subjects)) await recomputeRatings(db, [id], now);
   return subjects;

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { recomputeRatings } from './rating-cache.ts';
+import {
+  claimRefreshWindow,
+  findRefreshWatermark,
+  findSubjectsVisibleBetween,
+} from './ratings.repository.ts';
 
 export type RefreshResult = { from: string; to: string; subjects: number } | null;
 
@@ -21,42 +26,13 @@ const SETTLE_MS = 30_000;
 export async function refreshDueRatings(db: Db, now = new Date()): Promise<RefreshResult> {
   const to = new Date(now.getTime() - SETTLE_MS).toISOString();
   return db.transaction().execute(async (trx) => {
-    const state = await trx
-      .selectFrom('rating_refresh')
-      .select('last_run_at')
-      .where('id', '=', 1)
-      .executeTakeFirst();
-    const from = state?.last_run_at ?? new Date(0).toISOString();
+    const watermark = await findRefreshWatermark(trx);
+    const from = watermark ?? new Date(0).toISOString();
     if (to <= from) return null;
-    const claimed = state
-      ? (
-          await trx
-            .updateTable('rating_refresh')
-            .set({ last_run_at: to })
-            .where('id', '=', 1)
-            .where('last_run_at', '=', from)
-            .executeTakeFirst()
-        ).numUpdatedRows
-      : ((
-          await trx
-            .insertInto('rating_refresh')
-            .values({ id: 1, last_run_at: to })
-            .executeTakeFirst()
-        ).numInsertedOrUpdatedRows ?? 0n);
-    if (Number(claimed) === 0) return null;
-    const rows = await trx
-      .selectFrom('reviews')
-      .select('subject_id')
-      .distinct()
-      .where('visible_at', '>', from)
-      .where('visible_at', '<=', to)
-      .execute();
-    await recomputeRatings(
-      trx,
-      rows.map((r) => r.subject_id),
-      now,
-    );
-    return { from, to, subjects: rows.length };
+    if (!(await claimRefreshWindow(trx, watermark, to))) return null;
+    const subjects = await findSubjectsVisibleBetween(trx, from, to);
+    await recomputeRatings(trx, subjects, now);
+    return { from, to, subjects: subjects.length };
   });
 }
 

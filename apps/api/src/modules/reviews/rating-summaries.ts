@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTrx } from '../../db/index.ts';
-import { summariseRatings } from './reviews.repository.ts';
+import { summariseRatings } from './ratings.repository.ts';
 
 export type RatingSummary = { average: number | null; count: number };
 

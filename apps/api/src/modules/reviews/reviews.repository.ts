@@ -44,8 +44,33 @@ export async function revealPair(db: DbOrTrx, bookingId: string, at: string): Pr
     .execute();
 }
 
-export async function insertReview(db: DbOrTrx, row: ReviewsTable): Promise<void> {
-  await db.insertInto('reviews').values(row).execute();
+/** Inserts the review unless its author already reviewed that booking; true when inserted. */
+export async function insertReviewIfFirst(db: DbOrTrx, row: ReviewsTable): Promise<boolean> {
+  const result = await db
+    .insertInto('reviews')
+    .values(row)
+    .onConflict((oc) => oc.columns(['booking_id', 'author_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+/** The booking a review is about, with what the review rules need. */
+export function findReviewedBooking(db: DbOrTrx, bookingId: string) {
+  return db
+    .selectFrom('bookings')
+    .select(['id', 'owner_id', 'provider_id', 'status', 'service', 'completed_at'])
+    .where('id', '=', bookingId)
+    .executeTakeFirst();
+}
+
+/** Name and photo of review authors (deleted ones included: their reviews stay). */
+export async function findAuthors(db: DbOrTrx, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'image_path'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
 }
 
 export async function findReviewByAuthor(
@@ -81,33 +106,47 @@ export async function listBookingReviews(
     .filter((row) => row.visible || row.author_id === viewerId);
 }
 
-export async function summariseRatings(
-  db: DbOrTrx,
-  userIds: readonly string[],
-  now = new Date(),
-): Promise<{ subject_id: string; average: number | null; count: number }[]> {
-  if (userIds.length === 0) return [];
-  const rows = await db
+/** Visible reviews about `subjectId` (r joined with its booking b), for one count or one page. */
+function visibleAbout(db: DbOrTrx, subjectId: string, now: Date) {
+  return db
     .selectFrom('reviews as r')
     .innerJoin('bookings as b', 'b.id', 'r.booking_id')
-    .select((eb) => [
-      'r.subject_id',
-      eb.fn.avg<number | string | null>('r.rating').as('average'),
-      eb.fn.countAll<number | string>().as('count'),
-    ])
-    .where('r.subject_id', 'in', [...userIds])
-    .where(isVisibleSql(blindCutoff(now)))
-    .groupBy('r.subject_id')
-    .execute();
-  return rows.map((row) => ({
-    subject_id: row.subject_id,
-    average: row.average === null ? null : Math.round(Number(row.average) * 10) / 10,
-    count: Number(row.count),
-  }));
+    .where('r.subject_id', '=', subjectId)
+    .where(isVisibleSql(blindCutoff(now)));
 }
 
-/** True for a unique-constraint violation on SQLite or PostgreSQL. */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : null;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+export async function countVisibleAbout(db: DbOrTrx, subjectId: string, now: Date) {
+  const counted = await visibleAbout(db, subjectId, now)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(counted.n);
+}
+
+/** One page, newest first, walking reviews_subject_idx (subject_id, created_at); with authors. */
+export function pageVisibleAbout(
+  db: DbOrTrx,
+  subjectId: string,
+  now: Date,
+  offset: number,
+  limit: number,
+) {
+  return visibleAbout(db, subjectId, now)
+    .leftJoin('users as a', 'a.id', 'r.author_id')
+    .select([
+      'r.id',
+      'r.rating',
+      'r.comment',
+      'r.created_at',
+      'r.author_id',
+      'b.service',
+      'a.first_name',
+      'a.last_name',
+      'a.image_path',
+      'a.deleted_at',
+    ])
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }

@@ -6,14 +6,15 @@ import type { ReviewsTable } from '../../db/schema.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { notifyUser } from '../notifications/notifications.service.ts';
-import { userImageUrl } from '../users/user-wire.ts';
+import { userImageUrl } from '../../lib/user-columns.ts';
+import { notifyUser } from '../notifications/index.ts';
 import { recomputeVisibleSubjects } from './rating-cache.ts';
 import {
   blindEnd,
+  findAuthors,
   findReviewByAuthor,
-  insertReview,
-  isUniqueViolation,
+  findReviewedBooking,
+  insertReviewIfFirst,
   listBookingReviews,
   revealPair,
   REVIEW_BLIND_DAYS,
@@ -22,13 +23,8 @@ import {
 export type ReviewWire = z.infer<typeof bookingReview>;
 
 async function authorCards(db: DbOrTrx, ids: string[]) {
-  if (ids.length === 0) return new Map<string, ReviewWire['author']>();
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'first_name', 'last_name', 'image_path'])
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
-  return new Map(
+  const rows = await findAuthors(db, ids);
+  return new Map<string, ReviewWire['author']>(
     rows.map((r) => [
       r.id,
       { _id: r.id, firstName: r.first_name, lastName: r.last_name, image: userImageUrl(r) },
@@ -77,11 +73,7 @@ export async function createReview(
   bookingId: string,
   columns: { rating: number; comment: string },
 ): Promise<ReviewWire> {
-  const booking = await app.db
-    .selectFrom('bookings')
-    .select(['id', 'owner_id', 'provider_id', 'status', 'service', 'completed_at'])
-    .where('id', '=', bookingId)
-    .executeTakeFirst();
+  const booking = await findReviewedBooking(app.db, bookingId);
   const isParty =
     booking !== undefined && (booking.owner_id === caller.id || booking.provider_id === caller.id);
   if (!booking || (!isParty && caller.userType !== 'admin')) throw notFound('Booking');
@@ -102,12 +94,8 @@ export async function createReview(
     created_at: createdAt,
     visible_at: blindEnd(booking.completed_at ?? createdAt),
   };
-  try {
-    await insertReview(app.db, row);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('You have already reviewed this booking');
-    throw err;
-  }
+  if (!(await insertReviewIfFirst(app.db, row)))
+    throw conflict('You have already reviewed this booking');
   // Visible now (both wrote, or written after the blind window): refresh the cached ratings at
   // once; a lone review reaching its blind end later is refreshed by rating-refresh.ts.
   const now = new Date();

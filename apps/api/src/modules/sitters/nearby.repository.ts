@@ -1,9 +1,8 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
-import type { Box } from './geo.ts';
-import { boxedLocationsSql, isIndexedSql } from './provider-locations.ts';
-import { PUBLIC_USER_COLUMNS } from './public-user.ts';
+import type { Box, LatLng } from './geo.ts';
+import { boxedLocationsSql, isIndexedSql } from './locations.repository.ts';
 
 export type ProviderFilters = {
   excludeId: string;
@@ -51,13 +50,38 @@ export async function findLocatedInBoxes(
   return rows;
 }
 
-export async function findAllLocated(db: DbOrTrx, f: ProviderFilters): Promise<LocatedRow[]> {
+/**
+ * Squared half-chord between `origin` and the provider (the haversine term): it grows with the
+ * great-circle distance, so ordering by it orders by distance without asin or sqrt in SQL.
+ */
+function halfChordSql(origin: LatLng): RawBuilder<number> {
+  const lat = sql`radians(cast(users.latitude as double precision))`;
+  const lng = sql`radians(cast(users.longitude as double precision))`;
+  const oLat = sql`radians(${origin.latitude})`;
+  const oLng = sql`radians(${origin.longitude})`;
+  return sql<number>`(sin((${lat} - ${oLat}) / 2) * sin((${lat} - ${oLat}) / 2)
+    + cos(${oLat}) * cos(${lat}) * sin((${lng} - ${oLng}) / 2) * sin((${lng} - ${oLng}) / 2))`;
+}
+
+/**
+ * The `limit` located providers nearest to `origin`, ranked by the database (great-circle
+ * distance, then id): only those rows leave it, however many providers are located.
+ */
+export async function findNearestLocated(
+  db: DbOrTrx,
+  origin: LatLng,
+  f: ProviderFilters,
+  limit: number,
+): Promise<LocatedRow[]> {
   const rows = await applyFilters(
     db.selectFrom('users').select(['users.id', 'users.latitude', 'users.longitude']),
     f,
   )
     .where(isIndexedSql())
     .where(located)
+    .orderBy(halfChordSql(origin))
+    .orderBy('users.id')
+    .limit(limit)
     .execute();
   return rows as LocatedRow[];
 }
@@ -137,15 +161,4 @@ export async function findTopRatedIds(
 ): Promise<string[]> {
   const rows = await topRatedIdsQuery(db, f, offset, limit).execute();
   return rows.map((r) => r.id);
-}
-
-/** Live users by id with their cached rating (users.rating_avg / rating_count), for the cards. */
-export function findCardRows(db: DbOrTrx, ids: readonly string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('users')
-    .select([...PUBLIC_USER_COLUMNS, 'rating_avg', 'rating_count'])
-    .where('id', 'in', [...ids])
-    .where('deleted_at', 'is', null)
-    .execute();
 }

@@ -4,17 +4,19 @@ import type { NearbyCard, NearbyQuery, NearbyResponse } from '@pawsy/contract';
 import { boundingBoxes, haversineKm, roundTo, type LatLng } from './geo.ts';
 import {
   countProviders,
-  findAllLocated,
-  findCardRows,
   findLocatedInBoxes,
+  findNearestLocated,
   findTopRatedIds,
   findUnlocatedIds,
   type ProviderFilters,
 } from './nearby.repository.ts';
-import { findUserById } from './users.repository.ts';
 import { toPublicUser } from './public-user.ts';
+import { findCardRows, findSearcher } from './sitters.repository.ts';
 
-/** Search radii (km) tried in turn before falling back to every located provider. */
+/**
+ * Search radii (km) tried in turn, each an index lookup; past the last one the database ranks
+ * the located providers itself and hands over only the `needed` nearest.
+ */
 const RADII_KM = [5, 25, 100, 500, 2000];
 
 type Ranked = { id: string; distanceKm: number };
@@ -42,7 +44,7 @@ export async function rankNearest(
     );
     if (within.length >= needed) return within;
   }
-  return rank(await findAllLocated(app.db, filters), Infinity);
+  return rank(await findNearestLocated(app.db, origin, filters, needed), Infinity);
 }
 
 export async function listNearbyProviders(
@@ -51,7 +53,7 @@ export async function listNearbyProviders(
   query: NearbyQuery,
 ): Promise<NearbyResponse> {
   const { page, limit } = query;
-  const caller = await findUserById(app.db, callerId);
+  const caller = await findSearcher(app.db, callerId);
   const filters: ProviderFilters = {
     excludeId: callerId,
     callerIsProvider: caller?.user_type === 'provider',

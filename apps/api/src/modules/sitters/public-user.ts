@@ -1,13 +1,16 @@
 import type { PublicUser } from '@pawsy/contract';
-import type { RatingSummary } from '../reviews/reviews.public.ts';
+import type { Selectable } from 'kysely';
+import type { UsersTable } from '../../db/schema.ts';
+import {
+  lastInitial,
+  parseServiceRates,
+  parseStringList,
+  userImageUrl,
+} from '../../lib/user-columns.ts';
+import type { RatingSummary } from '../reviews/index.ts';
 import { roundTo } from './geo.ts';
-import { parseServiceRates, parseStringList, userImageUrl, type UserRow } from './user-wire.ts';
 
-/** Last name shown to strangers: the initial only ("Smith" → "S."), as sitter sites do. */
-export const lastInitial = (lastName: string): string => {
-  const first = lastName.trim().charAt(0);
-  return first ? `${first.toUpperCase()}.` : '';
-};
+type UserRow = Selectable<UsersTable>;
 
 /** The only columns a public card reads: private ones are never even selected for it. */
 export const PUBLIC_USER_COLUMNS = [

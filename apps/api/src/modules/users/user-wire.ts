@@ -1,35 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { UserSelf } from '@pawsy/contract';
 import type { UsersTable } from '../../db/schema.ts';
+import { parseServiceRates, parseStringList, userImageUrl } from '../../lib/user-columns.ts';
 
 export type UserRow = Selectable<UsersTable>;
-
-/** Parses a JSON text column, falling back when the stored value is not what we expect. */
-function parseJson<T>(text: string | null, fallback: T, isValid: (v: unknown) => boolean): T {
-  if (!text) return fallback;
-  try {
-    const value: unknown = JSON.parse(text);
-    return isValid(value) ? (value as T) : fallback;
-  } catch {
-    return fallback;
-  }
-}
-
-const isStringArray = (v: unknown) => Array.isArray(v) && v.every((s) => typeof s === 'string');
-const isRates = (v: unknown) =>
-  typeof v === 'object' &&
-  v !== null &&
-  !Array.isArray(v) &&
-  Object.values(v).every((n) => typeof n === 'number' && Number.isInteger(n));
-
-export const parseStringList = (text: string | null): string[] =>
-  parseJson<string[]>(text, [], isStringArray);
-export const parseServiceRates = (text: string | null): Record<string, number> =>
-  parseJson<Record<string, number>>(text, {}, isRates);
-
-/** URL path of a user's profile picture, served by the users module. */
-export const userImageUrl = (row: Pick<UserRow, 'id' | 'image_path'>): string | null =>
-  row.image_path ? `/api/user/${row.id}/image` : null;
 
 /** Row → the caller's own view of their account (SPEC §3 spelling). The one mapping place. */
 export function toUserWire(row: UserRow): UserSelf {

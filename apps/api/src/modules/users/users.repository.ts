@@ -13,16 +13,6 @@ export function findUserById(db: DbOrTrx, id: string): Promise<UserRow | undefin
     .executeTakeFirst();
 }
 
-export async function findUsersByIds(db: DbOrTrx, ids: readonly string[]): Promise<UserRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', 'in', [...ids])
-    .where('deleted_at', 'is', null)
-    .execute();
-}
-
 export async function updateUser(
   db: DbOrTrx,
   id: string,

@@ -2,30 +2,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  nearbyQuery,
-  nearbyResponse,
   profileResponse,
   profileUpdateResponse,
-  publicUserResponse,
-  userDashboardResponse,
   userFlagsBody,
   userIdParams,
-  userReviewsQuery,
-  userReviewsResponse,
 } from '@pawsy/contract';
 import { badRequest } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { listSubjectReviews } from '../reviews/subject-reviews.ts';
-import { getUserDashboard } from './dashboard.service.ts';
 import { photoCacheHeaders } from '../../lib/images.ts';
-import { listNearbyProviders } from './nearby.service.ts';
-import {
-  getOwnProfile,
-  getPublicProfile,
-  sendUserImage,
-  setUserFlags,
-  updateOwnProfile,
-} from './users.service.ts';
+import { getOwnProfile, sendUserImage, setUserFlags, updateOwnProfile } from './users.service.ts';
 
 /** The spec's profile client reads `error` as well as `message` on a failed update. */
 async function addErrorField(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
@@ -43,14 +28,12 @@ async function addErrorField(_request: FastifyRequest, reply: FastifyReply, payl
 
 const tags = ['users'];
 
+/**
+ * The caller's own account, profile photos and admin flags (prefix /user, shared with the
+ * sitters and dashboard modules, which serve /nearby, /:id, /:id/reviews and /dashboard/:id).
+ */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = { onRequest: app.requireAuth };
-
-  app.get(
-    '/nearby',
-    { ...auth, schema: { tags, querystring: nearbyQuery, response: { 200: nearbyResponse } } },
-    async (request) => listNearbyProviders(app, currentUser(request).id, request.query),
-  );
 
   app.get(
     '/user-profile',
@@ -79,15 +62,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/dashboard/:id',
-    { ...auth, schema: { tags, params: userIdParams, response: { 200: userDashboardResponse } } },
-    async (request) => ({
-      success: true as const,
-      data: await getUserDashboard(app, currentUser(request), request.params.id),
-    }),
-  );
-
-  app.get(
     '/:id/image',
     {
       ...auth,
@@ -100,30 +74,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendUserImage(app, request, reply, request.params.id, request.query.size),
-  );
-
-  app.get(
-    '/:id/reviews',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: "A user's reviews visible under the double-blind rule, newest first",
-        params: userIdParams,
-        querystring: userReviewsQuery,
-        response: { 200: userReviewsResponse },
-      },
-    },
-    async (request) => listSubjectReviews(app, request.params.id, request.query),
-  );
-
-  app.get(
-    '/:id',
-    { ...auth, schema: { tags, params: userIdParams, response: { 200: publicUserResponse } } },
-    async (request) => ({
-      success: true as const,
-      data: await getPublicProfile(app, request.params.id),
-    }),
   );
 
   app.put('/', { onRequest: app.requireAdmin, schema: { tags, hide: true } }, async () => {

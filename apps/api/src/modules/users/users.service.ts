@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PublicUser, UserFlagsBody, UserSelf } from '@pawsy/contract';
-import { forbidden, notFound } from '../../lib/app-error.ts';
+import type { UserFlagsBody, UserSelf } from '@pawsy/contract';
+import type { DbOrTrx } from '../../db/index.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/ids.ts';
-import { isAdmin, type AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
 import { IMAGE_TYPES, readMultipart } from '../../lib/uploads.ts';
-import { ensureWelcomeNotification, notifyUser } from '../notifications/notifications.service.ts';
-import { getRatingSummaries } from '../reviews/reviews.public.ts';
 import {
   IMAGE_MAX_BYTES,
   removeProfilePhoto,
@@ -13,21 +12,22 @@ import {
   storeProfilePhoto,
   thumbnailName,
 } from '../../lib/images.ts';
+import { ensureWelcomeNotification, notifyUser } from '../notifications/index.ts';
+import { syncProviderLocation } from '../sitters/index.ts';
 import { parseProfileFields } from './profile-input.ts';
-import { syncProviderLocation } from './provider-locations.ts';
-import { toPublicUser } from './public-user.ts';
 import { findUserById, updateUser } from './users.repository.ts';
 import { toUserWire, type UserRow } from './user-wire.ts';
 
-async function loadUser(app: FastifyInstance, id: string): Promise<UserRow> {
-  const row = await findUserById(app.db, id);
+/** A live user's row, or 404. */
+export async function getUser(db: DbOrTrx, id: string): Promise<UserRow> {
+  const row = await findUserById(db, id);
   if (!row) throw notFound('User');
   return row;
 }
 
 /** The caller's own profile; the first fetch ever also leaves a welcome notification. */
 export async function getOwnProfile(app: FastifyInstance, caller: AuthUser): Promise<UserSelf> {
-  const row = await loadUser(app, caller.id);
+  const row = await getUser(app.db, caller.id);
   await ensureWelcomeNotification(app, caller.id);
   return toUserWire(row);
 }
@@ -77,13 +77,7 @@ export async function updateOwnProfile(
     throw err;
   }
   removeProfilePhoto(app.config.dataDir, previousPhoto);
-  return toUserWire(await loadUser(app, caller.id));
-}
-
-export async function getPublicProfile(app: FastifyInstance, id: string): Promise<PublicUser> {
-  const row = await loadUser(app, id);
-  const ratings = await getRatingSummaries(app, [id]);
-  return toPublicUser(row, ratings.get(id) ?? { average: null, count: 0 });
+  return toUserWire(await getUser(app.db, caller.id));
 }
 
 /** Any signed-in user may see a profile photo (it is on every sitter card). */
@@ -94,7 +88,7 @@ export async function sendUserImage(
   id: string,
   size: 'full' | 'thumb',
 ): Promise<FastifyReply> {
-  const row = await loadUser(app, id);
+  const row = await getUser(app.db, id);
   if (!row.image_path) throw notFound('Image');
   const isWebp = row.image_path.endsWith('.webp');
   const name = size === 'thumb' && isWebp ? thumbnailName(row.image_path) : row.image_path;
@@ -112,7 +106,7 @@ export async function setUserFlags(
   id: string,
   body: UserFlagsBody,
 ): Promise<UserSelf> {
-  await loadUser(app, id);
+  await getUser(app.db, id);
   const changes: Record<string, number> = {};
   if (body.is_verified !== undefined) changes.is_verified = body.is_verified ? 1 : 0;
   if (body.KYC_verified !== undefined) changes.kyc_verified = body.KYC_verified ? 1 : 0;
@@ -126,9 +120,5 @@ export async function setUserFlags(
     message: `An administrator updated your account: ${described.join(', ')}.`,
     data: { flags: body },
   });
-  return toUserWire(await loadUser(app, id));
-}
-
-export function assertSelfOrAdmin(caller: AuthUser, id: string): void {
-  if (caller.id !== id && !isAdmin(caller)) throw forbidden('You can only see your own dashboard');
+  return toUserWire(await getUser(app.db, id));
 }

@@ -1,0 +1,42 @@
+import type { DbOrTrx } from '../../db/index.ts';
+import type { BookingsTable } from '../../db/schema.ts';
+
+/** Which side of a booking the dashboard's user is on. */
+export type Party = 'owner_id' | 'provider_id';
+
+type OpenStatus = Extract<BookingsTable['status'], 'pending' | 'accepted' | 'in-progress'>;
+const OPEN_STATUSES: OpenStatus[] = ['pending', 'accepted', 'in-progress'];
+
+/** The next `limit` open bookings of the user that have not ended, soonest first. */
+export function findUpcomingBookings(
+  db: DbOrTrx,
+  party: Party,
+  userId: string,
+  now: string,
+  limit: number,
+) {
+  return db
+    .selectFrom('bookings')
+    .select(['id', 'status', 'start_at', 'end_at', 'service'])
+    .where(party, '=', userId)
+    .where('status', 'in', OPEN_STATUSES)
+    .where('end_at', '>=', now)
+    .orderBy('start_at', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+/** The user's bookings counted by status. */
+export async function countBookingsByStatus(
+  db: DbOrTrx,
+  party: Party,
+  userId: string,
+): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('bookings')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where(party, '=', userId)
+    .groupBy('status')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}

@@ -1,0 +1,44 @@
+import type { DbOrTrx } from '../../db/index.ts';
+import { PUBLIC_USER_COLUMNS, type PublicUserRow } from './public-user.ts';
+
+/** What the nearby search needs of its caller: their role and coordinates. */
+export function findSearcher(db: DbOrTrx, id: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'user_type', 'latitude', 'longitude'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** A live user's public columns (only those: private ones are never selected for a card). */
+export function findPublicRow(db: DbOrTrx, id: string): Promise<PublicUserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .select([...PUBLIC_USER_COLUMNS])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Whether `id` is a live (not soft-deleted) user. */
+export async function isLiveUser(db: DbOrTrx, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Live users by id with their cached rating (users.rating_avg / rating_count), for the cards. */
+export function findCardRows(db: DbOrTrx, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('users')
+    .select([...PUBLIC_USER_COLUMNS, 'rating_avg', 'rating_count'])
+    .where('id', 'in', [...ids])
+    .where('deleted_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  nearbyQuery,
+  nearbyResponse,
+  publicUserResponse,
+  userIdParams,
+  userReviewsQuery,
+  userReviewsResponse,
+} from '@pawsy/contract';
+import { currentUser } from '../../plugins/auth.ts';
+import { listNearbyProviders } from './nearby.service.ts';
+import { getPublicProfile, listReviewsOfUser } from './sitters.service.ts';
+
+const tags = ['users'];
+
+/**
+ * Finding sitters (prefix /user, shared with the users and dashboard modules): the nearby
+ * search, a public card and the reviews it shows. Static paths (/nearby) win over /:id.
+ */
+export const sittersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = { onRequest: app.requireAuth };
+
+  app.get(
+    '/nearby',
+    { ...auth, schema: { tags, querystring: nearbyQuery, response: { 200: nearbyResponse } } },
+    async (request) => listNearbyProviders(app, currentUser(request).id, request.query),
+  );
+
+  app.get(
+    '/:id/reviews',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "A user's reviews visible under the double-blind rule, newest first",
+        params: userIdParams,
+        querystring: userReviewsQuery,
+        response: { 200: userReviewsResponse },
+      },
+    },
+    async (request) => listReviewsOfUser(app, request.params.id, request.query),
+  );
+
+  app.get(
+    '/:id',
+    { ...auth, schema: { tags, params: userIdParams, response: { 200: publicUserResponse } } },
+    async (request) => ({
+      success: true as const,
+      data: await getPublicProfile(app, request.params.id),
+    }),
+  );
+};

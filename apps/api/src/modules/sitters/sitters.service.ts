@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { PublicUser, UserReviewsQuery, UserReviewsResponse } from '@pawsy/contract';
+import { notFound } from '../../lib/app-error.ts';
+import { getRatingSummaries, listReviewsAbout } from '../reviews/index.ts';
+import { toPublicUser } from './public-user.ts';
+import { findPublicRow, isLiveUser } from './sitters.repository.ts';
+
+/** Any live user's public card (what any signed-in stranger may see), with the live rating. */
+export async function getPublicProfile(app: FastifyInstance, id: string): Promise<PublicUser> {
+  const row = await findPublicRow(app.db, id);
+  if (!row) throw notFound('User');
+  const ratings = await getRatingSummaries(app.db, [id]);
+  return toPublicUser(row, ratings.get(id) ?? { average: null, count: 0 });
+}
+
+/** The reviews a live user has received, visible under the double-blind rule, newest first. */
+export async function listReviewsOfUser(
+  app: FastifyInstance,
+  id: string,
+  query: UserReviewsQuery,
+): Promise<UserReviewsResponse> {
+  if (!(await isLiveUser(app.db, id))) throw notFound('User');
+  return listReviewsAbout(app.db, id, query);
+}
