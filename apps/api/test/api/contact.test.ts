@@ -35,10 +35,8 @@ const send = (
   t.call({
     method: 'POST',
     url: '/api/contact',
-    headers: {
-      'x-forwarded-for': ip,
-      ...(typeof payload === 'string' ? { 'content-type': 'application/json' } : {}),
-    },
+    remoteAddress: ip,
+    headers: typeof payload === 'string' ? { 'content-type': 'application/json' } : {},
     payload: payload as object | string | undefined,
     ...extra,
   });

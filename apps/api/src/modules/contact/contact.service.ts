@@ -3,7 +3,7 @@ import type { ContactMessage } from '@pawsy/contract';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { contactMessageMail } from '../../lib/mail-templates.ts';
 import type { ContactMessagesTable } from '../../db/schema.ts';
-import { notifyUser } from '../notifications/notifications.service.ts';
+import { notifyUser } from '../notifications/index.ts';
 import { insertContactMessage, listAdminRecipients } from './contact.repository.ts';
 
 export const CONTACT_SENT_MESSAGE = 'Thanks! Your message has been sent.';
