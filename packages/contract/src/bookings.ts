@@ -53,6 +53,8 @@ export const quoteData = z.object({
   units: z.number().int(),
   unitLabel: z.enum(['night', 'hour']),
   rateCents: z.number().int(),
+  /** 'suggested' while the sitter has not set a rate of their own for this listed service. */
+  rateSource: z.enum(['sitter', 'suggested']),
   amountCents: z.number().int(),
   currency: z.string(),
   creditsBalance: z.number().int(),

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeRates, normalizeService, serviceLabel, serviceUnit } from './services.ts';
+import {
+  effectiveRates,
+  normalizeRates,
+  normalizeService,
+  serviceLabel,
+  serviceUnit,
+  suggestedRatesFor,
+} from './services.ts';
 
 describe('service catalogue', () => {
   it('maps labels in any case and spacing to the stored value', () => {
@@ -24,5 +31,19 @@ describe('service catalogue', () => {
       'dog-walking': 2500,
       boarding: 6000,
     });
+  });
+});
+
+describe('effective rates', () => {
+  it("prices a listed service without an own rate at the catalogue's suggested rate", () => {
+    expect(effectiveRates(['Boarding', 'dog walking'], { 'Dog walking': 2500 })).toEqual({
+      boarding: { cents: 4500, source: 'suggested' },
+      'dog-walking': { cents: 2500, source: 'sitter' },
+    });
+    expect(suggestedRatesFor(['boarding', 'knitting'], {})).toEqual({ boarding: 4500 });
+  });
+  it('offers nothing unlisted, and a negative own rate withdraws a listed service', () => {
+    expect(effectiveRates([], {})).toEqual({});
+    expect(effectiveRates(['boarding'], { boarding: -1 })).toEqual({});
   });
 });

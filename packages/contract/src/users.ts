@@ -24,6 +24,8 @@ export const publicUser = z.object({
   userType: z.enum(['user', 'provider', 'admin']),
   primary_services: z.array(z.string()),
   service_rates: serviceRates,
+  /** Listed services without an own rate, at the catalogue's suggested rate (shown as such). */
+  suggested_rates: serviceRates.optional(),
   currency: z.string(),
   headline: z.string().nullable(),
   bio: z.string().nullable(),

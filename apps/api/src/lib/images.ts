@@ -10,6 +10,10 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 const MAX_SIDE = 800;
 const THUMB_SIDE = 200;
 
+/** The one decoder for every uploaded photo: bounded pixels, EXIF orientation applied. Whatever
+ * is encoded from it carries no metadata (sharp drops EXIF/GPS unless asked to keep them). */
+const decode = (input: Buffer) => sharp(input, { limitInputPixels: 50_000_000 }).rotate();
+
 /** The thumbnail's stored name, derived from the main image's (no extra column needed). */
 export const thumbnailName = (storedName: string): string =>
   `${createHash('sha256').update(storedName).digest('hex').slice(0, 32)}.webp`;
@@ -25,7 +29,7 @@ export async function storeProfilePhoto(dataDir: string, file: StoredFile): Prom
   const main = `${createHash('sha256').update(`${file.storedName}:main`).digest('hex').slice(0, 32)}.webp`;
   try {
     const input = await fs.promises.readFile(source);
-    const image = sharp(input, { limitInputPixels: 50_000_000 }).rotate();
+    const image = decode(input);
     await image
       .clone()
       .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
@@ -47,6 +51,36 @@ export async function storeProfilePhoto(dataDir: string, file: StoredFile): Prom
     removeUpload(dataDir, file.storedName);
   }
   return main;
+}
+
+/**
+ * Re-encodes any uploaded photo (a check-in, …) as one WebP of at most `maxSide` px a side, through
+ * the same decoder as profile photos: EXIF, GPS and other metadata are dropped, orientation kept.
+ * The original upload is removed. Returns the stored name (always `image/webp`).
+ */
+export async function storeReencodedImage(
+  dataDir: string,
+  file: StoredFile,
+  maxSide = 1600,
+): Promise<string> {
+  const dir = uploadsDir(dataDir);
+  const name = `${createHash('sha256').update(`${file.storedName}:reencoded`).digest('hex').slice(0, 32)}.webp`;
+  try {
+    const input = await fs.promises.readFile(path.join(dir, file.storedName));
+    await decode(input)
+      .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toFile(path.join(dir, name));
+  } catch {
+    removeUpload(dataDir, name);
+    throw new AppError(
+      'UNSUPPORTED_MEDIA',
+      'The image could not be read; upload a JPEG, PNG or WebP',
+    );
+  } finally {
+    removeUpload(dataDir, file.storedName);
+  }
+  return name;
 }
 
 export function removeProfilePhoto(dataDir: string, storedName: string | null): void {

@@ -49,6 +49,7 @@ describe('quote', () => {
       units: 3,
       unitLabel: 'night',
       rateCents: 4500,
+      rateSource: 'sitter',
       amountCents: 13_500,
       currency: 'EUR',
       creditsBalance: 10_000,
@@ -243,8 +244,9 @@ describe('owner invitations on an open booking', () => {
     expect(res.json().data).toMatchObject({ status: 'pending', provider_id: null });
     const reqs = await call(t, 'GET', `/api/booking/${b._id}/requests`, owner);
     expect(reqs.json().providers[0].state).toBe('rejected');
+    // a rejected applicant loses sight of the booking, so cannot apply again either
     const retry = await call(t, 'POST', `/api/booking/${b._id}/send-request`, other);
-    expect(retry.statusCode).toBe(409);
+    expect(retry.statusCode).toBe(404);
     const cancel = await call(t, 'PUT', `/api/booking/accept/${b._id}`, owner, {
       status: 'cancelled',
     });

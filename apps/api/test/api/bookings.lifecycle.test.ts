@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
@@ -156,7 +157,8 @@ describe('open booking: request → accept → start → check-in → complete �
     const stranger = await call(t, 'PUT', `/api/booking/accept/${bookingId}`, sitterB, {
       status: 'cancelled',
     });
-    expect(stranger.statusCode).toBe(403);
+    // sitterB's application was withdrawn when sitterA was accepted: the booking is gone for them
+    expect(stranger.statusCode).toBe(404);
   });
 
   it('starts with a note and a photo (multipart) served only to the parties', async () => {
@@ -183,11 +185,41 @@ describe('open booking: request → accept → start → check-in → complete �
     expect(started.image).toBe(`/api/booking/${bookingId}/events/${started._id}/image`);
     const img = await call(t, 'GET', started.image, owner);
     expect(img.statusCode).toBe(200);
-    expect(img.headers['content-type']).toBe('image/png');
-    expect(img.rawPayload.equals(PNG_1PX)).toBe(true);
+    expect(img.headers['content-type']).toBe('image/webp'); // re-encoded, metadata dropped
+    expect((await sharp(img.rawPayload).metadata()).format).toBe('webp');
     expect((await call(t, 'GET', started.image, sitterB)).statusCode).toBe(404);
     expect((await call(t, 'GET', started.image, sitterC)).statusCode).toBe(404);
     expect((await call(t, 'GET', started.image, null)).statusCode).toBe(401);
+  });
+
+  it('re-encodes a check-in photo: a phone JPEG comes back without its EXIF and GPS', async () => {
+    const jpeg = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: '#884422' },
+    })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'PhoneCo', Model: 'Pawsy Test' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '38/1 43/1 1234/100' },
+      })
+      .toBuffer();
+    const sent = await sharp(jpeg).metadata();
+    expect(sent.exif).toBeDefined(); // the upload does carry EXIF with a GPS block
+    const res = await t.call({
+      method: 'PUT',
+      url: `/api/booking/accept/${bookingId}`,
+      token: sitterA.token,
+      ...multipart({ status: 'in-progress', note: 'Garden photo' }, [
+        { field: 'image', name: 'garden.jpg', type: 'image/jpeg', data: jpeg },
+      ]),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const checkIn = res.json().data.timeline.at(-1);
+    const img = await call(t, 'GET', checkIn.image, owner);
+    expect(img.statusCode).toBe(200);
+    const served = await sharp(img.rawPayload).metadata();
+    expect(served.exif).toBeUndefined();
+    expect(img.rawPayload.includes('PhoneCo')).toBe(false);
+    expect(served).toMatchObject({ format: 'webp', width: 40, height: 30 });
   });
 
   it('rejects a photo that is not an image', async () => {

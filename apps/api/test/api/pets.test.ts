@@ -5,6 +5,14 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser } from '../helpers/factories.ts';
 import { multipartBody, pngImage, type FormFile } from '../helpers/multipart-form.ts';
 import { runPermissionMatrix, type Actors } from '../helpers/permission-matrix.ts';
+import {
+  call,
+  createOwner,
+  createProvider,
+  insertPet,
+  postBooking,
+} from '../helpers/booking-fixtures.ts';
+import type { TestUser } from '../helpers/factories.ts';
 
 let t: TestApp;
 let actors: Actors;
@@ -107,7 +115,7 @@ describe('POST /api/pets', () => {
       medical_notes: null,
       image: `/api/pets/${pet._id}/image`,
     });
-    const img = await t.call({ method: 'GET', url: pet.image, token: actors.provider.token });
+    const img = await t.call({ method: 'GET', url: pet.image, token: actors.owner.token });
     expect(img.statusCode).toBe(200);
     expect((await sharp(img.rawPayload).metadata()).width).toBe(800);
   });
@@ -252,3 +260,73 @@ runPermissionMatrix<Fixtures>('pets permission matrix', () => ({ t, actors, fixt
   { method: 'PUT', path: (f) => `/api/pets/${f.petId}`, as: 'provider', expect: 404 },
   { method: 'PUT', path: (f) => `/api/pets/${f.petId}`, as: 'admin', expect: 404 },
 ]);
+
+describe("a sitter sees an owner's pets only through a live request or assignment", () => {
+  type Names = { status: number; names: string[] };
+  const petsSeenBy = async (who: TestUser, ownerId: string): Promise<Names> => {
+    const res = await call(t, 'GET', `/api/pets/user/${ownerId}`, who);
+    const names =
+      res.statusCode === 200 ? res.json().result.map((p: { name: string }) => p.name) : [];
+    return { status: res.statusCode, names: names.sort() };
+  };
+
+  it('shows only the pets on that booking, and nothing once rejected or withdrawn', async () => {
+    const owner = await createOwner(t.app); // Rex and Bella
+    await insertPet(t.app, owner.id, 'Hidden'); // on no booking
+    const pending = await createProvider(t.app);
+    const accepted = await createProvider(t.app);
+    const rejected = await createProvider(t.app);
+    const withdrawn = await createProvider(t.app);
+    const elsewhere = await createProvider(t.app);
+    const open = await postBooking(t, owner, { pets: [owner.petIds[0]] });
+    for (const s of [pending, rejected, withdrawn])
+      expect((await call(t, 'POST', `/api/booking/${open._id}/send-request`, s)).statusCode).toBe(
+        201,
+      );
+    await call(t, 'PUT', `/api/booking/accept/${open._id}`, owner, {
+      providerId: rejected.id,
+      decision: 'rejected',
+    });
+    await call(t, 'DELETE', `/api/booking/${open._id}/send-request`, withdrawn);
+    const direct = await postBooking(t, owner, {
+      pets: [owner.petIds[1]],
+      provider_id: accepted.id,
+    });
+    await call(t, 'PUT', `/api/booking/accept/${direct._id}`, accepted, {
+      providerId: accepted.id,
+      decision: 'accepted',
+    });
+    const stranger = await createOwner(t.app);
+    await postBooking(t, stranger, { provider_id: elsewhere.id });
+
+    expect(await petsSeenBy(pending, owner.id)).toEqual({ status: 200, names: ['Rex'] });
+    expect(await petsSeenBy(accepted, owner.id)).toEqual({ status: 200, names: ['Bella'] });
+    expect((await petsSeenBy(rejected, owner.id)).status).toBe(403);
+    expect((await petsSeenBy(withdrawn, owner.id)).status).toBe(403);
+    expect((await petsSeenBy(elsewhere, owner.id)).status).toBe(403);
+    expect(await petsSeenBy(owner, owner.id)).toEqual({
+      status: 200,
+      names: ['Bella', 'Hidden', 'Rex'],
+    });
+  });
+
+  it("serves a pet's photo to a sitter only while the pet is on one of their bookings", async () => {
+    const owner = await createOwner(t.app);
+    const photo = await form(
+      'POST',
+      '/api/pets',
+      owner.token,
+      { userId: owner.id, name: 'Pictured' },
+      [{ name: 'photo', filename: 'p.png', type: 'image/png', data: await pngImage(50, 50) }],
+    );
+    const petId = photo.json().data._id as string;
+    const [onBooking, offBooking] = [await createProvider(t.app), await createProvider(t.app)];
+    const b1 = await postBooking(t, owner, { pets: [petId] });
+    const b2 = await postBooking(t, owner, { pets: [owner.petIds[0]] });
+    await call(t, 'POST', `/api/booking/${b1._id}/send-request`, onBooking);
+    await call(t, 'POST', `/api/booking/${b2._id}/send-request`, offBooking);
+    const url = `/api/pets/${petId}/image`;
+    expect((await call(t, 'GET', url, onBooking)).statusCode).toBe(200);
+    expect((await call(t, 'GET', url, offBooking)).statusCode).toBe(404);
+  });
+});

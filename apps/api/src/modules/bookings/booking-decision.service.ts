@@ -3,11 +3,13 @@ import type { BookingWire } from '@pawsy/contract';
 import { conflict } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { refundCredits } from '../credits/credits.service.ts';
-import { notifyUser } from '../notifications/notifications.service.ts';
+import { refundCredits } from '../credits/index.ts';
+import { notifyUser } from '../notifications/index.ts';
+import { setStateIfPending, withdrawOpenRequests } from './booking-requests.repository.ts';
 import { loadDecidableRequest } from './booking-requests.service.ts';
-import { insertEvent, withdrawOpenRequests } from './bookings.repository.ts';
-import { bookingWireById, loadProviderRate } from './bookings.service.ts';
+import { bookingWireById } from './booking-wires.service.ts';
+import { acceptIfPending, insertEvent, updateIfStatus } from './bookings.repository.ts';
+import { loadProviderRate } from './bookings.service.ts';
 import { quotePrice } from './pricing.ts';
 
 /**
@@ -49,51 +51,32 @@ export async function decideRequest(
           currency: q.currency,
         };
       }
-      const updated = await trx
-        .updateTable('bookings')
-        .set({ status: 'accepted', provider_id: request.provider_id, updated_at: now, ...price })
-        .where('id', '=', booking.id)
-        .where('status', '=', 'pending')
-        .where((eb) =>
-          eb.or([eb('provider_id', 'is', null), eb('provider_id', '=', request.provider_id)]),
-        )
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw conflict('This booking was already accepted');
-      const mine = await trx
-        .updateTable('booking_requests')
-        .set({ state: 'accepted', updated_at: now })
-        .where('id', '=', request.id)
-        .where('state', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(mine.numUpdatedRows) !== 1) throw conflict('This request is no longer pending');
+      if (
+        !(await acceptIfPending(trx, booking.id, request.provider_id, {
+          updated_at: now,
+          ...price,
+        }))
+      )
+        throw conflict('This booking was already accepted');
+      if (!(await setStateIfPending(trx, request.id, 'accepted', now)))
+        throw conflict('This request is no longer pending');
       const others = await withdrawOpenRequests(trx, booking.id, request.id, now);
       await insertEvent(trx, event(booking.id, caller.id, 'accepted', now));
       return others;
     });
   } else {
     await app.db.transaction().execute(async (trx) => {
-      const res = await trx
-        .updateTable('booking_requests')
-        .set({ state: 'rejected', updated_at: now })
-        .where('id', '=', request.id)
-        .where('state', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw conflict('This request is no longer pending');
+      if (!(await setStateIfPending(trx, request.id, 'rejected', now)))
+        throw conflict('This request is no longer pending');
       if (!isDirect) return;
       // A direct request declined by its sitter ends the booking; the owner gets every credit back.
-      const cancelled = await trx
-        .updateTable('bookings')
-        .set({
-          status: 'cancelled',
-          cancelled_by: caller.id,
-          credits_refunded: booking.credits_applied,
-          updated_at: now,
-        })
-        .where('id', '=', booking.id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(cancelled.numUpdatedRows) !== 1)
-        throw conflict('This booking is no longer pending');
+      const cancelled = await updateIfStatus(trx, booking.id, 'pending', {
+        status: 'cancelled',
+        cancelled_by: caller.id,
+        credits_refunded: booking.credits_applied,
+        updated_at: now,
+      });
+      if (!cancelled) throw conflict('This booking is no longer pending');
       if (booking.credits_applied > 0)
         await refundCredits(trx, booking.owner_id, booking.credits_applied, booking.id);
       await insertEvent(trx, event(booking.id, caller.id, 'declined', now));

@@ -1,16 +1,17 @@
-import { toPageMeta, normalizeRates } from '@pawsy/contract';
+import { toPageMeta } from '@pawsy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { BookingStatus, BookingWire } from '@pawsy/contract';
 import { forbidden } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { listReviewsForBooking } from '../reviews/index.ts';
-import { parseServiceRates } from '../../lib/user-columns.ts';
-import { loadVisibleBooking } from './bookings.access.ts';
-import { toBookingWires } from './bookings.mapper.ts';
+import { bookingWire, loadBookingWires } from './booking-wires.service.ts';
+import { loadVisibleBooking, seesOwnerInFull } from './bookings.access.ts';
+import type { BookingExtras } from './bookings.mapper.ts';
 import { findParties, pageOf, type BookingRow, type Page } from './bookings.repository.ts';
-import { bookingWire } from './bookings.service.ts';
-import { distanceKm, listProviderFeed } from './provider-feed.repository.ts';
+import { offeredRates } from './bookings.service.ts';
+import { listProviderFeed } from './provider-feed.repository.ts';
+import { feedDistanceKm } from './feed-distance.ts';
 
 export type BookingPage = {
   success: true;
@@ -29,7 +30,7 @@ function toPage(data: BookingWire[], total: number, { page, limit }: Page): Book
 export async function getBookingDetail(app: FastifyInstance, caller: AuthUser, id: string) {
   const row = await loadVisibleBooking(app.db, caller, id);
   const [booking, reviews] = await Promise.all([
-    bookingWire(app.db, row),
+    bookingWire(app.db, row, { ownerInitialOnly: !seesOwnerInFull(row, caller) }),
     listReviewsForBooking(app.db, row.id, caller.id),
   ]);
   return { booking, reviews };
@@ -51,7 +52,7 @@ export async function listOwnBookings(
     (q) => q.orderBy('bookings.created_at', 'desc').orderBy('bookings.id', 'desc'),
     query,
   );
-  return toPage(await toBookingWires(app.db, rows), total, query);
+  return toPage(await loadBookingWires(app.db, rows), total, query);
 }
 
 /** GET /booking/provider/in-progress: the calling sitter's bookings in one status. */
@@ -68,7 +69,7 @@ export async function listProviderBookings(
     (q) => q.orderBy('bookings.start_at', 'asc').orderBy('bookings.id', 'asc'),
     query,
   );
-  return toPage(await toBookingWires(app.db, rows), total, query);
+  return toPage(await loadBookingWires(app.db, rows), total, query);
 }
 
 /**
@@ -88,7 +89,7 @@ export async function listBookingsForCaller(
       (q) => q.orderBy('bookings.created_at', 'desc').orderBy('bookings.id', 'desc'),
       query,
     );
-    return toPage(await toBookingWires(app.db, rows), total, query);
+    return toPage(await loadBookingWires(app.db, rows), total, query);
   }
   const [me] = await findParties(app.db, [caller.id]);
   const origin =
@@ -99,23 +100,26 @@ export async function listBookingsForCaller(
     app.db,
     {
       providerId: caller.id,
-      services: Object.keys(normalizeRates(parseServiceRates(me?.service_rates ?? '{}'))),
+      services: me ? Object.keys(offeredRates(me)) : [],
       origin,
       now: nowIso(),
       ...(query.status ? { status: query.status } : {}),
     },
     query,
   );
-  const extras = new Map<string, { distanceKm?: number }>();
+  // Open bookings are strangers' homes: the owner by first name and last initial, and the
+  // distance from a point rounded to ~1 km, itself rounded to whole km (DESIGN, privacy).
+  const extras = new Map<string, BookingExtras>();
   for (const r of rows) {
-    if (origin && r.provider_id === null && r.owner_lat !== null && r.owner_lng !== null) {
-      const km = distanceKm(origin, {
-        latitude: Number(r.owner_lat),
-        longitude: Number(r.owner_lng),
-      });
-      extras.set(r.id, { distanceKm: Math.round(km) });
-    }
+    const km =
+      origin && r.provider_id === null && r.owner_lat !== null && r.owner_lng !== null
+        ? feedDistanceKm(origin, { latitude: Number(r.owner_lat), longitude: Number(r.owner_lng) })
+        : undefined;
+    extras.set(r.id, {
+      ownerInitialOnly: r.provider_id !== caller.id,
+      ...(km !== undefined ? { distanceKm: km } : {}),
+    });
   }
   const plain: BookingRow[] = rows.map(({ owner_lat: _a, owner_lng: _b, ...row }) => row);
-  return toPage(await toBookingWires(app.db, plain, extras), total, query);
+  return toPage(await loadBookingWires(app.db, plain, extras), total, query);
 }

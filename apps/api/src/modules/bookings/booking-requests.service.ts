@@ -1,51 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import type { bookingRequestWire } from '@pawsy/contract';
-import type { DbOrTrx } from '../../db/index.ts';
-import type { BookingRequestsTable } from '../../db/schema.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { notifyUser } from '../notifications/notifications.service.ts';
-import { isOpen, loadVisibleBooking } from './bookings.access.ts';
-import { loadProviderCards } from './bookings.mapper.ts';
+import { notifyUser } from '../notifications/index.ts';
 import {
   findRequest,
   insertRequest,
-  isUniqueViolation,
   listRequests,
-  type BookingRow,
-} from './bookings.repository.ts';
+  type RequestRow,
+} from './booking-requests.repository.ts';
+import { loadRequestWires } from './booking-wires.service.ts';
+import { isOpen, loadVisibleBooking } from './bookings.access.ts';
+import type { RequestWire } from './bookings.mapper.ts';
+import { isUniqueViolation, type BookingRow } from './bookings.repository.ts';
 import { loadProviderRate } from './bookings.service.ts';
-
-export type RequestWire = z.infer<typeof bookingRequestWire>;
-
-export async function toRequestWires(
-  db: DbOrTrx,
-  rows: BookingRequestsTable[],
-): Promise<RequestWire[]> {
-  const cards = await loadProviderCards(
-    db,
-    rows.map((r) => r.provider_id),
-  );
-  return rows.map((r) => ({
-    _id: r.id,
-    bookingId: r.booking_id,
-    providerId: r.provider_id,
-    provider: cards.get(r.provider_id) ?? {
-      _id: r.provider_id,
-      firstName: 'Deleted',
-      lastName: 'user',
-      image: null,
-      city: null,
-      rating: null,
-      reviewsCount: 0,
-    },
-    state: r.state,
-    initiatedBy: r.initiated_by,
-    createdAt: r.created_at,
-  }));
-}
 
 /**
  * POST /booking/{id}/send-request: a sitter applies to an open booking, or its owner invites a
@@ -85,7 +53,7 @@ export async function sendRequest(
   if (await findRequest(app.db, booking.id, providerId))
     throw conflict('A request for this sitter already exists on this booking');
   const now = nowIso();
-  const row: BookingRequestsTable = {
+  const row: RequestRow = {
     id: newId(),
     booking_id: booking.id,
     provider_id: providerId,
@@ -101,7 +69,7 @@ export async function sendRequest(
       throw conflict('A request for this sitter already exists on this booking');
     throw err;
   }
-  const [wire] = await toRequestWires(app.db, [row]);
+  const [wire] = await loadRequestWires(app.db, [row]);
   if (initiatedBy === 'owner') {
     await notifyUser(app, providerId, {
       type: 'booking-invitation',
@@ -127,7 +95,7 @@ export async function listBookingRequests(
   const booking: BookingRow = await loadVisibleBooking(app.db, caller, bookingId);
   const seesAll = caller.userType === 'admin' || booking.owner_id === caller.id;
   const rows = await listRequests(app.db, booking.id, seesAll ? undefined : caller.id);
-  return toRequestWires(app.db, rows);
+  return loadRequestWires(app.db, rows);
 }
 
 export async function loadDecidableRequest(
@@ -135,7 +103,7 @@ export async function loadDecidableRequest(
   caller: AuthUser,
   bookingId: string,
   providerId: string,
-): Promise<{ booking: BookingRow; request: BookingRequestsTable }> {
+): Promise<{ booking: BookingRow; request: RequestRow }> {
   const booking = await loadVisibleBooking(app.db, caller, bookingId);
   const request = await findRequest(app.db, booking.id, providerId);
   if (!request) throw notFound('Request');

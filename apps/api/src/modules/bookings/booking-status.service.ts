@@ -3,13 +3,15 @@ import type { BookingStatus, BookingWire } from '@pawsy/contract';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { storeReencodedImage } from '../../lib/images.ts';
 import { removeUpload, sendUpload, type StoredFile } from '../../lib/uploads.ts';
-import { refundCredits } from '../credits/credits.service.ts';
-import { notifyUser } from '../notifications/notifications.service.ts';
+import { refundCredits } from '../credits/index.ts';
+import { notifyUser } from '../notifications/index.ts';
+import { withdrawOpenRequests } from './booking-requests.repository.ts';
 import { actorFor, checkCheckIn, checkTransition, eventTypeFor } from './booking-state.ts';
+import { bookingWireById } from './booking-wires.service.ts';
 import { isParty, loadVisibleBooking } from './bookings.access.ts';
-import { findEvent, insertEvent, withdrawOpenRequests } from './bookings.repository.ts';
-import { bookingWireById } from './bookings.service.ts';
+import { findEvent, insertEvent, updateIfStatus } from './bookings.repository.ts';
 import { refundOnCancel } from './pricing.ts';
 
 export type StatusInput = { status: BookingStatus; note?: string; image?: StoredFile | null };
@@ -32,10 +34,12 @@ export async function changeStatus(
   bookingId: string,
   input: StatusInput,
 ): Promise<BookingWire> {
+  const stored = { name: null as string | null };
   try {
-    return await applyStatus(app, caller, bookingId, input);
+    return await applyStatus(app, caller, bookingId, input, stored);
   } catch (err) {
     removeUpload(app.config.dataDir, input.image?.storedName);
+    removeUpload(app.config.dataDir, stored.name);
     throw err;
   }
 }
@@ -45,6 +49,7 @@ async function applyStatus(
   caller: AuthUser,
   bookingId: string,
   input: StatusInput,
+  stored: { name: string | null },
 ): Promise<BookingWire> {
   const booking = await loadVisibleBooking(app.db, caller, bookingId);
   const actor = actorFor(booking, caller);
@@ -57,6 +62,8 @@ async function applyStatus(
     if (actor === 'admin' || actor === 'stranger') throw forbidden(check.reason);
     throw conflict(check.reason);
   }
+  // Photos are re-encoded like profile photos: a phone's EXIF would give away where the pet is.
+  if (input.image) stored.name = await storeReencodedImage(app.config.dataDir, input.image);
   const now = nowIso();
   const type = isCheckIn ? 'check-in' : eventTypeFor(input.status);
   let withdrawn: string[] = [];
@@ -72,21 +79,15 @@ async function applyStatus(
           cancelledBy: actor === 'owner' ? 'owner' : 'provider',
         });
       }
-      const res = await trx
-        .updateTable('bookings')
-        .set({
-          status: input.status,
-          updated_at: now,
-          ...(input.status === 'completed' ? { completed_at: now } : {}),
-          ...(input.status === 'cancelled'
-            ? { cancelled_by: caller.id, credits_refunded: refunded }
-            : {}),
-        })
-        .where('id', '=', booking.id)
-        .where('status', '=', booking.status)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1)
-        throw conflict('The booking changed in the meantime; reload it and try again');
+      const moved = await updateIfStatus(trx, booking.id, booking.status, {
+        status: input.status,
+        updated_at: now,
+        ...(input.status === 'completed' ? { completed_at: now } : {}),
+        ...(input.status === 'cancelled'
+          ? { cancelled_by: caller.id, credits_refunded: refunded }
+          : {}),
+      });
+      if (!moved) throw conflict('The booking changed in the meantime; reload it and try again');
       if (refunded > 0) await refundCredits(trx, booking.owner_id, refunded, booking.id);
       if (input.status === 'cancelled')
         withdrawn = await withdrawOpenRequests(trx, booking.id, null, now);
@@ -97,8 +98,8 @@ async function applyStatus(
       actor_id: caller.id,
       type,
       note: input.note || null,
-      image_path: input.image?.storedName ?? null,
-      image_mime: input.image?.mime ?? null,
+      image_path: stored.name,
+      image_mime: stored.name ? 'image/webp' : null,
       created_at: now,
     });
   });

@@ -1,7 +1,8 @@
 import type { DbOrTrx } from '../../db/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { findBooking, findRequest, type BookingRow } from './bookings.repository.ts';
+import { findRequest } from './booking-requests.repository.ts';
+import { findBooking, type BookingRow } from './bookings.repository.ts';
 
 export const isOpen = (b: Pick<BookingRow, 'status' | 'provider_id'>) =>
   b.status === 'pending' && b.provider_id === null;
@@ -9,16 +10,22 @@ export const isOpen = (b: Pick<BookingRow, 'status' | 'provider_id'>) =>
 export const isParty = (b: Pick<BookingRow, 'owner_id' | 'provider_id'>, userId: string) =>
   b.owner_id === userId || b.provider_id === userId;
 
+/** Owner, assigned sitter and admins see the owner's full name; other sitters an initial. */
+export const seesOwnerInFull = (b: Pick<BookingRow, 'owner_id' | 'provider_id'>, user: AuthUser) =>
+  user.userType === 'admin' || isParty(b, user.id);
+
 /**
- * Who may see a booking: its owner, its assigned sitter, sitters with a request on it, admins,
- * and — while it is open for applications — any sitter (the same data the open list shows).
- * Everyone else gets the same 404 as for a booking that does not exist.
+ * Who may see a booking: its owner, its assigned sitter, admins, sitters whose request on it is
+ * pending or accepted, and — while it is open — sitters without a request (the same data the
+ * open feed shows, so they can apply). A rejected or withdrawn applicant loses access. Everyone
+ * else gets the same 404 as for a booking that does not exist.
  */
 export async function canView(db: DbOrTrx, booking: BookingRow, user: AuthUser): Promise<boolean> {
   if (user.userType === 'admin' || isParty(booking, user.id)) return true;
   if (user.userType !== 'provider') return false;
-  if (isOpen(booking)) return true;
-  return (await findRequest(db, booking.id, user.id)) !== undefined;
+  const request = await findRequest(db, booking.id, user.id);
+  if (!request) return isOpen(booking);
+  return request.state === 'pending' || request.state === 'accepted';
 }
 
 export async function loadVisibleBooking(

@@ -1,10 +1,15 @@
 import type { BookingWire } from '@pawsy/contract';
-import type { DbOrTrx } from '../../db/index.ts';
+import type { z } from 'zod';
+import type { bookingRequestWire } from '@pawsy/contract';
 import type { BookingEventsTable } from '../../db/schema.ts';
-import { getRatingSummaries, type RatingSummary } from '../reviews/index.ts';
+import type { RatingSummary } from '../reviews/index.ts';
+import { lastInitial } from '../../lib/user-columns.ts';
 import { userImageUrl } from '../../lib/user-columns.ts';
-import { findParties, listEvents, type BookingRow, type PartyRow } from './bookings.repository.ts';
+import type { RequestRow } from './booking-requests.repository.ts';
+import type { BookingRow, PartyRow } from './bookings.repository.ts';
 import { CANCELLATION_POLICY, unitFor } from './pricing.ts';
+
+/** Pure row → wire mapping; what it maps is loaded by booking-wires.service.ts. */
 
 export type UserCard = BookingWire['owner'];
 export type ProviderCard = NonNullable<BookingWire['provider']>;
@@ -39,52 +44,63 @@ function parsePets(text: string): string[] {
   }
 }
 
-/** Provider cards (with visible-review ratings) for a set of user ids, in one round of queries. */
-export async function loadProviderCards(
-  db: DbOrTrx,
-  ids: readonly string[],
-): Promise<Map<string, ProviderCard>> {
-  const [parties, ratings] = await Promise.all([findParties(db, ids), getRatingSummaries(db, ids)]);
-  return new Map(parties.map((p) => [p.id, toProviderCard(p, ratings.get(p.id))]));
-}
+/** Per-row additions: the feed's rounded distance, and whether the viewer sees the owner's
+ * last initial only (sitters browsing bookings that are not theirs). */
+export type BookingExtras = { distanceKm?: number; ownerInitialOnly?: boolean };
 
-/** Rows → wire, loading parties, ratings and timelines for the whole page at once. */
-export async function toBookingWires(
-  db: DbOrTrx,
+export type BookingRelations = {
+  owners: PartyRow[];
+  providers: Map<string, ProviderCard>;
+  events: BookingEventsTable[];
+};
+
+/** Rows and what was loaded for them → wires, in the rows' order. */
+export function toBookingWires(
   rows: readonly BookingRow[],
-  extras: Map<string, { distanceKm?: number }> = new Map(),
-): Promise<BookingWire[]> {
-  if (rows.length === 0) return [];
-  const providerIds = rows.map((r) => r.provider_id).filter((v): v is string => v !== null);
-  const [owners, providers, events] = await Promise.all([
-    findParties(
-      db,
-      rows.map((r) => r.owner_id),
-    ),
-    loadProviderCards(db, providerIds),
-    listEvents(
-      db,
-      rows.map((r) => r.id),
-    ),
-  ]);
-  const ownerById = new Map(owners.map((o) => [o.id, toUserCard(o)]));
+  rel: BookingRelations,
+  extras: Map<string, BookingExtras> = new Map(),
+): BookingWire[] {
+  const ownerById = new Map(rel.owners.map((o) => [o.id, o]));
   const eventsByBooking = new Map<string, BookingEventsTable[]>();
-  for (const e of events) {
+  for (const e of rel.events) {
     const list = eventsByBooking.get(e.booking_id) ?? [];
     list.push(e);
     eventsByBooking.set(e.booking_id, list);
   }
-  return rows.map((row) =>
-    toBookingWire(row, {
-      owner: ownerById.get(row.owner_id) ?? missingCard(row.owner_id),
-      provider: row.provider_id ? (providers.get(row.provider_id) ?? null) : null,
+  return rows.map((row) => {
+    const { ownerInitialOnly, distanceKm } = extras.get(row.id) ?? {};
+    const ownerRow = ownerById.get(row.owner_id);
+    const owner = ownerRow ? toUserCard(ownerRow) : missingCard(row.owner_id);
+    if (ownerInitialOnly) owner.lastName = lastInitial(owner.lastName);
+    return toBookingWire(row, {
+      owner,
+      provider: row.provider_id ? (rel.providers.get(row.provider_id) ?? null) : null,
       events: eventsByBooking.get(row.id) ?? [],
-      ...extras.get(row.id),
-    }),
-  );
+      ...(distanceKm !== undefined ? { distanceKm } : {}),
+    });
+  });
 }
 
-function missingCard(id: string): UserCard {
+export type RequestWire = z.infer<typeof bookingRequestWire>;
+
+export function toRequestWire(r: RequestRow, card: ProviderCard | undefined): RequestWire {
+  return {
+    _id: r.id,
+    bookingId: r.booking_id,
+    providerId: r.provider_id,
+    provider: card ?? {
+      ...missingCard(r.provider_id),
+      city: null,
+      rating: null,
+      reviewsCount: 0,
+    },
+    state: r.state,
+    initiatedBy: r.initiated_by,
+    createdAt: r.created_at,
+  };
+}
+
+export function missingCard(id: string): UserCard {
   return { _id: id, firstName: 'Deleted', lastName: 'user', image: null };
 }
 

@@ -1,11 +1,6 @@
-import type { SelectQueryBuilder } from 'kysely';
+import type { SelectQueryBuilder, Updateable } from 'kysely';
 import type { DbOrTrx } from '../../db/index.ts';
-import type {
-  BookingEventsTable,
-  BookingRequestsTable,
-  BookingsTable,
-  Database,
-} from '../../db/schema.ts';
+import type { BookingEventsTable, BookingsTable, Database } from '../../db/schema.ts';
 
 export type BookingRow = BookingsTable;
 export type Page = { page: number; limit: number };
@@ -16,6 +11,7 @@ export type PartyRow = {
   image_path: string | null;
   city: string | null;
   user_type: string;
+  primary_services: string;
   service_rates: string;
   currency: string;
   latitude: number | null;
@@ -31,6 +27,53 @@ export function findBooking(db: DbOrTrx, id: string): Promise<BookingRow | undef
   return db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export async function findBookings(db: DbOrTrx, ids: readonly string[]): Promise<BookingRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}
+
+type BookingChanges = Updateable<BookingsTable>;
+
+/**
+ * Assigns `providerId` and moves a booking to accepted, only while it is still pending and has no
+ * other sitter. False when a concurrent decision got there first.
+ */
+export async function acceptIfPending(
+  trx: DbOrTrx,
+  bookingId: string,
+  providerId: string,
+  changes: BookingChanges,
+): Promise<boolean> {
+  const res = await trx
+    .updateTable('bookings')
+    .set({ ...changes, status: 'accepted', provider_id: providerId })
+    .where('id', '=', bookingId)
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('provider_id', 'is', null), eb('provider_id', '=', providerId)]))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Applies `changes` only while the booking is still in status `from`; false if it moved. */
+export async function updateIfStatus(
+  trx: DbOrTrx,
+  bookingId: string,
+  from: BookingRow['status'],
+  changes: BookingChanges,
+): Promise<boolean> {
+  const res = await trx
+    .updateTable('bookings')
+    .set(changes)
+    .where('id', '=', bookingId)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
 export async function findParties(db: DbOrTrx, ids: readonly string[]): Promise<PartyRow[]> {
   if (ids.length === 0) return [];
   return db
@@ -42,6 +85,7 @@ export async function findParties(db: DbOrTrx, ids: readonly string[]): Promise<
       'image_path',
       'city',
       'user_type',
+      'primary_services',
       'service_rates',
       'currency',
       'latitude',
@@ -50,22 +94,6 @@ export async function findParties(db: DbOrTrx, ids: readonly string[]): Promise<
     ])
     .where('id', 'in', [...new Set(ids)])
     .execute();
-}
-
-/** Ids among `petIds` that belong to `ownerId` (pets table of the pets area). */
-export async function findOwnedPetIds(
-  db: DbOrTrx,
-  ownerId: string,
-  petIds: readonly string[],
-): Promise<string[]> {
-  if (petIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('pets')
-    .select('id')
-    .where('user_id', '=', ownerId)
-    .where('id', 'in', [...petIds])
-    .execute();
-  return rows.map((r) => r.id);
 }
 
 export async function insertEvent(db: DbOrTrx, row: BookingEventsTable): Promise<void> {
@@ -93,58 +121,6 @@ export function findEvent(db: DbOrTrx, bookingId: string, eventId: string) {
     .where('id', '=', eventId)
     .where('booking_id', '=', bookingId)
     .executeTakeFirst();
-}
-
-export async function insertRequest(db: DbOrTrx, row: BookingRequestsTable): Promise<void> {
-  await db.insertInto('booking_requests').values(row).execute();
-}
-
-export function findRequest(db: DbOrTrx, bookingId: string, providerId: string) {
-  return db
-    .selectFrom('booking_requests')
-    .selectAll()
-    .where('booking_id', '=', bookingId)
-    .where('provider_id', '=', providerId)
-    .executeTakeFirst();
-}
-
-export function listRequests(db: DbOrTrx, bookingId: string, providerId?: string) {
-  let query = db
-    .selectFrom('booking_requests')
-    .selectAll()
-    .where('booking_id', '=', bookingId)
-    .orderBy('created_at', 'asc')
-    .limit(500);
-  if (providerId) query = query.where('provider_id', '=', providerId);
-  return query.execute();
-}
-
-/** Sets the state of every still-pending request of a booking but one; returns their providers. */
-export async function withdrawOpenRequests(
-  db: DbOrTrx,
-  bookingId: string,
-  exceptId: string | null,
-  now: string,
-): Promise<string[]> {
-  let query = db
-    .selectFrom('booking_requests')
-    .select(['id', 'provider_id'])
-    .where('booking_id', '=', bookingId)
-    .where('state', '=', 'pending');
-  if (exceptId) query = query.where('id', '<>', exceptId);
-  const open = await query.execute();
-  if (open.length === 0) return [];
-  await db
-    .updateTable('booking_requests')
-    .set({ state: 'withdrawn', updated_at: now })
-    .where(
-      'id',
-      'in',
-      open.map((r) => r.id),
-    )
-    .where('state', '=', 'pending')
-    .execute();
-  return open.map((r) => r.provider_id);
 }
 
 type BookingQuery = SelectQueryBuilder<Database, 'bookings', BookingRow>;

@@ -1,26 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  normalizeRates,
-  normalizeService,
+  effectiveRates,
   serviceLabel,
+  normalizeService,
   type BookingWire,
   type CreateBookingBody,
+  type RateSource,
 } from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { getBalance, spendCredits } from '../credits/credits.service.ts';
-import { notifyUser } from '../notifications/notifications.service.ts';
-import { parseServiceRates } from '../../lib/user-columns.ts';
-import { toBookingWires } from './bookings.mapper.ts';
+import { getBalance, spendCredits } from '../credits/index.ts';
+import { notifyUser } from '../notifications/index.ts';
+import { ownedPetIds } from '../pets/index.ts';
+import { parseServiceRates, parseStringList } from '../../lib/user-columns.ts';
+import { insertRequest } from './booking-requests.repository.ts';
+import { bookingWire } from './booking-wires.service.ts';
 import {
-  findBooking,
-  findOwnedPetIds,
   findParties,
   insertBooking,
   insertEvent,
-  insertRequest,
   type BookingRow,
   type PartyRow,
 } from './bookings.repository.ts';
@@ -32,31 +32,26 @@ const validation = (path: string, message: string) =>
 export const fullName = (p: Pick<PartyRow, 'first_name' | 'last_name'>) =>
   `${p.first_name} ${p.last_name}`.trim();
 
-export async function bookingWire(db: DbOrTrx, row: BookingRow): Promise<BookingWire> {
-  const [wire] = await toBookingWires(db, [row]);
-  return wire!;
-}
+/** The services a sitter offers and their price: own rates, or suggested ones for listed services. */
+export const offeredRates = (p: Pick<PartyRow, 'primary_services' | 'service_rates'>) =>
+  effectiveRates(parseStringList(p.primary_services), parseServiceRates(p.service_rates));
 
-export async function bookingWireById(db: DbOrTrx, id: string): Promise<BookingWire> {
-  const row = await findBooking(db, id);
-  if (!row) throw notFound('Booking');
-  return bookingWire(db, row);
-}
-
-/** An active sitter and their rate for `service`, or a 4xx saying why not. */
+/**
+ * An active sitter and their rate for `service` (their own, or the catalogue's suggested rate for
+ * a service they list without one), or a 4xx saying why not.
+ */
 export async function loadProviderRate(
   db: DbOrTrx,
   providerId: string,
   service: string,
   field = 'provider_id',
-): Promise<{ provider: PartyRow; rateCents: number }> {
+): Promise<{ provider: PartyRow; rateCents: number; rateSource: RateSource }> {
   const [provider] = await findParties(db, [providerId]);
   if (!provider || provider.deleted_at || provider.user_type !== 'provider')
     throw notFound('Sitter');
-  const rate = normalizeRates(parseServiceRates(provider.service_rates))[normalizeService(service)];
-  if (rate === undefined || rate < 0)
-    throw validation(field, `This sitter does not offer "${serviceLabel(service)}"`);
-  return { provider, rateCents: rate };
+  const rate = offeredRates(provider)[normalizeService(service)];
+  if (!rate) throw validation(field, `This sitter does not offer "${serviceLabel(service)}"`);
+  return { provider, rateCents: rate.cents, rateSource: rate.source };
 }
 
 function parseDates(startDate: string, endDate: string): { start: Date; end: Date } {
@@ -73,11 +68,16 @@ export async function quoteBooking(
   body: { provider_id: string; service: string; startDate: string; endDate: string },
 ) {
   const { start, end } = parseDates(body.startDate, body.endDate);
-  const { provider, rateCents } = await loadProviderRate(app.db, body.provider_id, body.service);
+  const { provider, rateCents, rateSource } = await loadProviderRate(
+    app.db,
+    body.provider_id,
+    body.service,
+  );
   const quote = quotePrice(body.service, start, end, rateCents, provider.currency);
   const creditsBalance = await getBalance(app.db, caller.id);
   return {
     ...quote,
+    rateSource,
     creditsBalance,
     maxCreditsApplicable: Math.max(0, Math.min(creditsBalance, quote.amountCents)),
   };
@@ -91,7 +91,7 @@ export async function createBooking(
   if (caller.userType !== 'user') throw forbidden('Only pet owners can create bookings');
   const { start, end } = parseDates(body.startDate, body.endDate);
   const petIds = [...new Set(body.pets)];
-  const owned = await findOwnedPetIds(app.db, caller.id, petIds);
+  const owned = await ownedPetIds(app.db, caller.id, petIds);
   if (owned.length !== petIds.length) throw validation('pets', 'Choose pets from your own profile');
 
   let quote: Quote | null = null;

@@ -1,14 +1,22 @@
 import { toPageMeta } from '@pawsy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { MyRequestWire } from '@pawsy/contract';
-import type { BookingRequestsTable } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { notifyUser } from '../notifications/notifications.service.ts';
-import { toRequestWires, type RequestWire } from './booking-requests.service.ts';
-import { toBookingWire, toUserCard } from './bookings.mapper.ts';
-import { findBooking, findParties, findRequest, type Page } from './bookings.repository.ts';
+import { notifyUser } from '../notifications/index.ts';
+import { lastInitial } from '../../lib/user-columns.ts';
+import {
+  findRequest,
+  pageRequestsOfProvider,
+  setStateIfPending,
+  type RequestRow,
+  type RequestState,
+} from './booking-requests.repository.ts';
+import { loadRequestWires } from './booking-wires.service.ts';
+import { isParty } from './bookings.access.ts';
+import { missingCard, toBookingWire, toUserCard, type RequestWire } from './bookings.mapper.ts';
+import { findBooking, findBookings, findParties, type Page } from './bookings.repository.ts';
 
 export type MyRequestsPage = {
   success: true;
@@ -19,8 +27,6 @@ export type MyRequestsPage = {
   totalPages: number;
   hasMore: boolean;
 };
-
-type RequestState = BookingRequestsTable['state'];
 
 /**
  * GET /booking/requests/mine: the calling sitter's requests (applications and invitations),
@@ -34,51 +40,35 @@ export async function listMyRequests(
 ): Promise<MyRequestsPage> {
   if (caller.userType !== 'provider') throw forbidden('Only sitters have booking requests');
   const { page, limit } = query;
-  let base = app.db.selectFrom('booking_requests').where('provider_id', '=', caller.id);
-  if (query.state) base = base.where('state', '=', query.state);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
-  ]);
-  const total = Number(count?.n ?? 0);
-  const data = await withBookings(app, rows);
+  const { rows, total } = await pageRequestsOfProvider(app.db, caller.id, query.state, query);
+  const data = await withBookings(app, caller, rows);
   return { success: true, data, ...toPageMeta(page, limit, total) };
 }
 
+/** Each request with a summary of its booking; the owner by last initial until assigned. */
 async function withBookings(
   app: FastifyInstance,
-  rows: BookingRequestsTable[],
+  caller: AuthUser,
+  rows: RequestRow[],
 ): Promise<MyRequestWire[]> {
   if (rows.length === 0) return [];
-  const bookingIds = [...new Set(rows.map((r) => r.booking_id))];
-  const bookings = await app.db
-    .selectFrom('bookings')
-    .selectAll()
-    .where('id', 'in', bookingIds)
-    .execute();
+  const bookings = await findBookings(
+    app.db,
+    rows.map((r) => r.booking_id),
+  );
   const [owners, wires] = await Promise.all([
     findParties(
       app.db,
       bookings.map((b) => b.owner_id),
     ),
-    toRequestWires(app.db, rows),
+    loadRequestWires(app.db, rows),
   ]);
   const ownerById = new Map(owners.map((o) => [o.id, toUserCard(o)]));
   const summaryById = new Map(
     bookings.map((b) => {
+      const card = ownerById.get(b.owner_id) ?? missingCard(b.owner_id);
       const full = toBookingWire(b, {
-        owner: ownerById.get(b.owner_id) ?? {
-          _id: b.owner_id,
-          firstName: 'Deleted',
-          lastName: 'user',
-          image: null,
-        },
+        owner: isParty(b, caller.id) ? card : { ...card, lastName: lastInitial(card.lastName) },
         provider: null,
         events: [],
       });
@@ -106,14 +96,9 @@ export async function withdrawMyRequest(
     throw conflict('An invitation is answered with a decision, not withdrawn');
   if (request.state !== 'pending') throw conflict(`This request is already ${request.state}`);
   const now = nowIso();
-  const res = await app.db
-    .updateTable('booking_requests')
-    .set({ state: 'withdrawn', updated_at: now })
-    .where('id', '=', request.id)
-    .where('state', '=', 'pending')
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw conflict('This request is no longer pending');
-  const [wire] = await toRequestWires(app.db, [
+  if (!(await setStateIfPending(app.db, request.id, 'withdrawn', now)))
+    throw conflict('This request is no longer pending');
+  const [wire] = await loadRequestWires(app.db, [
     { ...request, state: 'withdrawn', updated_at: now },
   ]);
   await notifyUser(app, booking.owner_id, {

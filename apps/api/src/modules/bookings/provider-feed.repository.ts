@@ -15,7 +15,7 @@ export type FeedOptions = {
  * What a sitter may act on: open bookings (pending, no sitter yet, not started, for a service they
  * offer), nearest owner first when the sitter has coordinates, then the sitter's own bookings.
  * Distance is ordered by an equirectangular approximation (plain arithmetic, same on both
- * engines); the exact km are computed for the page only.
+ * engines); the shown km are computed for the page only (feed-distance.ts).
  */
 export async function listProviderFeed(
   db: DbOrTrx,
@@ -35,6 +35,17 @@ export async function listProviderFeed(
           eb('bookings.status', '=', 'pending'),
           eb('bookings.provider_id', 'is', null),
           eb('bookings.start_at', '>', opts.now),
+          // a rejected or withdrawn applicant no longer sees the booking (see bookings.access.ts)
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('booking_requests as br')
+                .select('br.id')
+                .whereRef('br.booking_id', '=', 'bookings.id')
+                .where('br.provider_id', '=', opts.providerId)
+                .where('br.state', 'in', ['rejected', 'withdrawn']),
+            ),
+          ),
           opts.services.length > 0
             ? eb('bookings.service', 'in', [...opts.services])
             : sql<boolean>`1 = 0`,
@@ -65,18 +76,4 @@ export async function listProviderFeed(
     base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
-}
-
-/** Great-circle distance in km (haversine). */
-export function distanceKm(
-  a: { latitude: number; longitude: number },
-  b: { latitude: number; longitude: number },
-): number {
-  const rad = (d: number) => (d * Math.PI) / 180;
-  const dLat = rad(b.latitude - a.latitude);
-  const dLng = rad(b.longitude - a.longitude);
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLng / 2) ** 2;
-  return 6371 * 2 * Math.asin(Math.min(1, Math.sqrt(h)));
 }

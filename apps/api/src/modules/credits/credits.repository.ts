@@ -13,6 +13,18 @@ export async function sumBalance(db: DbOrTrx, userId: string): Promise<number> {
   return Number(row?.balance ?? 0);
 }
 
+/** The ledger's holder, deleted or not (a deleted user's ledger is still readable by admins). */
+export function findHolder(
+  db: DbOrTrx,
+  userId: string,
+): Promise<{ id: string; deleted_at: string | null } | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'deleted_at'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
 export async function insertEntry(db: DbOrTrx, row: CreditEntriesTable): Promise<void> {
   await db.insertInto('credit_entries').values(row).execute();
 }

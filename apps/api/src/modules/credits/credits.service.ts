@@ -5,8 +5,14 @@ import type { CreditEntriesTable } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { notifyUser } from '../notifications/notifications.service.ts';
-import { insertEntry, listEntries, lockUserLedger, sumBalance } from './credits.repository.ts';
+import { notifyUser } from '../notifications/index.ts';
+import {
+  findHolder,
+  insertEntry,
+  listEntries,
+  lockUserLedger,
+  sumBalance,
+} from './credits.repository.ts';
 
 export const CREDITS_CURRENCY = 'USD' as const;
 const ENTRIES_SHOWN = 100;
@@ -77,11 +83,7 @@ export async function grantCredits(
 ): Promise<{ balance: number; entry: CreditEntryWire }> {
   const row = entry(input.userId, input.amount, input.reason, null);
   const balance = await app.db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select(['id', 'deleted_at'])
-      .where('id', '=', input.userId)
-      .executeTakeFirst();
+    const user = await findHolder(trx, input.userId);
     if (!user || user.deleted_at) throw notFound('User');
     await lockUserLedger(trx, input.userId);
     await insertEntry(trx, row);
@@ -98,12 +100,7 @@ export async function grantCredits(
 export async function getUserCredits(app: FastifyInstance, caller: AuthUser, userId: string) {
   if (caller.id !== userId && caller.userType !== 'admin')
     throw new AppError('FORBIDDEN', 'You can only see your own credits');
-  const user = await app.db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (!user) throw notFound('User');
+  if (!(await findHolder(app.db, userId))) throw notFound('User');
   const [balance, rows] = await Promise.all([
     sumBalance(app.db, userId),
     listEntries(app.db, userId, ENTRIES_SHOWN),

@@ -41,29 +41,61 @@ export async function countPetsOf(db: DbOrTrx, userId: string): Promise<number> 
   return Number(row?.n ?? 0);
 }
 
-/** The provider is assigned to, or has a request on, a booking of this owner. */
-export async function providerServesOwner(
-  db: DbOrTrx,
-  providerId: string,
-  ownerId: string,
-): Promise<boolean> {
+export async function liveUserExists(db: DbOrTrx, userId: string): Promise<boolean> {
   const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Ids among `petIds` that belong to `ownerId`. */
+export async function findOwnedPetIds(
+  db: DbOrTrx,
+  ownerId: string,
+  petIds: readonly string[],
+): Promise<string[]> {
+  if (petIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('pets')
+    .select('id')
+    .where('user_id', '=', ownerId)
+    .where('id', 'in', [...petIds])
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The `pets` JSON of each of the owner's bookings the sitter works on: assigned to it, or with a
+ * pending or accepted request of theirs (a rejected or withdrawn one gives nothing). Read here,
+ * not through the bookings module, because bookings already depends on pets.
+ */
+export async function petListsOnSitterBookings(
+  db: DbOrTrx,
+  sitterId: string,
+  ownerId: string,
+): Promise<string[]> {
+  const rows = await db
     .selectFrom('bookings as b')
-    .select('b.id')
+    .select('b.pets')
     .where('b.owner_id', '=', ownerId)
     .where((eb) =>
       eb.or([
-        eb('b.provider_id', '=', providerId),
+        eb('b.provider_id', '=', sitterId),
         eb.exists(
           eb
             .selectFrom('booking_requests as br')
             .select('br.id')
             .whereRef('br.booking_id', '=', 'b.id')
-            .where('br.provider_id', '=', providerId),
+            .where('br.provider_id', '=', sitterId)
+            .where('br.state', 'in', ['pending', 'accepted']),
         ),
       ]),
     )
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .orderBy('b.created_at', 'desc')
+    .limit(MAX_PETS_LISTED)
+    .execute();
+  return rows.map((r) => r.pets);
 }

@@ -20,36 +20,58 @@ import {
 import { toPetWire } from './pets.mapper.ts';
 import {
   countPetsOf,
+  findOwnedPetIds,
   findPet,
   insertPet,
   listPetsByOwner,
-  providerServesOwner,
+  liveUserExists,
+  petListsOnSitterBookings,
   updatePet as updatePetRow,
 } from './pets.repository.ts';
 
 export const countPets = (db: DbOrTrx, userId: string): Promise<number> => countPetsOf(db, userId);
 
-/** Owner, admin, or a provider booked by (or requested on a booking of) the owner. */
-async function canReadPetsOf(app: FastifyInstance, caller: AuthUser, ownerId: string) {
-  if (caller.id === ownerId || isAdmin(caller)) return true;
-  return caller.userType === 'provider' && providerServesOwner(app.db, caller.id, ownerId);
+/** Ids among `petIds` that belong to `ownerId` (a booking may only name the owner's own pets). */
+export const ownedPetIds = (db: DbOrTrx, ownerId: string, petIds: readonly string[]) =>
+  findOwnedPetIds(db, ownerId, petIds);
+
+function parseIds(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
 }
+
+/**
+ * Which of the owner's pets the caller may see: all for the owner and admins; for a sitter only
+ * the pets on bookings they are assigned to or have a pending or accepted request on; none else.
+ */
+async function visiblePetsOf(
+  db: DbOrTrx,
+  caller: AuthUser,
+  ownerId: string,
+): Promise<'all' | Set<string>> {
+  if (caller.id === ownerId || isAdmin(caller)) return 'all';
+  if (caller.userType !== 'provider') return new Set();
+  const lists = await petListsOnSitterBookings(db, caller.id, ownerId);
+  return new Set(lists.flatMap(parseIds));
+}
+
+const shows = (visible: 'all' | Set<string>, petId: string) =>
+  visible === 'all' || visible.has(petId);
 
 export async function listPets(
   app: FastifyInstance,
   caller: AuthUser,
   ownerId: string,
 ): Promise<PetWire[]> {
-  const owner = await app.db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', ownerId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!owner) throw notFound('User');
-  if (!(await canReadPetsOf(app, caller, ownerId)))
-    throw forbidden("You may not see this user's pets");
-  return (await listPetsByOwner(app.db, ownerId)).map(toPetWire);
+  if (!(await liveUserExists(app.db, ownerId))) throw notFound('User');
+  const visible = await visiblePetsOf(app.db, caller, ownerId);
+  if (visible !== 'all' && visible.size === 0) throw forbidden("You may not see this user's pets");
+  const pets = await listPetsByOwner(app.db, ownerId);
+  return pets.filter((p) => shows(visible, p.id)).map(toPetWire);
 }
 
 const readPetForm = (app: FastifyInstance, request: FastifyRequest) =>
@@ -166,7 +188,7 @@ export async function sendPetImage(
   petId: string,
 ): Promise<FastifyReply> {
   const pet = await findPet(app.db, petId);
-  if (!pet || !(await canReadPetsOf(app, caller, pet.user_id)) || !pet.image_path)
+  if (!pet?.image_path || !shows(await visiblePetsOf(app.db, caller, pet.user_id), pet.id))
     throw notFound('Image');
   return sendPhoto(request, reply, app.config.dataDir, pet.image_path, 'image/webp');
 }

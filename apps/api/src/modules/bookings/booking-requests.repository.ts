@@ -1,0 +1,107 @@
+import type { DbOrTrx } from '../../db/index.ts';
+import type { BookingRequestsTable } from '../../db/schema.ts';
+import type { Page } from './bookings.repository.ts';
+
+export type RequestRow = BookingRequestsTable;
+export type RequestState = RequestRow['state'];
+
+export async function insertRequest(db: DbOrTrx, row: RequestRow): Promise<void> {
+  await db.insertInto('booking_requests').values(row).execute();
+}
+
+export function findRequest(
+  db: DbOrTrx,
+  bookingId: string,
+  providerId: string,
+): Promise<RequestRow | undefined> {
+  return db
+    .selectFrom('booking_requests')
+    .selectAll()
+    .where('booking_id', '=', bookingId)
+    .where('provider_id', '=', providerId)
+    .executeTakeFirst();
+}
+
+export function listRequests(
+  db: DbOrTrx,
+  bookingId: string,
+  providerId?: string,
+): Promise<RequestRow[]> {
+  let query = db
+    .selectFrom('booking_requests')
+    .selectAll()
+    .where('booking_id', '=', bookingId)
+    .orderBy('created_at', 'asc')
+    .limit(500);
+  if (providerId) query = query.where('provider_id', '=', providerId);
+  return query.execute();
+}
+
+/**
+ * One page of a sitter's requests, newest first, plus the total. Served by the
+ * (provider_id, created_at) index of booking_requests.
+ */
+export async function pageRequestsOfProvider(
+  db: DbOrTrx,
+  providerId: string,
+  state: RequestState | undefined,
+  { page, limit }: Page,
+): Promise<{ rows: RequestRow[]; total: number }> {
+  let base = db.selectFrom('booking_requests').where('provider_id', '=', providerId);
+  if (state) base = base.where('state', '=', state);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** Moves one request out of pending; false when it was no longer pending (a concurrent move). */
+export async function setStateIfPending(
+  db: DbOrTrx,
+  requestId: string,
+  state: Exclude<RequestState, 'pending'>,
+  now: string,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('booking_requests')
+    .set({ state, updated_at: now })
+    .where('id', '=', requestId)
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Sets the state of every still-pending request of a booking but one; returns their providers. */
+export async function withdrawOpenRequests(
+  db: DbOrTrx,
+  bookingId: string,
+  exceptId: string | null,
+  now: string,
+): Promise<string[]> {
+  let query = db
+    .selectFrom('booking_requests')
+    .select(['id', 'provider_id'])
+    .where('booking_id', '=', bookingId)
+    .where('state', '=', 'pending');
+  if (exceptId) query = query.where('id', '<>', exceptId);
+  const open = await query.execute();
+  if (open.length === 0) return [];
+  await db
+    .updateTable('booking_requests')
+    .set({ state: 'withdrawn', updated_at: now })
+    .where(
+      'id',
+      'in',
+      open.map((r) => r.id),
+    )
+    .where('state', '=', 'pending')
+    .execute();
+  return open.map((r) => r.provider_id);
+}

@@ -1,0 +1,3 @@
+/** The pets area's public surface: other modules import only from here. */
+export { countPets, ownedPetIds } from './pets.service.ts';
+export { petRoutes } from './pets.routes.ts';
