@@ -1,106 +1,145 @@
 import { buildUrl } from './http';
-import { getRuntimeConfig } from './runtime-config';
-import { getSessionToken } from './session';
 
 /**
- * The tab's one live channel (Server-Sent Events from /api/notifications/stream). Features
- * subscribe by event type (`notification`, `message`…); the connection opens with the first
- * subscriber and closes with the last one, or at logout. EventSource cannot send headers, so the
- * token and the secret key travel in the query string.
+ * A live channel: Server-Sent Events from one path, opened with the first subscriber and closed
+ * with the last one (or at logout). EventSource cannot send headers, and a long-lived token must
+ * not sit in a URL (logs, proxies, history), so every connection is opened with a fresh
+ * single-use ticket fetched just before. A ticket cannot be reused, so on any error the browser's
+ * own reconnect is stopped and a new ticket is fetched after a growing pause.
  */
 
 export type LiveListener = (data: unknown) => void;
 
-const STREAM_PATH = '/api/notifications/stream';
-/** After the server refused the stream (e.g. a 401), try again this much later. */
-const REOPEN_DELAY_MS = 15_000;
+export type LiveChannelOptions = {
+  /** The stream's path; the ticket goes in its query string. */
+  path: string;
+  /** A fresh ticket for one connection (an authenticated API call). */
+  fetchTicket: () => Promise<string>;
+  /** First pause after a failure; it doubles after each failure in a row up to maxDelayMs. */
+  minDelayMs?: number;
+  maxDelayMs?: number;
+};
 
-const listeners = new Map<string, Set<LiveListener>>();
-const attachedTypes = new Set<string>();
-const openListeners = new Set<() => void>();
-let source: EventSource | null = null;
-let sourceToken: string | null = null;
-let reopenTimer: ReturnType<typeof setTimeout> | null = null;
+export type LiveChannel = {
+  /** Listens to one event type; returns the unsubscribe function. */
+  subscribe: (type: string, listener: LiveListener) => () => void;
+  /** Called each time the channel (re)connects: a good moment to catch up by polling once. */
+  onOpen: (listener: () => void) => () => void;
+  /** Closes the connection and stops retrying (logout). Subscriptions stay registered. */
+  close: () => void;
+  isOpen: () => boolean;
+};
 
-const subscriberCount = () => [...listeners.values()].reduce((n, set) => n + set.size, 0);
+export const LIVE_RETRY_MIN_MS = 5_000;
+export const LIVE_RETRY_MAX_MS = 60_000;
 
-function dispatch(type: string, raw: string): void {
-  let data: unknown = raw;
+function parse(raw: string): unknown {
   try {
-    data = JSON.parse(raw);
+    return JSON.parse(raw);
   } catch {
-    // not JSON: hand over the text
+    return raw; // not JSON: hand over the text
   }
-  for (const listener of [...(listeners.get(type) ?? [])]) listener(data);
 }
 
-function attach(type: string): void {
-  if (!source || attachedTypes.has(type)) return;
-  attachedTypes.add(type);
-  source.addEventListener(type, (event) => dispatch(type, String((event as MessageEvent).data)));
-}
+export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
+  const minDelay = options.minDelayMs ?? LIVE_RETRY_MIN_MS;
+  const maxDelay = options.maxDelayMs ?? LIVE_RETRY_MAX_MS;
+  const listeners = new Map<string, Set<LiveListener>>();
+  const openListeners = new Set<() => void>();
+  const attachedTypes = new Set<string>();
+  let source: EventSource | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let failures = 0;
+  // Bumped by close(): a ticket that arrives for an older generation opens nothing.
+  let generation = 0;
+  let fetchingFor: number | null = null;
 
-function clearReopen(): void {
-  if (reopenTimer) clearTimeout(reopenTimer);
-  reopenTimer = null;
-}
+  const subscriberCount = () => [...listeners.values()].reduce((n, set) => n + set.size, 0);
 
-function open(): void {
-  const token = getSessionToken();
-  if (!token || typeof EventSource === 'undefined') return;
-  if (source && sourceToken === token) return;
-  closeLiveChannel();
-  const url = buildUrl(STREAM_PATH, { token, secretKey: getRuntimeConfig().secretKey });
-  const created = new EventSource(url);
-  source = created;
-  sourceToken = token;
-  created.onopen = () => openListeners.forEach((listener) => listener());
-  created.onerror = () => {
-    // A network drop reconnects by itself; a refused stream (CLOSED) is retried later.
-    if (created.readyState !== EventSource.CLOSED || source !== created) return;
+  function attach(type: string): void {
+    if (!source || attachedTypes.has(type)) return;
+    attachedTypes.add(type);
+    source.addEventListener(type, (event) => {
+      const data = parse(String((event as MessageEvent).data));
+      for (const listener of [...(listeners.get(type) ?? [])]) listener(data);
+    });
+  }
+
+  function dropSource(): void {
+    source?.close();
     source = null;
-    sourceToken = null;
     attachedTypes.clear();
-    clearReopen();
-    reopenTimer = setTimeout(() => {
-      reopenTimer = null;
-      if (subscriberCount() > 0) open();
-    }, REOPEN_DELAY_MS);
-  };
-  for (const type of listeners.keys()) attach(type);
-}
-
-/** Listens to one event type of the live channel; returns the unsubscribe function. */
-export function subscribeLive(type: string, listener: LiveListener): () => void {
-  let set = listeners.get(type);
-  if (!set) {
-    set = new Set();
-    listeners.set(type, set);
   }
-  set.add(listener);
-  open();
-  attach(type);
-  return () => {
-    listeners.get(type)?.delete(listener);
-    if (subscriberCount() === 0) closeLiveChannel();
+
+  function retryLater(): void {
+    const delay = Math.min(minDelay * 2 ** failures, maxDelay);
+    failures += 1;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void connect();
+    }, delay);
+  }
+
+  async function connect(): Promise<void> {
+    const isBusy = source || retryTimer || fetchingFor === generation;
+    if (isBusy || subscriberCount() === 0 || typeof EventSource === 'undefined') return;
+    const gen = generation;
+    fetchingFor = gen;
+    let ticket: string;
+    try {
+      ticket = await options.fetchTicket();
+    } catch {
+      if (gen !== generation) return;
+      fetchingFor = null;
+      retryLater();
+      return;
+    }
+    if (gen !== generation) return;
+    fetchingFor = null;
+    if (subscriberCount() === 0) return;
+    const created = new EventSource(buildUrl(options.path, { ticket }));
+    source = created;
+    created.onopen = () => {
+      failures = 0;
+      openListeners.forEach((listener) => listener());
+    };
+    created.onerror = () => {
+      if (source !== created) return;
+      dropSource();
+      retryLater();
+    };
+    for (const type of listeners.keys()) attach(type);
+  }
+
+  function close(): void {
+    generation += 1;
+    fetchingFor = null;
+    failures = 0;
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = null;
+    dropSource();
+  }
+
+  return {
+    subscribe(type, listener) {
+      let set = listeners.get(type);
+      if (!set) {
+        set = new Set();
+        listeners.set(type, set);
+      }
+      set.add(listener);
+      attach(type);
+      void connect();
+      return () => {
+        listeners.get(type)?.delete(listener);
+        if (subscriberCount() === 0) close();
+      };
+    },
+    onOpen(listener) {
+      openListeners.add(listener);
+      return () => openListeners.delete(listener);
+    },
+    close,
+    isOpen: () => source !== null,
   };
-}
-
-/** Called each time the channel (re)connects: a good moment to catch up by polling once. */
-export function onLiveOpen(listener: () => void): () => void {
-  openListeners.add(listener);
-  return () => openListeners.delete(listener);
-}
-
-/** Closes the connection (logout, or no subscriber left). Subscriptions stay registered. */
-export function closeLiveChannel(): void {
-  clearReopen();
-  source?.close();
-  source = null;
-  sourceToken = null;
-  attachedTypes.clear();
-}
-
-export function isLiveChannelOpen(): boolean {
-  return source !== null;
 }

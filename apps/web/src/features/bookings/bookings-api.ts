@@ -1,53 +1,39 @@
 import type {
+  BookingDetailResponse,
+  BookingListQuery,
+  BookingListResponse,
+  BookingRequestWire,
+  BookingResponse,
+  BookingReview,
   BookingStatus,
   BookingWire,
-  bookingDetailResponse,
-  bookingListResponse,
-  bookingRequestWire,
-  bookingReview,
+  CreateBookingBody,
+  DecisionBody,
+  MyRequestsQuery,
+  MyRequestsResponse,
   MyRequestWire,
-  myRequestsResponse,
-  quoteData,
+  Quote,
+  QuoteBody,
+  QuoteResponse,
+  RequestState,
+  RequestsResponse,
+  SendRequestResponse,
+  StatusBody,
 } from '@pawsy/contract';
-import type { z } from 'zod';
 import { http } from '../../lib/http';
 
 export type Booking = BookingWire;
-export type BookingReview = z.infer<typeof bookingReview>;
-export type BookingDetail = z.infer<typeof bookingDetailResponse>;
-export type BookingPage = z.infer<typeof bookingListResponse>;
-export type BookingRequest = z.infer<typeof bookingRequestWire>;
-export type Quote = z.infer<typeof quoteData>;
+export type BookingDetail = BookingDetailResponse;
+export type BookingPage = BookingListResponse;
+export type BookingRequest = BookingRequestWire;
 /** A sitter's own request with a summary of its booking (GET /api/booking/requests/mine). */
 export type MyRequest = MyRequestWire;
-export type MyRequestsPage = z.infer<typeof myRequestsResponse>;
-export type RequestState = BookingRequest['state'];
-export type { BookingStatus };
+export type MyRequestsPage = MyRequestsResponse;
+export type Decision = DecisionBody['decision'];
+export type { BookingReview, BookingStatus, Quote, RequestState };
 
-export type CreateBookingInput = {
-  service: string;
-  pets: string[];
-  startDate: string;
-  endDate: string;
-  notes: string;
-  provider_id?: string | null;
-  creditsToApply: number;
-};
-
-export type QuoteInput = {
-  provider_id: string;
-  service: string;
-  startDate: string;
-  endDate: string;
-};
-
-export type Decision = 'accepted' | 'rejected';
-
-/** A status move; the sitter may attach a note and a photo (sent as multipart). */
-export type StatusChange = { status: BookingStatus; note?: string; image?: File | null };
-
-type BookingEnvelope = { success: true; message: string; data: Booking };
-type ListQuery = { status?: BookingStatus; page?: number; limit?: number };
+/** A status move; the sitter may attach a note and a photo (then sent as multipart). */
+export type StatusChange = Pick<StatusBody, 'status' | 'note'> & { image?: File | null };
 
 function statusForm(change: StatusChange): FormData {
   const form = new FormData();
@@ -59,43 +45,38 @@ function statusForm(change: StatusChange): FormData {
 
 /** SPEC §7 booking calls (plus the price quote), one function each. */
 export const bookingsApi = {
-  create: (body: CreateBookingInput) => http.post<BookingEnvelope>('/api/booking/', body),
-  quote: (body: QuoteInput) =>
-    http.post<{ success: true; data: Quote }>('/api/booking/quote', body),
+  create: (body: CreateBookingBody) => http.post<BookingResponse>('/api/booking/', body),
+  quote: (body: QuoteBody) => http.post<QuoteResponse>('/api/booking/quote', body),
   /** What the caller may act on (a sitter: open bookings nearby, then their own). */
-  list: (query: ListQuery = {}) => http.get<BookingPage>('/api/booking/', { query }),
-  listOwn: (query: ListQuery = {}) => http.get<BookingPage>('/api/booking/user', { query }),
-  listProvider: (query: ListQuery & { status: BookingStatus }) =>
+  list: (query: BookingListQuery = {}) => http.get<BookingPage>('/api/booking/', { query }),
+  listOwn: (query: BookingListQuery = {}) => http.get<BookingPage>('/api/booking/user', { query }),
+  listProvider: (query: BookingListQuery & { status: BookingStatus }) =>
     http.get<BookingPage>('/api/booking/provider/in-progress', { query }),
   get: (id: string) => http.get<BookingDetail>(`/api/booking/${encodeURIComponent(id)}`),
   sendRequest: (id: string, providerId?: string) =>
-    http.post<{ success: true; data: BookingRequest }>(
+    http.post<SendRequestResponse>(
       `/api/booking/${encodeURIComponent(id)}/send-request`,
       providerId ? { providerId } : {},
     ),
   requests: (id: string) =>
-    http.get<{ success: true; providers: BookingRequest[] }>(
-      `/api/booking/${encodeURIComponent(id)}/requests`,
-    ),
+    http.get<RequestsResponse>(`/api/booking/${encodeURIComponent(id)}/requests`),
   /** The calling sitter's requests (applications and invitations), newest first. */
-  myRequests: (query: { state?: RequestState; page?: number; limit?: number } = {}) =>
+  myRequests: (query: MyRequestsQuery = {}) =>
     http.get<MyRequestsPage>('/api/booking/requests/mine', { query }),
   /** A sitter withdraws their own pending application (the request is kept as 'withdrawn'). */
   withdrawRequest: (id: string) =>
-    http.delete<{ success: true; message: string; data: BookingRequest }>(
-      `/api/booking/${encodeURIComponent(id)}/send-request`,
-    ),
+    http.delete<SendRequestResponse>(`/api/booking/${encodeURIComponent(id)}/send-request`),
   decide: (id: string, providerId: string, decision: Decision) =>
-    http.put<BookingEnvelope>(`/api/booking/accept/${encodeURIComponent(id)}`, {
+    http.put<BookingResponse>(`/api/booking/accept/${encodeURIComponent(id)}`, {
       providerId,
       decision,
-    }),
+    } satisfies DecisionBody),
   changeStatus: (id: string, change: StatusChange) => {
     const path = `/api/booking/accept/${encodeURIComponent(id)}`;
-    if (change.image) return http.put<BookingEnvelope>(path, statusForm(change));
-    const body: { status: BookingStatus; note?: string } = { status: change.status };
+    if (change.image) return http.put<BookingResponse>(path, statusForm(change));
+    const body: StatusBody = { status: change.status };
     if (change.note) body.note = change.note;
-    return http.put<BookingEnvelope>(path, body);
+    return http.put<BookingResponse>(path, body);
   },
 };
 

@@ -1,9 +1,8 @@
-import type { grantCreditsBody, userCreditsResponse } from '@pawsy/contract';
-import type { z } from 'zod';
+import type { GrantCreditsBody, GrantCreditsResponse, UserCreditsResponse } from '@pawsy/contract';
 import { http } from '../../lib/http';
 
-export type UserCredits = z.infer<typeof userCreditsResponse>['data'];
-export type GrantCreditsInput = z.input<typeof grantCreditsBody>;
+export type UserCredits = UserCreditsResponse['data'];
+export type GrantCreditsInput = GrantCreditsBody;
 
 export const CREDIT_MESSAGES = {
   fetchFailed: 'Failed to fetch user credits',
@@ -12,13 +11,8 @@ export const CREDIT_MESSAGES = {
 
 export const creditsApi = {
   get: (userId: string) =>
-    http.get<{ success: true; data: UserCredits }>(
-      `/api/userCredit/user-credits/${encodeURIComponent(userId)}`,
-    ),
+    http.get<UserCreditsResponse>(`/api/userCredit/user-credits/${encodeURIComponent(userId)}`),
   /** Admin only: a ledger entry granting credits (cents) with a reason. */
   grant: (body: GrantCreditsInput) =>
-    http.post<{ success: true; message: string; data: { balance: number } }>(
-      '/api/userCredit/user-credits',
-      body,
-    ),
+    http.post<GrantCreditsResponse>('/api/userCredit/user-credits', body),
 };

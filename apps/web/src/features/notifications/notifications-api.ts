@@ -1,14 +1,14 @@
+import type {
+  MarkAllReadResponse,
+  NotificationListResponse,
+  NotificationWireBody,
+  StreamTicketResponse,
+} from '@pawsy/contract';
 import { http } from '../../lib/http';
 import { NO_TOKEN_MESSAGE, requireSessionToken } from '../../lib/session';
 
-export type AppNotification = {
-  _id: string;
-  type?: string;
-  message: string;
-  time?: string;
-  read?: boolean;
-  data?: { datetime?: string; [key: string]: unknown };
-};
+export type AppNotification = NotificationWireBody;
+export type StreamTicket = StreamTicketResponse['data'];
 
 export const NOTIFICATION_MESSAGES = {
   noToken: NO_TOKEN_MESSAGE,
@@ -16,16 +16,23 @@ export const NOTIFICATION_MESSAGES = {
   clearFailed: 'Failed to clear notifications',
 } as const;
 
+/** The path of the live stream; opened with a ticket from streamTicket(), never with the token. */
+export const NOTIFICATION_STREAM_PATH = '/api/notifications/stream';
+
 export const notificationsApi = {
   async fetchAll(): Promise<AppNotification[]> {
     requireSessionToken();
-    const { data } = await http.get<{ allNotifications?: AppNotification[] }>(
-      '/api/notifications/all',
-    );
+    const { data } = await http.get<NotificationListResponse>('/api/notifications/all');
     return Array.isArray(data?.allNotifications) ? data.allNotifications : [];
   },
   async markAllRead(): Promise<void> {
     requireSessionToken();
-    await http.post('/api/notifications/mark-all-read');
+    await http.post<MarkAllReadResponse>('/api/notifications/mark-all-read');
+  },
+  /** A single-use ticket (valid 60 s) for one EventSource connection to the stream. */
+  async streamTicket(): Promise<StreamTicket> {
+    requireSessionToken();
+    const { data } = await http.post<StreamTicketResponse>('/api/notifications/stream-ticket');
+    return data.data;
   },
 };

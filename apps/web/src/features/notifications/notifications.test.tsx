@@ -7,7 +7,13 @@ import { storeSession } from '../../test/tokens';
 import type { AppNotification } from './notifications-api';
 import { mergeNotifications, sortNewestFirst } from './notifications-model';
 
-function makeNotification(id: string, overrides: Partial<AppNotification> = {}): AppNotification {
+// `time` may be left out: ordering must then fall back to data.datetime.
+type TestNotification = Omit<AppNotification, 'time' | 'data'> & {
+  time?: string;
+  data: { datetime?: string };
+};
+
+function makeNotification(id: string, overrides: Partial<TestNotification> = {}): TestNotification {
   return {
     _id: id,
     type: 'account',
@@ -16,6 +22,11 @@ function makeNotification(id: string, overrides: Partial<AppNotification> = {}):
     data: {},
     ...overrides,
   };
+}
+
+function ticketReply(ticket: string) {
+  const expiresAt = new Date(Date.now() + 60_000).toISOString();
+  return { status: 200, body: { success: true, data: { ticket, expiresAt } } };
 }
 
 /** Stands in for the browser's EventSource so the test can push server events. */
@@ -34,6 +45,10 @@ class FakeEventSource {
   }
   close() {
     this.readyState = FakeEventSource.CLOSED;
+  }
+  /** The server refused or dropped the stream (e.g. a spent ticket). */
+  fail() {
+    this.onerror?.();
   }
   emit(type: string, data: unknown) {
     const event = { data: JSON.stringify(data) } as MessageEvent;
@@ -102,24 +117,30 @@ describe('notifications', () => {
     expect(await listTexts()).toEqual(['Oldest']);
   });
 
-  it('prepends notifications pushed on the live channel, once, and closes it at logout', async () => {
+  it('opens the live stream with a fresh ticket, never the token, and closes it at logout', async () => {
     FakeEventSource.instances = [];
     vi.stubGlobal('EventSource', FakeEventSource);
     const { token } = storeSession();
-    mockFetch(({ url }) =>
-      url === '/api/notifications/all'
-        ? { status: 200, body: { success: true, allNotifications: [oldest] } }
-        : { status: 200, body: { success: true } },
-    );
+    const calls = mockFetch(({ url }) => {
+      if (url === '/api/notifications/all')
+        return { status: 200, body: { success: true, allNotifications: [oldest] } };
+      if (url === '/api/notifications/stream-ticket') return ticketReply('t-1');
+      return { status: 200, body: { success: true } };
+    });
     renderApp('/pet-details');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
-    expect(FakeEventSource.instances).toHaveLength(1);
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
     const source = FakeEventSource.instances[0]!;
     const url = new URL(source.url, 'http://localhost');
     expect(url.pathname).toBe('/api/notifications/stream');
-    expect(url.searchParams.get('token')).toBe(token);
-    expect(url.searchParams.get('secretKey')).toBeTruthy();
+    expect([...url.searchParams.keys()]).toEqual(['ticket']);
+    expect(url.searchParams.get('ticket')).toBe('t-1');
+    expect(source.url).not.toContain(token);
+    const ticketCall = calls.find((c) => c.url === '/api/notifications/stream-ticket')!;
+    expect(ticketCall.method).toBe('POST');
+    expect(ticketCall.headers['x-auth-token']).toBe(token);
+    expect(ticketCall.headers['secret-key']).toBeTruthy();
 
     const pushed = makeNotification('n9', {
       message: 'Pushed live',
@@ -135,5 +156,37 @@ describe('notifications', () => {
     await user.click(screen.getByRole('button', { name: /account menu/i }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(source.readyState).toBe(FakeEventSource.CLOSED));
+  });
+
+  it('after a stream error waits, then reconnects with a new ticket', async () => {
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    storeSession();
+    let issued = 0;
+    const calls = mockFetch(({ url }) => {
+      if (url === '/api/notifications/all')
+        return { status: 200, body: { success: true, allNotifications: [] } };
+      if (url === '/api/notifications/stream-ticket') return ticketReply(`t-${++issued}`);
+      return { status: 200, body: { success: true } };
+    });
+    renderApp('/pet-details');
+    await screen.findByRole('button', { name: 'Notifications, none unread' });
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const first = FakeEventSource.instances[0]!;
+    act(() => first.fail());
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    await act(async () => {
+      vi.advanceTimersByTime(4_000);
+    });
+    expect(FakeEventSource.instances).toHaveLength(1);
+    await act(async () => {
+      vi.advanceTimersByTime(1_500);
+    });
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2));
+    expect(new URL(FakeEventSource.instances[1]!.url, 'http://x').searchParams.get('ticket')).toBe(
+      't-2',
+    );
+    expect(calls.filter((c) => c.url === '/api/notifications/stream-ticket')).toHaveLength(2);
   });
 });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getErrorMessage } from '../../lib/api-error';
-import { onLiveOpen, subscribeLive } from '../../lib/live-channel';
+import { liveChannel } from './live-channel';
 import { NOTIFICATION_MESSAGES, notificationsApi, type AppNotification } from './notifications-api';
 import { isNotification, mergeNotifications, sortNewestFirst } from './notifications-model';
 
@@ -44,12 +44,12 @@ export function useNotifications(token: string | null) {
     if (!token) return undefined;
     const first = setTimeout(() => void refresh(), 0);
     const poll = setInterval(() => void refresh(), NOTIFICATION_POLL_MS);
-    const stopLive = subscribeLive('notification', (data) => {
+    const stopLive = liveChannel.subscribe('notification', (data) => {
       if (!isNotification(data)) return;
       setState((s) => ({ ...s, items: mergeNotifications(s.items, [data]) }));
     });
     // After a reconnect, catch up on whatever was pushed while the connection was down.
-    const stopOpen = onLiveOpen(() => void refresh());
+    const stopOpen = liveChannel.onOpen(() => void refresh());
     return () => {
       isMounted.current = false;
       clearTimeout(first);

@@ -1,4 +1,4 @@
-import type { PetWire } from '@pawsy/contract';
+import type { PetListResponse, PetResponse, PetWire } from '@pawsy/contract';
 import { ApiError } from '../../lib/api-error';
 import { http } from '../../lib/http';
 import { NO_TOKEN_MESSAGE, requireSessionToken } from '../../lib/session';
@@ -13,10 +13,9 @@ export const PET_MESSAGES = {
   updateFailed: 'Failed to update pet',
 } as const;
 
-type PetAnswer = { data?: Pet; result?: Pet; message?: string };
 type Progress = (percent: number) => void;
 
-function petOf(data: PetAnswer | null, fallback: string): Pet {
+function petOf(data: PetResponse | null, fallback: string): Pet {
   const pet = data?.result ?? data?.data;
   if (!pet) throw new Error(fallback);
   return pet;
@@ -28,7 +27,7 @@ export const petsApi = {
     requireSessionToken();
     if (!userId) throw new Error(PET_MESSAGES.noUserId);
     try {
-      const { data } = await http.get<{ result?: Pet[] }>(
+      const { data } = await http.get<PetListResponse>(
         `/api/pets/user/${encodeURIComponent(userId)}`,
       );
       return Array.isArray(data?.result) ? data.result : [];
@@ -42,12 +41,12 @@ export const petsApi = {
     requireSessionToken();
     if (!userId) throw new Error(PET_MESSAGES.noUserId);
     form.set('userId', userId);
-    const { data } = await http.upload<PetAnswer>('POST', '/api/pets', form, { onProgress });
+    const { data } = await http.upload<PetResponse>('POST', '/api/pets', form, { onProgress });
     return petOf(data, PET_MESSAGES.addFailed);
   },
   async update(petId: string, form: FormData, onProgress?: Progress) {
     requireSessionToken();
-    const { data } = await http.upload<PetAnswer>(
+    const { data } = await http.upload<PetResponse>(
       'PUT',
       `/api/pets/${encodeURIComponent(petId)}`,
       form,

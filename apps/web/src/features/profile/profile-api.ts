@@ -1,4 +1,4 @@
-import type { UserSelf } from '@pawsy/contract';
+import type { ProfileResponse, ProfileUpdateResponse, UserSelf } from '@pawsy/contract';
 import { http } from '../../lib/http';
 import { NO_TOKEN_MESSAGE, requireSessionToken } from '../../lib/session';
 
@@ -11,12 +11,10 @@ export const PROFILE_MESSAGES = {
   updated: 'Profile updated successfully',
 } as const;
 
-type ProfileAnswer = { data?: Profile; user?: Profile; message?: string };
-
 export const profileApi = {
   async fetch(): Promise<Profile> {
     requireSessionToken();
-    const { data } = await http.get<ProfileAnswer>('/api/user/user-profile');
+    const { data } = await http.get<ProfileResponse>('/api/user/user-profile');
     const profile = data?.data ?? data?.user;
     if (!profile) throw new Error(PROFILE_MESSAGES.fetchFailed);
     return profile;
@@ -27,9 +25,14 @@ export const profileApi = {
     onProgress?: (percent: number) => void,
   ): Promise<{ profile: Profile; message: string }> {
     requireSessionToken();
-    const { data } = await http.upload<ProfileAnswer>('PUT', '/api/user/update-profile', form, {
-      onProgress,
-    });
+    const { data } = await http.upload<ProfileUpdateResponse>(
+      'PUT',
+      '/api/user/update-profile',
+      form,
+      {
+        onProgress,
+      },
+    );
     if (!data?.data) throw new Error(PROFILE_MESSAGES.updateFailed);
     return { profile: data.data, message: data.message ?? PROFILE_MESSAGES.updated };
   },

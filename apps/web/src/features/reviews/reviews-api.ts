@@ -1,17 +1,15 @@
-import type { bookingReview, createReviewBody } from '@pawsy/contract';
-import type { z } from 'zod';
+import type { BookingReview, CreateReviewBody, CreateReviewResponse } from '@pawsy/contract';
 import { http } from '../../lib/http';
 
-export type Review = z.infer<typeof bookingReview>;
-export type ReviewColumns = z.input<typeof createReviewBody>['columns'];
+export type Review = BookingReview;
+export type ReviewColumns = CreateReviewBody['columns'];
 
 export const REVIEW_MESSAGES = { addFailed: 'Failed to add review' } as const;
 
 export const reviewsApi = {
   /** POST /api/crud/{bookingId}/Review/create { columns: { rating, comment } } (SPEC §7). */
   create: (bookingId: string, columns: ReviewColumns) =>
-    http.post<{ success: true; message: string; data: Review }>(
-      `/api/crud/${encodeURIComponent(bookingId)}/Review/create`,
-      { columns },
-    ),
+    http.post<CreateReviewResponse>(`/api/crud/${encodeURIComponent(bookingId)}/Review/create`, {
+      columns,
+    } satisfies CreateReviewBody),
 };

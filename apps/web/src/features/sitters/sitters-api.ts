@@ -1,7 +1,9 @@
 import type {
   NearbyCard,
+  NearbyQuery,
   NearbyResponse,
   PublicUser,
+  PublicUserResponse,
   UserReview,
   UserReviewsResponse,
 } from '@pawsy/contract';
@@ -25,22 +27,17 @@ export const SITTER_MESSAGES = {
 
 export type SitterFilters = { name: string; city: string };
 
+/** What a client may send to GET /api/user/nearby: every field optional. */
+export type NearbySearch = Partial<NearbyQuery>;
+
+/** SPEC §7 reads of other users (nearby list, public profile, reviews), one function each. */
 export const sittersApi = {
-  async nearby(filters: SitterFilters, page: number): Promise<NearbyPage> {
-    const { data } = await http.get<NearbyPage>('/api/user/nearby', {
-      query: {
-        page,
-        limit: NEARBY_PAGE_SIZE,
-        name: filters.name.trim(),
-        city: filters.city.trim(),
-      },
-    });
+  async nearby(query: NearbySearch = {}): Promise<NearbyPage> {
+    const { data } = await http.get<NearbyPage>('/api/user/nearby', { query });
     return data;
   },
   async get(id: string): Promise<SitterProfile> {
-    const { data } = await http.get<{ success?: boolean; data?: SitterProfile }>(
-      `/api/user/${encodeURIComponent(id)}`,
-    );
+    const { data } = await http.get<PublicUserResponse>(`/api/user/${encodeURIComponent(id)}`);
     if (!data?.data) throw new Error(SITTER_MESSAGES.detailFailed);
     return data.data;
   },

@@ -1,8 +1,7 @@
 import { Alert, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectProfile, updateProfile } from '../../profile/profile-slice';
-import { useFreshProfile } from '../../profile/use-fresh-profile';
+import { selectProfile, updateProfile, useFreshProfile } from '../../profile';
 
 type Result = { type: 'success' | 'error'; message: string } | null;
 

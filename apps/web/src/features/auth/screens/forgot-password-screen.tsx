@@ -46,8 +46,9 @@ export default function ForgotPasswordScreen() {
     setSubmitting(true);
     try {
       const { data } = await authApi.resetPassword({ email, ...values });
-      if (data && data.success === false) {
-        setError(data.message ?? AUTH_MESSAGES.unexpectedResponse);
+      // The contract's 2xx always reports success; anything else is SPEC §8's "unexpected".
+      if (data && data.success !== true) {
+        setError(AUTH_MESSAGES.unexpectedResponse);
         return;
       }
       await navigate(paths.login, {

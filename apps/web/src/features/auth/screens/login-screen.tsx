@@ -16,11 +16,20 @@ import { paths } from '../../../config/paths';
 import { isAdminUser } from '../../../lib/roles';
 import { saveSession } from '../../../lib/session';
 import { useZodForm } from '../../../lib/use-zod-form';
+import { profileApi } from '../../profile';
 import { authApi } from '../auth-api';
 import { AUTH_MESSAGES, LOGIN_REDIRECT_DELAY_MS, getLoginErrorMessage } from '../auth-errors';
 import { loginFormSchema } from '../auth-schemas';
 import { loggedIn } from '../auth-slice';
 import { AuthCard } from '../components/auth-card';
+
+/** An answer without the user (older servers) falls back to the profile; unknown means false. */
+function fetchKycVerified(): Promise<boolean> {
+  return profileApi.fetch().then(
+    (profile) => profile.KYC_verified === true,
+    () => false,
+  );
+}
 
 export default function LoginScreen() {
   const dispatch = useAppDispatch();
@@ -51,7 +60,7 @@ export default function LoginScreen() {
       const isKycVerified =
         typeof data.user?.KYC_verified === 'boolean'
           ? data.user.KYC_verified
-          : !isAdmin && (await authApi.fetchKycVerified());
+          : !isAdmin && (await fetchKycVerified());
       setModal({ type: 'success', message: AUTH_MESSAGES.loginSuccess });
       const target = isAdmin ? paths.dashboard : isKycVerified ? paths.userDashboard : paths.kyc;
       setRedirectTo(target);

@@ -11,7 +11,7 @@ import {
   type BookingRequest,
   type Decision,
 } from '../bookings-api';
-import { useLoad } from '../hooks/use-load';
+import { useLoad } from '../../../lib/use-load';
 import { DecisionButtons, pendingDecision } from './decision-buttons';
 import { fullName } from '../lib/booking-format';
 import { canDecide } from '../lib/booking-permissions';

@@ -2,9 +2,9 @@ import { Alert, Anchor, Checkbox, Group, Skeleton, Text } from '@mantine/core';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { ApiError, getErrorMessage } from '../../../lib/api-error';
-import { useLoad } from '../hooks/use-load';
-import { peopleApi, type OwnerPet } from '../people-api';
+import { getErrorMessage } from '../../../lib/api-error';
+import { useLoad } from '../../../lib/use-load';
+import { petsApi, type Pet } from '../../pets';
 
 type PetsPickerProps = {
   userId: string;
@@ -17,12 +17,10 @@ const FETCH_PETS_FAILED = 'Failed to fetch pets';
 
 /** The owner's pets (GET /api/pets/user/{userId}) as checkboxes; a 404 means "no pets". */
 export function PetsPicker({ userId, value, onChange, error }: PetsPickerProps) {
-  const load = useCallback(async (): Promise<OwnerPet[]> => {
+  const load = useCallback(async (): Promise<Pet[]> => {
     try {
-      const { data } = await peopleApi.pets(userId);
-      return data.result;
+      return await petsApi.list(userId);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 404) return [];
       throw new Error(getErrorMessage(err, FETCH_PETS_FAILED));
     }
   }, [userId]);

@@ -2,8 +2,8 @@ import { Alert, MultiSelect, Skeleton } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { getErrorMessage } from '../../../lib/api-error';
 import { formatCents } from '../../../lib/money';
-import { useLoad } from '../hooks/use-load';
-import { peopleApi, type SitterProfile } from '../people-api';
+import { useLoad } from '../../../lib/use-load';
+import { sittersApi, type SitterCard } from '../../sitters';
 
 export const MAX_INVITES = 5;
 const FETCH_NEARBY_FAILED = 'Failed to fetch nearby users.';
@@ -17,10 +17,9 @@ type SitterPickerProps = {
 
 /** Up to five sitters from GET /api/user/nearby who offer the chosen service. */
 export function SitterPicker({ service, value, onChange, error }: SitterPickerProps) {
-  const load = useCallback(async (): Promise<SitterProfile[]> => {
+  const load = useCallback(async (): Promise<SitterCard[]> => {
     try {
-      const { data } = await peopleApi.nearby({ limit: 50 });
-      return data.nearbyUsers;
+      return (await sittersApi.nearby({ limit: 50 })).nearbyUsers;
     } catch (err) {
       throw new Error(getErrorMessage(err, FETCH_NEARBY_FAILED));
     }

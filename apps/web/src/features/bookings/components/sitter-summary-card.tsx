@@ -1,7 +1,7 @@
 import { Alert, Badge, Group, Paper, Rating, Skeleton, Stack, Text } from '@mantine/core';
 import { ApiAvatar } from '../../../components/ui/api-avatar';
 import { formatCents } from '../../../lib/money';
-import type { SitterProfile } from '../people-api';
+import type { SitterProfile } from '../../sitters';
 
 type SitterSummaryCardProps = {
   sitter: SitterProfile | null;

@@ -22,7 +22,7 @@ import { BookingActions } from '../components/booking-actions';
 import { BookingRequestsPanel } from '../components/booking-requests-panel';
 import { BookingSummary } from '../components/booking-summary';
 import { BookingTimeline } from '../components/booking-timeline';
-import { useCurrentUser } from '../hooks/use-current-user';
+import { useCurrentUser } from '../../auth';
 import { fullName } from '../lib/booking-format';
 import { bookingActions, roleIn } from '../lib/booking-permissions';
 

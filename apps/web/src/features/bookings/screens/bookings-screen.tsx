@@ -10,8 +10,8 @@ import { bookingsLoaded } from '../booking-slice';
 import { BOOKING_MESSAGES, bookingsApi, type Booking, type BookingStatus } from '../bookings-api';
 import { BookingCard } from '../components/booking-card';
 import { BookingListSkeleton } from '../components/booking-list-skeleton';
-import { useCurrentUser } from '../hooks/use-current-user';
-import { useLoad } from '../hooks/use-load';
+import { useCurrentUser } from '../../auth';
+import { useLoad } from '../../../lib/use-load';
 import { STATUS_TABS, statusLabel } from '../lib/booking-format';
 
 type View = 'owner' | 'provider' | 'admin';

@@ -21,8 +21,8 @@ import { createBooking } from '../booking-slice';
 import { bookingsApi, type Quote } from '../bookings-api';
 import { ApplyCreditsField } from '../components/apply-credits-field';
 import { PriceBreakdown } from '../components/price-breakdown';
-import { useCurrentUser } from '../hooks/use-current-user';
-import { useLoad } from '../hooks/use-load';
+import { useCurrentUser } from '../../auth';
+import { useLoad } from '../../../lib/use-load';
 import { formatDateRange } from '../lib/booking-format';
 import { CANCELLATION_POLICY, serviceLabel } from '@pawsy/contract';
 

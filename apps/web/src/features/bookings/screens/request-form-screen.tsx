@@ -26,8 +26,8 @@ import { BookingDatesFields } from '../components/booking-dates-fields';
 import { PetsPicker } from '../components/pets-picker';
 import { SitterPicker } from '../components/sitter-picker';
 import { SitterSummaryCard } from '../components/sitter-summary-card';
-import { useCurrentUser } from '../hooks/use-current-user';
-import { useLoad } from '../hooks/use-load';
+import { useCurrentUser } from '../../auth';
+import { useLoad } from '../../../lib/use-load';
 import {
   initialRequestValues,
   requestFormSchema,
@@ -35,7 +35,7 @@ import {
   type RequestFormValues,
   type RequestMode,
 } from '../lib/request-form-model';
-import { peopleApi, type SitterProfile } from '../people-api';
+import { sittersApi, type SitterProfile } from '../../sitters';
 
 const USER_DETAILS_FAILED = 'Failed to load user details.';
 
@@ -55,7 +55,7 @@ export default function RequestFormScreen() {
   const loadSitter = useCallback(async (): Promise<SitterProfile | null> => {
     if (!providerId) return null;
     try {
-      return (await peopleApi.user(providerId)).data.data;
+      return await sittersApi.get(providerId);
     } catch (error) {
       throw new Error(getErrorMessage(error, USER_DETAILS_FAILED));
     }

@@ -16,8 +16,8 @@ import { BookingCard, type CardBooking } from '../components/booking-card';
 import { BookingListSkeleton } from '../components/booking-list-skeleton';
 import { DecisionButtons, pendingDecision } from '../components/decision-buttons';
 import { WithdrawApplicationModal } from '../components/withdraw-application-modal';
-import { useCurrentUser } from '../hooks/use-current-user';
-import { useLoad } from '../hooks/use-load';
+import { useCurrentUser } from '../../auth';
+import { useLoad } from '../../../lib/use-load';
 import { loadProviderBoard, type BoardItem } from '../lib/provider-board';
 
 const APPLICATION_LABELS: Record<MyRequest['state'], string> = {

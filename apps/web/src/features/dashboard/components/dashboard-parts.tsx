@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths, toPath } from '../../../config/paths';
 import { serviceLabel } from '../../../config/service-labels';
-import type { UserDashboard } from '../user-dashboard-api';
+import type { UserDashboard } from '../dashboard-api';
 
 export type Stat = { label: string; value: string; icon: ReactNode; to?: string };
 

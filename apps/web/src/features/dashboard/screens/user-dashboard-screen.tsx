@@ -29,7 +29,7 @@ import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { readSession } from '../../../lib/session';
 import { StatCards, UpcomingBookings, type Stat } from '../components/dashboard-parts';
-import { USER_DASHBOARD_FAILED, userDashboardApi, type UserDashboard } from '../user-dashboard-api';
+import { USER_DASHBOARD_FAILED, dashboardApi, type UserDashboard } from '../dashboard-api';
 
 type Loaded = { data: UserDashboard | null; error: string | null };
 
@@ -173,7 +173,7 @@ export default function UserDashboardScreen() {
   useEffect(() => {
     if (!userId) return undefined;
     let isLive = true;
-    userDashboardApi.get(userId).then(
+    dashboardApi.get(userId).then(
       (data) => isLive && setLoaded({ data, error: null }),
       (error: unknown) =>
         isLive && setLoaded({ data: null, error: getErrorMessage(error, USER_DASHBOARD_FAILED) }),

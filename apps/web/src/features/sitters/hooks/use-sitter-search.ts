@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-error';
-import { SITTER_MESSAGES, sittersApi, type SitterCard, type SitterFilters } from '../sitters-api';
+import {
+  NEARBY_PAGE_SIZE,
+  SITTER_MESSAGES,
+  sittersApi,
+  type SitterCard,
+  type SitterFilters,
+} from '../sitters-api';
 
 export type SitterSearchState = {
   items: SitterCard[];
@@ -32,7 +38,12 @@ export function useSitterSearch(filters: SitterFilters) {
 
   const load = useCallback(async (page: number, current: SitterFilters, gen: number) => {
     try {
-      const answer = await sittersApi.nearby(current, page);
+      const answer = await sittersApi.nearby({
+        page,
+        limit: NEARBY_PAGE_SIZE,
+        name: current.name.trim(),
+        city: current.city.trim(),
+      });
       if (gen !== generation.current) return;
       setState((s) => {
         const base = page === 1 ? [] : s.items;

@@ -1,0 +1,2 @@
+// Public surface of the notifications feature, for the screens of other features.
+export { liveChannel } from './live-channel';

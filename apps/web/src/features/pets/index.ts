@@ -1,0 +1,2 @@
+// Public surface of the pets feature, for the screens of other features.
+export { petsApi, type Pet } from './pets-api';

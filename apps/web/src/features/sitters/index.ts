@@ -1,0 +1,2 @@
+// Public surface of the sitters feature, for the screens of other features.
+export { sittersApi, type SitterCard, type SitterProfile } from './sitters-api';
