@@ -4,8 +4,9 @@ import type { Redis } from 'ioredis';
 import { isApiRequest, matchedRoute } from '../lib/request-target.ts';
 
 /**
- * Global per-IP limit; routes tighten it with `config.rateLimit`. Counters live in Redis when
- * REDIS_URL is set so that every API instance shares them.
+ * Per-IP limit on every API request, plus the tighter limits routes declare in
+ * `config.rateLimit`. Counters live in Redis when REDIS_URL is set so that every API instance
+ * shares them.
  */
 export async function registerRateLimit(
   app: FastifyInstance,
@@ -13,7 +14,8 @@ export async function registerRateLimit(
   redis: Redis | null,
 ): Promise<void> {
   await app.register(rateLimit, {
-    global: true,
+    // Route limits only; the per-IP limit is the app-level hook below.
+    global: false,
     max,
     timeWindow: '1 minute',
     ...(redis ? { redis, nameSpace: 'pawsy-rl:' } : {}),
@@ -28,5 +30,20 @@ export async function registerRateLimit(
       message: `Too many requests, please try again in ${context.after}`,
       code: 'RATE_LIMITED',
     }),
+  });
+
+  // An app-level hook, registered before the secret-key and auth checks, so that requests those
+  // checks turn away count too (the plugin's own global mode hooks in after a route's hooks).
+  const perIp = app.createRateLimit();
+  app.addHook('onRequest', async (request, reply) => {
+    const result = await perIp(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    return reply
+      .status(429)
+      .header('retry-after', String(result.ttlInSeconds))
+      .send({
+        message: `Too many requests, please try again in ${result.ttlInSeconds} seconds`,
+        code: 'RATE_LIMITED',
+      });
   });
 }

@@ -95,7 +95,13 @@ describe('admin bootstrap (ADMIN_EMAIL / ADMIN_PASSWORD, npm run admin:create)',
       .where('user_type', '=', 'admin')
       .execute();
     expect(admins.map((a) => a.email).sort()).toEqual(
-      ['boss@pawsy.example', 'promote@pawsy.example', 'twice@pawsy.example'].sort(),
+      [
+        'boss@pawsy.example',
+        'claimed@pawsy.example',
+        'keeper@pawsy.example',
+        'promote@pawsy.example',
+        'twice@pawsy.example',
+      ].sort(),
     );
   });
 });

@@ -5,7 +5,8 @@ import { createUser } from '../helpers/factories.ts';
 // A low auth limit (5 per minute per IP + email) so that brute force is quick to reach.
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '5' });
+  // Behind one trusted proxy, so X-Forwarded-For stands for the client's address.
+  t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '5', TRUST_PROXY: '1' });
 });
 afterAll(async () => {
   await t.close();

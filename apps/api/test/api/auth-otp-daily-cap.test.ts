@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  issueCode,
+  OTP_DAILY_FAILURE_CAP,
+  OTP_MAX_ATTEMPTS,
+  OTP_MESSAGES,
+} from '../../src/modules/auth/otp.service.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { signupViaApi } from '../helpers/auth-flows.ts';
+import { lastCode, readMails } from '../helpers/mail.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: object) => t.call({ method: 'POST', url, payload });
+const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+/** Moves every code of a user back in time, as if the tries had happened `seconds` ago. */
+async function ageCodes(userId: string, seconds: number) {
+  const rows = await t.app.db
+    .selectFrom('one_time_codes')
+    .select(['id', 'created_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .execute();
+  const shift = (iso: string) => new Date(Date.parse(iso) - seconds * 1000).toISOString();
+  for (const row of rows) {
+    await t.app.db
+      .updateTable('one_time_codes')
+      .set({ created_at: shift(row.created_at), expires_at: shift(row.expires_at) })
+      .where('id', '=', row.id)
+      .execute();
+  }
+}
+
+/** Spends the daily allowance of wrong codes, one burnt code after another. */
+async function grindCodes(
+  user: { id: string; email: string },
+  url: string,
+  body: (otp: string) => object,
+  requestCode: () => Promise<unknown>,
+) {
+  for (let spent = 0; spent < OTP_DAILY_FAILURE_CAP; spent += OTP_MAX_ATTEMPTS) {
+    const code = lastCode(t.dataDir, user.email);
+    for (let i = 0; i < OTP_MAX_ATTEMPTS; i++) {
+      const res = await post(url, body(wrong(code)));
+      expect(res.statusCode).toBe(400);
+    }
+    await ageCodes(user.id, 61); // past the resend wait, still within the day
+    if (spent + OTP_MAX_ATTEMPTS < OTP_DAILY_FAILURE_CAP) await requestCode();
+  }
+}
+
+describe(`one-time codes: at most ${OTP_DAILY_FAILURE_CAP} wrong codes a day`, () => {
+  it('shuts email verification for the day, even for the right code', async () => {
+    const user = await signupViaApi(t);
+    await grindCodes(
+      user,
+      '/api/auth/verify-otp',
+      (otp) => ({ email: user.email, otp }),
+      () => post('/api/auth/resend-otp', { email: user.email }),
+    );
+    const resend = await post('/api/auth/resend-otp', { email: user.email });
+    expect(resend.statusCode).toBe(429);
+    expect(resend.json().message).toBe(OTP_MESSAGES.lockedForDay);
+    const right = await issueCode(t.app, user.id, 'verify-email');
+    const res = await post('/api/auth/verify-otp', { email: user.email, otp: right });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe(OTP_MESSAGES.lockedForDay);
+
+    await ageCodes(user.id, 24 * 3600);
+    const fresh = await issueCode(t.app, user.id, 'verify-email');
+    const later = await post('/api/auth/verify-otp', { email: user.email, otp: fresh });
+    expect(later.statusCode, later.body).toBe(200);
+  });
+
+  it('shuts password reset for the day; forget-password still answers as for anyone', async () => {
+    const user = await signupViaApi(t);
+    const ask = () => post('/api/auth/forget-password', { email: user.email });
+    expect((await ask()).statusCode).toBe(200);
+    await grindCodes(
+      user,
+      '/api/auth/reset-password',
+      (otp) => ({ email: user.email, otp, password: 'Another-Pass-2026' }),
+      ask,
+    );
+    const mailsBefore = readMails(t.dataDir, user.email).length;
+    const known = await ask();
+    const unknown = await post('/api/auth/forget-password', { email: 'nobody@example.test' });
+    expect(known.statusCode).toBe(unknown.statusCode);
+    expect(known.json()).toEqual(unknown.json());
+    expect(readMails(t.dataDir, user.email)).toHaveLength(mailsBefore);
+
+    const right = await issueCode(t.app, user.id, 'reset-password');
+    const res = await post('/api/auth/reset-password', {
+      email: user.email,
+      otp: right,
+      password: 'Another-Pass-2026',
+    });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe(OTP_MESSAGES.lockedForDay);
+  });
+
+  it('counts each purpose on its own', async () => {
+    const user = await signupViaApi(t);
+    await grindCodes(
+      user,
+      '/api/auth/verify-otp',
+      (otp) => ({ email: user.email, otp }),
+      () => post('/api/auth/resend-otp', { email: user.email }),
+    );
+    expect((await post('/api/auth/forget-password', { email: user.email })).statusCode).toBe(200);
+    const code = lastCode(t.dataDir, user.email);
+    const res = await post('/api/auth/reset-password', {
+      email: user.email,
+      otp: code,
+      password: 'Another-Pass-2026',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});
