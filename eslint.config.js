@@ -33,4 +33,32 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  ...apiModuleBoundaries(),
 );
+
+/**
+ * API modules use each other only through `modules/<area>/index.ts`, never another module's
+ * repository, service or mapper files (modules/index.ts, the route registry, imports `./<area>/…`
+ * and is not affected). A relative import names another module when it climbs exactly to
+ * `modules/`; `modules/<area>/…` paths are caught at any depth. Cycles between modules are
+ * checked by test/api/module-boundaries.test.ts.
+ */
+function apiModuleBoundaries() {
+  const notIndex = '(?!index\\.ts$)';
+  const message =
+    "Import another API module only through its index.ts (modules/<area>/index.ts): its other files are internal; add what you need to that module's index.ts.";
+  return [0, 1].map((depth) => ({
+    files: [`apps/api/src/modules/*/${'*/'.repeat(depth)}*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: `^(\\.\\./){${depth + 1}}[^/.][^/]*/${notIndex}`, message },
+            { regex: `(^|/)modules/[^/]+/${notIndex}`, message },
+          ],
+        },
+      ],
+    },
+  }));
+}

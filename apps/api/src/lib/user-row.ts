@@ -1,5 +1,5 @@
-import type { UsersTable } from '../../db/schema.ts';
-import { newId, nowIso } from '../../lib/ids.ts';
+import type { UsersTable } from '../db/schema.ts';
+import { newId, nowIso } from './ids.ts';
 
 type Required = Pick<UsersTable, 'email' | 'password_hash' | 'first_name' | 'last_name'>;
 

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { UserSelf } from '@pawsy/contract';
-import type { UsersTable } from '../../db/schema.ts';
-import { parseServiceRates, parseStringList, userImageUrl } from '../../lib/user-columns.ts';
+import type { UsersTable } from '../db/schema.ts';
+import { parseServiceRates, parseStringList, userImageUrl } from './user-columns.ts';
 
 export type UserRow = Selectable<UsersTable>;
 

@@ -6,7 +6,7 @@ import { hashPassword } from '../lib/passwords.ts';
 import type { Seeder } from './index.ts';
 import { PEOPLE, type Person } from './users.seed-data.ts';
 import { rebuildProviderLocationIndex } from '../modules/sitters/index.ts';
-import { newUserRow } from '../modules/users/index.ts';
+import { newUserRow } from '../lib/user-row.ts';
 
 export const DEMO_ADMIN = { email: 'admin@pawsy.test', password: DEMO_ADMIN_PASSWORD } as const;
 export const DEMO_PASSWORD = 'PawsyDemo!2026';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { openSession as openAuthSession, SESSION_TTL_MS } from '../../src/modules/auth/sessions.ts';
-import { newUserRow } from '../../src/modules/users/index.ts';
+import { newUserRow } from '../../src/lib/user-row.ts';
 import { hashPassword } from '../../src/lib/passwords.ts';
 import type { UsersTable } from '../../src/db/schema.ts';
 

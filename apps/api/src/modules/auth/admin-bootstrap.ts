@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { newUserRow } from '../users/index.ts';
+import { newUserRow } from '../../lib/user-row.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import * as repo from './auth.repository.ts';
 

@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { nowIso } from '../../lib/ids.ts';
-import type { UserRow } from '../users/index.ts';
+import type { UserRow } from '../../lib/user-wire.ts';
 
 /** A live (not soft-deleted) account by its lower-cased email. */
 export function findActiveUserByEmail(db: DbOrTrx, email: string): Promise<UserRow | undefined> {

@@ -4,8 +4,8 @@ import type { UserSelf } from '@pawsy/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { passwordChangedMail, resetCodeMail, signupCodeMail } from '../../lib/mail-templates.ts';
-import { newUserRow } from '../users/index.ts';
-import { toUserWire, type UserRow } from '../users/index.ts';
+import { newUserRow } from '../../lib/user-row.ts';
+import { toUserWire, type UserRow } from '../../lib/user-wire.ts';
 import * as repo from './auth.repository.ts';
 import {
   consumeCode,

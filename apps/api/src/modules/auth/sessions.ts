@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTrx } from '../../db/index.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
-import type { UserRow } from '../users/index.ts';
+import type { UserRow } from '../../lib/user-wire.ts';
 import * as repo from './auth.repository.ts';
 
 export const SESSION_TTL_MS = 24 * 3600_000;

@@ -1,7 +1,6 @@
 /*
- * What other areas may use of users: a new account row (signup, admin bootstrap, seeders), the
- * own-profile wire mapping, and a live user's row. Everything else is internal.
+ * What other areas may use of users: a live user's row. (A new account row and the own-account
+ * wire are in lib/user-row.ts and lib/user-wire.ts: auth needs them too, and auth may not import
+ * users, which notifies through notifications, which checks sessions through auth.)
  */
-export { newUserRow } from './user-row.ts';
-export { toUserWire, type UserRow } from './user-wire.ts';
 export { getUser } from './users.service.ts';

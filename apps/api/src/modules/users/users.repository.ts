@@ -1,7 +1,7 @@
 import type { Updateable } from 'kysely';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { UsersTable } from '../../db/schema.ts';
-import type { UserRow } from './user-wire.ts';
+import type { UserRow } from '../../lib/user-wire.ts';
 
 /** A live (not soft-deleted) user. */
 export function findUserById(db: DbOrTrx, id: string): Promise<UserRow | undefined> {

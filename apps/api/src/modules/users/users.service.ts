@@ -16,7 +16,7 @@ import { ensureWelcomeNotification, notifyUser } from '../notifications/index.ts
 import { syncProviderLocation } from '../sitters/index.ts';
 import { parseProfileFields } from './profile-input.ts';
 import { findUserById, updateUser } from './users.repository.ts';
-import { toUserWire, type UserRow } from './user-wire.ts';
+import { toUserWire, type UserRow } from '../../lib/user-wire.ts';
 
 /** A live user's row, or 404. */
 export async function getUser(db: DbOrTrx, id: string): Promise<UserRow> {
