@@ -43,40 +43,39 @@ function statusForm(change: StatusChange): FormData {
   return form;
 }
 
+const BOOKINGS = '/api/booking/';
+const sendRequestPath = (id: string) => `/api/booking/${encodeURIComponent(id)}/send-request`;
+
+/** PUT /api/booking/accept/{id} takes either a decision on a request or a status move. */
+const putAccept = (id: string, body: DecisionBody | StatusBody | FormData) =>
+  http.put<BookingResponse>(`/api/booking/accept/${encodeURIComponent(id)}`, body);
+
 /** SPEC §7 booking calls (plus the price quote), one function each. */
 export const bookingsApi = {
-  create: (body: CreateBookingBody) => http.post<BookingResponse>('/api/booking/', body),
+  create: (body: CreateBookingBody) => http.post<BookingResponse>(BOOKINGS, body),
   quote: (body: QuoteBody) => http.post<QuoteResponse>('/api/booking/quote', body),
   /** What the caller may act on (a sitter: open bookings nearby, then their own). */
-  list: (query: BookingListQuery = {}) => http.get<BookingPage>('/api/booking/', { query }),
+  list: (query: BookingListQuery = {}) => http.get<BookingPage>(BOOKINGS, { query }),
   listOwn: (query: BookingListQuery = {}) => http.get<BookingPage>('/api/booking/user', { query }),
   listProvider: (query: BookingListQuery & { status: BookingStatus }) =>
     http.get<BookingPage>('/api/booking/provider/in-progress', { query }),
   get: (id: string) => http.get<BookingDetail>(`/api/booking/${encodeURIComponent(id)}`),
   sendRequest: (id: string, providerId?: string) =>
-    http.post<SendRequestResponse>(
-      `/api/booking/${encodeURIComponent(id)}/send-request`,
-      providerId ? { providerId } : {},
-    ),
+    http.post<SendRequestResponse>(sendRequestPath(id), providerId ? { providerId } : {}),
   requests: (id: string) =>
     http.get<RequestsResponse>(`/api/booking/${encodeURIComponent(id)}/requests`),
   /** The calling sitter's requests (applications and invitations), newest first. */
   myRequests: (query: MyRequestsQuery = {}) =>
     http.get<MyRequestsPage>('/api/booking/requests/mine', { query }),
   /** A sitter withdraws their own pending application (the request is kept as 'withdrawn'). */
-  withdrawRequest: (id: string) =>
-    http.delete<SendRequestResponse>(`/api/booking/${encodeURIComponent(id)}/send-request`),
+  withdrawRequest: (id: string) => http.delete<SendRequestResponse>(sendRequestPath(id)),
   decide: (id: string, providerId: string, decision: Decision) =>
-    http.put<BookingResponse>(`/api/booking/accept/${encodeURIComponent(id)}`, {
-      providerId,
-      decision,
-    } satisfies DecisionBody),
+    putAccept(id, { providerId, decision }),
   changeStatus: (id: string, change: StatusChange) => {
-    const path = `/api/booking/accept/${encodeURIComponent(id)}`;
-    if (change.image) return http.put<BookingResponse>(path, statusForm(change));
+    if (change.image) return putAccept(id, statusForm(change));
     const body: StatusBody = { status: change.status };
     if (change.note) body.note = change.note;
-    return http.put<BookingResponse>(path, body);
+    return putAccept(id, body);
   },
 };
 
