@@ -253,3 +253,50 @@ describe('owner invitations on an open booking', () => {
     expect(cancel.json().data.status).toBe('cancelled');
   });
 });
+
+describe('a listed service without an own rate', () => {
+  it("is quoted, booked and shown at the catalogue's suggested rate", async () => {
+    const lister = await createProvider(
+      t.app,
+      { 'Dog walking': 2500 },
+      { primary_services: JSON.stringify(['Boarding', 'dog-walking']) },
+    );
+    const dates = { startDate: hoursFromNow(72), endDate: hoursFromNow(72 + 24) };
+    const quote = await call(t, 'POST', '/api/booking/quote', owner, {
+      provider_id: lister.id,
+      service: 'boarding',
+      ...dates,
+    });
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json().data).toMatchObject({
+      units: 1,
+      rateCents: 4500,
+      rateSource: 'suggested',
+      amountCents: 4500,
+    });
+    const own = await call(t, 'POST', '/api/booking/quote', owner, {
+      provider_id: lister.id,
+      service: 'Dog walking',
+      ...dates,
+    });
+    expect(own.json().data).toMatchObject({ rateCents: 2500, rateSource: 'sitter' });
+    const booking = await postBooking(t, owner, {
+      service: 'Boarding',
+      provider_id: lister.id,
+      ...dates,
+    });
+    expect(booking).toMatchObject({ status: 'pending', price: { rateCents: 4500 } });
+    const unlisted = await call(t, 'POST', '/api/booking/quote', owner, {
+      provider_id: lister.id,
+      service: 'Grooming',
+      ...dates,
+    });
+    expect(unlisted.statusCode).toBe(400);
+    expect(unlisted.json().message).toMatch(/does not offer "Grooming"/);
+    const card = await call(t, 'GET', `/api/user/${lister.id}`, owner);
+    expect(card.json().data).toMatchObject({
+      service_rates: { 'Dog walking': 2500 },
+      suggested_rates: { boarding: 4500 },
+    });
+  });
+});

@@ -80,3 +80,59 @@ describe('booking lists', () => {
     expect(def.json().data).toEqual([]);
   });
 });
+
+describe('bounded paging', () => {
+  it.each([
+    '/api/booking/',
+    '/api/booking/user',
+    '/api/booking/provider/in-progress',
+    '/api/booking/requests/mine',
+  ])('refuses page × limit above 10000 on %s with a 400 and a message', async (path) => {
+    const ok = await call(t, 'GET', `${path}?page=100&limit=100`, sitter);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const res = await call(t, 'GET', `${path}?page=101&limit=100`, sitter);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('page: page × limit must not exceed 10000; narrow the search');
+  });
+});
+
+describe("the sitter feed keeps owners' places private", () => {
+  it('shows first name and last initial, and whole km from a point rounded to ~1 km', async () => {
+    const local = await createProvider(t.app, undefined, { latitude: 38.7, longitude: -9.1 });
+    // exactly 4.99 km away; from the 0.01° grid point (38.74, -9.10) it is 4.45 km → 4
+    const olivia = await createOwner(t.app, {
+      first_name: 'Olivia',
+      last_name: 'Pemberton',
+      latitude: 38.7449,
+      longitude: -9.1,
+    });
+    const open = await postBooking(t, olivia);
+    const res = await call(t, 'GET', '/api/booking/?limit=100', local);
+    const row = res.json().data.find((b: { _id: string }) => b._id === open._id);
+    expect(row.owner).toMatchObject({ firstName: 'Olivia', lastName: 'P.' });
+    expect(row.distanceKm).toBe(4);
+    expect(res.body).not.toContain('Pemberton');
+    expect(res.body).not.toContain('38.7449');
+    const detail = await call(t, 'GET', `/api/booking/${open._id}`, local);
+    expect(detail.json().booking.owner.lastName).toBe('P.');
+    const own = await call(t, 'GET', `/api/booking/${open._id}`, olivia);
+    expect(own.json().booking.owner.lastName).toBe('Pemberton');
+  });
+
+  it('drops a booking from the feed of a sitter whose application was rejected', async () => {
+    const applicant = await createProvider(t.app);
+    const owner = await createOwner(t.app);
+    const open = await postBooking(t, owner);
+    await call(t, 'POST', `/api/booking/${open._id}/send-request`, applicant);
+    const feedIds = async () =>
+      (await call(t, 'GET', '/api/booking/?limit=100', applicant))
+        .json()
+        .data.map((b: { _id: string }) => b._id);
+    expect(await feedIds()).toContain(open._id);
+    await call(t, 'PUT', `/api/booking/accept/${open._id}`, owner, {
+      providerId: applicant.id,
+      decision: 'rejected',
+    });
+    expect(await feedIds()).not.toContain(open._id);
+  });
+});

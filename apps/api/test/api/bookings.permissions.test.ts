@@ -25,6 +25,12 @@ type F = {
   started: string;
   eventId: string;
   completed: string;
+  /** open bookings where `provider`'s request is pending, rejected, withdrawn by them, or
+   * withdrawn because `another provider` was accepted */
+  pendingReq: string;
+  rejectedReq: string;
+  withdrawnReq: string;
+  lostReq: string;
 };
 
 let t: TestApp;
@@ -66,7 +72,31 @@ beforeAll(async () => {
   const completed = await assigned();
   await call(t, 'PUT', `/api/booking/accept/${completed}`, provider, { status: 'in-progress' });
   await call(t, 'PUT', `/api/booking/accept/${completed}`, provider, { status: 'completed' });
+  const withRequest = async (then?: (id: string) => Promise<unknown>) => {
+    const b = await postBooking(t, owner);
+    await call(t, 'POST', `/api/booking/${b._id}/send-request`, provider);
+    await then?.(b._id);
+    return b._id;
+  };
+  const other = actors['another provider'];
   fx = {
+    pendingReq: await withRequest(),
+    rejectedReq: await withRequest((id) =>
+      call(t, 'PUT', `/api/booking/accept/${id}`, owner, {
+        providerId: provider.id,
+        decision: 'rejected',
+      }),
+    ),
+    withdrawnReq: await withRequest((id) =>
+      call(t, 'DELETE', `/api/booking/${id}/send-request`, provider),
+    ),
+    lostReq: await withRequest(async (id) => {
+      await call(t, 'POST', `/api/booking/${id}/send-request`, other);
+      await call(t, 'PUT', `/api/booking/accept/${id}`, owner, {
+        providerId: other.id,
+        decision: 'accepted',
+      });
+    }),
     owner,
     providerId: provider.id,
     open: (await postBooking(t, owner))._id,
@@ -89,7 +119,49 @@ const quote = (f: F) => ({
 const cancel = { status: 'cancelled' };
 const review = { columns: { rating: 5, comment: 'Great' } };
 
+/** A sitter sees a booking and its requests while their request is pending or accepted. */
+const byRequestState = (
+  key: 'pendingReq' | 'rejectedReq' | 'withdrawnReq' | 'lostReq',
+  expect: number,
+  note: string,
+): MatrixRow<F>[] => [
+  { method: 'GET', path: (f) => `/api/booking/${f[key]}`, as: 'provider', expect, note },
+  { method: 'GET', path: (f) => `/api/booking/${f[key]}/requests`, as: 'provider', expect, note },
+];
+
 const rows: MatrixRow<F>[] = [
+  ...byRequestState('pendingReq', 200, 'request pending'),
+  ...byRequestState('rejectedReq', 404, 'request rejected'),
+  ...byRequestState('withdrawnReq', 404, 'request withdrawn by the sitter'),
+  ...byRequestState('lostReq', 404, 'request withdrawn: another sitter was accepted'),
+  {
+    method: 'GET',
+    path: (f) => `/api/booking/${f.lostReq}`,
+    as: 'another provider',
+    expect: 200,
+    note: 'the accepted sitter',
+  },
+  {
+    method: 'GET',
+    path: (f) => `/api/booking/${f.pendingReq}`,
+    as: 'another provider',
+    expect: 200,
+    note: 'still open to applications',
+  },
+  {
+    method: 'GET',
+    path: (f) => `/api/booking/${f.accepted}/requests`,
+    as: 'another provider',
+    expect: 404,
+    note: 'sitter of another booking',
+  },
+  {
+    method: 'POST',
+    path: (f) => `/api/booking/${f.rejectedReq}/send-request`,
+    as: 'provider',
+    expect: 404,
+    note: 'a rejected applicant cannot see it to apply again',
+  },
   {
     method: 'POST',
     path: '/api/booking/',
