@@ -142,6 +142,16 @@ describe('GET /api/user/:id/reviews', () => {
     expect((await reviewsOf(sitter, '?page=99&limit=2')).data).toEqual([]);
   });
 
+  it('keeps one review per author when the same author posts twice at once (201 and 409)', async () => {
+    const bookingId = await completedBooking();
+    const post = () =>
+      call(t, 'POST', `/api/crud/${bookingId}/Review/create`, owner, {
+        columns: { rating: 5, comment: 'Twice?' },
+      });
+    const codes = (await Promise.all([post(), post()])).map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 409]);
+  });
+
   it('refuses page × limit beyond 10 000 with a 400 and a message', async () => {
     expect((await reviewsOf(sitter, '?page=200&limit=50')).page).toBe(200);
     const res = await call(t, 'GET', `/api/user/${sitter.id}/reviews?page=201&limit=50`, stranger);
