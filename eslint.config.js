@@ -33,8 +33,33 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  ...webFeatureBoundaries(),
   ...apiModuleBoundaries(),
 );
+
+/**
+ * Web features use each other only through `features/<area>/index.ts`. A relative import names
+ * another feature when it climbs exactly to `features/`, so the rule is one block per folder
+ * depth inside a feature; `features/<area>/…` paths (aliases) are caught at any depth.
+ */
+function webFeatureBoundaries() {
+  const notIndex = '(?!index(\\.tsx?)?$)';
+  const message = 'Import another feature only through its index.ts (features/<area>/index.ts).';
+  return [0, 1, 2, 3].map((depth) => ({
+    files: [`apps/web/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: `^(\\.\\./){${depth + 1}}[^/.][^/]*/${notIndex}`, message },
+            { regex: `(^|/)features/[^/]+/${notIndex}`, message },
+          ],
+        },
+      ],
+    },
+  }));
+}
 
 /**
  * API modules use each other only through `modules/<area>/index.ts`, never another module's
