@@ -20,15 +20,31 @@ export function readVitestJson(file) {
   };
 }
 
-/** Playwright's JSON reporter: a flaky test passed on retry and counts as passed. */
+/**
+ * Playwright's JSON reporter: a flaky test passed on retry and counts as passed, but is named in
+ * `flaky` ("describe › test") so that a retry never hides an unreliable test.
+ */
 export function readPlaywrightJson(file) {
-  const stats = readJson(file)?.stats;
+  const report = readJson(file);
+  const stats = report?.stats;
   if (!stats || typeof stats.expected !== 'number') return null;
   return {
     passed: stats.expected + (stats.flaky ?? 0),
     failed: stats.unexpected ?? 0,
     skipped: stats.skipped ?? 0,
+    flaky: flakyTitles(report.suites ?? []),
   };
+}
+
+/** Titles of the tests whose status is 'flaky'; the top-level suites (files) are left out. */
+function flakyTitles(suites, path = null) {
+  return suites.flatMap((suite) => {
+    const here = path === null ? [] : [...path, suite.title];
+    const own = (suite.specs ?? [])
+      .filter((spec) => (spec.tests ?? []).some((test) => test.status === 'flaky'))
+      .map((spec) => [...here, spec.title].join(' › '));
+    return [...own, ...flakyTitles(suite.suites ?? [], here)];
+  });
 }
 
 /** Last resort: the summary lines Vitest (`Tests  2 failed | 9 passed`) and Playwright print. */

@@ -8,6 +8,15 @@ import { fileURLToPath } from 'node:url';
 import { parseTextCounts, readPlaywrightJson, readVitestJson } from './test-counts.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+// Under CI a run that quietly tested SQLite only, or without Redis, would pass while testing less.
+const isCi = process.env.CI === 'true' || process.env.CI === '1';
+const unset = ['TEST_DATABASE_URL', 'REDIS_URL'].filter((name) => !process.env[name]);
+if (isCi && unset.length > 0) {
+  console.error(`CI=true but ${unset.join(' and ')} unset: PostgreSQL and Redis are required.`);
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+}
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawsy-test-'));
 
 const vitestArgs = (file) => [
@@ -80,6 +89,7 @@ for (const runner of runners) {
     // A runner that failed before counting anything (a file that does not load) still failed.
     failed: Math.max(counts?.failed ?? 0, code !== 0 ? 1 : 0),
     skipped: counts?.skipped ?? 0,
+    flaky: counts?.flaky ?? [],
     note: skippedRun ? 'skipped (no Chromium)' : '',
   };
   results.push(result);
@@ -102,6 +112,10 @@ for (const runner of runners.slice(results.length)) {
   console.log(`--    ${runner.name.padEnd(58)} not run (an earlier step failed)`);
 }
 if (failedRunner) console.log(`\nStopped: ${failedRunner} failed.`);
+
+// Flaky tests passed on retry: counted as passed, but named so that nobody mistakes them for fine.
+const flaky = results.flatMap((r) => r.flaky);
+if (flaky.length > 0) console.log(`\nflaky: ${flaky.length} (${flaky.join(', ')})`);
 
 const total = (key) => results.reduce((sum, r) => sum + r[key], 0);
 const skipped = total('skipped');
