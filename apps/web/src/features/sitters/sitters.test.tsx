@@ -87,6 +87,24 @@ describe('sitter search', () => {
     expect(query(calls.filter((c) => c.url.startsWith('/api/user/nearby'))[1]!.url).page).toBe('2');
   });
 
+  it('marks a listed service without an own rate as priced at the suggested rate', async () => {
+    storeSession();
+    const lister = makeSitter({
+      firstName: 'Ines',
+      primary_services: ['Dog walking', 'boarding'],
+      suggested_rates: { boarding: 4500 },
+    });
+    mockFetch(({ url }) =>
+      url.startsWith('/api/user/nearby')
+        ? { status: 200, body: page([lister], 1, false, 'all') }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    renderApp('/petSitters');
+    const card = await screen.findByRole('article', { name: 'Ines S.' });
+    expect(within(card).getByText('Dog walking · $25')).toBeInTheDocument();
+    expect(within(card).getByText('Boarding · $45 suggested')).toBeInTheDocument();
+  });
+
   it('hides distances in "all" mode and sends the name and city filters', async () => {
     storeSession();
     const calls = mockFetch(({ url }) =>

@@ -3,6 +3,8 @@ import { formatCents } from '../../../lib/money';
 
 type PriceBreakdownProps = {
   rateCents: number;
+  /** 'suggested': the catalogue's rate, until the sitter sets their own. */
+  rateSource?: 'sitter' | 'suggested';
   units: number;
   unitLabel: 'night' | 'hour';
   amountCents: number;
@@ -21,14 +23,12 @@ function Line({ label, value, strong }: { label: string; value: string; strong?:
 
 /** rate × units = price, minus credits = amount due. */
 export function PriceBreakdown(props: PriceBreakdownProps) {
-  const { rateCents, units, unitLabel, amountCents, currency, creditsCents } = props;
+  const { rateCents, rateSource, units, unitLabel, amountCents, currency, creditsCents } = props;
   const unitText = `${units} ${unitLabel}${units === 1 ? '' : 's'}`;
+  const rateText = `${formatCents(rateCents, currency)}${rateSource === 'suggested' ? ' (suggested rate)' : ''}`;
   return (
     <Stack gap={6} aria-label="Price breakdown" role="group">
-      <Line
-        label={`${formatCents(rateCents, currency)} × ${unitText}`}
-        value={formatCents(amountCents, currency)}
-      />
+      <Line label={`${rateText} × ${unitText}`} value={formatCents(amountCents, currency)} />
       <Line label="Credits applied" value={`−${formatCents(creditsCents, currency)}`} />
       <Divider />
       <Line

@@ -25,7 +25,12 @@ const bookingState: BookingState = {
   draft,
 };
 
-function serve(balance: number, priceCents: number, create?: (call: FetchCall) => object) {
+function serve(
+  balance: number,
+  priceCents: number,
+  create?: (call: FetchCall) => object,
+  rateSource: 'sitter' | 'suggested' = 'sitter',
+) {
   return mockFetch((call) => {
     if (call.url === '/api/booking/quote')
       return {
@@ -36,6 +41,7 @@ function serve(balance: number, priceCents: number, create?: (call: FetchCall) =
             units: 2,
             unitLabel: 'hour',
             rateCents: priceCents / 2,
+            rateSource,
             amountCents: priceCents,
             currency: 'USD',
             creditsBalance: balance,
@@ -74,6 +80,13 @@ describe('checkout', () => {
     expect(screen.getByRole('heading', { name: 'Cancellation policy' })).toBeInTheDocument();
     expect(screen.getByText(/cancelled until they start/)).toBeInTheDocument();
     expect(screen.getByText('Total due').nextSibling).toHaveTextContent('$50.00');
+  });
+
+  it("says so when the price uses the catalogue's suggested rate", async () => {
+    serve(0, 5000, undefined, 'suggested');
+    storeSession({ id: OWNER_ID, userType: 'user' });
+    renderApp('/checkout', { booking: bookingState });
+    expect(await screen.findByText('$25.00 (suggested rate) × 2 hours')).toBeInTheDocument();
   });
 
   it('never applies more credits than the price when the balance is larger', async () => {

@@ -1,6 +1,6 @@
 import { Badge, Group, Rating, Text } from '@mantine/core';
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
-import { serviceLabel } from '../../../config/service-labels';
+import { normalizeService, serviceLabel } from '../../../config/service-labels';
 import { formatRate, servicesWithRates } from '../format';
 import type { SitterProfile } from '../sitters-api';
 
@@ -36,19 +36,28 @@ export function RatingSummary({ rating }: { rating: SitterProfile['rating'] }) {
   );
 }
 
-type ServicesProps = Pick<SitterProfile, 'primary_services' | 'service_rates' | 'currency'>;
+type ServicesProps = Pick<
+  SitterProfile,
+  'primary_services' | 'service_rates' | 'suggested_rates' | 'currency'
+>;
 
-export function ServiceRates({ primary_services, service_rates, currency }: ServicesProps) {
+/** A listed service without the sitter's own rate shows the catalogue's, marked "suggested". */
+export function ServiceRates(props: ServicesProps) {
+  const { primary_services, service_rates, suggested_rates = {}, currency } = props;
   const list = servicesWithRates(primary_services, service_rates);
   if (list.length === 0) return null;
   return (
     <Group gap={6} component="ul" m={0} p={0} aria-label="Services and rates">
-      {list.map(({ service, cents }) => (
-        <Badge key={service} component="li" variant="outline" color="dark.5" tt="none">
-          {serviceLabel(service)}
-          {cents !== null ? ` · ${formatRate(cents, currency)}` : ''}
-        </Badge>
-      ))}
+      {list.map(({ service, cents }) => {
+        const suggested = cents === null ? suggested_rates[normalizeService(service)] : undefined;
+        return (
+          <Badge key={service} component="li" variant="outline" color="dark.5" tt="none">
+            {serviceLabel(service)}
+            {cents !== null ? ` · ${formatRate(cents, currency)}` : ''}
+            {suggested !== undefined ? ` · ${formatRate(suggested, currency)} suggested` : ''}
+          </Badge>
+        );
+      })}
     </Group>
   );
 }
