@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import {
   petCreateFields,
   petUpdateFields,
@@ -7,16 +6,11 @@ import {
   type PetWire,
 } from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
+import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { isAdmin, type AuthUser } from '../../plugins/auth.ts';
-import { IMAGE_TYPES, readMultipart, type StoredFile } from '../../lib/uploads.ts';
-import {
-  IMAGE_MAX_BYTES,
-  removeProfilePhoto,
-  sendPhoto,
-  storeProfilePhoto,
-} from '../../lib/images.ts';
+import { removeProfilePhoto, sendPhoto } from '../../lib/images.ts';
+import { parseFields, readPetForm, withPhoto } from './pets-form.ts';
 import { toPetWire } from './pets.mapper.ts';
 import {
   countPetsOf,
@@ -72,44 +66,6 @@ export async function listPets(
   if (visible !== 'all' && visible.size === 0) throw forbidden("You may not see this user's pets");
   const pets = await listPetsByOwner(app.db, ownerId);
   return pets.filter((p) => shows(visible, p.id)).map(toPetWire);
-}
-
-const readPetForm = (app: FastifyInstance, request: FastifyRequest) =>
-  readMultipart(request, app.config.dataDir, {
-    maxFiles: 1,
-    maxFileBytes: IMAGE_MAX_BYTES,
-    allowedTypes: IMAGE_TYPES,
-    fileFields: ['photo', 'image'],
-  });
-
-/** Drops empty values (SPEC §5) and validates the rest; a 400 names every bad field. */
-function parseFields<S extends z.ZodType>(schema: S, form: Record<string, string>): z.infer<S> {
-  const present = Object.fromEntries(
-    Object.entries(form).filter(([, v]) => !['', 'null', 'undefined'].includes(v.trim())),
-  );
-  const parsed = schema.safeParse(present);
-  if (parsed.success) return parsed.data;
-  const errors = parsed.error.issues.map((i) => ({
-    path: i.path.join('.'),
-    message: i.message,
-  }));
-  const first = errors[0]!;
-  throw new AppError('VALIDATION', `${first.path}: ${first.message}`, errors);
-}
-
-async function withPhoto<T>(
-  app: FastifyInstance,
-  files: StoredFile[],
-  work: (photo: string | null) => Promise<T>,
-): Promise<T> {
-  const upload = files[0];
-  const photo = upload ? await storeProfilePhoto(app.config.dataDir, upload) : null;
-  try {
-    return await work(photo);
-  } catch (err) {
-    removeProfilePhoto(app.config.dataDir, photo);
-    throw err;
-  }
 }
 
 export async function createPet(

@@ -1,5 +1,6 @@
 import { Alert, MultiSelect, Skeleton } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
+import { normalizeService } from '../../../config/service-labels';
 import { getErrorMessage } from '../../../lib/api-error';
 import { formatCents } from '../../../lib/money';
 import { useLoad } from '../../../lib/use-load';
@@ -29,10 +30,19 @@ export function SitterPicker({ service, value, onChange, error }: SitterPickerPr
   const options = useMemo(
     () =>
       (nearby.data ?? [])
-        .filter((s) => !service || s.service_rates[service] !== undefined)
+        .filter(
+          (s) =>
+            !service ||
+            s.service_rates[service] !== undefined ||
+            s.suggested_rates?.[normalizeService(service)] !== undefined,
+        )
         .map((s) => {
-          const rate = s.service_rates[service];
-          const price = rate !== undefined ? ` · ${formatCents(rate, s.currency)}` : '';
+          const own = s.service_rates[service];
+          const rate = own ?? s.suggested_rates?.[normalizeService(service)];
+          const price =
+            rate !== undefined
+              ? ` · ${formatCents(rate, s.currency)}${own === undefined ? ' suggested' : ''}`
+              : '';
           return {
             value: s._id,
             label: `${s.firstName} ${s.lastName}${s.city ? ` (${s.city})` : ''}${price}`,

@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { IMAGE_MAX_BYTES, removeProfilePhoto, storeProfilePhoto } from '../../lib/images.ts';
+import { IMAGE_TYPES, readMultipart, type StoredFile } from '../../lib/uploads.ts';
+
+/** The multipart pet form: its fields, and at most one photo under `photo` or `image`. */
+export const readPetForm = (app: FastifyInstance, request: FastifyRequest) =>
+  readMultipart(request, app.config.dataDir, {
+    maxFiles: 1,
+    maxFileBytes: IMAGE_MAX_BYTES,
+    allowedTypes: IMAGE_TYPES,
+    fileFields: ['photo', 'image'],
+  });
+
+/** Drops empty values (SPEC §5) and validates the rest; a 400 names every bad field. */
+export function parseFields<S extends z.ZodType>(
+  schema: S,
+  form: Record<string, string>,
+): z.infer<S> {
+  const present = Object.fromEntries(
+    Object.entries(form).filter(([, v]) => !['', 'null', 'undefined'].includes(v.trim())),
+  );
+  const parsed = schema.safeParse(present);
+  if (parsed.success) return parsed.data;
+  const errors = parsed.error.issues.map((i) => ({
+    path: i.path.join('.'),
+    message: i.message,
+  }));
+  const first = errors[0]!;
+  throw new AppError('VALIDATION', `${first.path}: ${first.message}`, errors);
+}
+
+/** Runs `work` with the re-encoded photo's stored name; the photo is removed if `work` fails. */
+export async function withPhoto<T>(
+  app: FastifyInstance,
+  files: StoredFile[],
+  work: (photo: string | null) => Promise<T>,
+): Promise<T> {
+  const upload = files[0];
+  const photo = upload ? await storeProfilePhoto(app.config.dataDir, upload) : null;
+  try {
+    return await work(photo);
+  } catch (err) {
+    removeProfilePhoto(app.config.dataDir, photo);
+    throw err;
+  }
+}
