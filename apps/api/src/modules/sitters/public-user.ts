@@ -1,4 +1,4 @@
-import type { PublicUser } from '@pawsy/contract';
+import { suggestedRatesFor, type PublicUser } from '@pawsy/contract';
 import type { Selectable } from 'kysely';
 import type { UsersTable } from '../../db/schema.ts';
 import {
@@ -53,6 +53,10 @@ export function toPublicUser(row: PublicUserRow, rating: RatingSummary): PublicU
     userType: row.user_type,
     primary_services: parseStringList(row.primary_services),
     service_rates: parseServiceRates(row.service_rates),
+    suggested_rates: suggestedRatesFor(
+      parseStringList(row.primary_services),
+      parseServiceRates(row.service_rates),
+    ),
     currency: row.currency,
     headline: row.headline,
     bio: row.bio,
