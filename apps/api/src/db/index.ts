@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config.ts';
 import { migrations } from './migrations/index.ts';
@@ -63,4 +63,12 @@ export async function migrateToLatest(db: Db): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/** Whether the database answers a trivial query (readiness probe). */
+export async function isDatabaseReachable(db: Db): Promise<boolean> {
+  return sql`select 1`.execute(db).then(
+    () => true,
+    () => false,
+  );
 }

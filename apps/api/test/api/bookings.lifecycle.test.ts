@@ -280,7 +280,7 @@ describe('open booking: request → accept → start → check-in → complete �
     });
     expect(r1.statusCode, r1.body).toBe(201);
     expect(r1.json().data).toMatchObject({ rating: 5, subjectId: sitterA.id, visible: false });
-    expect((await getRatingSummaries(t.app, [sitterA.id])).get(sitterA.id)).toEqual({
+    expect((await getRatingSummaries(t.app.db, [sitterA.id])).get(sitterA.id)).toEqual({
       average: null,
       count: 0,
     });
@@ -306,7 +306,7 @@ describe('open booking: request → accept → start → check-in → complete �
       columns: { rating: 1, comment: 'changed my mind' },
     });
     expect(dup.statusCode).toBe(409);
-    const summary = await getRatingSummaries(t.app, [sitterA.id, owner.id, sitterB.id]);
+    const summary = await getRatingSummaries(t.app.db, [sitterA.id, owner.id, sitterB.id]);
     expect(summary.get(sitterA.id)).toEqual({ average: 5, count: 1 });
     expect(summary.get(owner.id)).toEqual({ average: 4, count: 1 });
     expect(summary.get(sitterB.id)).toEqual({ average: null, count: 0 });

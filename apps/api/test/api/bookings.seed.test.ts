@@ -36,7 +36,7 @@ describe('demo bookings', () => {
       .select('id')
       .where('email', '=', 'sam@pawsy.test')
       .executeTakeFirstOrThrow();
-    expect((await getRatingSummaries(t.app, [sam.id])).get(sam.id)).toEqual({
+    expect((await getRatingSummaries(t.app.db, [sam.id])).get(sam.id)).toEqual({
       average: 5,
       count: 1,
     });

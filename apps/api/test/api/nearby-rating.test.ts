@@ -127,7 +127,7 @@ describe("GET /api/user/nearby, mode 'all': rating, then newest", () => {
     expect(names(third.json().nearbyUsers)).toEqual(['C']);
     // The cache says what the live summary says.
     const live = await getRatingSummaries(
-      t.app,
+      t.app.db,
       Object.values(sitters).map((s) => s.id),
     );
     for (const s of Object.values(sitters)) {

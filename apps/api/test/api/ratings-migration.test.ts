@@ -123,7 +123,7 @@ describe('cached-ratings migration backfill', () => {
       .select(['id', 'rating_avg', 'rating_count'])
       .execute();
     const live = await getRatingSummaries(
-      t.app,
+      t.app.db,
       users.map((u) => u.id),
     );
     for (const u of users)
@@ -174,7 +174,7 @@ describe('demo seed', () => {
         .select(['id', 'email', 'rating_avg', 'rating_count'])
         .execute();
       const live = await getRatingSummaries(
-        demo.app,
+        demo.app.db,
         users.map((u) => u.id),
       );
       for (const u of users)

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthBody, readyBody } from '@pawsy/contract';
+import { isDatabaseReachable } from '../../db/index.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/healthz', { schema: { hide: true, response: { 200: healthBody } } }, async () => ({
@@ -11,10 +11,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/readyz',
     { schema: { hide: true, response: { 200: readyBody, 503: readyBody } } },
     async (_request, reply) => {
-      const database = await sql`select 1`.execute(app.db).then(
-        () => true,
-        () => false,
-      );
+      const database = await isDatabaseReachable(app.db);
       // Without Redis the app still serves (rate limits fail open), but this instance cannot
       // share counters or live events, so the load balancer should prefer healthy ones.
       const redis = app.redis ? app.redis.isReady() : undefined;

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { DbOrTrx } from '../../db/index.ts';
 import { summariseRatings } from './ratings.repository.ts';
 
@@ -11,10 +10,9 @@ export type RatingSummary = { average: number | null; count: number };
  * For other areas (sitter cards, nearby lists): one grouped, index-backed query per call.
  */
 export async function getRatingSummaries(
-  appOrDb: FastifyInstance | DbOrTrx,
+  db: DbOrTrx,
   userIds: readonly string[],
 ): Promise<Map<string, RatingSummary>> {
-  const db = 'db' in appOrDb && 'config' in appOrDb ? appOrDb.db : (appOrDb as DbOrTrx);
   const unique = [...new Set(userIds)];
   const result = new Map<string, RatingSummary>(
     unique.map((id) => [id, { average: null, count: 0 }]),
