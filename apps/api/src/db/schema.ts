@@ -167,6 +167,8 @@ export interface Database {
   rating_refresh: RatingRefreshTable;
   contact_messages: ContactMessagesTable;
   stream_tickets: StreamTicketsTable;
+  disputes: DisputesTable;
+  dispute_evidence: DisputeEvidenceTable;
 }
 
 /**
@@ -201,4 +203,29 @@ export interface StreamTicketsTable {
   session_id: string;
   expires_at: string;
   used_at: string | null;
+}
+
+/** A dispute on a booking (modules/disputes); resolution_reason is the wire's rejectionReason. */
+export interface DisputesTable {
+  id: string;
+  booking_id: string;
+  opened_by: string;
+  reason: string;
+  description: string;
+  status: 'open' | 'resolved' | 'closed';
+  winner_id: string | null;
+  resolution_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A file attached to a dispute as evidence; stored_name is its name in the upload store. */
+export interface DisputeEvidenceTable {
+  id: string;
+  dispute_id: string;
+  stored_name: string;
+  mime: string;
+  size: number;
+  original_name: string;
+  created_at: string;
 }

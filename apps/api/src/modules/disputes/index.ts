@@ -1,0 +1,2 @@
+/** Public surface of the disputes area. */
+export { bookingHasDispute } from './disputes.repository.ts';
