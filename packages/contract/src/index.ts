@@ -9,3 +9,4 @@ export * from './pets.ts';
 export * from './notifications.ts';
 export * from './services.ts';
 export * from './contact.ts';
+export * from './kyc.ts';

@@ -229,3 +229,35 @@ export interface DisputeEvidenceTable {
   original_name: string;
   created_at: string;
 }
+
+/** A KYC submission (modules/kyc); a resubmission may reuse it (status back to PENDING). */
+export interface KycRecordsTable {
+  id: string;
+  user_id: string;
+  status: 'PENDING' | 'Verified' | 'Rejected';
+  text: string;
+  rejection_reason: string | null;
+  reviewed_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A document of a KYC record; the file lives in DATA_DIR/uploads under stored_name. */
+export interface KycDocumentsTable {
+  id: string;
+  kyc_id: string;
+  stored_name: string;
+  mime: string;
+  size: number;
+  original_name: string;
+  created_at: string;
+}
+
+/** A message between the record's user and a reviewer. */
+export interface KycMessagesTable {
+  id: string;
+  kyc_id: string;
+  sender_id: string;
+  text: string;
+  sent_at: string;
+}

@@ -9,6 +9,7 @@ import * as providerStats from './2026-11-21T06-10-03-provider-stats.ts';
 import * as cachedRatings from './2026-11-21T06-20-00-cached-ratings.ts';
 import * as contactMessages from './2026-11-21T07-05-00-contact-messages.ts';
 import * as streamTickets from './2026-11-25T04-00-00-stream-tickets.ts';
+import * as kyc from './2026-11-25T05-10-00-kyc.ts';
 import * as disputes from './2026-11-25T05-20-00-disputes.ts';
 
 /**
@@ -26,5 +27,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T06-20-00-cached-ratings': cachedRatings,
   '2026-11-21T07-05-00-contact-messages': contactMessages,
   '2026-11-25T04-00-00-stream-tickets': streamTickets,
+  '2026-11-25T05-10-00-kyc': kyc,
   '2026-11-25T05-20-00-disputes': disputes,
 };
