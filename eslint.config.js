@@ -35,6 +35,23 @@ export default tseslint.config(
   },
   ...webFeatureBoundaries(),
   ...apiModuleBoundaries(),
+  // The seeders and benchmark scripts sit outside modules/ but use them like another module would.
+  {
+    files: ['apps/api/src/seed/*.ts', 'bench/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)modules/[^/]+/(?!index\\.ts$)',
+              message: 'Import an API module only through its index.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { newId, nowIso } from '../../apps/api/src/lib/ids.ts';
-import { openSession, SESSION_TTL_MS } from '../../apps/api/src/modules/auth/sessions.ts';
+import { openSession, SESSION_TTL_MS } from '../../apps/api/src/modules/auth/index.ts';
 import { newUserRow } from '../../apps/api/src/lib/user-row.ts';
 
 export type Population = {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { openSession, SESSION_TTL_MS } from '../../apps/api/src/modules/auth/sessions.ts';
+import { openSession, SESSION_TTL_MS } from '../../apps/api/src/modules/auth/index.ts';
 import { newUserRow } from '../../apps/api/src/lib/user-row.ts';
 import { rebuildProviderLocationIndex } from '../../apps/api/src/modules/sitters/index.ts';
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { usersSeeder } from './users.seed.ts';
 import { petsSeeder } from './pets.seed.ts';
 import { bookingsSeeder } from './bookings.seed.ts';
+import { hasNonAdminUser } from '../modules/users/index.ts';
 
 export type DemoLogin = { role: string; email: string; password: string; note?: string };
 export type Seeder = {
@@ -18,13 +19,7 @@ export const seeders: Seeder[] = [usersSeeder, petsSeeder, bookingsSeeder];
 
 export async function seedDemoData(app: FastifyInstance): Promise<DemoLogin[] | null> {
   // Admins ensured at start-up (ADMIN_EMAIL) do not make the database "non-empty".
-  const existing = await app.db
-    .selectFrom('users')
-    .select('id')
-    .where('user_type', '!=', 'admin')
-    .limit(1)
-    .executeTakeFirst();
-  if (existing) return null;
+  if (await hasNonAdminUser(app.db)) return null;
   const ctx: SeedContext = { logins: [], users: {} };
   for (const seeder of seeders) {
     await seeder.run(app, ctx);

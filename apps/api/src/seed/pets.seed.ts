@@ -1,7 +1,8 @@
 import type { Insertable } from 'kysely';
 import type { PetsTable } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/ids.ts';
-import { ensureWelcomeNotification } from '../modules/notifications/notifications.service.ts';
+import { ensureWelcomeNotification } from '../modules/notifications/index.ts';
+import { insertPets } from '../modules/pets/index.ts';
 import type { Seeder } from './index.ts';
 
 type DemoPet = Omit<Insertable<PetsTable>, 'id' | 'user_id' | 'created_at' | 'updated_at'>;
@@ -89,7 +90,7 @@ export const petsSeeder: Seeder = {
         rows.push({ ...pet, id: newId(), user_id: userId, created_at: now, updated_at: now });
       }
     }
-    if (rows.length > 0) await app.db.insertInto('pets').values(rows).execute();
+    await insertPets(app.db, rows);
     for (const userId of new Set(Object.values(ctx.users))) {
       await ensureWelcomeNotification(app, userId);
     }

@@ -1,17 +1,17 @@
 import { normalizeRates } from '@pawsy/contract';
-import type { Insertable } from 'kysely';
 import type { UsersTable } from '../db/schema.ts';
 import { DEMO_ADMIN_PASSWORD } from '../config.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import type { Seeder } from './index.ts';
 import { PEOPLE, type Person } from './users.seed-data.ts';
 import { rebuildProviderLocationIndex } from '../modules/sitters/index.ts';
+import { findUserIdByEmail, insertUsers } from '../modules/users/index.ts';
 import { newUserRow } from '../lib/user-row.ts';
 
 export const DEMO_ADMIN = { email: 'admin@pawsy.test', password: DEMO_ADMIN_PASSWORD } as const;
 export const DEMO_PASSWORD = 'PawsyDemo!2026';
 
-function userRow(p: Person, passwordHash: string, index: number): Insertable<UsersTable> {
+function userRow(p: Person, passwordHash: string, index: number): UsersTable {
   // Stagger creation times so "newest first" lists have a stable, believable order.
   const created = new Date(Date.now() - (PEOPLE.length - index) * 3 * 86_400_000).toISOString();
   return newUserRow({
@@ -55,13 +55,9 @@ export const usersSeeder: Seeder = {
 
     if (configuredAdmin) {
       // ADMIN_EMAIL/ADMIN_PASSWORD win: that admin exists already (start-up hook), no demo admin.
-      const admin = await app.db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', configuredAdmin.email)
-        .executeTakeFirst();
-      if (admin) {
-        ctx.users.admin = admin.id;
+      const adminId = await findUserIdByEmail(app.db, configuredAdmin.email);
+      if (adminId) {
+        ctx.users.admin = adminId;
         ctx.logins.push({
           role: 'admin',
           email: configuredAdmin.email,
@@ -69,12 +65,8 @@ export const usersSeeder: Seeder = {
         });
       }
     } else if (adminHash) {
-      const taken = await app.db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', DEMO_ADMIN.email)
-        .executeTakeFirst();
-      if (taken) ctx.users.admin = taken.id;
+      const taken = await findUserIdByEmail(app.db, DEMO_ADMIN.email);
+      if (taken) ctx.users.admin = taken;
     }
     if (!ctx.users.admin && adminHash) {
       const admin = newUserRow({
@@ -88,21 +80,20 @@ export const usersSeeder: Seeder = {
         is_verified: 1,
         kyc_verified: 1,
       });
-      const id = admin.id;
-      await app.db.insertInto('users').values(admin).execute();
-      ctx.users.admin = id;
+      await insertUsers(app.db, [admin]);
+      ctx.users.admin = admin.id;
       ctx.logins.push({ role: 'admin', ...DEMO_ADMIN });
     }
 
     const rows = PEOPLE.map((p, i) => userRow(p, demoHash, i));
-    await app.db.insertInto('users').values(rows).execute();
+    await insertUsers(app.db, rows);
     // Sitters' coordinates feed the nearby search through its spatial index.
     await rebuildProviderLocationIndex(app.db);
     PEOPLE.forEach((p, i) => {
-      ctx.users[p.key] = rows[i]!.id as string;
+      ctx.users[p.key] = rows[i]!.id;
       ctx.logins.push({
         role: p.type === 'provider' ? 'sitter' : 'owner',
-        email: rows[i]!.email as string,
+        email: rows[i]!.email,
         password: DEMO_PASSWORD,
         note: `${p.city.city}${p.kyc ? '' : ', KYC not verified'}`,
       });

@@ -1,2 +1,4 @@
 // The auth area's public surface: what plugins and other areas may use.
 export { findLiveSession, type LiveSession } from './sessions.ts';
+// The benchmark scripts sign their synthetic users in without the login flow.
+export { openSession, SESSION_TTL_MS } from './sessions.ts';

@@ -7,3 +7,5 @@ export {
   spendCredits,
 } from './credits.service.ts';
 export { creditsRoutes } from './credits.routes.ts';
+// The demo seed writes grants and spends as they stand, without the service's rules.
+export { insertEntry as insertCreditEntry } from './credits.repository.ts';

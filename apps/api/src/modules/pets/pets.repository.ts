@@ -24,6 +24,18 @@ export async function insertPet(db: DbOrTrx, row: Insertable<PetsTable>): Promis
   await db.insertInto('pets').values(row).execute();
 }
 
+/** Several pets in one statement (the demo seed). */
+export async function insertPets(
+  db: DbOrTrx,
+  rows: readonly Insertable<PetsTable>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('pets')
+    .values([...rows])
+    .execute();
+}
+
 export async function updatePet(
   db: DbOrTrx,
   id: string,

@@ -7,3 +7,5 @@ export { listReviewsForBooking, type ReviewWire } from './reviews.service.ts';
 export { listReviewsAbout } from './subject-reviews.ts';
 export { recomputeVisibleSubjects } from './rating-cache.ts';
 export { refreshDueRatings, registerRatingRefresh } from './rating-refresh.ts';
+// The demo seed writes past reviews with the same visibility rules as the API.
+export { blindEnd, insertReviewIfFirst, revealPair } from './reviews.repository.ts';

@@ -4,3 +4,5 @@
  * users, which notifies through notifications, which checks sessions through auth.)
  */
 export { getUser } from './users.service.ts';
+// The demo seed writes accounts directly and asks whether the database is still empty.
+export { findUserIdByEmail, hasNonAdminUser, insertUsers } from './users.repository.ts';

@@ -20,3 +20,33 @@ export async function updateUser(
 ): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
+
+/** Several new accounts at once (the demo seed); rows come from lib/user-row.ts newUserRow. */
+export async function insertUsers(db: DbOrTrx, rows: readonly UsersTable[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('users')
+    .values([...rows])
+    .execute();
+}
+
+/** The id of the account with this email, soft-deleted or not (an email is never reused). */
+export async function findUserIdByEmail(db: DbOrTrx, email: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Whether any account other than an admin exists (admins are ensured at start-up). */
+export async function hasNonAdminUser(db: DbOrTrx): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('user_type', '!=', 'admin')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
