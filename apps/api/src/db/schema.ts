@@ -169,6 +169,9 @@ export interface Database {
   stream_tickets: StreamTicketsTable;
   disputes: DisputesTable;
   dispute_evidence: DisputeEvidenceTable;
+  kyc_records: KycRecordsTable;
+  kyc_documents: KycDocumentsTable;
+  kyc_messages: KycMessagesTable;
 }
 
 /**

@@ -8,4 +8,4 @@ export {
   ensureProviderLocationIndex,
   rebuildProviderLocationIndex,
   syncProviderLocation,
-} from './locations.repository.ts';
+} from './locations.service.ts';

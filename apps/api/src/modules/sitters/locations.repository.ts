@@ -95,15 +95,10 @@ export function boxedLocationsSql(db: DbOrTrx, boxes: Box[]): RawBuilder<unknown
 export const isIndexedSql = (): RawBuilder<SqlBool> =>
   sql<SqlBool>`users.id in (select user_id from provider_locations)`;
 
-/**
- * Start-up check: when the index and users disagree on how many providers are located (an
- * insert that skipped `syncProviderLocation`, a restored backup), rebuild the index.
- */
-export async function ensureProviderLocationIndex(db: DbOrTrx): Promise<boolean> {
+/** Non-deleted providers with coordinates, counted from users. */
+export async function countLocatedProviders(db: DbOrTrx): Promise<number> {
   const { rows } = await sql<{ n: number }>`select count(*) as n from users
     where user_type = 'provider' and deleted_at is null
       and latitude is not null and longitude is not null`.execute(db);
-  if (Number(rows[0]?.n ?? 0) === (await countIndexedLocations(db))) return false;
-  await rebuildProviderLocationIndex(db);
-  return true;
+  return Number(rows[0]?.n ?? 0);
 }
