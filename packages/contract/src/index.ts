@@ -10,3 +10,4 @@ export * from './notifications.ts';
 export * from './services.ts';
 export * from './contact.ts';
 export * from './kyc.ts';
+export * from './disputes.ts';

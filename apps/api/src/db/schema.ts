@@ -218,6 +218,7 @@ export interface DisputesTable {
   status: 'open' | 'resolved' | 'closed';
   winner_id: string | null;
   resolution_reason: string | null;
+  settled_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -144,3 +144,41 @@ export function contactMessageMail(contact: ContactMessageInput, publicUrl: stri
   );
   return { template: 'contact-message', subject, text, html };
 }
+
+/** A reviewer's decision on the recipient's KYC documents (modules/kyc). */
+export function kycDecisionMail(
+  to: Recipient,
+  decision: { verified: boolean; reason: string | null },
+  publicUrl: string,
+): Mail {
+  const name = plainName(to.firstName);
+  const subject = decision.verified
+    ? `Your ${BRAND} identity is verified`
+    : `Your ${BRAND} identity check needs another look`;
+  const outcome = decision.verified
+    ? 'Good news: we checked your documents and your identity is now verified.'
+    : 'We could not verify your identity from the documents you sent.';
+  const reason = !decision.verified && decision.reason ? `Reason: ${decision.reason}` : '';
+  const next = decision.verified
+    ? 'Your profile now shows the verified badge.'
+    : `You can upload new documents at ${publicUrl}/kyc.`;
+  const text = [
+    `Hi ${name},`,
+    '',
+    outcome,
+    ...(reason ? [reason] : []),
+    '',
+    next,
+    '',
+    `— The ${BRAND} team`,
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>Hi ${escapeHtml(name)},</p>
+<p>${escapeHtml(outcome)}</p>
+${reason ? `<p style="background:#fdf1ea;border-radius:8px;padding:16px">${escapeHtml(reason)}</p>` : ''}
+<p>${decision.verified ? escapeHtml(next) : `You can <a href="${escapeHtml(publicUrl)}/kyc">upload new documents</a>.`}</p>`,
+    publicUrl,
+  );
+  return { template: 'kyc-decision', subject, text, html };
+}

@@ -9,6 +9,7 @@ import { bookingsRoutes } from './bookings/bookings.routes.ts';
 import { creditsRoutes } from './credits/credits.routes.ts';
 import { reviewsRoutes } from './reviews/reviews.routes.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
+import { kycRoutes } from './kyc/index.ts';
 
 /**
  * Every API area, mounted under /api. Each area adds one line here; its routes file declares
@@ -25,4 +26,5 @@ export const apiModules: { prefix: string; routes: FastifyPluginAsync }[] = [
   { prefix: '/userCredit', routes: creditsRoutes },
   { prefix: '/crud', routes: reviewsRoutes },
   { prefix: '/contact', routes: contactRoutes },
+  { prefix: '/kyc', routes: kycRoutes },
 ];

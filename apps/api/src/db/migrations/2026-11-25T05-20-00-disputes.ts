@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /**
  * Disputes raised by a party of a booking and settled by admins (modules/disputes), with the
@@ -16,6 +16,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('status', 'varchar(16)', (c) => c.notNull())
     .addColumn('winner_id', 'varchar(24)', (c) => c.references('users.id'))
     .addColumn('resolution_reason', 'text')
+    // Last time an admin resolved or closed it: an open dispute with one shows as "reopened".
+    .addColumn('settled_at', 'varchar(32)')
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
     .execute();

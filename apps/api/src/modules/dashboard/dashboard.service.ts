@@ -5,6 +5,7 @@ import { nowIso } from '../../lib/ids.ts';
 import { userImageUrl } from '../../lib/user-columns.ts';
 import { isAdmin, type AuthUser } from '../../plugins/auth.ts';
 import { getBalance } from '../credits/index.ts';
+import { kycStatusOf } from '../kyc/index.ts';
 import { countUnread } from '../notifications/index.ts';
 import { countPets } from '../pets/index.ts';
 import { getUser } from '../users/index.ts';
@@ -20,15 +21,15 @@ export async function getUserDashboard(
   const row = await getUser(app.db, id);
   const party = row.user_type === 'provider' ? 'provider_id' : 'owner_id';
 
-  const [pets, notificationsUnread, upcoming, bookingsByStatus, creditsBalance] = await Promise.all(
-    [
+  const [pets, notificationsUnread, upcoming, bookingsByStatus, creditsBalance, kycStatus] =
+    await Promise.all([
       countPets(app.db, id),
       countUnread(app, id),
       findUpcomingBookings(app.db, party, id, nowIso(), 5),
       countBookingsByStatus(app.db, party, id),
       getBalance(app.db, id),
-    ],
-  );
+      kycStatusOf(app.db, id),
+    ]);
 
   return {
     user: {
@@ -54,6 +55,8 @@ export async function getUserDashboard(
     })),
     bookingsByStatus,
     creditsBalance,
-    kycStatus: row.kyc_verified === 1 ? 'Verified' : 'NOT_VERIFIED',
+    // From the records (PENDING / Verified / Rejected); an admin-set flag without any record
+    // still reads as Verified.
+    kycStatus: kycStatus === 'NOT_VERIFIED' && row.kyc_verified === 1 ? 'Verified' : kycStatus,
   };
 }

@@ -1,4 +1,25 @@
 import type { DbOrTrx } from '../../db/index.ts';
+import type { DisputeEvidenceTable, DisputesTable } from '../../db/schema.ts';
+
+/*
+ * Queries of the disputes area. The booking a dispute is about and its parties' names are read
+ * here with joins (a read of the bookings and users tables, as contact reads users): the list's
+ * "disputes on my bookings" filter is a join, and no other area needs to know about disputes.
+ */
+
+export type DisputeRow = DisputesTable;
+export type DisputeListRow = DisputeRow & {
+  b_owner_id: string;
+  b_provider_id: string | null;
+  b_service: string;
+  b_status: 'pending' | 'accepted' | 'in-progress' | 'completed' | 'cancelled';
+  b_start_at: string;
+  b_end_at: string;
+  o_first_name: string;
+  o_last_name: string;
+  p_first_name: string | null;
+  p_last_name: string | null;
+};
 
 /** Whether the booking has ever had a dispute, in any status (admins may then read its chat). */
 export async function bookingHasDispute(db: DbOrTrx, bookingId: string): Promise<boolean> {
@@ -9,4 +30,146 @@ export async function bookingHasDispute(db: DbOrTrx, bookingId: string): Promise
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The booking a dispute would be about: its parties and state. */
+export function findDisputedBooking(db: DbOrTrx, bookingId: string) {
+  return db
+    .selectFrom('bookings')
+    .select(['id', 'owner_id', 'provider_id', 'status'])
+    .where('id', '=', bookingId)
+    .executeTakeFirst();
+}
+
+export async function hasOpenDispute(db: DbOrTrx, bookingId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('disputes')
+    .select('id')
+    .where('booking_id', '=', bookingId)
+    .where('status', '=', 'open')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertDispute(db: DbOrTrx, row: DisputeRow): Promise<void> {
+  await db.insertInto('disputes').values(row).execute();
+}
+
+export async function insertEvidence(db: DbOrTrx, rows: DisputeEvidenceTable[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('dispute_evidence').values(rows).execute();
+}
+
+/** Disputes joined with their booking and the parties' names. */
+function withBooking(db: DbOrTrx) {
+  return db
+    .selectFrom('disputes as d')
+    .innerJoin('bookings as b', 'b.id', 'd.booking_id')
+    .innerJoin('users as o', 'o.id', 'b.owner_id')
+    .leftJoin('users as p', 'p.id', 'b.provider_id');
+}
+
+const listColumns = [
+  'd.id',
+  'd.booking_id',
+  'd.opened_by',
+  'd.reason',
+  'd.description',
+  'd.status',
+  'd.winner_id',
+  'd.resolution_reason',
+  'd.settled_at',
+  'd.created_at',
+  'd.updated_at',
+  'b.owner_id as b_owner_id',
+  'b.provider_id as b_provider_id',
+  'b.service as b_service',
+  'b.status as b_status',
+  'b.start_at as b_start_at',
+  'b.end_at as b_end_at',
+  'o.first_name as o_first_name',
+  'o.last_name as o_last_name',
+  'p.first_name as p_first_name',
+  'p.last_name as p_last_name',
+] as const;
+
+export function findDisputeWithBooking(
+  db: DbOrTrx,
+  id: string,
+): Promise<DisputeListRow | undefined> {
+  return withBooking(db).select(listColumns).where('d.id', '=', id).executeTakeFirst();
+}
+
+export type DisputeFilter = { status?: DisputeRow['status']; partyId?: string };
+
+function filtered(db: DbOrTrx, filter: DisputeFilter) {
+  let q = withBooking(db);
+  if (filter.status) q = q.where('d.status', '=', filter.status);
+  const partyId = filter.partyId;
+  if (partyId)
+    q = q.where((eb) => eb.or([eb('b.owner_id', '=', partyId), eb('b.provider_id', '=', partyId)]));
+  return q;
+}
+
+export async function countDisputes(db: DbOrTrx, filter: DisputeFilter): Promise<number> {
+  const row = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Newest change first (disputes_status_updated_idx / disputes_updated_idx). */
+export function pageDisputes(
+  db: DbOrTrx,
+  filter: DisputeFilter,
+  offset: number,
+  limit: number,
+): Promise<DisputeListRow[]> {
+  return filtered(db, filter)
+    .select(listColumns)
+    .orderBy('d.updated_at', 'desc')
+    .orderBy('d.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function listEvidence(
+  db: DbOrTrx,
+  disputeIds: readonly string[],
+): Promise<DisputeEvidenceTable[]> {
+  if (disputeIds.length === 0) return [];
+  return db
+    .selectFrom('dispute_evidence')
+    .selectAll()
+    .where('dispute_id', 'in', [...new Set(disputeIds)])
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+export function findEvidence(db: DbOrTrx, disputeId: string, evidenceId: string) {
+  return db
+    .selectFrom('dispute_evidence')
+    .selectAll()
+    .where('dispute_id', '=', disputeId)
+    .where('id', '=', evidenceId)
+    .executeTakeFirst();
+}
+
+export async function updateDisputeStatus(
+  db: DbOrTrx,
+  id: string,
+  changes: Pick<DisputeRow, 'status' | 'winner_id' | 'resolution_reason' | 'updated_at'> & {
+    settled_at?: string;
+  },
+): Promise<boolean> {
+  const res = await db.updateTable('disputes').set(changes).where('id', '=', id).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** A write refused by disputes_one_open_idx (a second open dispute on one booking). */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }

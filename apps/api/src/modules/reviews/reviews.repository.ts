@@ -16,10 +16,17 @@ export function blindCutoff(now = new Date()): string {
  * refresh) and agrees with it as long as bookings.completed_at is not rewritten afterwards.
  */
 export function isVisibleSql(cutoff: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(b.completed_at <= ${cutoff} or exists (
+  return sql<SqlBool>`((b.completed_at <= ${cutoff} or exists (
     select 1 from reviews r2 where r2.booking_id = r.booking_id and r2.author_id <> r.author_id
-  ))`;
+  )) and not exists (${openDisputeSql}))`;
 }
+
+/*
+ * An open dispute on the booking holds its reviews from view until an admin ends it. Read here
+ * in SQL (disputes_one_open_idx) rather than through the disputes area, which depends on bookings
+ * and so on reviews; the disputes area refreshes the cached ratings when a dispute opens or ends.
+ */
+const openDisputeSql = sql`select 1 from disputes d where d.booking_id = r.booking_id and d.status = 'open'`;
 
 /** When a review of a booking completed at `completedAt` shows even if the other party never writes. */
 export function blindEnd(completedAt: string): string {

@@ -100,11 +100,15 @@ const mimeOf = (name: string): string =>
 
 const flagLabels = { is_verified: 'verified', KYC_verified: 'KYC verified', is_paid: 'paid' };
 
-/** Admin only: trust flags (is_verified, KYC_verified) and the paid flag; the user is told. */
+/**
+ * Admin only: trust flags (is_verified, KYC_verified) and the paid flag; the user is told, unless
+ * the caller tells them itself (a KYC decision sends its own notification and mail).
+ */
 export async function setUserFlags(
   app: FastifyInstance,
   id: string,
   body: UserFlagsBody,
+  options: { notify?: boolean } = {},
 ): Promise<UserSelf> {
   await getUser(app.db, id);
   const changes: Record<string, number> = {};
@@ -115,6 +119,7 @@ export async function setUserFlags(
   const described = (Object.keys(flagLabels) as (keyof typeof flagLabels)[])
     .filter((k) => body[k] !== undefined)
     .map((k) => `${body[k] ? '' : 'not '}${flagLabels[k]}`);
+  if (options.notify === false) return toUserWire(await getUser(app.db, id));
   await notifyUser(app, id, {
     type: 'account',
     message: `An administrator updated your account: ${described.join(', ')}.`,

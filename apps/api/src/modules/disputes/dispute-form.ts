@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  createDisputeBody,
+  DISPUTE_MAX_FILE_MB,
+  DISPUTE_MAX_FILES,
+  type CreateDisputeBody,
+} from '@pawsy/contract';
+import { AppError } from '../../lib/app-error.ts';
+import { storeReencodedImage } from '../../lib/images.ts';
+import { DOCUMENT_TYPES, readMultipart, removeUpload, type StoredFile } from '../../lib/uploads.ts';
+
+export type EvidenceFile = Omit<StoredFile, 'field'>;
+export type DisputeForm = {
+  body: ReturnType<typeof createDisputeBody.parse>;
+  files: EvidenceFile[];
+};
+
+/** Validates the dispute fields (JSON body or multipart fields); a 400 names every bad field. */
+export function parseDisputeFields(input: unknown): DisputeForm['body'] {
+  const parsed = createDisputeBody.safeParse(input ?? {});
+  if (parsed.success) return parsed.data;
+  const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  const first = errors[0]!;
+  throw new AppError('VALIDATION', `${first.path}: ${first.message}`, errors);
+}
+
+/**
+ * POST /api/dispute/ as JSON or multipart: fields bookingId, reason, description and up to five
+ * evidence files (JPEG, PNG or PDF by their bytes, ≤ 10 MB each). Photos are re-encoded so no
+ * EXIF (GPS) survives; PDFs are kept as sent. Nothing stays on disk when the form is refused.
+ */
+export async function readDisputeForm(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<DisputeForm> {
+  if (!request.isMultipart())
+    return { body: parseDisputeFields(request.body as CreateDisputeBody), files: [] };
+  const form = await readMultipart(request, app.config.dataDir, {
+    maxFiles: DISPUTE_MAX_FILES,
+    maxFileBytes: DISPUTE_MAX_FILE_MB * 1024 * 1024,
+    allowedTypes: DOCUMENT_TYPES,
+    fileFields: ['evidence', 'evidence[]', 'files', 'documents'],
+  });
+  const stored: EvidenceFile[] = [];
+  try {
+    const body = parseDisputeFields(form.fields);
+    for (const file of form.files) {
+      if (file.mime === 'application/pdf') {
+        stored.push(file);
+        continue;
+      }
+      const name = await storeReencodedImage(app.config.dataDir, file);
+      stored.push({ ...file, storedName: name, mime: 'image/webp' });
+    }
+    return { body, files: stored };
+  } catch (err) {
+    removeEvidence(app, [...form.files, ...stored]);
+    throw err;
+  }
+}
+
+export function removeEvidence(app: FastifyInstance, files: EvidenceFile[]): void {
+  for (const f of files) removeUpload(app.config.dataDir, f.storedName);
+}

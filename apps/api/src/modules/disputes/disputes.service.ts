@@ -1,0 +1,142 @@
+import type { FastifyInstance } from 'fastify';
+import type { DisputeStatusBody, DisputeWire } from '@pawsy/contract';
+import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { notifyUser } from '../notifications/index.ts';
+import { recomputeVisibleSubjects } from '../reviews/index.ts';
+import { removeEvidence, type DisputeForm } from './dispute-form.ts';
+import { loadDispute } from './disputes-read.service.ts';
+import * as repo from './disputes.repository.ts';
+
+export const OPEN_DISPUTE_EXISTS = 'This booking already has an open dispute';
+
+/**
+ * A party (owner or assigned sitter) opens a dispute on a booking that has a sitter: accepted,
+ * in progress, completed, or cancelled after acceptance. Others get the booking's 404; an admin
+ * a 403. One open dispute per booking (409), enforced by disputes_one_open_idx.
+ */
+export async function openDispute(
+  app: FastifyInstance,
+  caller: AuthUser,
+  form: DisputeForm,
+): Promise<DisputeWire> {
+  try {
+    const booking = await repo.findDisputedBooking(app.db, form.body.bookingId);
+    if (caller.userType === 'admin' && booking)
+      throw forbidden('Only a party of the booking may open a dispute');
+    if (!booking || (booking.owner_id !== caller.id && booking.provider_id !== caller.id))
+      throw notFound('Booking');
+    if (!booking.provider_id || booking.status === 'pending')
+      throw conflict('A dispute can be opened once a sitter has accepted the booking');
+    if (await repo.hasOpenDispute(app.db, booking.id)) throw conflict(OPEN_DISPUTE_EXISTS);
+
+    const at = nowIso();
+    const id = newId();
+    try {
+      await app.db.transaction().execute(async (trx) => {
+        await repo.insertDispute(trx, {
+          id,
+          booking_id: booking.id,
+          opened_by: caller.id,
+          reason: form.body.reason,
+          description: form.body.description,
+          status: 'open',
+          winner_id: null,
+          resolution_reason: null,
+          settled_at: null,
+          created_at: at,
+          updated_at: at,
+        });
+        await repo.insertEvidence(
+          trx,
+          form.files.map((f) => ({
+            id: newId(),
+            dispute_id: id,
+            stored_name: f.storedName,
+            mime: f.mime,
+            size: f.size,
+            original_name: f.originalName || 'evidence',
+            created_at: at,
+          })),
+        );
+      });
+    } catch (err) {
+      if (repo.isUniqueViolation(err)) throw conflict(OPEN_DISPUTE_EXISTS);
+      throw err;
+    }
+    const dispute = await loadDispute(app, id);
+    await afterChange(
+      app,
+      dispute,
+      `A dispute was opened on your ${dispute.booking.service} booking`,
+    );
+    return dispute;
+  } catch (err) {
+    removeEvidence(app, form.files);
+    throw err;
+  }
+}
+
+/**
+ * Admins set open (a reopen), resolved (optionally naming the winner, who must be a party) or
+ * closed, with an optional reason. Reopening while another dispute on the booking is open is 409.
+ */
+export async function setDisputeStatus(
+  app: FastifyInstance,
+  disputeId: string,
+  input: DisputeStatusBody,
+): Promise<DisputeWire> {
+  const before = await loadDispute(app, disputeId);
+  const parties = [before.booking.owner._id, before.booking.provider?._id];
+  const winnerId = input.winnerId ?? null;
+  if (winnerId !== null && !parties.includes(winnerId))
+    throw new AppError('BAD_REQUEST', 'winnerId must be the owner or the sitter of the booking');
+  const at = nowIso();
+  try {
+    await repo.updateDisputeStatus(app.db, disputeId, {
+      status: input.status,
+      winner_id: input.status === 'resolved' ? winnerId : null,
+      resolution_reason: input.reason ? input.reason : null,
+      updated_at: at,
+      ...(input.status === 'open' ? {} : { settled_at: at }),
+    });
+  } catch (err) {
+    if (repo.isUniqueViolation(err)) throw conflict(OPEN_DISPUTE_EXISTS);
+    throw err;
+  }
+  const dispute = await loadDispute(app, disputeId);
+  const what = { open: 'reopened', resolved: 'resolved', closed: 'closed' }[input.status];
+  await afterChange(
+    app,
+    dispute,
+    `The dispute on your ${dispute.booking.service} booking was ${what}`,
+  );
+  return dispute;
+}
+
+/**
+ * Tells both parties, and refreshes the cached ratings of the booking's reviewed parties: an open
+ * dispute holds the booking's reviews from view (reviews' isVisibleSql), so opening, reopening
+ * and ending one changes what the ratings count.
+ */
+async function afterChange(app: FastifyInstance, dispute: DisputeWire, message: string) {
+  await recomputeVisibleSubjects(app.db, dispute.bookingId);
+  const parties = [dispute.booking.owner._id, dispute.booking.provider?._id];
+  await Promise.all(
+    parties
+      .filter((id): id is string => Boolean(id))
+      .map((userId) =>
+        notifyUser(app, userId, {
+          type: 'dispute',
+          message,
+          data: {
+            disputeId: dispute._id,
+            bookingId: dispute.bookingId,
+            status: dispute.status,
+            winnerId: dispute.winnerId,
+          },
+        }),
+      ),
+  );
+}

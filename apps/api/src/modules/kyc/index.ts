@@ -1,0 +1,6 @@
+/*
+ * What other areas may use of KYC: the status the user dashboard shows. KYC itself reads users
+ * (flags) and notifications; nothing it imports may import it back.
+ */
+export { kycRoutes } from './kyc.routes.ts';
+export { kycStatusOf } from './kyc.service.ts';

@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  NO_KYC_RECORDS,
+  type KycMessage,
+  type KycRecord,
+  type KycSendMessageBody,
+} from '@pawsy/contract';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import { kycDecisionMail } from '../../lib/mail-templates.ts';
+import { sendUpload } from '../../lib/uploads.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { notifyUser } from '../notifications/index.ts';
+import { getUser, setUserFlags } from '../users/index.ts';
+import * as repo from './kyc.repository.ts';
+import { toMessageWire } from './kyc.mapper.ts';
+import { toWire, visibleRecord } from './kyc.service.ts';
+
+/**
+ * PUT /api/kyc/verify/{userId} (admins): decides the user's newest record. `VERIFIED` (any case)
+ * verifies and sets KYC_verified and is_verified; anything else rejects, with an optional reason,
+ * and clears KYC_verified. The user is notified live and by mail.
+ */
+export async function verifyKyc(
+  app: FastifyInstance,
+  caller: AuthUser,
+  userId: string,
+  input: { action: string; rejectionReason: string | null },
+): Promise<{ verified: boolean; record: KycRecord }> {
+  const [latest] = await repo.listUserRecords(app.db, userId, 1);
+  if (!latest) throw new AppError('NOT_FOUND', NO_KYC_RECORDS);
+  const verified = input.action.toUpperCase() === 'VERIFIED';
+  const reason = verified ? null : input.rejectionReason;
+  await repo.decideRecord(app.db, latest.id, {
+    status: verified ? 'Verified' : 'Rejected',
+    rejection_reason: reason,
+    reviewed_by: caller.id,
+    updated_at: nowIso(),
+  });
+  // The users area owns the flags; the decision below is the one message the user gets.
+  await setUserFlags(
+    app,
+    userId,
+    verified ? { KYC_verified: true, is_verified: true } : { KYC_verified: false },
+    { notify: false },
+  );
+  const user = await getUser(app.db, userId);
+  await notifyUser(app, userId, {
+    type: 'kyc',
+    message: verified
+      ? 'Your identity is verified.'
+      : `Your KYC documents were rejected${reason ? `: ${reason}` : '.'}`,
+    data: { kycId: latest.id, status: verified ? 'Verified' : 'Rejected', rejectionReason: reason },
+  });
+  await app.mailer.send({
+    to: user.email,
+    ...kycDecisionMail(
+      { email: user.email, firstName: user.first_name },
+      { verified, reason },
+      app.config.publicUrl,
+    ),
+  });
+  return { verified, record: await toWire(app, (await repo.findRecord(app.db, latest.id))!) };
+}
+
+/**
+ * POST /api/kyc/send-message: the record's owner or an admin writes; the sender is always the
+ * caller (a `sender` in the body is ignored). The other side gets it live; the user also gets a
+ * notification when the reviewer writes.
+ */
+export async function sendKycMessage(
+  app: FastifyInstance,
+  caller: AuthUser,
+  body: Pick<KycSendMessageBody, 'kycId' | 'text'>,
+): Promise<{ message: KycMessage; conversation: KycMessage[] }> {
+  const record = await visibleRecord(app, caller, body.kycId);
+  const row = {
+    id: newId(),
+    kyc_id: record.id,
+    sender_id: caller.id,
+    text: body.text,
+    sent_at: nowIso(),
+  };
+  await repo.insertMessage(app.db, row);
+  const message = toMessageWire(row, record.user_id);
+  const event = { type: 'kyc-message', data: message };
+  if (caller.id !== record.user_id) {
+    await notifyUser(app, record.user_id, {
+      type: 'kyc-message',
+      message: 'The KYC reviewer sent you a message.',
+      data: { kycId: record.id, messageId: row.id },
+    });
+    await app.realtime.publish(record.user_id, event).catch(() => undefined);
+  } else if (record.reviewed_by) {
+    await app.realtime.publish(record.reviewed_by, event).catch(() => undefined);
+  }
+  const conversation = (await repo.findMessages(app.db, [record.id])).map((m) =>
+    toMessageWire(m, record.user_id),
+  );
+  return { message, conversation };
+}
+
+/** A document of a record, streamed to its owner or an admin only (404 for anyone else). */
+export async function sendKycDocument(
+  app: FastifyInstance,
+  caller: AuthUser,
+  kycId: string,
+  docId: string,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const record = await visibleRecord(app, caller, kycId);
+  const doc = await repo.findDocument(app.db, record.id, docId);
+  if (!doc) throw notFound('Document');
+  const ascii = doc.original_name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  reply.header(
+    'content-disposition',
+    `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(doc.original_name)}`,
+  );
+  return sendUpload(reply, app.config.dataDir, doc.stored_name, doc.mime);
+}

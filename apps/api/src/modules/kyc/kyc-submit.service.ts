@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { KYC_MAX_FILES, KYC_MAX_FILE_MB, kycSubmitFields, type KycRecord } from '@pawsy/contract';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import { storeReencodedImage } from '../../lib/images.ts';
+import {
+  DOCUMENT_TYPES,
+  readMultipart,
+  removeUpload,
+  uploadsDir,
+  type StoredFile,
+} from '../../lib/uploads.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import type { KycDocumentsTable } from '../../db/schema.ts';
+import * as repo from './kyc.repository.ts';
+import { toWire } from './kyc.service.ts';
+
+const DOCUMENT_RULES = {
+  maxFiles: KYC_MAX_FILES,
+  maxFileBytes: KYC_MAX_FILE_MB * 1024 * 1024,
+  allowedTypes: DOCUMENT_TYPES,
+  fileFields: ['documents'],
+} as const;
+
+/** ID photos must stay legible, so they keep more pixels than check-in photos. */
+const DOCUMENT_IMAGE_SIDE = 2400;
+
+/**
+ * Images are re-encoded (which drops EXIF, GPS included) and stored as WebP; PDFs are kept as
+ * uploaded (their type was checked from the bytes). On failure nothing stays on disk.
+ */
+async function storeDocuments(dataDir: string, files: StoredFile[]) {
+  const stored: { name: string; mime: string; size: number; originalName: string }[] = [];
+  try {
+    for (const file of files) {
+      const originalName = file.originalName || 'document';
+      if (file.mime === 'application/pdf') {
+        stored.push({ name: file.storedName, mime: file.mime, size: file.size, originalName });
+      } else {
+        const name = await storeReencodedImage(dataDir, file, DOCUMENT_IMAGE_SIDE);
+        const size = fs.statSync(path.join(uploadsDir(dataDir), name)).size;
+        // The name follows the new type, so a download opens with the right application.
+        const renamed = `${originalName.replace(/\.[^.]*$/, '')}.webp`;
+        stored.push({ name, mime: 'image/webp', size, originalName: renamed });
+      }
+    }
+  } catch (err) {
+    for (const s of stored) removeUpload(dataDir, s.name);
+    for (const f of files) removeUpload(dataDir, f.storedName);
+    throw err;
+  }
+  return stored;
+}
+
+function parseFields(fields: Record<string, string>) {
+  const parsed = kycSubmitFields.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  throw new AppError('VALIDATION', `${errors[0]!.path}: ${errors[0]!.message}`, errors);
+}
+
+/**
+ * POST /api/kyc: 1–5 documents and a note, for the caller only. With `kycId` the caller's own
+ * record is reopened (PENDING again, its documents replaced); without it a new record starts.
+ */
+export async function submitKyc(
+  app: FastifyInstance,
+  caller: AuthUser,
+  request: FastifyRequest,
+): Promise<KycRecord> {
+  const dataDir = app.config.dataDir;
+  const { fields, files } = await readMultipart(request, dataDir, DOCUMENT_RULES);
+  let stored: Awaited<ReturnType<typeof storeDocuments>> = [];
+  let replaced: KycDocumentsTable[] = [];
+  let done = false;
+  try {
+    const input = parseFields(fields);
+    if (input.userId && input.userId !== caller.id)
+      throw forbidden('You can only submit KYC documents for yourself');
+    if (files.length === 0) throw badRequest('Upload at least one document (JPEG, PNG or PDF)');
+    if (input.kycId) {
+      const existing = await repo.findRecord(app.db, input.kycId);
+      if (!existing || existing.user_id !== caller.id) throw notFound('KYC record');
+      if (existing.status === 'Verified') throw conflict('This KYC record is already verified');
+    }
+    stored = await storeDocuments(dataDir, files);
+    const now = nowIso();
+    const kycId = input.kycId ?? newId();
+    await app.db.transaction().execute(async (trx) => {
+      if (input.kycId) {
+        if (!(await repo.reopenRecord(trx, kycId, input.text, now)))
+          throw conflict('This KYC record is already verified');
+        replaced = await repo.deleteDocumentsOf(trx, kycId);
+      } else {
+        await repo.insertRecord(trx, {
+          id: kycId,
+          user_id: caller.id,
+          status: 'PENDING',
+          text: input.text,
+          rejection_reason: null,
+          reviewed_by: null,
+          created_at: now,
+          updated_at: now,
+        });
+      }
+      await repo.insertDocuments(
+        trx,
+        stored.map((s) => ({
+          id: newId(),
+          kyc_id: kycId,
+          stored_name: s.name,
+          mime: s.mime,
+          size: s.size,
+          original_name: s.originalName.slice(0, 200),
+          created_at: now,
+        })),
+      );
+    });
+    done = true;
+    for (const d of replaced) removeUpload(dataDir, d.stored_name);
+    return toWire(app, (await repo.findRecord(app.db, kycId))!);
+  } finally {
+    if (!done) {
+      for (const s of stored) removeUpload(dataDir, s.name);
+      for (const f of files) removeUpload(dataDir, f.storedName);
+    }
+  }
+}

@@ -1,0 +1,182 @@
+import type { DbOrTrx } from '../../db/index.ts';
+import type { KycDocumentsTable, KycMessagesTable, KycRecordsTable } from '../../db/schema.ts';
+
+export type KycRecordRow = KycRecordsTable;
+export type KycPersonRow = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  kyc_verified: number;
+  is_verified: number;
+};
+
+export function insertRecord(db: DbOrTrx, row: KycRecordsTable): Promise<unknown> {
+  return db.insertInto('kyc_records').values(row).execute();
+}
+
+export function insertDocuments(db: DbOrTrx, rows: KycDocumentsTable[]): Promise<unknown> {
+  return rows.length ? db.insertInto('kyc_documents').values(rows).execute() : Promise.resolve();
+}
+
+export function insertMessage(db: DbOrTrx, row: KycMessagesTable): Promise<unknown> {
+  return db.insertInto('kyc_messages').values(row).execute();
+}
+
+export function findRecord(db: DbOrTrx, id: string): Promise<KycRecordRow | undefined> {
+  return db.selectFrom('kyc_records').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The user's records, newest first (bounded: a user resubmits a handful of times at most). */
+export function listUserRecords(db: DbOrTrx, userId: string, limit = 50): Promise<KycRecordRow[]> {
+  return db
+    .selectFrom('kyc_records')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The status of the user's newest record, if any (what the dashboard shows). */
+export async function latestStatus(
+  db: DbOrTrx,
+  userId: string,
+): Promise<KycRecordsTable['status'] | undefined> {
+  const row = await db
+    .selectFrom('kyc_records')
+    .select('status')
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.status;
+}
+
+type ListFilter = { status?: KycRecordsTable['status']; search?: string };
+
+function filtered(db: DbOrTrx, filter: ListFilter) {
+  let q = db.selectFrom('kyc_records').innerJoin('users', 'users.id', 'kyc_records.user_id');
+  if (filter.status) q = q.where('kyc_records.status', '=', filter.status);
+  if (filter.search) {
+    const like = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['users.first_name']), 'like', like),
+        eb(eb.fn('lower', ['users.last_name']), 'like', like),
+        eb(eb.fn('lower', ['users.email']), 'like', like),
+      ]),
+    );
+  }
+  return q;
+}
+
+/** One page of records for the admin list, most recently changed first, and the total. */
+export async function listRecords(
+  db: DbOrTrx,
+  filter: ListFilter,
+  page: number,
+  limit: number,
+): Promise<{ rows: KycRecordRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    filtered(db, filter)
+      .selectAll('kyc_records')
+      .orderBy('kyc_records.updated_at', 'desc')
+      .orderBy('kyc_records.id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    filtered(db, filter)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export function findPeople(db: DbOrTrx, ids: string[]): Promise<KycPersonRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'email', 'kyc_verified', 'is_verified'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export function findDocuments(db: DbOrTrx, kycIds: string[]): Promise<KycDocumentsTable[]> {
+  if (kycIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('kyc_documents')
+    .selectAll()
+    .where('kyc_id', 'in', kycIds)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+export function findDocument(
+  db: DbOrTrx,
+  kycId: string,
+  docId: string,
+): Promise<KycDocumentsTable | undefined> {
+  return db
+    .selectFrom('kyc_documents')
+    .selectAll()
+    .where('kyc_id', '=', kycId)
+    .where('id', '=', docId)
+    .executeTakeFirst();
+}
+
+/** The conversations of the given records, oldest first; bounded per page of records. */
+export function findMessages(db: DbOrTrx, kycIds: string[]): Promise<KycMessagesTable[]> {
+  if (kycIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('kyc_messages')
+    .selectAll()
+    .where('kyc_id', 'in', kycIds)
+    .orderBy('sent_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(5000)
+    .execute();
+}
+
+/** A resubmission onto an existing record: back to PENDING, reason and reviewer cleared. */
+export async function reopenRecord(
+  db: DbOrTrx,
+  id: string,
+  text: string,
+  now: string,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('kyc_records')
+    .set({ status: 'PENDING', text, rejection_reason: null, reviewed_by: null, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '!=', 'Verified')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+export async function decideRecord(
+  db: DbOrTrx,
+  id: string,
+  change: Pick<KycRecordsTable, 'status' | 'rejection_reason' | 'reviewed_by' | 'updated_at'>,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('kyc_records')
+    .set(change)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Removes a record's documents (a resubmission replaces them); returns them to delete the files. */
+export async function deleteDocumentsOf(db: DbOrTrx, kycId: string): Promise<KycDocumentsTable[]> {
+  const rows = await db
+    .selectFrom('kyc_documents')
+    .selectAll()
+    .where('kyc_id', '=', kycId)
+    .execute();
+  await db.deleteFrom('kyc_documents').where('kyc_id', '=', kycId).execute();
+  return rows;
+}

@@ -1,0 +1,162 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorBody,
+  idParams,
+  kycDocumentParams,
+  kycListQuery,
+  kycListResponse,
+  kycMessageResponse,
+  kycRecordResponse,
+  kycSendMessageBody,
+  kycUserParams,
+  kycUserResponse,
+  kycVerifyBody,
+} from '@pawsy/contract';
+import { currentUser } from '../../plugins/auth.ts';
+import { getKyc, getUserKyc, listKyc } from './kyc.service.ts';
+import { submitKyc } from './kyc-submit.service.ts';
+import { sendKycDocument, sendKycMessage, verifyKyc } from './kyc-review.service.ts';
+
+const tags = ['kyc'];
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+/** Each message is a row and a push; a person types far fewer than this. */
+const MESSAGE_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
+
+/** SPEC §7 KYC (prefix /kyc). Static paths are declared before /:id so they win. */
+export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = { onRequest: app.requireAuth };
+  const admin = { onRequest: app.requireAdmin };
+
+  app.post(
+    '/',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Submit KYC documents (multipart: documents ×1–5, text, userId, kycId?)',
+        description:
+          "JPEG, PNG or PDF, type read from the bytes, ≤ 10 MB each. With kycId the caller's own " +
+          'record is resubmitted (PENDING again, documents replaced). Images are re-encoded.',
+        consumes: ['multipart/form-data'],
+        response: {
+          201: kycRecordResponse,
+          ...errors,
+          409: errorBody,
+          413: errorBody,
+          415: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await submitKyc(app, currentUser(request), request);
+      return reply
+        .status(201)
+        .send({ success: true as const, message: 'KYC submitted successfully', data });
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Admins: KYC records by status and search, newest change first',
+        querystring: kycListQuery,
+        response: { 200: kycListResponse, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await listKyc(app, request.query)) }),
+  );
+
+  app.get(
+    '/user/:userId',
+    {
+      ...auth,
+      schema: { tags, params: kycUserParams, response: { 200: kycUserResponse, ...errors } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getUserKyc(app, currentUser(request), request.params.userId),
+    }),
+  );
+
+  app.put(
+    '/verify/:userId',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: "Admins: decide the user's newest record (action VERIFIED, anything else rejects)",
+        params: kycUserParams,
+        body: kycVerifyBody,
+        response: { 200: kycRecordResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { verified, record } = await verifyKyc(
+        app,
+        currentUser(request),
+        request.params.userId,
+        request.body,
+      );
+      const message = verified ? 'KYC verified successfully' : 'KYC rejected successfully';
+      return { success: true as const, message, data: record };
+    },
+  );
+
+  app.post(
+    '/send-message',
+    {
+      ...auth,
+      config: {
+        rateLimit: {
+          ...MESSAGE_RATE_LIMIT,
+          // After requireAuth, so the count is per sender, not per IP.
+          hook: 'preHandler',
+          keyGenerator: (request) => `kyc-message|${currentUser(request).id}`,
+        },
+      },
+      schema: {
+        tags,
+        summary: 'Write in a KYC conversation (owner or admin; the sender is always the caller)',
+        body: kycSendMessageBody,
+        response: { 201: kycMessageResponse, ...errors, 429: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { message, conversation } = await sendKycMessage(
+        app,
+        currentUser(request),
+        request.body,
+      );
+      return reply.status(201).send({ success: true as const, data: message, conversation });
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      ...auth,
+      schema: { tags, params: idParams, response: { 200: kycRecordResponse, ...errors } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getKyc(app, currentUser(request), request.params.id),
+    }),
+  );
+
+  app.get(
+    '/:id/documents/:docId',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'One document of a record, for its owner and admins only',
+        params: kycDocumentParams,
+      },
+    },
+    async (request, reply) =>
+      sendKycDocument(app, currentUser(request), request.params.id, request.params.docId, reply),
+  );
+};

@@ -1,0 +1,172 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createUser, type TestUser } from '../helpers/factories.ts';
+import { closeApp, PNG_1PX } from '../helpers/booking-fixtures.ts';
+import { readMails } from '../helpers/mail.ts';
+import { doc, jpegWithGps, submitKyc, TINY_PDF } from '../helpers/kyc-fixtures.ts';
+
+let t: TestApp;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUser(t.app, { user_type: 'admin' });
+});
+afterAll(() => closeApp(t));
+
+const get = (url: string, who: TestUser) => t.call({ method: 'GET', url, token: who.token });
+const verify = (userId: string, payload: object) =>
+  t.call({ method: 'PUT', url: `/api/kyc/verify/${userId}`, token: admin.token, payload });
+
+describe('bad input and bad files', () => {
+  let user: TestUser;
+  beforeAll(async () => {
+    user = await createUser(t.app);
+  });
+
+  it('reads the type from the bytes: a .jpg that is text is 415', async () => {
+    const res = await submitKyc(t, user, {}, [doc(Buffer.from('hello, not an image'), 'id.jpg')]);
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toMatch(/type/i);
+  });
+
+  it('refuses a file over 10 MB (413), six files (413) and no file (400)', async () => {
+    const big = Buffer.concat([TINY_PDF, Buffer.alloc(10 * 1024 * 1024)]);
+    expect(
+      (await submitKyc(t, user, {}, [doc(big, 'big.pdf', 'application/pdf')])).statusCode,
+    ).toBe(413);
+    const six = Array.from({ length: 6 }, (_, i) => doc(PNG_1PX, `p${i}.png`, 'image/png'));
+    expect((await submitKyc(t, user, {}, six)).statusCode).toBe(413);
+    const none = await submitKyc(t, user, { text: 'no files' }, []);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toMatch(/at least one document/i);
+  });
+
+  it('refuses a JSON body (415), a bad kycId (400) and an unknown record (404)', async () => {
+    const json = await t.call({
+      method: 'POST',
+      url: '/api/kyc',
+      token: user.token,
+      payload: { text: 'x' },
+    });
+    expect(json.statusCode).toBe(415);
+    const bad = await submitKyc(t, user, { kycId: 'nope' }, [doc(PNG_1PX, 'a.png')]);
+    expect(bad.statusCode).toBe(400);
+    const unknown = await submitKyc(t, user, { kycId: 'a'.repeat(24) }, [doc(PNG_1PX, 'a.png')]);
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('answers "No KYC records found" for a user without records, and 400 for bad ids', async () => {
+    const none = await get(`/api/kyc/user/${user.id}`, user);
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe('No KYC records found');
+    expect((await get('/api/kyc/xyz', admin)).statusCode).toBe(400);
+    expect((await verify(user.id, { action: 'VERIFIED' })).statusCode).toBe(404);
+    expect((await verify(user.id, {})).statusCode).toBe(400);
+    const empty = await t.call({
+      method: 'POST',
+      url: '/api/kyc/send-message',
+      token: user.token,
+      payload: { kycId: 'a'.repeat(24), text: '   ' },
+    });
+    expect(empty.statusCode).toBe(400);
+  });
+});
+
+describe('documents', () => {
+  it('re-encodes images without EXIF, keeps PDFs, and serves them privately', async () => {
+    const user = await createUser(t.app);
+    const jpeg = await jpegWithGps();
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    const res = await submitKyc(t, user, { text: 'ID and bill' }, [
+      doc(jpeg, 'passport.jpg'),
+      doc(TINY_PDF, 'bill.pdf', 'application/pdf'),
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const [image, pdf] = res.json().data.documents;
+    expect(image).toMatchObject({ mime: 'image/webp', name: 'passport.webp' });
+    expect(pdf).toMatchObject({ mime: 'application/pdf', name: 'bill.pdf', size: TINY_PDF.length });
+
+    const served = await get(image.url, user);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-disposition']).toContain('filename="passport.webp"');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(served.rawPayload.includes('PhoneCo')).toBe(false);
+
+    const pdfRes = await get(pdf.url, admin);
+    expect(pdfRes.headers['content-type']).toBe('application/pdf');
+    expect(pdfRes.headers['x-content-type-options']).toBe('nosniff');
+    expect(pdfRes.headers['content-disposition']).toContain('bill.pdf');
+    expect(pdfRes.rawPayload.equals(TINY_PDF)).toBe(true);
+  });
+});
+
+describe('review', () => {
+  it('rejects with a reason, takes a resubmission onto the same record, then verifies', async () => {
+    const user = await createUser(t.app);
+    const dash = async () => (await get(`/api/user/dashboard/${user.id}`, user)).json().data;
+    expect((await dash()).kycStatus).toBe('NOT_VERIFIED');
+    const first = (await submitKyc(t, user, { text: 'v1' }, [doc(PNG_1PX, 'a.png')])).json().data;
+    expect((await dash()).kycStatus).toBe('PENDING');
+
+    const rejected = await verify(user.id, { action: 'REJECTED', rejectionReason: 'Blurry photo' });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json()).toMatchObject({
+      message: 'KYC rejected successfully',
+      data: { _id: first._id, status: 'Rejected', rejectionReason: 'Blurry photo' },
+    });
+    expect((await dash()).kycStatus).toBe('Rejected');
+    expect(readMails(t.dataDir, user.email).at(-1)?.text).toContain('Blurry photo');
+
+    const again = await submitKyc(t, user, { text: 'v2', kycId: first._id, userId: user.id }, [
+      doc(PNG_1PX, 'b.png'),
+    ]);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().data).toMatchObject({
+      _id: first._id,
+      status: 'PENDING',
+      rejectionReason: null,
+      text: 'v2',
+    });
+    expect(again.json().data.documents.map((d: { name: string }) => d.name)).toEqual(['b.webp']);
+
+    const ok = await verify(user.id, { action: 'VERIFIED' });
+    expect(ok.json()).toMatchObject({
+      message: 'KYC verified successfully',
+      data: { status: 'Verified' },
+    });
+    const profile = (await get('/api/user/user-profile', user)).json().data;
+    expect(profile).toMatchObject({ KYC_verified: true, is_verified: true });
+    expect((await dash()).kycStatus).toBe('Verified');
+    const notes = (await get('/api/notifications/all', user)).json().allNotifications;
+    expect(notes.filter((n: { type: string }) => n.type === 'kyc')).toHaveLength(2);
+    const mails = readMails(t.dataDir, user.email);
+    expect(mails.at(-1)?.subject).toMatch(/verified/i);
+
+    const onVerified = await submitKyc(t, user, { kycId: first._id }, [doc(PNG_1PX, 'c.png')]);
+    expect(onVerified.statusCode).toBe(409);
+    const fresh = await submitKyc(t, user, { text: 'new' }, [doc(PNG_1PX, 'c.png')]);
+    expect(fresh.json().data._id).not.toBe(first._id);
+    const list = (await get(`/api/kyc/user/${user.id}`, user)).json().data;
+    expect(list.map((r: { _id: string }) => r._id)).toEqual([fresh.json().data._id, first._id]);
+  });
+
+  it('lists records for admins by status and search, page by page', async () => {
+    const zed = await createUser(t.app, { first_name: 'Zedekiah', last_name: 'Quill' });
+    await submitKyc(t, zed, {}, [doc(PNG_1PX, 'z.png')]);
+    const byName = await get('/api/kyc?search=zedek', admin);
+    expect(byName.json()).toMatchObject({ total: 1, page: 1, totalPages: 1, hasMore: false });
+    expect(byName.json().data[0].userId).toMatchObject({ _id: zed.id, firstName: 'Zedekiah' });
+    const pending = (await get('/api/kyc?status=PENDING&limit=1', admin)).json();
+    expect(pending.data).toHaveLength(1);
+    expect(pending.data[0].status).toBe('PENDING');
+    expect(pending.total).toBeGreaterThan(1);
+    expect(pending.hasMore).toBe(true);
+    const verified = (await get('/api/kyc?status=Verified', admin)).json();
+    expect(verified.data.every((r: { status: string }) => r.status === 'Verified')).toBe(true);
+    expect((await get('/api/kyc?status=Nope', admin)).statusCode).toBe(400);
+    expect((await get('/api/kyc?page=1000&limit=100', admin)).statusCode).toBe(400);
+  });
+});

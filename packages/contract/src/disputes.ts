@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { bookingStatus } from './bookings.ts';
+import { boundedPageQuery, id, pageMeta } from './common.ts';
+
+/** SPEC §3: a dispute is open until an admin resolves or closes it (and may reopen it). */
+export const disputeStatus = z.enum(['open', 'resolved', 'closed']);
+export type DisputeStatus = z.infer<typeof disputeStatus>;
+
+export const DISPUTE_REASON_MAX = 200;
+export const DISPUTE_DESCRIPTION_MAX = 5000;
+export const DISPUTE_RESOLUTION_MAX = 2000;
+export const DISPUTE_MAX_FILES = 5;
+export const DISPUTE_MAX_FILE_MB = 10;
+
+/** The JSON body of POST /api/dispute/ (multipart carries the same fields plus `evidence` files). */
+export const createDisputeBody = z.object({
+  bookingId: id,
+  reason: z.string().trim().min(1, 'reason is required').max(DISPUTE_REASON_MAX),
+  description: z.string().trim().max(DISPUTE_DESCRIPTION_MAX).default(''),
+});
+export type CreateDisputeBody = z.input<typeof createDisputeBody>;
+
+export const disputeStatusBody = z.object({
+  status: disputeStatus,
+  winnerId: id.nullish(),
+  reason: z.string().trim().max(DISPUTE_RESOLUTION_MAX).nullish(),
+});
+export type DisputeStatusBody = z.input<typeof disputeStatusBody>;
+
+export const disputeIdParams = z.object({ disputeId: id });
+export const disputeEvidenceParams = z.object({ id, evidenceId: id });
+
+export const disputeListQuery = boundedPageQuery(20, { status: disputeStatus.optional() });
+export type DisputeListQuery = z.input<typeof disputeListQuery>;
+
+export const disputeParty = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+export type DisputeParty = z.infer<typeof disputeParty>;
+
+/** Enough of the booking to recognise it; the full booking is GET /api/booking/{id}. */
+export const disputeBooking = z.object({
+  _id: z.string(),
+  service: z.string(),
+  status: bookingStatus,
+  startDate: z.string(),
+  endDate: z.string(),
+  owner: disputeParty,
+  provider: disputeParty.nullable(),
+});
+
+export const disputeEvidence = z.object({
+  _id: z.string(),
+  /** GET it with the session headers; served only to the parties and admins. */
+  url: z.string(),
+  mime: z.string(),
+  name: z.string(),
+});
+
+export const disputeWire = z.object({
+  _id: z.string(),
+  bookingId: z.string(),
+  booking: disputeBooking,
+  openedBy: z.string(),
+  reason: z.string(),
+  description: z.string(),
+  status: disputeStatus,
+  winnerId: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  /** True once it has been resolved or closed before: an open one then shows as "reopened". */
+  reopened: z.boolean(),
+  evidence: z.array(disputeEvidence),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DisputeWire = z.infer<typeof disputeWire>;
+
+export const disputeResponse = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  data: disputeWire,
+});
+export const disputeListResponse = z.object({
+  success: z.literal(true),
+  data: z.array(disputeWire),
+  meta: z.object(pageMeta),
+  ...pageMeta,
+});
