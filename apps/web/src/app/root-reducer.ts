@@ -30,11 +30,15 @@ export type RootState = ReturnType<typeof appReducer>;
 /** Areas that hold the signed-in person's data and are emptied on logout (SPEC §4). */
 const RESET_ON_LOGOUT = ['auth', 'profile', 'kyc', 'dispute'] as const;
 
-export function rootReducer(state: RootState | undefined, action: UnknownAction): RootState {
+/** Takes a partial state (a test's preloaded areas) like combineReducers does; the rest start empty. */
+export function rootReducer(
+  state: Partial<RootState> | undefined,
+  action: UnknownAction,
+): RootState {
   if (state && loggedOut.match(action)) {
     const next: Partial<RootState> = { ...state };
     for (const key of RESET_ON_LOGOUT) delete next[key];
-    return appReducer(next as RootState, action);
+    return appReducer(next, action);
   }
   return appReducer(state, action);
 }

@@ -37,7 +37,7 @@ export function createStore() {
 export function createTestStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
-    preloadedState: preloadedState as RootState | undefined,
+    preloadedState,
   });
 }
 

@@ -3,10 +3,8 @@ import type { RootState } from '../../app/root-reducer';
 import { getErrorMessage } from '../../lib/api-error';
 import { PET_MESSAGES, petsApi, type Pet } from './pets-api';
 
-// Items keep the shell's loose type (other areas' tests preload partial pets); read them
-// through selectPets.
 export type PetsState = {
-  items: Array<Record<string, unknown> & { _id: string }>;
+  items: Pet[];
   /** The pet shown first / being looked at (SPEC §4: defaults to 0). */
   selectedIndex: number;
   loading: boolean;
@@ -75,7 +73,7 @@ export const {
 } = petsSlice.actions;
 export const petsReducer = petsSlice.reducer;
 
-export const selectPets = (state: RootState): Pet[] => state.pets.items as Pet[];
+export const selectPets = (state: RootState): Pet[] => state.pets.items;
 
 const OWN_MESSAGES: string[] = [PET_MESSAGES.noToken, PET_MESSAGES.noUserId];
 

@@ -1,35 +1,16 @@
-import type { PetWire } from '@pawsy/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createTestStore } from '../../app/store';
 import { mockFetch } from '../../test/fetch-mock';
+import { FIXTURE_USER_ID, makePet } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { storeSession } from '../../test/tokens';
 import { mockXhr } from '../../test/xhr-mock';
 import { PET_MESSAGES } from './pets-api';
 import { addPet, fetchPets } from './pets-slice';
 
-const USER_ID = 'aaaaaaaaaaaaaaaaaaaaaaa1';
-
-function makePet(overrides: Partial<PetWire> = {}): PetWire {
-  return {
-    _id: 'bbbbbbbbbbbbbbbbbbbbbbb1',
-    userId: USER_ID,
-    name: 'Biscuit',
-    species: 'dog',
-    breed: 'Golden retriever',
-    age: 4,
-    weight: 31,
-    sex: 'male',
-    care_notes: 'Two walks a day',
-    medical_notes: null,
-    image: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+const USER_ID = FIXTURE_USER_ID;
 
 describe('pets', () => {
   it('treats a 404 on GET /api/pets/user/{id} as an empty list, not an error', async () => {

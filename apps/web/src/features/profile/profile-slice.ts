@@ -3,18 +3,15 @@ import type { RootState } from '../../app/root-reducer';
 import { getErrorMessage } from '../../lib/api-error';
 import { PROFILE_MESSAGES, profileApi, type Profile } from './profile-api';
 
-// `data` keeps the shell's loose type (other areas' tests preload partial profiles); read it
-// through selectProfile.
 export type ProfileState = {
-  data: Record<string, unknown> | null;
+  data: Profile | null;
   loading: boolean;
   error: string | null;
 };
 
 const initialState: ProfileState = { data: null, loading: false, error: null };
 
-export const selectProfile = (state: RootState): Profile | null =>
-  state.profile.data as Profile | null;
+export const selectProfile = (state: RootState): Profile | null => state.profile.data;
 
 const profileSlice = createSlice({
   name: 'profile',

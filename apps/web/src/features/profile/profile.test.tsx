@@ -1,56 +1,14 @@
-import type { UserSelf } from '@pawsy/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../test/fetch-mock';
+import { FIXTURE_USER_ID, makeProfile } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { storeSession } from '../../test/tokens';
 import { mockXhr } from '../../test/xhr-mock';
 import { buildProfileFormData, toProfileValues } from './profile-form';
 
-const USER_ID = 'aaaaaaaaaaaaaaaaaaaaaaa1';
-
-function makeProfile(overrides: Partial<UserSelf> = {}): UserSelf {
-  return {
-    _id: USER_ID,
-    id: USER_ID,
-    firstName: 'Maya',
-    lastName: 'Lopez',
-    email: 'maya@example.com',
-    phone: '+1 555 0100',
-    userType: 'provider',
-    role: 'provider',
-    isAdmin: false,
-    KYC_verified: true,
-    is_verified: true,
-    is_paid: false,
-    email_verified: true,
-    term: true,
-    primary_services: ['Dog walking'],
-    dob: null,
-    emergency_phone: null,
-    bio: null,
-    headline: 'Dog walker',
-    address: null,
-    city: 'Austin',
-    state: null,
-    zip: null,
-    country: null,
-    date_of_issue: null,
-    date_of_expiry: null,
-    document_type: null,
-    preferred_location: null,
-    email_notification: true,
-    pet_prefrences: [],
-    service_rates: { 'Dog walking': 2500 },
-    currency: 'USD',
-    image: null,
-    coordinates: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+const USER_ID = FIXTURE_USER_ID;
 
 const entries = (form: FormData) =>
   Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : v.name]));

@@ -1,0 +1,69 @@
+import type { PetWire, UserSelf } from '@pawsy/contract';
+
+/*
+ * Complete wire objects for tests: the store holds the contract's types, so a test that preloads
+ * a profile or a pet builds a whole one and overrides only what it is about.
+ */
+
+export const FIXTURE_USER_ID = 'aaaaaaaaaaaaaaaaaaaaaaa1';
+
+export function makeProfile(overrides: Partial<UserSelf> = {}): UserSelf {
+  return {
+    _id: FIXTURE_USER_ID,
+    id: FIXTURE_USER_ID,
+    firstName: 'Maya',
+    lastName: 'Lopez',
+    email: 'maya@example.com',
+    phone: '+1 555 0100',
+    userType: 'provider',
+    role: 'provider',
+    isAdmin: false,
+    KYC_verified: true,
+    is_verified: true,
+    is_paid: false,
+    email_verified: true,
+    term: true,
+    primary_services: ['Dog walking'],
+    dob: null,
+    emergency_phone: null,
+    bio: null,
+    headline: 'Dog walker',
+    address: null,
+    city: 'Austin',
+    state: null,
+    zip: null,
+    country: null,
+    date_of_issue: null,
+    date_of_expiry: null,
+    document_type: null,
+    preferred_location: null,
+    email_notification: true,
+    pet_prefrences: [],
+    service_rates: { 'Dog walking': 2500 },
+    currency: 'USD',
+    image: null,
+    coordinates: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makePet(overrides: Partial<PetWire> = {}): PetWire {
+  return {
+    _id: 'bbbbbbbbbbbbbbbbbbbbbbb1',
+    userId: FIXTURE_USER_ID,
+    name: 'Biscuit',
+    species: 'dog',
+    breed: 'Golden retriever',
+    age: 4,
+    weight: 31,
+    sex: 'male',
+    care_notes: 'Two walks a day',
+    medical_notes: null,
+    image: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
