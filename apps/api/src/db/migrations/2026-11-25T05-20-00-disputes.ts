@@ -37,6 +37,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('disputes')
     .columns(['booking_id', 'status'])
     .execute();
+  // At most one open dispute per booking, even when two parties open one at the same instant.
+  await db.schema
+    .createIndex('disputes_one_open_idx')
+    .on('disputes')
+    .column('booking_id')
+    .unique()
+    .where(sql.ref('status'), '=', 'open')
+    .execute();
   await db.schema
     .createIndex('disputes_opened_by_idx')
     .on('disputes')
