@@ -10,4 +10,5 @@ export * from './notifications.ts';
 export * from './services.ts';
 export * from './contact.ts';
 export * from './kyc.ts';
+export * from './messages.ts';
 export * from './disputes.ts';

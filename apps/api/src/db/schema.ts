@@ -167,6 +167,7 @@ export interface Database {
   rating_refresh: RatingRefreshTable;
   contact_messages: ContactMessagesTable;
   stream_tickets: StreamTicketsTable;
+  messages: MessagesTable;
   disputes: DisputesTable;
   dispute_evidence: DisputeEvidenceTable;
   kyc_records: KycRecordsTable;
@@ -264,4 +265,15 @@ export interface KycMessagesTable {
   sender_id: string;
   text: string;
   sent_at: string;
+}
+
+/** A booking chat message between its two parties (modules/messages). */
+export interface MessagesTable {
+  id: string;
+  booking_id: string;
+  sender_id: string;
+  recipient_id: string;
+  text: string;
+  created_at: string;
+  read_at: string | null;
 }

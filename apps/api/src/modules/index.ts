@@ -10,6 +10,7 @@ import { creditsRoutes } from './credits/credits.routes.ts';
 import { reviewsRoutes } from './reviews/reviews.routes.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
 import { kycRoutes } from './kyc/index.ts';
+import { messagesRoutes } from './messages/messages.routes.ts';
 
 /**
  * Every API area, mounted under /api. Each area adds one line here; its routes file declares
@@ -27,4 +28,5 @@ export const apiModules: { prefix: string; routes: FastifyPluginAsync }[] = [
   { prefix: '/crud', routes: reviewsRoutes },
   { prefix: '/contact', routes: contactRoutes },
   { prefix: '/kyc', routes: kycRoutes },
+  { prefix: '/messages', routes: messagesRoutes },
 ];

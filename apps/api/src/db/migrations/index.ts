@@ -11,6 +11,7 @@ import * as contactMessages from './2026-11-21T07-05-00-contact-messages.ts';
 import * as streamTickets from './2026-11-25T04-00-00-stream-tickets.ts';
 import * as kyc from './2026-11-25T05-10-00-kyc.ts';
 import * as disputes from './2026-11-25T05-20-00-disputes.ts';
+import * as messages from './2026-11-25T05-30-00-messages.ts';
 
 /**
  * Every migration, by name (ISO timestamp first so names sort in order).
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T04-00-00-stream-tickets': streamTickets,
   '2026-11-25T05-10-00-kyc': kyc,
   '2026-11-25T05-20-00-disputes': disputes,
+  '2026-11-25T05-30-00-messages': messages,
 };

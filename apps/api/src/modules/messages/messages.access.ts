@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { isChatParty, loadBookingParties, type BookingParties } from '../bookings/index.ts';
+import { bookingHasDispute } from '../disputes/index.ts';
+
+export const ADMIN_NEEDS_DISPUTE =
+  'Admins read a booking conversation only while a dispute exists on it';
+
+/**
+ * Who reads a booking's messages: a party sees what they sent or received (`partyId`); an admin
+ * sees everything once a dispute exists on the booking. Anyone else gets the 404 of a booking
+ * that does not exist, as the bookings area answers.
+ */
+export async function readAccess(
+  app: FastifyInstance,
+  user: AuthUser,
+  bookingId: string,
+): Promise<{ parties: BookingParties; partyId: string | null }> {
+  const parties = await loadBookingParties(app.db, bookingId);
+  if (!parties) throw notFound('Booking');
+  if (isChatParty(parties, user.id)) return { parties, partyId: user.id };
+  if (user.userType === 'admin') {
+    if (await bookingHasDispute(app.db, bookingId)) return { parties, partyId: null };
+    throw forbidden(ADMIN_NEEDS_DISPUTE);
+  }
+  throw notFound('Booking');
+}
+
+/**
+ * Whom the caller's message goes to: the owner for a sitter; the assigned sitter for the owner,
+ * or on an open booking the applicant named in `recipientId` (or the only applicant).
+ */
+export async function resolveRecipient(
+  app: FastifyInstance,
+  user: AuthUser,
+  bookingId: string,
+  recipientId: string | undefined,
+): Promise<string> {
+  const parties = await loadBookingParties(app.db, bookingId);
+  if (!parties) throw notFound('Booking');
+  if (!isChatParty(parties, user.id)) {
+    if (user.userType === 'admin')
+      throw forbidden('Only the parties of a booking write in its chat');
+    throw notFound('Booking');
+  }
+  if (parties.ownerId !== user.id) return parties.ownerId;
+  if (parties.providerId) {
+    if (recipientId && recipientId !== parties.providerId) throw wrongRecipient();
+    return parties.providerId;
+  }
+  if (recipientId) {
+    if (!parties.applicantIds.includes(recipientId)) throw wrongRecipient();
+    return recipientId;
+  }
+  if (parties.applicantIds.length === 1) return parties.applicantIds[0]!;
+  if (parties.applicantIds.length === 0) throw conflict('No sitter to talk to on this booking yet');
+  throw badRequest('recipientId is required: several sitters applied to this booking');
+}
+
+const wrongRecipient = (): AppError =>
+  badRequest('recipientId must be the sitter of this booking or one who applied to it');
