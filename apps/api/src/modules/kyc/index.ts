@@ -4,3 +4,9 @@
  */
 export { kycRoutes } from './kyc.routes.ts';
 export { kycStatusOf } from './kyc.service.ts';
+// The demo seed writes records in every status with their documents and conversation.
+export {
+  insertRecord as insertKycRecord,
+  insertDocuments as insertKycDocuments,
+  insertMessage as insertKycMessage,
+} from './kyc.repository.ts';
