@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { isChatParty, loadBookingParties, type BookingParties } from '../bookings/index.ts';
 import { bookingHasDispute } from '../disputes/index.ts';
