@@ -3,6 +3,7 @@ import { usersSeeder } from './users.seed.ts';
 import { petsSeeder } from './pets.seed.ts';
 import { bookingsSeeder } from './bookings.seed.ts';
 import { kycSeeder } from './kyc.seed.ts';
+import { disputesSeeder } from './disputes.seed.ts';
 import { hasNonAdminUser } from '../modules/users/index.ts';
 
 export type DemoLogin = { role: string; email: string; password: string; note?: string };
@@ -16,7 +17,13 @@ export type SeedContext = { logins: DemoLogin[]; users: Record<string, string> }
  * Demo-data seeders in order; each area appends its own. They run only on an empty database,
  * so a restart never duplicates or overwrites anything.
  */
-export const seeders: Seeder[] = [usersSeeder, petsSeeder, bookingsSeeder, kycSeeder];
+export const seeders: Seeder[] = [
+  usersSeeder,
+  petsSeeder,
+  bookingsSeeder,
+  kycSeeder,
+  disputesSeeder,
+];
 
 export async function seedDemoData(app: FastifyInstance): Promise<DemoLogin[] | null> {
   // Admins ensured at start-up (ADMIN_EMAIL) do not make the database "non-empty".

@@ -173,3 +173,22 @@ export function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: string } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
+
+/** The newest booking between two people in one status (the demo seed picks its disputes so). */
+export async function findBookingOfPair(
+  db: DbOrTrx,
+  ownerId: string,
+  providerId: string,
+  status: DisputeListRow['b_status'],
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('provider_id', '=', providerId)
+    .where('status', '=', status)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}
