@@ -2,6 +2,7 @@ import { combineReducers, type UnknownAction } from '@reduxjs/toolkit';
 import { authReducer, loggedOut } from '../features/auth/auth-slice';
 import { bookingReducer } from '../features/bookings/booking-slice';
 import { chatModalReducer } from '../features/chat/chat-modal-slice';
+import { chatReducer } from '../features/chat/chat-slice';
 import { couponsReducer } from '../features/coupons/coupons-slice';
 import { userCreditReducer } from '../features/credits/user-credit-slice';
 import { dashboardReducer } from '../features/dashboard/dashboard-slice';
@@ -19,6 +20,7 @@ const appReducer = combineReducers({
   booking: bookingReducer,
   dispute: disputeReducer,
   chatModal: chatModalReducer,
+  chat: chatReducer,
   dashboard: dashboardReducer,
   userCredit: userCreditReducer,
   coupons: couponsReducer,
@@ -28,7 +30,7 @@ const appReducer = combineReducers({
 export type RootState = ReturnType<typeof appReducer>;
 
 /** Areas that hold the signed-in person's data and are emptied on logout (SPEC §4). */
-const RESET_ON_LOGOUT = ['auth', 'profile', 'kyc', 'dispute'] as const;
+const RESET_ON_LOGOUT = ['auth', 'profile', 'kyc', 'dispute', 'chat', 'chatModal'] as const;
 
 /** Takes a partial state (a test's preloaded areas) like combineReducers does; the rest start empty. */
 export function rootReducer(

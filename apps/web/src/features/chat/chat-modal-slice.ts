@@ -1,11 +1,15 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { loggedIn } from '../auth';
 
-// Filled in by the chat feature: open flag, selected booking, owner, provider (SPEC §2).
+/** A party as the modal shows it (from the booking the chat was opened on). */
+export type ChatPartyRef = { _id: string; firstName: string; lastName: string };
+
+/** The chat modal (SPEC §2): open flag, selected booking, owner, provider. Persisted. */
 export type ChatModalState = {
   open: boolean;
   selectedBooking: string | null;
-  owner: Record<string, unknown> | null;
-  provider: Record<string, unknown> | null;
+  owner: ChatPartyRef | null;
+  provider: ChatPartyRef | null;
 };
 
 const initialState: ChatModalState = {
@@ -15,6 +19,28 @@ const initialState: ChatModalState = {
   provider: null,
 };
 
-const chatModalSlice = createSlice({ name: 'chatModal', initialState, reducers: {} });
+const chatModalSlice = createSlice({
+  name: 'chatModal',
+  initialState,
+  reducers: {
+    chatModalOpened(
+      _state,
+      action: PayloadAction<{
+        bookingId: string;
+        owner: ChatPartyRef | null;
+        provider: ChatPartyRef | null;
+      }>,
+    ) {
+      const { bookingId, owner, provider } = action.payload;
+      return { open: true, selectedBooking: bookingId, owner, provider };
+    },
+    chatModalClosed() {
+      return initialState;
+    },
+  },
+  // A modal left open by the previous user must not greet the next one.
+  extraReducers: (builder) => builder.addCase(loggedIn, () => initialState),
+});
 
+export const { chatModalOpened, chatModalClosed } = chatModalSlice.actions;
 export const chatModalReducer = chatModalSlice.reducer;

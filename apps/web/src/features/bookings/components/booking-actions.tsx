@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Tooltip } from '@mantine/core';
-import { IconMessageCircle } from '@tabler/icons-react';
+import { Alert, Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
+import { ChatButton } from '../../chat';
 import { updateBookingStatus } from '../booking-slice';
 import { BOOKING_MESSAGES, type Booking, type BookingStatus } from '../bookings-api';
 import type { BookingActions as Allowed } from '../lib/booking-permissions';
@@ -43,15 +43,7 @@ export function BookingActions({ booking, allowed }: { booking: Booking; allowed
             Cancel booking
           </Button>
         )}
-        <Tooltip label="Chat arrives soon">
-          <Button
-            variant="default"
-            disabled
-            leftSection={<IconMessageCircle size={16} aria-hidden="true" />}
-          >
-            Chat (coming soon)
-          </Button>
-        </Tooltip>
+        <ChatButton bookingId={booking._id} owner={booking.owner} provider={booking.provider} />
       </Group>
       {error && dialog === null && (
         <Alert color="red" role="alert" mt="sm">

@@ -54,7 +54,7 @@ describe('booking details: buttons by role and status', () => {
     expect(
       await screen.findByRole('group', { name: 'Request from Sam Ortega' }),
     ).toBeInTheDocument();
-    expect(button('Chat (coming soon)')).toBeDisabled();
+    expect(button('Chat')).toBeEnabled();
   });
 
   it('assigned sitter of an accepted booking: Start and Cancel', async () => {

@@ -1,10 +1,51 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { Alert, Grid, Paper, Stack, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { useAppSelector } from '../../../app/hooks';
+import { ChatThread } from '../components/chat-thread';
+import { ConversationList } from '../components/conversation-list';
+import { useChat } from '../use-chat';
 
+/** /chat-room: conversation list on the side, the selected booking's thread beside it. */
 export default function ChatRoomScreen() {
+  const [params, setParams] = useSearchParams();
+  const conversations = useAppSelector((s) => s.chat.conversations);
+  const error = useAppSelector((s) => s.chat.error);
+  const selected = params.get('booking') ?? conversations[0]?.bookingId ?? null;
+  useChat(selected);
+  const current = conversations.find((c) => c.bookingId === selected);
+  const title = current?.otherParty
+    ? `Chat with ${current.otherParty.firstName} ${current.otherParty.lastName}`
+    : 'Chat';
+
   return (
-    <ComingSoon
-      feature="Messages"
-      description="Your conversations with owners and sitters, one thread per booking."
-    />
+    <Stack>
+      <Title order={1}>Messages</Title>
+      {error && conversations.length === 0 && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder p="sm">
+            <ConversationList
+              conversations={conversations}
+              selected={selected}
+              onSelect={(bookingId) => setParams({ booking: bookingId })}
+            />
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          {selected && (
+            <Paper withBorder p="sm">
+              <Title order={2} size="h4" mb="sm">
+                {title}
+              </Title>
+              <ChatThread bookingId={selected} title={title} />
+            </Paper>
+          )}
+        </Grid.Col>
+      </Grid>
+    </Stack>
   );
 }

@@ -1,0 +1,156 @@
+import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { MessagesMeta, SendMessageBody } from '@pawsy/contract';
+import { getErrorMessage } from '../../lib/api-error';
+import { loggedIn } from '../auth';
+import { CHAT_MESSAGES, chatApi, type ChatMessage, type Conversation } from './chat-api';
+import { addToFront, mergePage } from './chat-model';
+
+export type ChatState = {
+  /** Whose chat this is: another user's login clears everything (SPEC §4). */
+  userId: string | null;
+  conversations: Conversation[];
+  conversationsMeta: MessagesMeta | null;
+  /** Per booking id, newest message first. */
+  threads: Record<string, ChatMessage[]>;
+  threadMeta: Record<string, MessagesMeta>;
+  polling: boolean;
+  loading: boolean;
+  error: string | null;
+};
+
+export const initialChatState: ChatState = {
+  userId: null,
+  conversations: [],
+  conversationsMeta: null,
+  threads: {},
+  threadMeta: {},
+  polling: false,
+  loading: false,
+  error: null,
+};
+
+const fail = (fallback: string) => (error: unknown) => getErrorMessage(error, fallback);
+
+export const fetchConversations = createAsyncThunk<
+  Awaited<ReturnType<typeof chatApi.conversations>>,
+  number | undefined,
+  { rejectValue: string }
+>('chat/fetchConversations', (page, { rejectWithValue }) =>
+  chatApi
+    .conversations(page)
+    .catch((e) => rejectWithValue(fail(CHAT_MESSAGES.conversationsFailed)(e))),
+);
+
+export const fetchThread = createAsyncThunk<
+  Awaited<ReturnType<typeof chatApi.thread>>,
+  { bookingId: string; page?: number },
+  { rejectValue: string }
+>('chat/fetchThread', ({ bookingId, page }, { rejectWithValue }) =>
+  chatApi
+    .thread(bookingId, page)
+    .catch((e) => rejectWithValue(fail(CHAT_MESSAGES.threadFailed)(e))),
+);
+
+export const sendMessage = createAsyncThunk<ChatMessage, SendMessageBody, { rejectValue: string }>(
+  'chat/sendMessage',
+  (body, { rejectWithValue }) =>
+    chatApi.send(body).catch((e) => rejectWithValue(fail(CHAT_MESSAGES.sendFailed)(e))),
+);
+
+export const fetchMessage = createAsyncThunk<ChatMessage, string, { rejectValue: string }>(
+  'chat/fetchMessage',
+  (id, { rejectWithValue }) =>
+    chatApi.message(id).catch((e) => rejectWithValue(fail(CHAT_MESSAGES.messageFailed)(e))),
+);
+
+/** Puts a message into its thread and moves its conversation's summary along. */
+function receive(state: ChatState, message: ChatMessage) {
+  const thread = state.threads[message.bookingId] ?? [];
+  const next = addToFront(thread, message);
+  if (next.length === thread.length) return;
+  state.threads[message.bookingId] = next;
+  const conversation = state.conversations.find((c) => c.bookingId === message.bookingId);
+  if (conversation) {
+    conversation.lastMessage = message;
+    conversation.updatedAt = message.createdAt;
+    if (message.recipient._id === state.userId) conversation.unreadCount += 1;
+  }
+}
+
+const chatSlice = createSlice({
+  name: 'chat',
+  initialState: initialChatState,
+  reducers: {
+    /** A message from the live channel (or any other source): front insertion with dedupe. */
+    messageReceived(state, action: PayloadAction<ChatMessage>) {
+      receive(state, action.payload);
+    },
+    /** The other party read our messages on a booking (live `message-read`). */
+    messagesRead(state, action: PayloadAction<{ bookingId: string; readAt: string }>) {
+      for (const m of state.threads[action.payload.bookingId] ?? [])
+        if (m.sender._id === state.userId && !m.read) {
+          m.read = true;
+          m.readAt = action.payload.readAt;
+        }
+    },
+    pollingStarted(state) {
+      state.polling = true;
+    },
+    pollingStopped(state) {
+      state.polling = false;
+    },
+    /** The signed-in user is known: a different one than the chat belongs to clears it. */
+    chatUserSeen(state, action: PayloadAction<string>) {
+      if (state.userId === action.payload) return;
+      return { ...initialChatState, userId: action.payload };
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(loggedIn, (state, action) => {
+        if (state.userId !== action.payload.user.id)
+          return { ...initialChatState, userId: action.payload.user.id };
+      })
+      .addCase(fetchConversations.pending, (state) => {
+        state.loading = true;
+      })
+      .addCase(fetchConversations.fulfilled, (state, action) => {
+        state.loading = false;
+        state.error = null;
+        state.conversations = action.payload.data;
+        state.conversationsMeta = action.payload.meta;
+      })
+      .addCase(fetchConversations.rejected, (state, action) => {
+        state.loading = false;
+        state.error = action.payload ?? CHAT_MESSAGES.conversationsFailed;
+      })
+      .addCase(fetchThread.fulfilled, (state, action) => {
+        const { bookingId } = action.meta.arg;
+        state.error = null;
+        state.threads[bookingId] = mergePage(state.threads[bookingId] ?? [], action.payload.data);
+        state.threadMeta[bookingId] = action.payload.meta;
+        const conversation = state.conversations.find((c) => c.bookingId === bookingId);
+        if (conversation) conversation.unreadCount = 0;
+      })
+      .addCase(fetchThread.rejected, (state, action) => {
+        state.error = action.payload ?? CHAT_MESSAGES.threadFailed;
+      })
+      .addCase(sendMessage.fulfilled, (state, action) => {
+        state.error = null;
+        receive(state, action.payload);
+      })
+      .addCase(sendMessage.rejected, (state, action) => {
+        state.error = action.payload ?? CHAT_MESSAGES.sendFailed;
+      })
+      .addCase(fetchMessage.fulfilled, (state, action) => {
+        receive(state, action.payload);
+      })
+      .addCase(fetchMessage.rejected, (state, action) => {
+        state.error = action.payload ?? CHAT_MESSAGES.messageFailed;
+      });
+  },
+});
+
+export const { messageReceived, messagesRead, pollingStarted, pollingStopped, chatUserSeen } =
+  chatSlice.actions;
+export const chatReducer = chatSlice.reducer;

@@ -1,0 +1,175 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createTestStore } from '../../app/store';
+import { mockFetch } from '../../test/fetch-mock';
+import { renderApp } from '../../test/render-app';
+import { storeSession } from '../../test/tokens';
+import { loggedIn, loggedOut } from '../auth';
+import type { ChatMessage, Conversation } from './chat-api';
+import { chatModalOpened } from './chat-modal-slice';
+import { chatUserSeen, fetchThread, messageReceived } from './chat-slice';
+
+const ME = { _id: 'u1', id: 'u1', firstName: 'Olivia', lastName: 'Owner' };
+const SAM = { _id: 'u2', id: 'u2', firstName: 'Sam', lastName: 'Sitter' };
+const BOOKING = 'b'.repeat(24);
+
+function msg(id: string, text: string, at: string, from = SAM, to = ME): ChatMessage {
+  return {
+    _id: id,
+    bookingId: BOOKING,
+    booking: BOOKING,
+    text,
+    sender: from,
+    recipient: to,
+    createdAt: at,
+    sentAt: at,
+    read: false,
+    readAt: null,
+  };
+}
+const meta = (total: number) => ({ page: 1, limit: 100, total, totalPages: 1, hasMore: false });
+const conversation = (last: ChatMessage | null, unreadCount: number): Conversation => ({
+  _id: BOOKING,
+  bookingId: BOOKING,
+  booking: {
+    _id: BOOKING,
+    service: 'Dog walking',
+    status: 'accepted',
+    startDate: '2026-12-01T10:00:00.000Z',
+    endDate: '2026-12-01T11:00:00.000Z',
+  },
+  owner: ME,
+  provider: SAM,
+  otherParty: SAM,
+  lastMessage: last,
+  unreadCount,
+  updatedAt: last?.createdAt ?? '2026-11-01T00:00:00.000Z',
+});
+
+// A second conversation, not opened, with two unread messages from Maya.
+const MAYA = { _id: 'u3', id: 'u3', firstName: 'Maya', lastName: 'Sitter' };
+const otherConversation: Conversation = {
+  ...conversation(null, 2),
+  _id: 'c'.repeat(24),
+  bookingId: 'c'.repeat(24),
+  provider: MAYA,
+  otherParty: MAYA,
+};
+
+const session = {
+  token: 't',
+  user: { id: 'u1', email: 'o@x.test', userType: 'user' },
+  expiresAt: null,
+};
+
+describe('chat slice rules', () => {
+  it('adds incoming messages to the front and skips the same id or the same text within 1 s', () => {
+    const store = createTestStore();
+    store.dispatch(chatUserSeen('u1'));
+    const first = msg('m1', 'Hello', '2026-11-25T10:00:00.000Z');
+    store.dispatch(messageReceived(first));
+    store.dispatch(messageReceived(msg('m2', 'On my way', '2026-11-25T10:00:05.000Z')));
+    store.dispatch(messageReceived({ ...first, text: 'edited copy' })); // same id
+    store.dispatch(messageReceived(msg('m3', 'On my way', '2026-11-25T10:00:05.900Z'))); // < 1 s
+    store.dispatch(messageReceived(msg('m4', 'On my way', '2026-11-25T10:00:07.000Z'))); // > 1 s
+    expect(store.getState().chat.threads[BOOKING]!.map((m) => m._id)).toEqual(['m4', 'm2', 'm1']);
+  });
+
+  it('clears all chat state when a different user logs in, keeps it for the same user', () => {
+    const store = createTestStore();
+    store.dispatch(loggedIn(session as never));
+    store.dispatch(messageReceived(msg('m1', 'Hello', '2026-11-25T10:00:00.000Z')));
+    store.dispatch(chatModalOpened({ bookingId: BOOKING, owner: ME, provider: SAM }));
+    store.dispatch(chatUserSeen('u1'));
+    expect(store.getState().chat.threads[BOOKING]).toHaveLength(1);
+    store.dispatch(loggedIn({ ...session, user: { ...session.user, id: 'u9' } } as never));
+    expect(store.getState().chat.threads).toEqual({});
+    expect(store.getState().chat.userId).toBe('u9');
+    expect(store.getState().chatModal).toMatchObject({ open: false, selectedBooking: null });
+  });
+
+  it('empties the chat on logout', () => {
+    const store = createTestStore();
+    store.dispatch(loggedIn(session as never));
+    store.dispatch(messageReceived(msg('m1', 'Hello', '2026-11-25T10:00:00.000Z')));
+    store.dispatch(loggedOut());
+    expect(store.getState().chat.threads).toEqual({});
+  });
+
+  it("shows SPEC §8's fallback when the thread fails without a server message", async () => {
+    storeSession({ id: 'u1' });
+    mockFetch(() => ({ status: 500 }));
+    const store = createTestStore();
+    await store.dispatch(fetchThread({ bookingId: BOOKING }));
+    expect(store.getState().chat.error).toBe('Failed to fetch conversation thread');
+  });
+});
+
+describe('/chat-room', () => {
+  it('lists conversations with unread counts, shows the thread and sends with the labelled box', async () => {
+    storeSession({ id: 'u1' });
+    const older = msg('m1', 'Hi Olivia', '2026-11-25T10:00:00.000Z');
+    const newer = msg('m2', 'Rex was great', '2026-11-25T10:05:00.000Z');
+    const calls = mockFetch(({ url, method, body }) => {
+      if (url.startsWith('/api/messages/conversations'))
+        return {
+          status: 200,
+          body: { success: true, data: [conversation(newer, 0), otherConversation], meta: meta(2) },
+        };
+      if (url.startsWith('/api/messages/thread'))
+        return { status: 200, body: { success: true, data: [newer, older], meta: meta(2) } };
+      if (url === '/api/messages/' && method === 'POST') {
+        const { text } = body as { text: string };
+        return {
+          status: 201,
+          body: { success: true, data: msg('m3', text, new Date().toISOString(), ME, SAM) },
+        };
+      }
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    renderApp('/chat-room');
+    const nav = await screen.findByRole('navigation', { name: 'Conversations' });
+    expect(within(nav).getByText('Sam Sitter')).toBeInTheDocument();
+    expect(within(nav).getByLabelText('2 unread')).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual([expect.stringContaining('Hi Olivia'), expect.stringContaining('Rex was great')]),
+    );
+    expect(calls.some((c) => c.url.includes(`/api/messages/thread?bookingId=${BOOKING}`))).toBe(
+      true,
+    );
+
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: /message/i }), 'See you at 9{Enter}');
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      bookingId: BOOKING,
+      text: 'See you at 9',
+    });
+    expect(screen.getByRole('textbox', { name: /message/i })).toHaveValue('');
+  });
+
+  it("shows 'Failed to send message' when sending fails without a server message", async () => {
+    storeSession({ id: 'u1' });
+    mockFetch(({ url }) => {
+      if (url.startsWith('/api/messages/conversations'))
+        return {
+          status: 200,
+          body: { success: true, data: [conversation(null, 0)], meta: meta(1) },
+        };
+      if (url.startsWith('/api/messages/thread'))
+        return { status: 200, body: { success: true, data: [], meta: meta(0) } };
+      return { status: 500 };
+    });
+    renderApp('/chat-room');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /message/i }), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Failed to send message')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,108 @@
+import { Alert, Button, Group, Paper, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useCurrentUser } from '../../auth';
+import { MESSAGE_MAX_LENGTH } from '@pawsy/contract';
+import { fetchThread, sendMessage } from '../chat-slice';
+
+const EMPTY: never[] = [];
+const time = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+
+/** One booking's thread (oldest at the top) and the composer; Enter sends, Shift+Enter breaks. */
+export function ChatThread({ bookingId, title }: { bookingId: string; title?: string }) {
+  const dispatch = useAppDispatch();
+  const me = useCurrentUser()?.id;
+  const messages = useAppSelector((s) => s.chat.threads[bookingId] ?? EMPTY);
+  const meta = useAppSelector((s) => s.chat.threadMeta[bookingId]);
+  const error = useAppSelector((s) => s.chat.error);
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const trimmed = text.trim();
+    if (!trimmed || sending) return;
+    setSending(true);
+    const result = await dispatch(sendMessage({ bookingId, text: trimmed }));
+    setSending(false);
+    if (sendMessage.fulfilled.match(result)) setText('');
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey) void submit(event);
+  };
+  const olderPage = meta?.hasMore ? meta.page + 1 : null;
+
+  return (
+    <Stack gap="sm" aria-label={title ?? 'Conversation'} role="region">
+      {olderPage && (
+        <Button
+          variant="subtle"
+          size="xs"
+          onClick={() => void dispatch(fetchThread({ bookingId, page: olderPage }))}
+        >
+          Load older messages
+        </Button>
+      )}
+      <ScrollArea.Autosize mah={420}>
+        <Stack
+          gap="xs"
+          component="ol"
+          aria-label="Messages"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
+          {messages.length === 0 && (
+            <Text c="dimmed" component="li">
+              No messages yet. Say hello!
+            </Text>
+          )}
+          {[...messages].reverse().map((m) => {
+            const mine = m.sender._id === me;
+            return (
+              <Paper
+                key={m._id}
+                component="li"
+                withBorder
+                p="xs"
+                radius="md"
+                bg={mine ? 'var(--mantine-color-blue-light)' : undefined}
+                style={{ alignSelf: mine ? 'flex-end' : 'flex-start', maxWidth: '80%' }}
+              >
+                <Text size="xs" c="dimmed">
+                  {mine ? 'You' : `${m.sender.firstName} ${m.sender.lastName}`} · {time(m.sentAt)}
+                  {mine && m.read ? ' · Read' : ''}
+                </Text>
+                <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{m.text}</Text>
+              </Paper>
+            );
+          })}
+        </Stack>
+      </ScrollArea.Autosize>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <form onSubmit={(e) => void submit(e)}>
+        <Group align="flex-end" wrap="nowrap">
+          <Textarea
+            label="Message"
+            placeholder="Write a message…"
+            description="Enter sends; Shift+Enter starts a new line"
+            autosize
+            minRows={1}
+            maxRows={5}
+            maxLength={MESSAGE_MAX_LENGTH}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            onKeyDown={onKeyDown}
+            style={{ flex: 1 }}
+          />
+          <Button type="submit" loading={sending} disabled={!text.trim()}>
+            Send
+          </Button>
+        </Group>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,51 @@
+import { Badge, Group, NavLink, Stack, Text } from '@mantine/core';
+import type { Conversation } from '../chat-api';
+
+const nameOf = (p: Conversation['otherParty']) =>
+  p ? `${p.firstName} ${p.lastName}` : 'No sitter yet';
+
+/** The caller's conversations: other party, service, last message and unread count. */
+export function ConversationList({
+  conversations,
+  selected,
+  onSelect,
+}: {
+  conversations: Conversation[];
+  selected: string | null;
+  onSelect: (bookingId: string) => void;
+}) {
+  if (conversations.length === 0)
+    return <Text c="dimmed">No conversations yet. Chats start from a booking.</Text>;
+  return (
+    <Stack gap={4} component="nav" aria-label="Conversations">
+      {conversations.map((c) => (
+        <NavLink
+          key={c.bookingId}
+          active={c.bookingId === selected}
+          aria-current={c.bookingId === selected ? 'true' : undefined}
+          onClick={() => onSelect(c.bookingId)}
+          label={
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={600} truncate>
+                {nameOf(c.otherParty)}
+              </Text>
+              {c.unreadCount > 0 && (
+                <Badge color="red" aria-label={`${c.unreadCount} unread`}>
+                  {c.unreadCount}
+                </Badge>
+              )}
+            </Group>
+          }
+          description={
+            <>
+              <Text size="xs">{c.booking.service}</Text>
+              <Text size="xs" c="dimmed" truncate>
+                {c.lastMessage ? c.lastMessage.text : 'No messages yet'}
+              </Text>
+            </>
+          }
+        />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect } from 'react';
+import { useAppDispatch } from '../../app/hooks';
+import { useCurrentUser } from '../auth';
+import { liveChannel } from '../notifications';
+import type { ChatMessage } from './chat-api';
+import {
+  chatUserSeen,
+  fetchConversations,
+  fetchThread,
+  messageReceived,
+  messagesRead,
+  pollingStarted,
+  pollingStopped,
+} from './chat-slice';
+
+/** How often an open chat screen re-reads the conversations (and the open thread). */
+export const CHAT_POLL_MS = 10_000;
+
+/**
+ * While a chat screen is mounted: ties the chat to the signed-in user, listens to live
+ * `message` / `message-read` events, and polls the conversation list (and the open thread),
+ * which catches anything a dropped live connection missed. Unmounting stops all of it.
+ */
+export function useChat(bookingId: string | null) {
+  const dispatch = useAppDispatch();
+  const userId = useCurrentUser()?.id ?? null;
+
+  useEffect(() => {
+    if (userId) dispatch(chatUserSeen(userId));
+  }, [dispatch, userId]);
+
+  useEffect(() => {
+    const offMessage = liveChannel.subscribe('message', (data) =>
+      dispatch(messageReceived(data as ChatMessage)),
+    );
+    const offRead = liveChannel.subscribe('message-read', (data) =>
+      dispatch(messagesRead(data as { bookingId: string; readAt: string })),
+    );
+    return () => {
+      offMessage();
+      offRead();
+    };
+  }, [dispatch]);
+
+  useEffect(() => {
+    const refresh = () => {
+      void dispatch(fetchConversations(1));
+      if (bookingId) void dispatch(fetchThread({ bookingId }));
+    };
+    refresh();
+    dispatch(pollingStarted());
+    const timer = window.setInterval(refresh, CHAT_POLL_MS);
+    return () => {
+      window.clearInterval(timer);
+      dispatch(pollingStopped());
+    };
+  }, [dispatch, bookingId]);
+}
