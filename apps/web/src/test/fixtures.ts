@@ -1,4 +1,4 @@
-import type { PetWire, UserSelf } from '@pawsy/contract';
+import type { KycRecord, PetWire, UserSelf } from '@pawsy/contract';
 
 /*
  * Complete wire objects for tests: the store holds the contract's types, so a test that preloads
@@ -64,6 +64,37 @@ export function makePet(overrides: Partial<PetWire> = {}): PetWire {
     image: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A KYC record as GET /api/kyc/user/{userId} returns it. */
+export function makeKycRecord(overrides: Partial<KycRecord> = {}): KycRecord {
+  return {
+    _id: 'bbbbbbbbbbbbbbbbbbbbbbb1',
+    userId: {
+      _id: FIXTURE_USER_ID,
+      firstName: 'Maya',
+      lastName: 'Lopez',
+      email: 'maya@example.com',
+      KYC_verified: false,
+      is_verified: false,
+    },
+    status: 'PENDING',
+    rejectionReason: null,
+    text: 'My passport',
+    documents: [
+      {
+        _id: 'ccccccccccccccccccccccc1',
+        url: '/api/kyc/bbbbbbbbbbbbbbbbbbbbbbb1/documents/ccccccccccccccccccccccc1',
+        mime: 'image/webp',
+        name: 'passport.webp',
+        size: 1234,
+      },
+    ],
+    conversation: [],
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
   };
 }

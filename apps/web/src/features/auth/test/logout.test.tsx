@@ -2,13 +2,21 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock';
-import { makePet, makeProfile } from '../../../test/fixtures';
+import { makeKycRecord, makePet, makeProfile } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { storeSession } from '../../../test/tokens';
 
 const signedInState = {
   profile: { data: makeProfile({ firstName: 'Sam' }), loading: false, error: null },
-  kyc: { data: { status: 'PENDING' }, records: [], loading: false, error: null, message: null },
+  kyc: {
+    data: makeKycRecord(),
+    records: [makeKycRecord()],
+    page: null,
+    status: 'PENDING' as const,
+    loading: false,
+    error: null,
+    message: null,
+  },
   dispute: { items: [{ _id: 'd1' }], current: null, loading: false, error: null },
   pets: {
     items: [makePet({ _id: 'p1' })],

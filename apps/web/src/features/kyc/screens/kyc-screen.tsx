@@ -1,10 +1,98 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { Alert, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { usePageTitle } from '../../../components/ui/use-page-title';
+import { useCurrentUser } from '../../auth';
+import { KycConversation } from '../components/kyc-conversation';
+import { KycStatusBadge } from '../components/kyc-status-badge';
+import { KycUploadForm } from '../components/kyc-upload-form';
+import { useInterval } from '../components/use-interval';
+import { fetchUserKyc, selectKyc } from '../kyc-slice';
+import { KYC_MESSAGES } from '../kyc-api';
 
+/** How often the reviewer's replies are looked for while this screen is open. */
+export const KYC_POLL_MS = 15_000;
+
+/** /kyc: the user's verification status, upload and resubmission, and the reviewer conversation. */
 export default function KycScreen() {
+  usePageTitle('Identity verification');
+  const dispatch = useAppDispatch();
+  const me = useCurrentUser();
+  const { data: record, loading, error } = useAppSelector(selectKyc);
+  const userId = me?.id;
+
+  useEffect(() => {
+    if (userId) void fetchUserKyc(dispatch, userId);
+  }, [dispatch, userId]);
+  const poll = useCallback(() => {
+    if (userId) void fetchUserKyc(dispatch, userId, { quiet: true });
+  }, [dispatch, userId]);
+  useInterval(poll, KYC_POLL_MS, Boolean(userId && record));
+
+  const ownRecord = record && record.userId._id === userId ? record : null;
+  const status = ownRecord?.status ?? null;
+  const showError = error && !error.includes(KYC_MESSAGES.noRecords);
+
   return (
-    <ComingSoon
-      feature="Identity verification"
-      description="Upload an identity document so owners and sitters know who they are dealing with. Our team reviews submissions and replies right here."
-    />
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between" align="center">
+          <Title order={1}>Identity verification</Title>
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              Status:
+            </Text>
+            <KycStatusBadge status={loading && !ownRecord ? null : status} />
+          </Group>
+        </Group>
+        {showError && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        {status === 'Verified' && (
+          <Alert color="green" title="You are verified">
+            Your identity check is complete: owners and sitters see your verified badge.
+          </Alert>
+        )}
+        {status === 'PENDING' && (
+          <Alert color="yellow" title="Under review">
+            We are checking your documents ({ownRecord?.documents.map((d) => d.name).join(', ')}).
+            You can write to the reviewer below.
+          </Alert>
+        )}
+        {status === 'Rejected' && (
+          <Alert color="red" title="Your documents were not accepted" role="status">
+            {ownRecord?.rejectionReason
+              ? `Reason: ${ownRecord.rejectionReason}`
+              : 'No reason was given; ask the reviewer below.'}
+          </Alert>
+        )}
+        {(status === null || status === 'Rejected') && (
+          <Paper withBorder p="md" radius="md" component="section" aria-labelledby="kyc-upload">
+            <Title order={2} size="h4" id="kyc-upload" mb="xs">
+              {status === 'Rejected' ? 'Resubmit your documents' : 'Submit your documents'}
+            </Title>
+            <Text size="sm" c="dimmed" mb="sm">
+              A passport, ID card or driving licence, and optionally a proof of address. Photos are
+              re-encoded on upload, so location data in them is removed.
+            </Text>
+            <KycUploadForm
+              userId={userId}
+              kycId={status === 'Rejected' ? ownRecord?._id : null}
+              submitLabel={status === 'Rejected' ? 'Resubmit documents' : 'Submit documents'}
+            />
+          </Paper>
+        )}
+        {ownRecord && (
+          <KycConversation
+            record={ownRecord}
+            me={userId}
+            otherName="Reviewer"
+            label="Message to the reviewer"
+          />
+        )}
+      </Stack>
+    </Container>
   );
 }

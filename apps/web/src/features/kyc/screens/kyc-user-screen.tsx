@@ -1,10 +1,174 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { usePageTitle } from '../../../components/ui/use-page-title';
+import { paths } from '../../../config/paths';
+import { useCurrentUser } from '../../auth';
+import { DocumentViewer } from '../components/document-viewer';
+import { KycConversation } from '../components/kyc-conversation';
+import { KycStatusBadge } from '../components/kyc-status-badge';
+import { useInterval } from '../components/use-interval';
+import { fetchKycById, fetchUserKyc, kycMessageShown, selectKyc, verifyKyc } from '../kyc-slice';
+import { KYC_POLL_MS } from './kyc-screen';
 
+/** /dashboard/kyc/user/{userId} (admins): one member's documents, the decision, the conversation. */
 export default function KycUserScreen() {
+  usePageTitle('Member verification');
+  const { userId = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const me = useCurrentUser();
+  const { data, loading, error, message } = useAppSelector(selectKyc);
+  const record = data && data.userId._id === userId ? data : null;
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    dispatch(kycMessageShown(null));
+    if (userId) void fetchUserKyc(dispatch, userId, { asAdmin: true });
+  }, [dispatch, userId]);
+  // SPEC §4: an admin refreshes the conversation by the record's id.
+  const poll = useCallback(() => {
+    if (record) void fetchKycById(dispatch, record._id, true);
+  }, [dispatch, record]);
+  useInterval(poll, KYC_POLL_MS, Boolean(record));
+
+  async function decide(action: 'VERIFIED' | 'REJECTED') {
+    setBusy(true);
+    setFailure(null);
+    const outcome = await verifyKyc(
+      dispatch,
+      userId,
+      action,
+      action === 'REJECTED' ? reason.trim() : undefined,
+    );
+    setBusy(false);
+    if (!outcome.ok) return setFailure(outcome.message);
+    setRejecting(false);
+    setReason('');
+  }
+
+  const name = record ? `${record.userId.firstName} ${record.userId.lastName}`.trim() : '';
   return (
-    <ComingSoon
-      feature="Member verification"
-      description="The identity documents and review conversation of one member."
-    />
+    <Container size="lg" py="xl">
+      <Stack gap="md">
+        <Anchor component={Link} to={paths.kycListing} size="sm">
+          ← All KYC submissions
+        </Anchor>
+        <Group justify="space-between">
+          <Title order={1}>
+            {record ? `Verification of ${name || record.userId.email}` : 'Member verification'}
+          </Title>
+          {record && <KycStatusBadge status={record.status} />}
+        </Group>
+        {message && (
+          <Alert color="green" role="status">
+            {message}
+          </Alert>
+        )}
+        {(failure || (error && !record)) && (
+          <Alert color="red" role="alert">
+            {failure ?? error}
+          </Alert>
+        )}
+        {loading && !record && <Text>Loading…</Text>}
+        {record && (
+          <>
+            <Paper withBorder p="md" radius="md">
+              <Text size="sm">
+                <strong>Email:</strong> {record.userId.email}
+              </Text>
+              <Text size="sm">
+                <strong>Submitted:</strong> {new Date(record.createdAt).toLocaleString()} ·{' '}
+                <strong>Updated:</strong> {new Date(record.updatedAt).toLocaleString()}
+              </Text>
+              <Text size="sm">
+                <strong>Flags:</strong> KYC verified {record.userId.KYC_verified ? 'yes' : 'no'},
+                verified {record.userId.is_verified ? 'yes' : 'no'}
+              </Text>
+              {record.text && (
+                <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
+                  <strong>Note:</strong> {record.text}
+                </Text>
+              )}
+              {record.rejectionReason && (
+                <Text size="sm" mt="xs">
+                  <strong>Rejection reason:</strong> {record.rejectionReason}
+                </Text>
+              )}
+              <Group mt="md">
+                <Button
+                  color="green"
+                  loading={busy && !rejecting}
+                  onClick={() => void decide('VERIFIED')}
+                  disabled={record.status === 'Verified'}
+                >
+                  Approve
+                </Button>
+                <Button color="red" variant="light" onClick={() => setRejecting(true)}>
+                  Reject
+                </Button>
+                <Button variant="subtle" onClick={() => void fetchKycById(dispatch, record._id)}>
+                  Refresh
+                </Button>
+              </Group>
+            </Paper>
+            <SimpleGrid cols={{ base: 1, md: 2 }}>
+              <DocumentViewer documents={record.documents} />
+              <KycConversation
+                record={record}
+                me={me?.id}
+                otherName={name || 'Member'}
+                label="Message to the member"
+              />
+            </SimpleGrid>
+          </>
+        )}
+      </Stack>
+      <Modal opened={rejecting} onClose={() => setRejecting(false)} title="Reject KYC submission">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void decide('REJECTED');
+          }}
+        >
+          <Stack>
+            <Textarea
+              label="Reason for rejection"
+              description="The member sees this and can resubmit."
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              maxLength={500}
+              autosize
+              minRows={3}
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setRejecting(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" color="red" loading={busy}>
+                Confirm rejection
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Container>
   );
 }

@@ -1,0 +1,120 @@
+import { Alert, Button, Input, Progress, Stack, Text, Textarea } from '@mantine/core';
+import { KYC_MAX_FILES, KYC_MAX_FILE_MB } from '@pawsy/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { useAppDispatch } from '../../../app/hooks';
+import { submitKyc } from '../kyc-slice';
+
+const TYPES = ['image/jpeg', 'image/png', 'application/pdf'];
+
+/** What is wrong with the picked files before anything is sent, or null. */
+export function checkFiles(files: File[]): string | null {
+  if (files.length === 0) return 'Choose at least one document.';
+  if (files.length > KYC_MAX_FILES) return `Choose at most ${KYC_MAX_FILES} documents.`;
+  const wrong = files.find((f) => f.type && !TYPES.includes(f.type));
+  if (wrong) return `${wrong.name}: use a JPEG, PNG or PDF file.`;
+  const big = files.find((f) => f.size > KYC_MAX_FILE_MB * 1024 * 1024);
+  if (big) return `${big.name} is larger than ${KYC_MAX_FILE_MB} MB.`;
+  return null;
+}
+
+/** Each file's share of one upload's progress: files are sent in order, so bytes map to files. */
+export function fileProgress(files: File[], percent: number): number[] {
+  const total = files.reduce((n, f) => n + f.size, 0) || 1;
+  let sent = (percent / 100) * total;
+  return files.map((f) => {
+    const share = f.size === 0 ? (percent >= 100 ? 1 : 0) : Math.min(1, Math.max(0, sent / f.size));
+    sent -= f.size;
+    return Math.round(share * 100);
+  });
+}
+
+type Props = { userId: string | undefined; kycId?: string | null; submitLabel: string };
+
+/** Pick 1–5 documents, add a note, upload with a progress bar per file. */
+export function KycUploadForm({ userId, kycId, submitLabel }: Props) {
+  const dispatch = useAppDispatch();
+  const inputId = useId();
+  const [files, setFiles] = useState<File[]>([]);
+  const [text, setText] = useState('');
+  const [percent, setPercent] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const problem = checkFiles(files);
+    if (problem) return setError(problem);
+    setError(null);
+    setDone(null);
+    setPercent(0);
+    const outcome = await submitKyc(dispatch, userId, { files, text, kycId }, setPercent);
+    setPercent(null);
+    if (!outcome.ok) return setError(outcome.message);
+    setFiles([]);
+    setText('');
+    setDone('Documents submitted. We will review them shortly.');
+  }
+
+  const progress = percent === null ? null : fileProgress(files, percent);
+  return (
+    <form onSubmit={onSubmit} aria-label="Upload KYC documents">
+      <Stack gap="sm">
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        {done && (
+          <Alert color="green" role="status">
+            {done}
+          </Alert>
+        )}
+        <Input.Wrapper
+          label="Identity documents"
+          description={`1–${KYC_MAX_FILES} files: JPEG, PNG or PDF, up to ${KYC_MAX_FILE_MB} MB each`}
+          id={`${inputId}-wrapper`}
+          labelProps={{ htmlFor: inputId }}
+        >
+          <input
+            id={inputId}
+            type="file"
+            multiple
+            accept="image/jpeg,image/png,application/pdf"
+            onChange={(e) => setFiles(Array.from(e.currentTarget.files ?? []))}
+            style={{ display: 'block', marginTop: 4 }}
+          />
+        </Input.Wrapper>
+        {files.length > 0 && (
+          <Stack gap={4} aria-label="Chosen documents">
+            {files.map((f, i) => (
+              <div key={`${f.name}-${i}`}>
+                <Text size="sm">
+                  {f.name} ({Math.max(1, Math.round(f.size / 1024))} KB)
+                </Text>
+                {progress && (
+                  <Progress
+                    value={progress[i] ?? 0}
+                    aria-label={`Upload progress of ${f.name}`}
+                    aria-valuetext={`${progress[i] ?? 0}%`}
+                  />
+                )}
+              </div>
+            ))}
+          </Stack>
+        )}
+        <Textarea
+          label="Note for the reviewer"
+          description="Optional: which document is which, anything we should know."
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          maxLength={2000}
+          autosize
+          minRows={2}
+        />
+        <Button type="submit" loading={percent !== null} style={{ alignSelf: 'flex-start' }}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

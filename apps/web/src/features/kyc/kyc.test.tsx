@@ -1,0 +1,240 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestStore } from '../../app/store';
+import { mockFetch } from '../../test/fetch-mock';
+import { FIXTURE_USER_ID, makeKycRecord } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+import { storeSession } from '../../test/tokens';
+import { mockXhr } from '../../test/xhr-mock';
+import { fileProgress } from './components/kyc-upload-form';
+import { KYC_MESSAGES } from './kyc-api';
+import { fetchUserKyc, initialKycState, kycFailed, submitKyc, verifyKyc } from './kyc-slice';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+const ADMIN_ID = 'aaaaaaaaaaaaaaaaaaaaaaa9';
+
+describe('kyc slice', () => {
+  it('starts PENDING and clears the data on "No KYC records found"', async () => {
+    const store = createTestStore({
+      kyc: { ...initialKycState, data: makeKycRecord(), records: [makeKycRecord()] },
+    });
+    expect(createTestStore().getState().kyc.status).toBe('PENDING');
+    storeSession({ id: FIXTURE_USER_ID });
+    mockFetch(() => ({ status: 404, body: { message: 'No KYC records found' } }));
+    await fetchUserKyc(store.dispatch, FIXTURE_USER_ID);
+    expect(store.getState().kyc).toMatchObject({
+      data: null,
+      records: [],
+      error: 'No KYC records found',
+    });
+
+    store.dispatch(kycFailed('Failed to fetch KYC data'));
+    expect(store.getState().kyc.error).toBe('Failed to fetch KYC data');
+  });
+
+  it('needs a token and a user id to submit, and a token to fetch', async () => {
+    const store = createTestStore();
+    const outcome = await submitKyc(store.dispatch, FIXTURE_USER_ID, { files: [], text: '' });
+    expect(outcome).toEqual({ ok: false, message: KYC_MESSAGES.missingCredentials });
+    storeSession({ id: FIXTURE_USER_ID });
+    expect(await submitKyc(store.dispatch, undefined, { files: [], text: '' })).toEqual({
+      ok: false,
+      message: 'Missing authentication credentials or user ID',
+    });
+    sessionStorage.clear();
+    await fetchUserKyc(store.dispatch, FIXTURE_USER_ID);
+    expect(store.getState().kyc.error).toBe('No authentication token found');
+    expect(await verifyKyc(store.dispatch, FIXTURE_USER_ID, 'VERIFIED')).toEqual({
+      ok: false,
+      message: 'No authentication token found',
+    });
+  });
+
+  it('refetches after a decision and says what happened; falls back to the spec messages', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    const store = createTestStore();
+    const calls = mockFetch(({ method }) =>
+      method === 'PUT'
+        ? {
+            status: 200,
+            body: { success: true, message: 'x', data: makeKycRecord({ status: 'Rejected' }) },
+          }
+        : {
+            status: 200,
+            body: {
+              success: true,
+              data: [makeKycRecord({ status: 'Rejected', rejectionReason: 'Blurry' })],
+            },
+          },
+    );
+    await verifyKyc(store.dispatch, FIXTURE_USER_ID, 'REJECTED', 'Blurry');
+    expect(calls[0]).toMatchObject({
+      method: 'PUT',
+      url: `/api/kyc/verify/${FIXTURE_USER_ID}`,
+      body: { action: 'REJECTED', rejectionReason: 'Blurry' },
+    });
+    expect(calls[1]!.url).toBe(`/api/kyc/user/${FIXTURE_USER_ID}`);
+    expect(store.getState().kyc).toMatchObject({
+      message: 'KYC rejected successfully',
+      status: 'Rejected',
+    });
+
+    mockFetch(() => ({ status: 500 }));
+    expect(await verifyKyc(store.dispatch, FIXTURE_USER_ID, 'VERIFIED')).toEqual({
+      ok: false,
+      message: 'Failed to verify KYC',
+    });
+    await fetchUserKyc(store.dispatch, FIXTURE_USER_ID, { asAdmin: true });
+    expect(store.getState().kyc.error).toBe('Failed to fetch user KYC data');
+  });
+
+  it('splits one upload progress over the files in order', () => {
+    const files = [new File(['a'.repeat(100)], 'a.png'), new File(['b'.repeat(300)], 'b.pdf')];
+    expect(fileProgress(files, 0)).toEqual([0, 0]);
+    expect(fileProgress(files, 50)).toEqual([100, 33]);
+    expect(fileProgress(files, 100)).toEqual([100, 100]);
+  });
+});
+
+describe('/kyc', () => {
+  it('uploads documents with progress, then shows the pending record', async () => {
+    storeSession({ id: FIXTURE_USER_ID });
+    mockFetch(({ url }) =>
+      url.startsWith('/api/kyc/user/')
+        ? { status: 404, body: { message: 'No KYC records found' } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    const xhr = mockXhr(() => ({ status: 201, body: { success: true, data: makeKycRecord() } }));
+    renderApp('/kyc');
+    expect(
+      await screen.findByRole('heading', { name: 'Identity verification', level: 1 }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Not submitted')).toBeInTheDocument();
+    const file = new File(['%PDF-1.4'], 'passport.pdf', { type: 'application/pdf' });
+    await userEvent.upload(screen.getByLabelText('Identity documents'), file);
+    await userEvent.type(screen.getByLabelText(/Note for the reviewer/), 'My passport');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit documents' }));
+    expect(await screen.findByText('Pending review')).toBeInTheDocument();
+    expect(xhr[0]).toMatchObject({ method: 'POST', url: '/api/kyc' });
+    expect(xhr[0]!.body!.get('userId')).toBe(FIXTURE_USER_ID);
+    expect(xhr[0]!.body!.get('text')).toBe('My passport');
+    expect((xhr[0]!.body!.get('documents') as File).name).toBe('passport.pdf');
+    expect(screen.getByRole('log', { name: 'KYC conversation messages' })).toBeInTheDocument();
+  });
+
+  it('shows the rejection reason and resubmits onto the same record', async () => {
+    storeSession({ id: FIXTURE_USER_ID });
+    const rejected = makeKycRecord({ status: 'Rejected', rejectionReason: 'Too blurry' });
+    mockFetch(({ url }) =>
+      url.startsWith('/api/kyc/user/')
+        ? { status: 200, body: { success: true, data: [rejected] } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    const xhr = mockXhr(() => ({ status: 201, body: { success: true, data: makeKycRecord() } }));
+    renderApp('/kyc');
+    expect(await screen.findByText('Reason: Too blurry')).toBeInTheDocument();
+    await userEvent.upload(
+      screen.getByLabelText('Identity documents'),
+      new File(['x'], 'new.png', { type: 'image/png' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Resubmit documents' }));
+    await waitFor(() => expect(xhr).toHaveLength(1));
+    expect(xhr[0]!.body!.get('kycId')).toBe(rejected._id);
+  });
+
+  it('sends a message to the reviewer as the signed-in user', async () => {
+    storeSession({ id: FIXTURE_USER_ID });
+    const record = makeKycRecord();
+    const reply = {
+      _id: 'm1',
+      kycId: record._id,
+      text: 'Hello',
+      sender: FIXTURE_USER_ID,
+      senderRole: 'user',
+      sentAt: '2026-11-20T11:00:00.000Z',
+    };
+    const calls = mockFetch(({ url }) =>
+      url.startsWith('/api/kyc/user/')
+        ? { status: 200, body: { success: true, data: [record] } }
+        : url === '/api/kyc/send-message'
+          ? { status: 201, body: { success: true, data: reply, conversation: [reply] } }
+          : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    renderApp('/kyc');
+    await userEvent.type(await screen.findByLabelText('Message to the reviewer'), 'Hello');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const log = screen.getByRole('log', { name: 'KYC conversation messages' });
+    expect(await within(log).findByText('Hello')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/kyc/send-message')?.body).toEqual({
+      kycId: record._id,
+      text: 'Hello',
+      sender: FIXTURE_USER_ID,
+    });
+  });
+});
+
+describe('admin screens', () => {
+  it('/kyclisting lists records by status with links to the review', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    const calls = mockFetch(({ url }) =>
+      url.startsWith('/api/kyc')
+        ? {
+            status: 200,
+            body: {
+              success: true,
+              data: [makeKycRecord()],
+              page: 1,
+              limit: 20,
+              total: 1,
+              totalPages: 1,
+              hasMore: false,
+            },
+          }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    renderApp('/kyclisting');
+    const link = await screen.findByRole('link', { name: 'Maya Lopez' });
+    expect(link).toHaveAttribute('href', `/dashboard/kyc/user/${FIXTURE_USER_ID}`);
+    expect(calls.find((c) => c.url.startsWith('/api/kyc'))!.url).toBe(
+      '/api/kyc?status=PENDING&page=1&limit=20',
+    );
+  });
+
+  it('rejects with a reason from the review screen and announces it', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    let current = makeKycRecord();
+    const calls = mockFetch(({ url, method, body }) => {
+      if (method === 'PUT') {
+        current = makeKycRecord({
+          status: 'Rejected',
+          rejectionReason: (body as { rejectionReason: string }).rejectionReason,
+        });
+        return {
+          status: 200,
+          body: { success: true, message: 'KYC rejected successfully', data: current },
+        };
+      }
+      if (url.startsWith('/api/kyc/user/'))
+        return { status: 200, body: { success: true, data: [current] } };
+      return { status: 200, body: { success: true, allNotifications: [] } };
+    });
+    renderApp(`/dashboard/kyc/user/${FIXTURE_USER_ID}`);
+    expect(
+      await screen.findByRole('heading', { name: 'Verification of Maya Lopez' }),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    await userEvent.type(await screen.findByLabelText(/Reason for rejection/), 'Expired ID');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm rejection' }));
+    expect(await screen.findByText('KYC rejected successfully')).toBeInTheDocument();
+    expect(screen.getByText('Expired ID')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      action: 'REJECTED',
+      rejectionReason: 'Expired ID',
+    });
+  });
+});
