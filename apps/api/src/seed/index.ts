@@ -4,6 +4,7 @@ import { petsSeeder } from './pets.seed.ts';
 import { bookingsSeeder } from './bookings.seed.ts';
 import { kycSeeder } from './kyc.seed.ts';
 import { disputesSeeder } from './disputes.seed.ts';
+import { messagesSeeder } from './messages.seed.ts';
 import { hasNonAdminUser } from '../modules/users/index.ts';
 
 export type DemoLogin = { role: string; email: string; password: string; note?: string };
@@ -23,6 +24,7 @@ export const seeders: Seeder[] = [
   bookingsSeeder,
   kycSeeder,
   disputesSeeder,
+  messagesSeeder,
 ];
 
 export async function seedDemoData(app: FastifyInstance): Promise<DemoLogin[] | null> {
