@@ -1,4 +1,5 @@
 import type { KycRecord, PetWire, UserSelf } from '@pawsy/contract';
+import type { DisputeWire } from '@pawsy/contract';
 
 /*
  * Complete wire objects for tests: the store holds the contract's types, so a test that preloads
@@ -95,6 +96,36 @@ export function makeKycRecord(overrides: Partial<KycRecord> = {}): KycRecord {
     conversation: [],
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const FIXTURE_OWNER_ID = 'aaaaaaaaaaaaaaaaaaaaaab1';
+export const FIXTURE_SITTER_ID = 'aaaaaaaaaaaaaaaaaaaaaab2';
+
+export function makeDispute(overrides: Partial<DisputeWire> = {}): DisputeWire {
+  return {
+    _id: 'dddddddddddddddddddddd01',
+    bookingId: 'bbbbbbbbbbbbbbbbbbbbbb01',
+    booking: {
+      _id: 'bbbbbbbbbbbbbbbbbbbbbb01',
+      service: 'Dog walking',
+      status: 'completed',
+      startDate: '2026-11-01T09:00:00.000Z',
+      endDate: '2026-11-01T10:00:00.000Z',
+      owner: { _id: FIXTURE_OWNER_ID, firstName: 'Olivia', lastName: 'Owens' },
+      provider: { _id: FIXTURE_SITTER_ID, firstName: 'Sam', lastName: 'Ortega' },
+    },
+    openedBy: FIXTURE_OWNER_ID,
+    reason: 'Walk cut short',
+    description: 'Back after ten minutes.',
+    status: 'open',
+    winnerId: null,
+    rejectionReason: null,
+    reopened: false,
+    evidence: [],
+    createdAt: '2026-11-02T09:00:00.000Z',
+    updatedAt: '2026-11-02T09:00:00.000Z',
     ...overrides,
   };
 }

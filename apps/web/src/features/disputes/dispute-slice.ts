@@ -1,15 +1,148 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { getErrorMessage } from '../../lib/api-error';
+import {
+  DISPUTE_MESSAGES,
+  disputesApi,
+  type Dispute,
+  type DisputeListParams,
+  type DisputePage,
+  type DisputeStatusChange,
+  type NewDispute,
+} from './disputes-api';
 
-// Filled in by the disputes feature.
 export type DisputeState = {
-  items: Array<Record<string, unknown>>;
-  current: Record<string, unknown> | null;
+  /** The list on screen (mine, or all for an admin), one page. */
+  items: Dispute[];
+  /** The dispute on screen. */
+  current: Dispute | null;
+  page?: Omit<DisputePage, 'data'> | null;
   loading: boolean;
+  /** A create or status change is on its way. */
+  saving?: boolean;
   error: string | null;
 };
 
-const initialState: DisputeState = { items: [], current: null, loading: false, error: null };
+export const initialDisputeState: DisputeState = {
+  items: [],
+  current: null,
+  page: null,
+  loading: false,
+  saving: false,
+  error: null,
+};
 
-const disputeSlice = createSlice({ name: 'dispute', initialState, reducers: {} });
+const fail = (fallback: string) => (error: unknown) => getErrorMessage(error, fallback);
 
+export const fetchDisputes = createAsyncThunk<
+  DisputePage,
+  DisputeListParams,
+  { rejectValue: string }
+>('dispute/fetchList', (params, { rejectWithValue }) =>
+  disputesApi
+    .list(params)
+    .catch((e: unknown) => rejectWithValue(fail(DISPUTE_MESSAGES.fetchListFailed)(e))),
+);
+
+export const fetchDispute = createAsyncThunk<Dispute, string, { rejectValue: string }>(
+  'dispute/fetchOne',
+  (id, { rejectWithValue }) =>
+    disputesApi
+      .get(id)
+      .catch((e: unknown) => rejectWithValue(fail(DISPUTE_MESSAGES.fetchOneFailed)(e))),
+);
+
+export const createDispute = createAsyncThunk<Dispute, NewDispute, { rejectValue: string }>(
+  'dispute/create',
+  (input, { rejectWithValue }) =>
+    disputesApi
+      .create(input)
+      .catch((e: unknown) => rejectWithValue(fail(DISPUTE_MESSAGES.createFailed)(e))),
+);
+
+export const updateDisputeStatus = createAsyncThunk<
+  Dispute,
+  { id: string; change: DisputeStatusChange },
+  { rejectValue: string }
+>('dispute/updateStatus', ({ id, change }, { rejectWithValue }) =>
+  disputesApi
+    .updateStatus(id, change)
+    .catch((e: unknown) => rejectWithValue(fail(DISPUTE_MESSAGES.updateFailed)(e))),
+);
+
+/** SPEC §4: a status change updates the list and the detail in place, without a refetch. */
+function replaceLocally(state: DisputeState, dispute: Dispute) {
+  const i = state.items.findIndex((d) => d._id === dispute._id);
+  if (i >= 0) state.items[i] = dispute;
+  if (!state.current || state.current._id === dispute._id) state.current = dispute;
+}
+
+const disputeSlice = createSlice({
+  name: 'dispute',
+  initialState: initialDisputeState,
+  reducers: {
+    disputeErrorCleared(state) {
+      state.error = null;
+    },
+    disputeReceived(state, action: PayloadAction<Dispute>) {
+      replaceLocally(state, action.payload);
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchDisputes.pending, (state) => {
+        state.loading = true;
+        state.error = null;
+      })
+      .addCase(fetchDisputes.fulfilled, (state, action) => {
+        const { data, ...page } = action.payload;
+        state.items = data;
+        state.page = page;
+        state.loading = false;
+      })
+      .addCase(fetchDisputes.rejected, (state, action) => {
+        state.loading = false;
+        state.error = action.payload ?? DISPUTE_MESSAGES.fetchListFailed;
+      })
+      .addCase(fetchDispute.pending, (state, action) => {
+        state.loading = true;
+        state.error = null;
+        if (state.current?._id !== action.meta.arg) state.current = null;
+      })
+      .addCase(fetchDispute.fulfilled, (state, action) => {
+        state.loading = false;
+        state.current = action.payload;
+      })
+      .addCase(fetchDispute.rejected, (state, action) => {
+        state.loading = false;
+        state.error = action.payload ?? DISPUTE_MESSAGES.fetchOneFailed;
+      })
+      .addCase(createDispute.pending, (state) => {
+        state.saving = true;
+        state.error = null;
+      })
+      .addCase(createDispute.fulfilled, (state, action) => {
+        state.saving = false;
+        state.current = action.payload;
+        state.items.unshift(action.payload);
+      })
+      .addCase(createDispute.rejected, (state, action) => {
+        state.saving = false;
+        state.error = action.payload ?? DISPUTE_MESSAGES.createFailed;
+      })
+      .addCase(updateDisputeStatus.pending, (state) => {
+        state.saving = true;
+        state.error = null;
+      })
+      .addCase(updateDisputeStatus.fulfilled, (state, action) => {
+        state.saving = false;
+        replaceLocally(state, action.payload);
+      })
+      .addCase(updateDisputeStatus.rejected, (state, action) => {
+        state.saving = false;
+        state.error = action.payload ?? DISPUTE_MESSAGES.updateFailed;
+      });
+  },
+});
+
+export const { disputeErrorCleared, disputeReceived } = disputeSlice.actions;
 export const disputeReducer = disputeSlice.reducer;

@@ -17,7 +17,7 @@ const signedInState = {
     error: null,
     message: null,
   },
-  dispute: { items: [{ _id: 'd1' }], current: null, loading: false, error: null },
+  dispute: { items: [makeDispute()], current: null, loading: false, error: null },
   pets: {
     items: [makePet({ _id: 'p1' })],
     selectedIndex: 0,

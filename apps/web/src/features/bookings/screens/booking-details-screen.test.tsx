@@ -149,3 +149,23 @@ describe('booking details: messages', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('booking details: opening a dispute', () => {
+  it('a party of a booking with a sitter gets "Open a dispute"; an open booking has none', async () => {
+    open({ as: 'sitter', booking: makeBooking({ status: 'completed' }) });
+    await ready();
+    expect(screen.getByRole('link', { name: 'Open a dispute' })).toHaveAttribute(
+      'href',
+      `/dispute?bookingId=${BOOKING_ID}`,
+    );
+  });
+
+  it('an open booking without a sitter has no dispute button', async () => {
+    open({
+      as: 'owner',
+      booking: makeBooking({ status: 'pending', provider_id: null, provider: null }),
+    });
+    await ready();
+    expect(screen.queryByRole('link', { name: 'Open a dispute' })).not.toBeInTheDocument();
+  });
+});

@@ -23,6 +23,7 @@ import { BookingRequestsPanel } from '../components/booking-requests-panel';
 import { BookingSummary } from '../components/booking-summary';
 import { BookingTimeline } from '../components/booking-timeline';
 import { useCurrentUser } from '../../auth';
+import { canOpenDispute, OpenDisputeButton } from '../../disputes';
 import { fullName } from '../lib/booking-format';
 import { bookingActions, roleIn } from '../lib/booking-permissions';
 
@@ -90,6 +91,11 @@ export default function BookingDetailsScreen() {
               <Stack>
                 <BookingSummary booking={booking} />
                 <BookingActions booking={booking} allowed={allowed} />
+                {canOpenDispute(booking, userId) && (
+                  <Group>
+                    <OpenDisputeButton bookingId={booking._id} />
+                  </Group>
+                )}
                 {showRequests && userId && (
                   <BookingRequestsPanel booking={booking} userId={userId} />
                 )}

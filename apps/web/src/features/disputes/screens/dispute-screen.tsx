@@ -1,10 +1,25 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { Anchor, Container, Group, Stack, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { usePageTitle } from '../../../components/ui/use-page-title';
+import { paths } from '../../../config/paths';
+import { DisputeDetails } from '../components/dispute-details';
+import { DisputeLoader } from '../components/dispute-loader';
 
+/** /dispute/{disputeId}: a dispute as its parties see it. */
 export default function DisputeScreen() {
+  usePageTitle('Dispute');
+  const { disputeId = '' } = useParams();
   return (
-    <ComingSoon
-      feature="Dispute details"
-      description="The reason, evidence and current status of a dispute."
-    />
+    <Container size="md" py="xl">
+      <Stack>
+        <Group justify="space-between" align="flex-end">
+          <Title order={1}>Dispute</Title>
+          <Anchor component={Link} to={paths.disputes}>
+            All my disputes
+          </Anchor>
+        </Group>
+        <DisputeLoader id={disputeId}>{(d) => <DisputeDetails dispute={d} />}</DisputeLoader>
+      </Stack>
+    </Container>
   );
 }

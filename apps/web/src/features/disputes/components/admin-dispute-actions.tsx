@@ -1,0 +1,96 @@
+import { Alert, Button, Group, Paper, Select, Stack, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import type { Dispute, DisputeStatus } from '../disputes-api';
+import { updateDisputeStatus } from '../dispute-slice';
+import { partyName } from '../lib/dispute-format';
+
+/** Resolve (naming the winner), close or reopen a dispute, with an optional reason. */
+export function AdminDisputeActions({ dispute }: { dispute: Dispute }) {
+  const dispatch = useAppDispatch();
+  const { saving, error } = useAppSelector((state) => state.dispute);
+  const { owner, provider } = dispute.booking;
+  const parties = [
+    { value: owner._id, label: `${partyName(owner)} (owner)` },
+    ...(provider ? [{ value: provider._id, label: `${partyName(provider)} (sitter)` }] : []),
+  ];
+  const [winnerId, setWinnerId] = useState<string | null>(dispute.winnerId);
+  const [reason, setReason] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+
+  const change = async (status: DisputeStatus) => {
+    setDone(null);
+    const result = await dispatch(
+      updateDisputeStatus({
+        id: dispute._id,
+        change: {
+          status,
+          ...(status === 'resolved' && winnerId ? { winnerId } : {}),
+          ...(reason.trim() ? { reason: reason.trim() } : {}),
+        },
+      }),
+    );
+    if (updateDisputeStatus.fulfilled.match(result)) {
+      setReason('');
+      setDone(status === 'open' ? 'Dispute reopened' : `Dispute ${status}`);
+    }
+  };
+
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="decide-title">
+      <Stack>
+        <Title id="decide-title" order={2} size="h4">
+          Decide
+        </Title>
+        <Select
+          label="Winner"
+          placeholder="No winner"
+          data={parties}
+          value={winnerId}
+          clearable
+          onChange={setWinnerId}
+        />
+        <Textarea
+          label="Reason (shown to both parties)"
+          autosize
+          minRows={2}
+          maxLength={2000}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+        />
+        <Group>
+          <Button loading={saving} onClick={() => void change('resolved')}>
+            Resolve
+          </Button>
+          <Button
+            variant="light"
+            color="gray"
+            loading={saving}
+            disabled={dispute.status === 'closed'}
+            onClick={() => void change('closed')}
+          >
+            Close
+          </Button>
+          <Button
+            variant="outline"
+            loading={saving}
+            disabled={dispute.status === 'open'}
+            onClick={() => void change('open')}
+          >
+            Reopen
+          </Button>
+        </Group>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        {done && !error && (
+          <Alert color="teal" role="status">
+            {done}
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,88 @@
+import { Alert, Button, Group, Pagination, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import type { Dispute, DisputeStatus } from '../disputes-api';
+import { fetchDisputes } from '../dispute-slice';
+import { DisputeList } from './dispute-list';
+
+const PAGE_SIZE = 20;
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All' },
+  { value: 'open', label: 'Open' },
+  { value: 'resolved', label: 'Resolved' },
+  { value: 'closed', label: 'Closed' },
+];
+
+/** A paged dispute list with a status filter (mine, or all for an admin: the server decides). */
+export function DisputeBrowser({
+  label,
+  linkTo,
+  empty,
+}: {
+  label: string;
+  linkTo: (dispute: Dispute) => string;
+  empty: string;
+}) {
+  const dispatch = useAppDispatch();
+  const { items, page, loading, error } = useAppSelector((state) => state.dispute);
+  const [status, setStatus] = useState('all');
+  const [pageNo, setPageNo] = useState(1);
+  const query = {
+    page: pageNo,
+    limit: PAGE_SIZE,
+    status: status === 'all' ? undefined : (status as DisputeStatus),
+  };
+  const load = () => void dispatch(fetchDisputes(query));
+
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(load, [dispatch, status, pageNo]);
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Select
+          label="Status"
+          data={STATUS_OPTIONS}
+          value={status}
+          allowDeselect={false}
+          onChange={(value) => {
+            setStatus(value ?? 'all');
+            setPageNo(1);
+          }}
+          w={200}
+        />
+        {page && (
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {page.total} dispute{page.total === 1 ? '' : 's'}
+          </Text>
+        )}
+      </Group>
+      {error && !loading && (
+        <Alert color="red" role="alert">
+          {error}
+          <Button ml="md" size="compact-sm" variant="light" onClick={load}>
+            Retry
+          </Button>
+        </Alert>
+      )}
+      {loading && items.length === 0 ? (
+        <Stack role="status" aria-label="Loading disputes">
+          <Skeleton height={72} radius="md" />
+          <Skeleton height={72} radius="md" />
+        </Stack>
+      ) : items.length === 0 && !error ? (
+        <Text>{empty}</Text>
+      ) : (
+        <DisputeList disputes={items} linkTo={linkTo} label={label} />
+      )}
+      {page && page.totalPages > 1 && (
+        <Pagination
+          total={page.totalPages}
+          value={pageNo}
+          onChange={setPageNo}
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,82 @@
+import { Alert, Button, FileInput, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { DISPUTE_MAX_FILE_MB, DISPUTE_MAX_FILES, type Dispute } from '../disputes-api';
+import { createDispute } from '../dispute-slice';
+
+const ACCEPT = 'image/jpeg,image/png,application/pdf';
+
+/** Opens a dispute on one booking: reason, description and up to five evidence files. */
+export function OpenDisputeForm({
+  bookingId,
+  onOpened,
+}: {
+  bookingId: string;
+  onOpened: (dispute: Dispute) => void;
+}) {
+  const dispatch = useAppDispatch();
+  const { saving, error } = useAppSelector((state) => state.dispute);
+  const [reason, setReason] = useState('');
+  const [description, setDescription] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [reasonError, setReasonError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setReasonError(reason.trim() ? null : 'Please give a reason');
+    if (!reason.trim()) return;
+    if (files.length > DISPUTE_MAX_FILES)
+      return setInvalid(`Attach at most ${DISPUTE_MAX_FILES} files`);
+    if (files.some((f) => f.size > DISPUTE_MAX_FILE_MB * 1024 * 1024))
+      return setInvalid(`Each file must be at most ${DISPUTE_MAX_FILE_MB} MB`);
+    setInvalid(null);
+    const result = await dispatch(createDispute({ bookingId, reason, description, files }));
+    if (createDispute.fulfilled.match(result)) onOpened(result.payload);
+  };
+
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <form aria-labelledby="open-dispute-title" onSubmit={(e) => void submit(e)} noValidate>
+        <Stack>
+          <Title id="open-dispute-title" order={2} size="h3">
+            Open a dispute
+          </Title>
+          <TextInput
+            label="Reason"
+            required
+            maxLength={200}
+            value={reason}
+            error={reasonError}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
+          <Textarea
+            label="What happened?"
+            autosize
+            minRows={4}
+            maxLength={5000}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+          />
+          <FileInput
+            label="Evidence (optional)"
+            description={`Up to ${DISPUTE_MAX_FILES} photos (JPEG, PNG) or PDFs, ${DISPUTE_MAX_FILE_MB} MB each`}
+            multiple
+            clearable
+            accept={ACCEPT}
+            value={files}
+            onChange={setFiles}
+          />
+          {(invalid ?? error) && (
+            <Alert color="red" role="alert">
+              {invalid ?? error}
+            </Alert>
+          )}
+          <Button type="submit" loading={saving}>
+            Submit dispute
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

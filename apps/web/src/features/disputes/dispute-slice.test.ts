@@ -1,0 +1,104 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../../test/fetch-mock';
+import { makeDispute } from '../../test/fixtures';
+import {
+  createDispute,
+  disputeReducer,
+  fetchDispute,
+  fetchDisputes,
+  updateDisputeStatus,
+} from './dispute-slice';
+import { DISPUTE_MESSAGES } from './disputes-api';
+
+const store = () => configureStore({ reducer: { dispute: disputeReducer } });
+const page = (data = [makeDispute()]) => ({
+  success: true,
+  data,
+  page: 1,
+  limit: 20,
+  total: data.length,
+  totalPages: 1,
+  hasMore: false,
+});
+
+describe('dispute slice', () => {
+  it('loads a page of disputes with the status filter in the query', async () => {
+    const calls = mockFetch(() => ({ status: 200, body: page() }));
+    const s = store();
+    await s.dispatch(fetchDisputes({ status: 'open', page: 2 }));
+    expect(calls[0]!.url).toBe('/api/dispute/?status=open&page=2');
+    expect(s.getState().dispute.items).toHaveLength(1);
+    expect(s.getState().dispute.page).toMatchObject({ total: 1, totalPages: 1 });
+  });
+
+  it('updates the list and the detail in place after a status change (no refetch)', async () => {
+    const open = makeDispute();
+    const reopened = makeDispute({ status: 'open', reopened: true });
+    const resolved = makeDispute({ status: 'resolved', winnerId: open.booking.owner._id });
+    const s = store();
+    mockFetch((call) =>
+      call.url === '/api/dispute/'
+        ? { status: 200, body: page([open]) }
+        : { status: 200, body: { success: true, data: open } },
+    );
+    await s.dispatch(fetchDisputes({}));
+    await s.dispatch(fetchDispute(open._id));
+    const calls = mockFetch((call) => ({
+      status: 200,
+      body: {
+        success: true,
+        data: (call.body as { status: string }).status === 'open' ? reopened : resolved,
+      },
+    }));
+    await s.dispatch(
+      updateDisputeStatus({
+        id: open._id,
+        change: { status: 'resolved', winnerId: open.booking.owner._id },
+      }),
+    );
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      method: 'PUT',
+      url: `/api/dispute/status-update/${open._id}`,
+      body: { status: 'resolved', winnerId: open.booking.owner._id },
+    });
+    expect(s.getState().dispute.items[0]!.status).toBe('resolved');
+    expect(s.getState().dispute.current!.winnerId).toBe(open.booking.owner._id);
+    await s.dispatch(updateDisputeStatus({ id: open._id, change: { status: 'open' } }));
+    expect(s.getState().dispute.items[0]).toMatchObject({ status: 'open', reopened: true });
+  });
+
+  it("uses SPEC §8's fallbacks when the server sends no message", async () => {
+    mockFetch(() => ({ status: 500, body: {} }));
+    const s = store();
+    await s.dispatch(fetchDisputes({}));
+    expect(s.getState().dispute.error).toBe(DISPUTE_MESSAGES.fetchListFailed);
+    await s.dispatch(fetchDispute('x'));
+    expect(s.getState().dispute.error).toBe('Failed to fetch dispute');
+    await s.dispatch(createDispute({ bookingId: 'b', reason: 'r' }));
+    expect(s.getState().dispute.error).toBe('Failed to create dispute');
+    await s.dispatch(updateDisputeStatus({ id: 'x', change: { status: 'closed' } }));
+    expect(s.getState().dispute.error).toBe('Failed to update dispute status');
+    mockFetch(() => ({
+      status: 409,
+      body: { message: 'This booking already has an open dispute' },
+    }));
+    await s.dispatch(createDispute({ bookingId: 'b', reason: 'r' }));
+    expect(s.getState().dispute.error).toBe('This booking already has an open dispute');
+  });
+
+  it('sends evidence as multipart, plain fields as JSON', async () => {
+    const calls = mockFetch(() => ({ status: 201, body: { success: true, data: makeDispute() } }));
+    const s = store();
+    await s.dispatch(createDispute({ bookingId: 'b1', reason: 'Late', description: 'x' }));
+    expect(calls[0]!.body).toEqual({ bookingId: 'b1', reason: 'Late', description: 'x' });
+    const file = new File(['%PDF-1.4'], 'bill.pdf', { type: 'application/pdf' });
+    await s.dispatch(createDispute({ bookingId: 'b1', reason: 'Late', files: [file] }));
+    const form = calls[1]!.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect(form.get('reason')).toBe('Late');
+    expect((form.getAll('evidence')[0] as File).name).toBe('bill.pdf');
+    expect(s.getState().dispute.items).toHaveLength(2);
+  });
+});

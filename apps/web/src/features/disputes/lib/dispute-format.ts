@@ -1,0 +1,28 @@
+import type { Dispute, DisputeStatus } from '../disputes-api';
+
+/** SPEC §4: an admin setting "open" again on a settled dispute shows it as reopened. */
+export function statusLabel(dispute: Pick<Dispute, 'status' | 'reopened'>): string {
+  if (dispute.status === 'open') return dispute.reopened ? 'Reopened' : 'Open';
+  return dispute.status === 'resolved' ? 'Resolved' : 'Closed';
+}
+
+export const STATUS_COLOR: Record<DisputeStatus, string> = {
+  open: 'orange',
+  resolved: 'teal',
+  closed: 'gray',
+};
+
+type Party = { _id: string; firstName: string; lastName: string };
+export const partyName = (p: Party) => `${p.firstName} ${p.lastName}`.trim();
+
+/** The name of a party of the dispute's booking (the winner, the opener…), or null. */
+export function nameOf(dispute: Pick<Dispute, 'booking'>, userId: string | null): string | null {
+  if (!userId) return null;
+  const { owner, provider } = dispute.booking;
+  if (owner._id === userId) return partyName(owner);
+  if (provider && provider._id === userId) return partyName(provider);
+  return null;
+}
+
+export const formatDate = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, type FetchCall } from '../../../test/fetch-mock';
+import { FIXTURE_OWNER_ID, FIXTURE_SITTER_ID, makeDispute } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+import { storeSession } from '../../../test/tokens';
+import type { Dispute } from '../disputes-api';
+
+const dispute = makeDispute();
+const listOf = (data: Dispute[]) => ({
+  success: true,
+  data,
+  page: 1,
+  limit: 20,
+  total: data.length,
+  totalPages: 1,
+  hasMore: false,
+});
+
+describe('/dispute', () => {
+  it('opens a dispute from a booking and shows it', async () => {
+    storeSession({ id: FIXTURE_OWNER_ID, userType: 'user' });
+    const calls = mockFetch((call) => {
+      if (call.method === 'POST') return { status: 201, body: { success: true, data: dispute } };
+      if (call.url.startsWith('/api/dispute/?')) return { status: 200, body: listOf([]) };
+      if (call.url === `/api/dispute/${dispute._id}`)
+        return { status: 200, body: { success: true, data: dispute } };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    const { router } = renderApp(`/dispute?bookingId=${dispute.bookingId}`);
+    const form = await screen.findByRole('form', { name: 'Open a dispute' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Submit dispute' }));
+    expect(await within(form).findByText('Please give a reason')).toBeInTheDocument();
+    await userEvent.type(within(form).getByLabelText(/Reason/), 'Walk cut short');
+    await userEvent.type(within(form).getByLabelText('What happened?'), 'Ten minutes');
+    await userEvent.click(within(form).getByRole('button', { name: 'Submit dispute' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dispute/${dispute._id}`));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      bookingId: dispute.bookingId,
+      reason: 'Walk cut short',
+      description: 'Ten minutes',
+    });
+    expect(await screen.findByRole('heading', { name: 'Walk cut short' })).toBeInTheDocument();
+  });
+
+  it('lists my disputes, a reopened one shown as "Reopened"', async () => {
+    storeSession({ id: FIXTURE_SITTER_ID, userType: 'provider' });
+    mockFetch(() => ({
+      status: 200,
+      body: listOf([
+        makeDispute({ reopened: true }),
+        makeDispute({ _id: 'dddddddddddddddddddddd02', status: 'closed', reason: 'Keys' }),
+      ]),
+    }));
+    renderApp('/dispute');
+    const list = await screen.findByRole('list', { name: 'My disputes' });
+    const items = within(list).getAllByRole('listitem');
+    expect(within(items[0]!).getByText('Reopened')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Closed')).toBeInTheDocument();
+    expect(within(items[0]!).getByRole('link', { name: 'Walk cut short' })).toHaveAttribute(
+      'href',
+      `/dispute/${dispute._id}`,
+    );
+  });
+
+  it("shows SPEC §8's fallback when the list cannot be fetched", async () => {
+    storeSession({ id: FIXTURE_OWNER_ID, userType: 'user' });
+    mockFetch(() => ({ status: 500, body: {} }));
+    renderApp('/dispute');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch disputes');
+  });
+});
+
+describe('/admin/disputes and /admin/dispute/{id}', () => {
+  it('filters the admin list by status', async () => {
+    storeSession({ id: 'f'.repeat(24), userType: 'admin' });
+    const calls = mockFetch(() => ({ status: 200, body: listOf([dispute]) }));
+    renderApp('/admin/disputes');
+    await screen.findByRole('list', { name: 'All disputes' });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Resolved' }));
+    await waitFor(() =>
+      expect(calls.at(-1)!.url).toBe('/api/dispute/?page=1&limit=20&status=resolved'),
+    );
+  });
+
+  it('resolves with a winner, then reopens: shown in place as "Reopened"', async () => {
+    storeSession({ id: 'f'.repeat(24), userType: 'admin' });
+    let current = dispute;
+    const calls = mockFetch((call: FetchCall) => {
+      if (call.method === 'PUT') {
+        const body = call.body as { status: Dispute['status']; winnerId?: string };
+        current = {
+          ...current,
+          status: body.status,
+          winnerId: body.winnerId ?? null,
+          reopened: body.status === 'open',
+        };
+        return { status: 200, body: { success: true, data: current } };
+      }
+      if (call.url === `/api/dispute/${dispute._id}`)
+        return { status: 200, body: { success: true, data: current } };
+      if (call.url.startsWith('/api/messages/booking/'))
+        return {
+          status: 200,
+          body: { success: true, data: [], meta: { page: 1, limit: 100, total: 0 } },
+        };
+      return { status: 404, body: { message: 'Booking not found' } };
+    });
+    renderApp(`/admin/dispute/${dispute._id}`);
+    await screen.findByRole('heading', { name: 'Walk cut short' });
+    expect(await screen.findByText('No messages on this booking.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Winner' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Sam Ortega (sitter)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Resolve' }));
+    expect(await screen.findByText('Resolved in favour of Sam Ortega.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      status: 'resolved',
+      winnerId: FIXTURE_SITTER_ID,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Reopen' }));
+    const details = screen.getByRole('region', { name: 'Walk cut short' });
+    expect(await within(details).findByText('Reopened')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === `/api/dispute/${dispute._id}`)).toHaveLength(1);
+  });
+});
