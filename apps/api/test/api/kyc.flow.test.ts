@@ -170,3 +170,31 @@ describe('review', () => {
     expect((await get('/api/kyc?page=1000&limit=100', admin)).statusCode).toBe(400);
   });
 });
+
+describe('conversation', () => {
+  it('limits each sender to 30 messages a minute', async () => {
+    const user = await createUser(t.app);
+    const record = (await submitKyc(t, user, {}, [doc(PNG_1PX, 'a.png')])).json().data;
+    const send = (text: string) =>
+      t.call({
+        method: 'POST',
+        url: '/api/kyc/send-message',
+        token: user.token,
+        payload: { kycId: record._id, text },
+      });
+    for (let i = 0; i < 30; i++) expect((await send(`m${i}`)).statusCode).toBe(201);
+    const over = await send('one too many');
+    expect(over.statusCode).toBe(429);
+    expect(typeof over.json().message).toBe('string');
+    // The limit is the sender's: the reviewer can still answer.
+    const reply = await t.call({
+      method: 'POST',
+      url: '/api/kyc/send-message',
+      token: admin.token,
+      payload: { kycId: record._id, text: 'Got it' },
+    });
+    expect(reply.statusCode).toBe(201);
+    expect(reply.json().data).toMatchObject({ sender: admin.id, senderRole: 'admin' });
+    expect(reply.json().conversation).toHaveLength(31);
+  });
+});

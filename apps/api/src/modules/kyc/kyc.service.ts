@@ -5,6 +5,7 @@ import type { DbOrTrx } from '../../db/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { isAdmin, type AuthUser } from '../../plugins/auth.ts';
 import * as repo from './kyc.repository.ts';
+import { findPeople, listRecords } from './kyc-list.repository.ts';
 import { toKycWire, type KycLoaded } from './kyc.mapper.ts';
 
 /** Loads what a set of records shows (people, documents, conversation) in four queries. */
@@ -14,7 +15,7 @@ export async function toWires(
 ): Promise<KycRecord[]> {
   const ids = rows.map((r) => r.id);
   const [people, documents, messages] = await Promise.all([
-    repo.findPeople(app.db, [...new Set(rows.map((r) => r.user_id))]),
+    findPeople(app.db, [...new Set(rows.map((r) => r.user_id))]),
     repo.findDocuments(app.db, ids),
     repo.findMessages(app.db, ids),
   ]);
@@ -55,7 +56,7 @@ export async function getUserKyc(app: FastifyInstance, caller: AuthUser, userId:
 
 /** Admins: records by status and search (name or email), most recently changed first. */
 export async function listKyc(app: FastifyInstance, query: KycListQuery) {
-  const { rows, total } = await repo.listRecords(
+  const { rows, total } = await listRecords(
     app.db,
     { status: query.status, search: query.search || undefined },
     query.page,
