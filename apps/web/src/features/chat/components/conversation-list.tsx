@@ -21,6 +21,8 @@ export function ConversationList({
       {conversations.map((c) => (
         <NavLink
           key={c.bookingId}
+          component="button"
+          type="button"
           active={c.bookingId === selected}
           aria-current={c.bookingId === selected ? 'true' : undefined}
           onClick={() => onSelect(c.bookingId)}
