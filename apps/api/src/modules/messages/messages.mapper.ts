@@ -1,5 +1,6 @@
 import type { ConversationWire, MessageParty, MessageWire } from '@pawsy/contract';
-import type { ConversationRow, MessageJoined, NameRow } from './messages.repository.ts';
+import type { ConversationRow, NameRow } from './conversations.repository.ts';
+import type { MessageJoined } from './messages.repository.ts';
 
 const party = (id: string, firstName: string, lastName: string): MessageParty => ({
   _id: id,

@@ -13,6 +13,7 @@ import { notifyUser } from '../notifications/index.ts';
 import { readAccess, resolveRecipient } from './messages.access.ts';
 import { toConversationWire, toMessageWire } from './messages.mapper.ts';
 import * as repo from './messages.repository.ts';
+import { findNames, pageConversations } from './conversations.repository.ts';
 
 type Paged<T> = { data: T[]; meta: MessagesMeta };
 type PageQuery = { page: number; limit: number };
@@ -58,11 +59,11 @@ export async function listConversations(
   user: AuthUser,
   q: PageQuery,
 ): Promise<Paged<ConversationWire>> {
-  const { rows, total } = await repo.pageConversations(app.db, user.id, q);
+  const { rows, total } = await pageConversations(app.db, user.id, q);
   const lastIds = rows.flatMap((r) => (r.last_id ? [r.last_id] : []));
   const [lasts, names] = await Promise.all([
     repo.findMessages(app.db, lastIds),
-    repo.findNames(
+    findNames(
       app.db,
       rows.flatMap((r) => [r.owner_id, ...(r.provider_id ? [r.provider_id] : [])]),
     ),
