@@ -1,0 +1,109 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ADMIN, createVerifiedUserViaApi, DEMO, loginAndWait, readRuntimeConfig } from './support';
+
+async function apiAccess(page: Page) {
+  const { secretKey, apiBase } = await readRuntimeConfig(page);
+  const { token, userId } = await page.evaluate(() => ({
+    token: sessionStorage.getItem('authToken') ?? '',
+    userId: (JSON.parse(sessionStorage.getItem('authUser') ?? '{}') as { id: string }).id,
+  }));
+  return { headers: { 'secret-key': secretKey, 'x-auth-token': token }, userId, apiBase };
+}
+
+async function signIn(browser: Browser, email: string, password: string, landing: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginAndWait(page, email, password, landing);
+  return { page, close: () => context.close() };
+}
+
+/**
+ * A fresh owner books Sam directly (through the API) and Sam accepts: a booking with a sitter,
+ * so either party may open a dispute on it, and the demo data stays as it was.
+ */
+async function acceptedBooking(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const owner = await createVerifiedUserViaApi(page, 'user');
+  await loginAndWait(page, owner.email, owner.password, '/kyc');
+  const me = await apiAccess(page);
+  const pet = await page.request.post(`${me.apiBase}/api/pets`, {
+    headers: me.headers,
+    multipart: { userId: me.userId, name: 'Biscuit', species: 'dog' },
+  });
+  expect(pet.status(), await pet.text()).toBe(201);
+  const petId = ((await pet.json()) as { data: { _id: string } }).data._id;
+
+  const sam = await signIn(browser, DEMO.sitter.email, DEMO.sitter.password, '/user-dashboard');
+  const samApi = await apiAccess(sam.page);
+  const start = Date.now() + 3 * 24 * 3600_000;
+  const booking = await page.request.post(`${me.apiBase}/api/booking/`, {
+    headers: me.headers,
+    data: {
+      service: 'Dog walking',
+      pets: [petId],
+      startDate: new Date(start).toISOString(),
+      endDate: new Date(start + 2 * 3600_000).toISOString(),
+      notes: 'Loves the park',
+      provider_id: samApi.userId,
+    },
+  });
+  expect(booking.status(), await booking.text()).toBe(201);
+  const bookingId = ((await booking.json()) as { data: { _id: string } }).data._id;
+  const accept = await sam.page.request.put(`${samApi.apiBase}/api/booking/accept/${bookingId}`, {
+    headers: samApi.headers,
+    data: { providerId: samApi.userId, decision: 'accepted' },
+  });
+  expect(accept.status(), await accept.text()).toBe(200);
+  return {
+    owner: { page, name: `${owner.firstName} ${owner.lastName}`, close: () => context.close() },
+    sam,
+    bookingId,
+  };
+}
+
+test('a dispute opened from a booking is resolved by an admin with a winner; both parties see it', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { owner, sam, bookingId } = await acceptedBooking(browser);
+  const reason = `Walk cut short ${Date.now().toString(36)}`;
+
+  await owner.page.goto(`/booking-details/${bookingId}`);
+  await owner.page.getByRole('link', { name: 'Open a dispute' }).click();
+  const form = owner.page.getByRole('form', { name: 'Open a dispute' });
+  await form.getByLabel('Reason').fill(reason);
+  await form.getByLabel('What happened?').fill('Biscuit was back after ten minutes.');
+  await form.getByRole('button', { name: 'Submit dispute' }).click();
+  await expect(owner.page).toHaveURL(/\/dispute\/[a-f0-9]{24}$/);
+  const disputeId = owner.page.url().split('/').pop()!;
+  const details = owner.page.getByRole('region', { name: reason });
+  await expect(details.getByText('Open', { exact: true })).toBeVisible();
+
+  const admin = await signIn(browser, ADMIN.email, ADMIN.password, '/dashboard');
+  await admin.page.goto('/admin/disputes');
+  await admin.page.getByRole('combobox', { name: 'Status' }).click();
+  await admin.page.getByRole('option', { name: 'Open', exact: true }).click();
+  await admin.page.getByRole('link', { name: reason }).click();
+  await expect(admin.page).toHaveURL(new RegExp(`/admin/dispute/${disputeId}$`));
+  await expect(admin.page.getByRole('heading', { name: 'Timeline' })).toBeVisible();
+  await expect(admin.page.getByRole('heading', { name: 'Chat transcript' })).toBeVisible();
+  await admin.page.getByRole('combobox', { name: 'Winner' }).click();
+  await admin.page.getByRole('option', { name: `${owner.name} (owner)` }).click();
+  await admin.page.getByLabel('Reason (shown to both parties)').fill('Door log confirms it.');
+  await admin.page.getByRole('button', { name: 'Resolve' }).click();
+  await expect(admin.page.getByText(`Resolved in favour of ${owner.name}.`)).toBeVisible();
+
+  const outcome = `Resolved in favour of ${owner.name}. Door log confirms it.`;
+  await owner.page.reload();
+  await expect(owner.page.getByText(outcome)).toBeVisible();
+
+  await sam.page.goto('/dispute');
+  await sam.page.getByRole('link', { name: reason }).click();
+  await expect(
+    sam.page.getByRole('region', { name: reason }).getByText('Resolved', { exact: true }),
+  ).toBeVisible();
+  await expect(sam.page.getByText(outcome)).toBeVisible();
+
+  await Promise.all([owner.close(), sam.close(), admin.close()]);
+});
