@@ -39,7 +39,9 @@ export type MessageWire = z.infer<typeof messageWire>;
  * an open booking with several applicants names the sitter in `recipientId`.
  */
 export const sendMessageBody = z.object({
-  bookingId: id,
+  /** Required (400 'bookingId is required'); `booking` is accepted as its alias (SPEC §3). */
+  bookingId: id.optional(),
+  booking: id.optional(),
   text: z
     .string()
     .trim()

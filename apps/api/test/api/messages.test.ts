@@ -90,6 +90,15 @@ describe('sending', () => {
     expect(typeof res.json().message).toBe('string');
   });
 
+  it("says 'bookingId is required' without one, and takes `booking` as its alias", async () => {
+    const none = await call(t, 'POST', '/api/messages/', owner, { text: 'hi' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe('bookingId is required');
+    const alias = await call(t, 'POST', '/api/messages/', owner, { booking, text: 'via alias' });
+    expect(alias.statusCode, alias.body).toBe(201);
+    expect(alias.json().data).toMatchObject({ bookingId: booking, text: 'via alias' });
+  });
+
   it('answers 404 for a booking that does not exist', async () => {
     const res = await call(t, 'POST', '/api/messages/', owner, {
       bookingId: 'a'.repeat(24),

@@ -25,13 +25,15 @@ type PageQuery = { page: number; limit: number };
 export async function sendMessage(
   app: FastifyInstance,
   user: AuthUser,
-  body: { bookingId: string; text: string; recipientId?: string },
+  body: { bookingId?: string; booking?: string; text: string; recipientId?: string },
 ): Promise<MessageWire> {
-  const recipientId = await resolveRecipient(app, user, body.bookingId, body.recipientId);
+  const bookingId = body.bookingId ?? body.booking;
+  if (!bookingId) throw badRequest('bookingId is required');
+  const recipientId = await resolveRecipient(app, user, bookingId, body.recipientId);
   const id = newId();
   await repo.insertMessage(app.db, {
     id,
-    booking_id: body.bookingId,
+    booking_id: bookingId,
     sender_id: user.id,
     recipient_id: recipientId,
     text: body.text,
@@ -48,7 +50,7 @@ export async function sendMessage(
   await notifyUser(app, recipientId, {
     type: 'message',
     message: `New message from ${from}: ${body.text.slice(0, 80)}`,
-    data: { bookingId: body.bookingId, messageId: id },
+    data: { bookingId, messageId: id },
   });
   return wire;
 }
