@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestStore } from '../../app/store';
 import { mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
@@ -171,5 +171,77 @@ describe('/chat-room', () => {
     await user.type(await screen.findByRole('textbox', { name: /message/i }), 'Hello');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Failed to send message')).toBeInTheDocument();
+  });
+});
+
+/** Stands in for the browser's EventSource so the test can push server events. */
+class FakeEventSource {
+  static CLOSED = 2;
+  static instances: FakeEventSource[] = [];
+  readyState = 1;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  private handlers = new Map<string, ((event: MessageEvent) => void)[]>();
+  constructor(readonly url: string) {
+    FakeEventSource.instances.push(this);
+  }
+  addEventListener(type: string, handler: (event: MessageEvent) => void) {
+    this.handlers.set(type, [...(this.handlers.get(type) ?? []), handler]);
+  }
+  removeEventListener() {}
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  emit(type: string, data: unknown) {
+    for (const handler of this.handlers.get(type) ?? [])
+      handler({ data: JSON.stringify(data) } as MessageEvent);
+  }
+}
+
+describe('live chat', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows a live message without reload, once, and marks ours read on message-read', async () => {
+    storeSession({ id: 'u1' });
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const mine = { ...msg('m1', 'Are you there?', '2026-11-25T10:00:00.000Z', ME, SAM) };
+    const calls = mockFetch(({ url }) => {
+      if (url === '/api/notifications/stream-ticket')
+        return {
+          status: 200,
+          body: { success: true, data: { ticket: 't1', expiresAt: new Date().toISOString() } },
+        };
+      if (url === '/api/notifications/all')
+        return { status: 200, body: { success: true, allNotifications: [] } };
+      if (url.startsWith('/api/messages/conversations'))
+        return {
+          status: 200,
+          body: { success: true, data: [conversation(mine, 0)], meta: meta(1) },
+        };
+      if (url.startsWith('/api/messages/thread'))
+        return { status: 200, body: { success: true, data: [mine], meta: meta(1) } };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    renderApp('/chat-room');
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    await within(list).findByText('Are you there?');
+    await waitFor(() => expect(FakeEventSource.instances.length).toBeGreaterThan(0));
+    const source = FakeEventSource.instances.at(-1)!;
+    const threadCalls = calls.filter((c) => c.url.startsWith('/api/messages/thread')).length;
+
+    const live = msg('m2', 'Yes, on my way!', new Date().toISOString());
+    act(() => {
+      source.emit('message', live);
+      source.emit('message', live); // the same id again: skipped
+    });
+    expect(await within(list).findByText('Yes, on my way!')).toBeInTheDocument();
+    expect(within(list).getAllByText('Yes, on my way!')).toHaveLength(1);
+    expect(calls.filter((c) => c.url.startsWith('/api/messages/thread'))).toHaveLength(threadCalls);
+
+    act(() =>
+      source.emit('message-read', { bookingId: BOOKING, readAt: new Date().toISOString() }),
+    );
+    expect(await within(list).findByText(/· Read/)).toBeInTheDocument();
   });
 });
