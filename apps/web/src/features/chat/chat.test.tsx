@@ -1,6 +1,7 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProvider } from '../../app/provider';
 import { createTestStore } from '../../app/store';
 import { mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
@@ -8,6 +9,7 @@ import { storeSession } from '../../test/tokens';
 import { loggedIn, loggedOut } from '../auth';
 import type { ChatMessage, Conversation } from './chat-api';
 import { chatModalOpened } from './chat-modal-slice';
+import { ChatButton } from './components/chat-button';
 import { chatUserSeen, fetchThread, messageReceived } from './chat-slice';
 
 const ME = { _id: 'u1', id: 'u1', firstName: 'Olivia', lastName: 'Owner' };
@@ -243,5 +245,48 @@ describe('live chat', () => {
       source.emit('message-read', { bookingId: BOOKING, readAt: new Date().toISOString() }),
     );
     expect(await within(list).findByText(/· Read/)).toBeInTheDocument();
+  });
+});
+
+describe('chat modal', () => {
+  it("opens from a booking's Chat button with booking, owner and provider, and closes", async () => {
+    storeSession({ id: 'u1' });
+    const calls = mockFetch(({ url }) => {
+      if (url.startsWith('/api/messages/conversations'))
+        return { status: 200, body: { success: true, data: [], meta: meta(0) } };
+      if (url.startsWith('/api/messages/thread'))
+        return {
+          status: 200,
+          body: {
+            success: true,
+            data: [msg('m1', 'Hi!', '2026-11-25T10:00:00.000Z')],
+            meta: meta(1),
+          },
+        };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    const store = createTestStore();
+    render(
+      <AppProvider store={store} env="test">
+        <ChatButton bookingId={BOOKING} owner={{ ...ME, image: null }} provider={SAM} />
+      </AppProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Chat' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Chat with Sam Sitter' });
+    expect(store.getState().chatModal).toEqual({
+      open: true,
+      selectedBooking: BOOKING,
+      owner: { _id: 'u1', firstName: 'Olivia', lastName: 'Owner' },
+      provider: { _id: 'u2', firstName: 'Sam', lastName: 'Sitter' },
+    });
+    expect(await within(dialog).findByText('Hi!')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Message' })).toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith(`/api/messages/thread?bookingId=${BOOKING}`))).toBe(
+      true,
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(store.getState().chatModal.open).toBe(false);
   });
 });
