@@ -15,17 +15,25 @@ export const DISPUTE_MAX_FILE_MB = 10;
 /** The JSON body of POST /api/dispute/ (multipart carries the same fields plus `evidence` files). */
 export const createDisputeBody = z.object({
   bookingId: id,
-  reason: z.string().trim().min(1, 'reason is required').max(DISPUTE_REASON_MAX),
+  reason: z
+    .string({ error: 'reason is required' })
+    .trim()
+    .min(1, 'reason is required')
+    .max(DISPUTE_REASON_MAX),
   description: z.string().trim().max(DISPUTE_DESCRIPTION_MAX).default(''),
 });
 export type CreateDisputeBody = z.input<typeof createDisputeBody>;
 
+const resolutionText = z.string().trim().max(DISPUTE_RESOLUTION_MAX).nullish();
+
+/** `reason` is stored as the wire's rejectionReason; `rejectionReason` is accepted as its alias. */
 export const disputeStatusBody = z.object({
-  status: disputeStatus,
+  status: z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), disputeStatus),
   winnerId: id.nullish(),
-  reason: z.string().trim().max(DISPUTE_RESOLUTION_MAX).nullish(),
+  reason: resolutionText,
+  rejectionReason: resolutionText,
 });
-export type DisputeStatusBody = z.input<typeof disputeStatusBody>;
+export type DisputeStatusBody = z.infer<typeof disputeStatusBody>;
 
 export const disputeIdParams = z.object({ disputeId: id });
 export const disputeEvidenceParams = z.object({ id, evidenceId: id });

@@ -227,6 +227,12 @@ describe('PUT /api/dispute/status-update/:disputeId', () => {
       (await setStatus(second._id, { status: 'resolved', winnerId: owner.id })).statusCode,
     ).toBe(200);
   });
+  it('takes the status in any case and rejectionReason as the reason', async () => {
+    const d = await openDispute(await booking());
+    const res = await setStatus(d._id, { status: 'Closed', rejectionReason: 'Duplicate' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'closed', rejectionReason: 'Duplicate' });
+  });
 });
 
 describe('GET /api/dispute/', () => {

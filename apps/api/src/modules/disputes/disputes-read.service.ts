@@ -4,6 +4,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { sendUpload } from '../../lib/uploads.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { toDisputeWire } from './disputes.mapper.ts';
+import * as evidenceRepo from './dispute-evidence.repository.ts';
 import * as repo from './disputes.repository.ts';
 
 const isParty = (row: { b_owner_id: string; b_provider_id: string | null }, userId: string) =>
@@ -13,7 +14,7 @@ const isParty = (row: { b_owner_id: string; b_provider_id: string | null }, user
 export async function loadDispute(app: FastifyInstance, id: string): Promise<DisputeWire> {
   const row = await repo.findDisputeWithBooking(app.db, id);
   if (!row) throw notFound('Dispute');
-  return toDisputeWire(row, await repo.listEvidence(app.db, [id]));
+  return toDisputeWire(row, await evidenceRepo.listEvidence(app.db, [id]));
 }
 
 /** Parties of the booking and admins; everyone else gets the 404 of a missing dispute. */
@@ -29,7 +30,7 @@ export async function getDispute(
   id: string,
 ): Promise<DisputeWire> {
   const row = await loadVisibleRow(app, caller, id);
-  return toDisputeWire(row, await repo.listEvidence(app.db, [id]));
+  return toDisputeWire(row, await evidenceRepo.listEvidence(app.db, [id]));
 }
 
 /** Admins: every dispute; anyone else: the disputes on bookings they are a party of. */
@@ -46,7 +47,7 @@ export async function listDisputes(
     repo.countDisputes(app.db, filter),
     repo.pageDisputes(app.db, filter, (query.page - 1) * query.limit, query.limit),
   ]);
-  const evidence = await repo.listEvidence(
+  const evidence = await evidenceRepo.listEvidence(
     app.db,
     rows.map((r) => r.id),
   );
@@ -68,7 +69,7 @@ export async function sendEvidence(
   evidenceId: string,
 ) {
   await loadVisibleRow(app, caller, disputeId);
-  const file = await repo.findEvidence(app.db, disputeId, evidenceId);
+  const file = await evidenceRepo.findEvidence(app.db, disputeId, evidenceId);
   if (!file) throw notFound('File');
   const name = file.original_name.replace(/[^\w.\- ]/g, '_');
   const disposition = file.mime === 'application/pdf' ? 'attachment' : 'inline';

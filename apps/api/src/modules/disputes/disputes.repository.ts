@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '../../db/index.ts';
-import type { DisputeEvidenceTable, DisputesTable } from '../../db/schema.ts';
+import type { DisputesTable } from '../../db/schema.ts';
 
 /*
  * Queries of the disputes area. The booking a dispute is about and its parties' names are read
@@ -54,10 +54,6 @@ export async function hasOpenDispute(db: DbOrTrx, bookingId: string): Promise<bo
 
 export async function insertDispute(db: DbOrTrx, row: DisputeRow): Promise<void> {
   await db.insertInto('disputes').values(row).execute();
-}
-
-export async function insertEvidence(db: DbOrTrx, rows: DisputeEvidenceTable[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('dispute_evidence').values(rows).execute();
 }
 
 /** Disputes joined with their booking and the parties' names. */
@@ -132,29 +128,6 @@ export function pageDisputes(
     .limit(limit)
     .offset(offset)
     .execute();
-}
-
-export async function listEvidence(
-  db: DbOrTrx,
-  disputeIds: readonly string[],
-): Promise<DisputeEvidenceTable[]> {
-  if (disputeIds.length === 0) return [];
-  return db
-    .selectFrom('dispute_evidence')
-    .selectAll()
-    .where('dispute_id', 'in', [...new Set(disputeIds)])
-    .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
-}
-
-export function findEvidence(db: DbOrTrx, disputeId: string, evidenceId: string) {
-  return db
-    .selectFrom('dispute_evidence')
-    .selectAll()
-    .where('dispute_id', '=', disputeId)
-    .where('id', '=', evidenceId)
-    .executeTakeFirst();
 }
 
 export async function updateDisputeStatus(

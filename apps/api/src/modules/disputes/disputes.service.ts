@@ -7,6 +7,7 @@ import { notifyUser } from '../notifications/index.ts';
 import { recomputeVisibleSubjects } from '../reviews/index.ts';
 import { removeEvidence, type DisputeForm } from './dispute-form.ts';
 import { loadDispute } from './disputes-read.service.ts';
+import * as evidenceRepo from './dispute-evidence.repository.ts';
 import * as repo from './disputes.repository.ts';
 
 export const OPEN_DISPUTE_EXISTS = 'This booking already has an open dispute';
@@ -48,7 +49,7 @@ export async function openDispute(
           created_at: at,
           updated_at: at,
         });
-        await repo.insertEvidence(
+        await evidenceRepo.insertEvidence(
           trx,
           form.files.map((f) => ({
             id: newId(),
@@ -97,7 +98,7 @@ export async function setDisputeStatus(
     await repo.updateDisputeStatus(app.db, disputeId, {
       status: input.status,
       winner_id: input.status === 'resolved' ? winnerId : null,
-      resolution_reason: input.reason ? input.reason : null,
+      resolution_reason: (input.reason ?? input.rejectionReason) || null,
       updated_at: at,
       ...(input.status === 'open' ? {} : { settled_at: at }),
     });
