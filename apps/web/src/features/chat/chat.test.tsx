@@ -266,9 +266,10 @@ describe('chat modal', () => {
       return { status: 404, body: { message: 'Not found' } };
     });
     const store = createTestStore();
+    const owner = { ...ME, image: null }; // a booking's owner card carries more than the modal keeps
     render(
       <AppProvider store={store} env="test">
-        <ChatButton bookingId={BOOKING} owner={{ ...ME, image: null }} provider={SAM} />
+        <ChatButton bookingId={BOOKING} owner={owner} provider={SAM} />
       </AppProvider>,
     );
     const user = userEvent.setup();
