@@ -28,7 +28,7 @@ export function ConversationList({
           onClick={() => onSelect(c.bookingId)}
           label={
             <Group justify="space-between" wrap="nowrap">
-              <Text fw={600} truncate>
+              <Text component="span" fw={600} truncate>
                 {nameOf(c.otherParty)}
               </Text>
               {c.unreadCount > 0 && (
@@ -40,8 +40,10 @@ export function ConversationList({
           }
           description={
             <>
-              <Text size="xs">{c.booking.service}</Text>
-              <Text size="xs" c="dimmed" truncate>
+              <Text component="span" size="xs" display="block">
+                {c.booking.service}
+              </Text>
+              <Text component="span" size="xs" c="dimmed" truncate display="block">
                 {c.lastMessage ? c.lastMessage.text : 'No messages yet'}
               </Text>
             </>
