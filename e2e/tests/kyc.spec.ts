@@ -1,5 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, createVerifiedUserViaApi, loginAndWait, readRuntimeConfig } from './support';
+import { ADMIN, createVerifiedUserViaApi, DEMO, loginAndWait, readRuntimeConfig } from './support';
 
 // A 1×1 PNG: the API checks an upload's type from its bytes.
 const PNG = Buffer.from(
@@ -78,4 +79,35 @@ test('KYC: submit, rejected with a reason, resubmit, approved; the badge and fla
   expect(await profileFlags(user)).toEqual({ KYC_verified: true, is_verified: true });
   await user.goto('/user-dashboard');
   await expect(user.getByText('Identity verified')).toBeVisible();
+});
+
+async function blockingViolations(page: Page) {
+  await page.waitForLoadState('networkidle');
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.html.slice(0, 160)) }));
+}
+
+test('the KYC screens have no serious or critical accessibility violations', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const user = await newPage(browser);
+  await loginAndWait(user, DEMO.unverifiedOwner.email, DEMO.unverifiedOwner.password, '/kyc');
+  await expect(user.getByTestId('kyc-status')).toHaveText('Pending review');
+  expect(await blockingViolations(user)).toEqual([]);
+
+  const admin = await newPage(browser);
+  await loginAndWait(admin, ADMIN.email, ADMIN.password, '/dashboard');
+  await admin.goto('/kyclisting');
+  await expect(admin.getByRole('link', { name: 'Priya Shah' })).toBeVisible();
+  expect(await blockingViolations(admin)).toEqual([]);
+  await admin.getByRole('link', { name: 'Priya Shah' }).click();
+  await expect(admin.getByRole('heading', { name: 'Verification of Priya Shah' })).toBeVisible();
+  await expect(admin.getByRole('img', { name: 'Document: passport.webp' })).toBeVisible();
+  expect(await blockingViolations(admin)).toEqual([]);
+  await admin.getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect(admin.getByLabel(/Reason for rejection/)).toBeFocused();
+  expect(await blockingViolations(admin)).toEqual([]);
 });

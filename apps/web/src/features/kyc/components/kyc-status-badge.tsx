@@ -12,8 +12,31 @@ const LOOK: Record<KycStatus | 'NONE', { color: string; label: string }> = {
 export function KycStatusBadge({ status }: { status: KycStatus | null }) {
   const look = LOOK[status ?? 'NONE'];
   return (
-    <Badge color={look.color} variant="light" size="lg" data-testid="kyc-status">
+    <Badge
+      color={look.color}
+      variant="light"
+      size="lg"
+      data-testid="kyc-status"
+      // The tinted label colours are too faint on their tint (WCAG contrast): text stays dark,
+      // the tint and the dot carry the colour.
+      styles={{ label: { color: 'var(--mantine-color-text)' } }}
+      leftSection={
+        <span
+          aria-hidden="true"
+          style={{
+            display: 'inline-block',
+            width: 8,
+            height: 8,
+            borderRadius: '50%',
+            background: `var(--mantine-color-${look.color}-filled)`,
+          }}
+        />
+      }
+    >
       {look.label}
     </Badge>
   );
 }
+
+/** Alert styles with the title in the text colour, for the same contrast reason. */
+export const readableAlert = { title: { color: 'var(--mantine-color-text)' } };

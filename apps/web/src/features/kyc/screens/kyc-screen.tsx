@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { useCurrentUser } from '../../auth';
 import { KycConversation } from '../components/kyc-conversation';
-import { KycStatusBadge } from '../components/kyc-status-badge';
+import { KycStatusBadge, readableAlert } from '../components/kyc-status-badge';
 import { KycUploadForm } from '../components/kyc-upload-form';
 import { useInterval } from '../components/use-interval';
 import { fetchUserKyc, selectKyc } from '../kyc-slice';
@@ -51,18 +51,23 @@ export default function KycScreen() {
           </Alert>
         )}
         {status === 'Verified' && (
-          <Alert color="green" title="You are verified">
+          <Alert color="green" title="You are verified" styles={readableAlert}>
             Your identity check is complete: owners and sitters see your verified badge.
           </Alert>
         )}
         {status === 'PENDING' && (
-          <Alert color="yellow" title="Under review">
+          <Alert color="yellow" title="Under review" styles={readableAlert}>
             We are checking your documents ({ownRecord?.documents.map((d) => d.name).join(', ')}).
             You can write to the reviewer below.
           </Alert>
         )}
         {status === 'Rejected' && (
-          <Alert color="red" title="Your documents were not accepted" role="status">
+          <Alert
+            color="red"
+            title="Your documents were not accepted"
+            role="status"
+            styles={readableAlert}
+          >
             {ownRecord?.rejectionReason
               ? `Reason: ${ownRecord.rejectionReason}`
               : 'No reason was given; ask the reviewer below.'}

@@ -113,7 +113,6 @@ export default function KycUserScreen() {
               )}
               <Group mt="md">
                 <Button
-                  color="green"
                   loading={busy && !rejecting}
                   onClick={() => void decide('VERIFIED')}
                   disabled={record.status === 'Verified'}
@@ -140,7 +139,12 @@ export default function KycUserScreen() {
           </>
         )}
       </Stack>
-      <Modal opened={rejecting} onClose={() => setRejecting(false)} title="Reject KYC submission">
+      <Modal
+        opened={rejecting}
+        onClose={() => setRejecting(false)}
+        title="Reject KYC submission"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -162,7 +166,7 @@ export default function KycUserScreen() {
               <Button variant="default" onClick={() => setRejecting(false)}>
                 Cancel
               </Button>
-              <Button type="submit" color="red" loading={busy}>
+              <Button type="submit" color="red.9" loading={busy}>
                 Confirm rejection
               </Button>
             </Group>
