@@ -10,7 +10,16 @@ const time = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
 /** One booking's thread (oldest at the top) and the composer; Enter sends, Shift+Enter breaks. */
-export function ChatThread({ bookingId, title }: { bookingId: string; title?: string }) {
+export function ChatThread({
+  bookingId,
+  title,
+  recipientId,
+}: {
+  bookingId: string;
+  title?: string;
+  /** Only for an owner on an open booking: which applicant to write to. */
+  recipientId?: string;
+}) {
   const dispatch = useAppDispatch();
   const me = useCurrentUser()?.id;
   const messages = useAppSelector((s) => s.chat.threads[bookingId] ?? EMPTY);
@@ -24,7 +33,9 @@ export function ChatThread({ bookingId, title }: { bookingId: string; title?: st
     const trimmed = text.trim();
     if (!trimmed || sending) return;
     setSending(true);
-    const result = await dispatch(sendMessage({ bookingId, text: trimmed }));
+    const result = await dispatch(
+      sendMessage({ bookingId, text: trimmed, ...(recipientId ? { recipientId } : {}) }),
+    );
     setSending(false);
     if (sendMessage.fulfilled.match(result)) setText('');
   };

@@ -13,6 +13,8 @@ export default function ChatRoomScreen() {
   const selected = params.get('booking') ?? conversations[0]?.bookingId ?? null;
   useChat(selected);
   const current = conversations.find((c) => c.bookingId === selected);
+  // An owner on an open booking writes to the applicant the conversation is with.
+  const recipientId = current && !current.provider ? current.otherParty?._id : undefined;
   const title = current?.otherParty
     ? `Chat with ${current.otherParty.firstName} ${current.otherParty.lastName}`
     : 'Chat';
@@ -41,7 +43,7 @@ export default function ChatRoomScreen() {
               <Title order={2} size="h4" mb="sm">
                 {title}
               </Title>
-              <ChatThread bookingId={selected} title={title} />
+              <ChatThread bookingId={selected} title={title} recipientId={recipientId} />
             </Paper>
           )}
         </Grid.Col>
