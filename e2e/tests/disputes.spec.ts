@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN, createVerifiedUserViaApi, DEMO, loginAndWait, readRuntimeConfig } from './support';
 
@@ -8,6 +9,15 @@ async function apiAccess(page: Page) {
     userId: (JSON.parse(sessionStorage.getItem('authUser') ?? '{}') as { id: string }).id,
   }));
   return { headers: { 'secret-key': secretKey, 'x-auth-token': token }, userId, apiBase };
+}
+
+/** No serious or critical WCAG 2 A/AA violations on the screen as it is now. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const blocking = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.html) }));
+  expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([]);
 }
 
 async function signIn(browser: Browser, email: string, password: string, landing: string) {
@@ -72,6 +82,8 @@ test('a dispute opened from a booking is resolved by an admin with a winner; bot
   await owner.page.goto(`/booking-details/${bookingId}`);
   await owner.page.getByRole('link', { name: 'Open a dispute' }).click();
   const form = owner.page.getByRole('form', { name: 'Open a dispute' });
+  await expect(form).toBeVisible();
+  await expectAccessible(owner.page);
   await form.getByLabel('Reason').fill(reason);
   await form.getByLabel('What happened?').fill('Biscuit was back after ten minutes.');
   await form.getByRole('button', { name: 'Submit dispute' }).click();
@@ -79,15 +91,20 @@ test('a dispute opened from a booking is resolved by an admin with a winner; bot
   const disputeId = owner.page.url().split('/').pop()!;
   const details = owner.page.getByRole('region', { name: reason });
   await expect(details.getByText('Open', { exact: true })).toBeVisible();
+  await expectAccessible(owner.page);
 
   const admin = await signIn(browser, ADMIN.email, ADMIN.password, '/dashboard');
   await admin.page.goto('/admin/disputes');
   await admin.page.getByRole('combobox', { name: 'Status' }).click();
   await admin.page.getByRole('option', { name: 'Open', exact: true }).click();
+  await expect(admin.page.getByRole('link', { name: reason })).toBeVisible();
+  await expectAccessible(admin.page);
   await admin.page.getByRole('link', { name: reason }).click();
   await expect(admin.page).toHaveURL(new RegExp(`/admin/dispute/${disputeId}$`));
   await expect(admin.page.getByRole('heading', { name: 'Timeline' })).toBeVisible();
   await expect(admin.page.getByRole('heading', { name: 'Chat transcript' })).toBeVisible();
+  await expect(admin.page.getByText('No messages on this booking.')).toBeVisible();
+  await expectAccessible(admin.page);
   await admin.page.getByRole('combobox', { name: 'Winner' }).click();
   await admin.page.getByRole('option', { name: `${owner.name} (owner)` }).click();
   await admin.page.getByLabel('Reason (shown to both parties)').fill('Door log confirms it.');

@@ -4,7 +4,7 @@ import { STATUS_COLOR, statusLabel } from '../lib/dispute-format';
 
 export function DisputeStatusBadge({ dispute }: { dispute: Pick<Dispute, 'status' | 'reopened'> }) {
   return (
-    <Badge color={STATUS_COLOR[dispute.status]} variant="light">
+    <Badge color={STATUS_COLOR[dispute.status]} variant="dot">
       {statusLabel(dispute)}
     </Badge>
   );
