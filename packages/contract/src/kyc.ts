@@ -66,8 +66,17 @@ export const kycUserResponse = z.object({
   /** Newest first; data[0] is the current record. */
   data: z.array(kycRecord),
 });
+/** A status filter in any case (`pending`, `VERIFIED`…) is read as the canonical one. */
+const statusFilter = z.preprocess(
+  (v) =>
+    typeof v === 'string'
+      ? (kycStatus.options.find((o) => o.toLowerCase() === v.trim().toLowerCase()) ?? v)
+      : v,
+  kycStatus.optional(),
+);
+
 export const kycListQuery = boundedPageQuery(20, {
-  status: kycStatus.optional(),
+  status: statusFilter,
   search: z.string().trim().max(100).optional().catch(undefined),
 });
 export type KycListQuery = z.infer<typeof kycListQuery>;

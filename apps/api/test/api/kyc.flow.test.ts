@@ -167,6 +167,8 @@ describe('review', () => {
     const verified = (await get('/api/kyc?status=Verified', admin)).json();
     expect(verified.data.every((r: { status: string }) => r.status === 'Verified')).toBe(true);
     expect((await get('/api/kyc?status=Nope', admin)).statusCode).toBe(400);
+    const anyCase = (await get('/api/kyc?status=verified', admin)).json();
+    expect(anyCase.total).toBe(verified.total);
     expect((await get('/api/kyc?page=1000&limit=100', admin)).statusCode).toBe(400);
   });
 });
