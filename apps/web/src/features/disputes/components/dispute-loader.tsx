@@ -1,6 +1,7 @@
 import { Alert, Button, Paper, Skeleton, Stack } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { liveChannel } from '../../notifications';
 import type { Dispute } from '../disputes-api';
 import { fetchDispute } from '../dispute-slice';
 
@@ -19,6 +20,16 @@ export function DisputeLoader({
   useEffect(() => {
     void dispatch(fetchDispute(id));
   }, [dispatch, id]);
+
+  // Both parties are notified of every change: refresh the dispute on screen when one arrives.
+  useEffect(
+    () =>
+      liveChannel.subscribe('notification', (event) => {
+        const data = (event as { type?: string; data?: { disputeId?: string } } | null) ?? {};
+        if (data.type === 'dispute' && data.data?.disputeId === id) void dispatch(fetchDispute(id));
+      }),
+    [dispatch, id],
+  );
 
   if (dispute) return <>{children(dispute)}</>;
   if (error && !loading)
