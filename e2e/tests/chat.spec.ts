@@ -1,5 +1,15 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, loginAndWait } from './support';
+
+/** No serious or critical WCAG 2 A/AA violations on the screen as it is now. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const blocking = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.html) }));
+  expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([]);
+}
 
 /** Each person in their own browser context (own sessionStorage), like two devices. */
 async function signIn(browser: Browser, email: string) {
@@ -44,6 +54,17 @@ test('two users chat live in two browser contexts', async ({ browser }) => {
     await sitterBox.press('Enter'); // the keyboard sends too
     await expect(ownerThread.getByText(reply)).toBeVisible({ timeout: 5_000 });
     await expect(ownerThread.getByText(hello)).toHaveCount(1);
+    await expectAccessible(owner.page);
+
+    // The booking page's Chat button opens the same conversation in the chat modal.
+    const bookingId = new URL(owner.page.url()).searchParams.get('booking');
+    expect(bookingId).toBeTruthy();
+    await owner.page.goto(`/booking-details/${bookingId}`);
+    await owner.page.getByRole('button', { name: 'Chat', exact: true }).click();
+    const dialog = owner.page.getByRole('dialog', { name: 'Chat with Hannah Kim' });
+    await expect(dialog.getByText(reply)).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Message' })).toBeVisible();
+    await expectAccessible(owner.page);
   } finally {
     await owner.close();
     await sitter.close();

@@ -14,7 +14,13 @@ function OpenChat() {
   const other = owner && owner._id !== me ? owner : provider;
   const title = other ? `Chat with ${other.firstName} ${other.lastName}` : 'Booking chat';
   return (
-    <Modal opened onClose={() => dispatch(chatModalClosed())} title={title} size="lg">
+    <Modal
+      opened
+      onClose={() => dispatch(chatModalClosed())}
+      title={title}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close chat' }}
+    >
       {selectedBooking && <ChatThread bookingId={selectedBooking} title={title} />}
     </Modal>
   );
