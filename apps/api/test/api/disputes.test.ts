@@ -118,6 +118,13 @@ describe('POST /api/dispute/', () => {
     }
     const form = multipart({ bookingId });
     expect((await post(owner.token, form)).statusCode).toBe(400);
+    // `booking` is taken as the booking id's other spelling.
+    const aliased = await call(t, 'POST', '/api/dispute/', owner, {
+      booking: bookingId,
+      reason: 'Late',
+    });
+    expect(aliased.statusCode, aliased.body).toBe(201);
+    expect(aliased.json().data.bookingId).toBe(bookingId);
   });
 
   it('takes evidence files checked by content, re-encodes photos and serves them privately', async () => {

@@ -17,7 +17,11 @@ export type DisputeForm = {
 
 /** Validates the dispute fields (JSON body or multipart fields); a 400 names every bad field. */
 export function parseDisputeFields(input: unknown): DisputeForm['body'] {
-  const parsed = createDisputeBody.safeParse(input ?? {});
+  const fields = { ...((input ?? {}) as Record<string, unknown>) };
+  // SPEC §3 names a message's booking `booking`; take that spelling here too.
+  if (fields.bookingId === undefined && typeof fields.booking === 'string')
+    fields.bookingId = fields.booking;
+  const parsed = createDisputeBody.safeParse(fields);
   if (parsed.success) return parsed.data;
   const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
   const first = errors[0]!;
