@@ -11,6 +11,7 @@ import { reviewsRoutes } from './reviews/reviews.routes.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
 import { kycRoutes } from './kyc/index.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
+import { disputesRoutes } from './disputes/index.ts';
 
 /**
  * Every API area, mounted under /api. Each area adds one line here; its routes file declares
@@ -29,4 +30,5 @@ export const apiModules: { prefix: string; routes: FastifyPluginAsync }[] = [
   { prefix: '/contact', routes: contactRoutes },
   { prefix: '/kyc', routes: kycRoutes },
   { prefix: '/messages', routes: messagesRoutes },
+  { prefix: '/dispute', routes: disputesRoutes },
 ];
