@@ -76,3 +76,11 @@ export async function sendEvidence(
   reply.header('content-disposition', `${disposition}; filename="${name}"`);
   return sendUpload(reply, app.config.dataDir, file.stored_name, file.mime);
 }
+
+/**
+ * Whether any dispute (open, resolved or closed) was ever raised on a booking: admins may then
+ * read its chat (DESIGN §5 Chat).
+ */
+export function isBookingDisputed(app: FastifyInstance, bookingId: string): Promise<boolean> {
+  return repo.bookingHasDispute(app.db, bookingId);
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { isChatParty, loadBookingParties, type BookingParties } from '../bookings/index.ts';
-import { bookingHasDispute } from '../disputes/index.ts';
+import { isBookingDisputed } from '../disputes/index.ts';
 
 export const ADMIN_NEEDS_DISPUTE =
   'Admins read a booking conversation only while a dispute exists on it';
@@ -21,7 +21,7 @@ export async function readAccess(
   if (!parties) throw notFound('Booking');
   if (isChatParty(parties, user.id)) return { parties, partyId: user.id };
   if (user.userType === 'admin') {
-    if (await bookingHasDispute(app.db, bookingId)) return { parties, partyId: null };
+    if (await isBookingDisputed(app, bookingId)) return { parties, partyId: null };
     throw forbidden(ADMIN_NEEDS_DISPUTE);
   }
   throw notFound('Booking');
