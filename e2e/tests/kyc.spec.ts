@@ -109,5 +109,7 @@ test('the KYC screens have no serious or critical accessibility violations', asy
   expect(await blockingViolations(admin)).toEqual([]);
   await admin.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(admin.getByLabel(/Reason for rejection/)).toBeFocused();
+  // Scan once the modal has faded in: mid-transition text is measured against a half-drawn page.
+  await expect(admin.getByRole('dialog')).toHaveCSS('opacity', '1');
   expect(await blockingViolations(admin)).toEqual([]);
 });
