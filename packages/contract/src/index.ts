@@ -12,3 +12,4 @@ export * from './contact.ts';
 export * from './kyc.ts';
 export * from './messages.ts';
 export * from './disputes.ts';
+export * from './members.ts';

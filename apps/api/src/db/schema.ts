@@ -173,6 +173,7 @@ export interface Database {
   kyc_records: KycRecordsTable;
   kyc_documents: KycDocumentsTable;
   kyc_messages: KycMessagesTable;
+  audit_log: AuditLogTable;
 }
 
 /**
@@ -276,4 +277,17 @@ export interface MessagesTable {
   text: string;
   created_at: string;
   read_at: string | null;
+}
+
+/** One admin action (modules/audit); before/after are JSON text. Insert-only. */
+export interface AuditLogTable {
+  id: string;
+  actor_id: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  subject_user_id: string | null;
+  before: string | null;
+  after: string | null;
+  created_at: string;
 }

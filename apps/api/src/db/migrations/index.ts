@@ -12,6 +12,7 @@ import * as streamTickets from './2026-11-25T04-00-00-stream-tickets.ts';
 import * as kyc from './2026-11-25T05-10-00-kyc.ts';
 import * as disputes from './2026-11-25T05-20-00-disputes.ts';
 import * as messages from './2026-11-25T05-30-00-messages.ts';
+import * as auditLog from './2026-11-25T06-00-00-audit-log.ts';
 
 /**
  * Every migration, by name (ISO timestamp first so names sort in order).
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T05-10-00-kyc': kyc,
   '2026-11-25T05-20-00-disputes': disputes,
   '2026-11-25T05-30-00-messages': messages,
+  '2026-11-25T06-00-00-audit-log': auditLog,
 };

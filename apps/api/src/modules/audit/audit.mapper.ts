@@ -1,0 +1,25 @@
+import type { AuditEntry } from '@pawsy/contract';
+import type { AuditLogTable } from '../../db/schema.ts';
+
+function parse(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export function toAuditEntry(row: AuditLogTable): AuditEntry {
+  return {
+    _id: row.id,
+    actorId: row.actor_id,
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    subjectUserId: row.subject_user_id,
+    before: parse(row.before),
+    after: parse(row.after),
+    createdAt: row.created_at,
+  };
+}

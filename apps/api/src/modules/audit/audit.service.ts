@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { toPageMeta, type AuditEntry } from '@pawsy/contract';
+import type { DbOrTrx } from '../../db/index.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import { countAuditBySubject, insertAuditEntry, listAuditBySubject } from './audit.repository.ts';
+import { toAuditEntry } from './audit.mapper.ts';
+
+export const AUDIT_PAGE_SIZE = 20;
+
+export interface AdminActionEntry {
+  actorId: string;
+  /** Dotted verb, e.g. 'user.flags', 'credits.grant', 'kyc.decision', 'dispute.status'. */
+  action: string;
+  targetType: string;
+  targetId: string;
+  /** The member the action concerns (shown on their page), or null (e.g. a coupon). */
+  subjectUserId: string | null;
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * Writes one audit row. Takes `db | trx` so a caller records inside the transaction of the change
+ * itself: the change and its audit row commit or roll back together.
+ */
+export async function recordAdminAction(db: DbOrTrx, entry: AdminActionEntry): Promise<void> {
+  await insertAuditEntry(db, {
+    id: newId(),
+    actor_id: entry.actorId,
+    action: entry.action,
+    target_type: entry.targetType,
+    target_id: entry.targetId,
+    subject_user_id: entry.subjectUserId,
+    before: entry.before === undefined ? null : JSON.stringify(entry.before),
+    after: entry.after === undefined ? null : JSON.stringify(entry.after),
+    created_at: nowIso(),
+  });
+}
+
+/** One page of the actions concerning a member, newest first. */
+export async function listAuditForUser(
+  app: FastifyInstance,
+  userId: string,
+  page = 1,
+  limit = AUDIT_PAGE_SIZE,
+): Promise<{ data: AuditEntry[]; meta: ReturnType<typeof toPageMeta> }> {
+  const [rows, total] = await Promise.all([
+    listAuditBySubject(app.db, userId, limit, (page - 1) * limit),
+    countAuditBySubject(app.db, userId),
+  ]);
+  return { data: rows.map(toAuditEntry), meta: toPageMeta(page, limit, total) };
+}

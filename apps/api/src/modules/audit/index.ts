@@ -1,0 +1,11 @@
+/**
+ * Public surface of the audit area: every admin action is recorded through recordAdminAction
+ * (inside the caller's transaction when it has one); a member's history is read with
+ * listAuditForUser. The audit area depends on no other module, so any module may call it.
+ */
+export {
+  recordAdminAction,
+  listAuditForUser,
+  AUDIT_PAGE_SIZE,
+  type AdminActionEntry,
+} from './audit.service.ts';
