@@ -13,3 +13,4 @@ export * from './kyc.ts';
 export * from './messages.ts';
 export * from './disputes.ts';
 export * from './members.ts';
+export * from './admin-dashboard.ts';

@@ -12,6 +12,7 @@ import { contactRoutes } from './contact/contact.routes.ts';
 import { kycRoutes } from './kyc/index.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
 import { disputesRoutes } from './disputes/index.ts';
+import { adminDashboardRoutes } from './admin/index.ts';
 
 /**
  * Every API area, mounted under /api. Each area adds one line here; its routes file declares
@@ -31,4 +32,5 @@ export const apiModules: { prefix: string; routes: FastifyPluginAsync }[] = [
   { prefix: '/kyc', routes: kycRoutes },
   { prefix: '/messages', routes: messagesRoutes },
   { prefix: '/dispute', routes: disputesRoutes },
+  { prefix: '/admin-dashboard', routes: adminDashboardRoutes },
 ];

@@ -1,0 +1,128 @@
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../../db/index.ts';
+
+/*
+ * The admin dashboard's read-only aggregates over other areas' tables (users, bookings,
+ * kyc_records, disputes, credit_entries, payments, subscriptions). It never writes and nothing
+ * else reads through it; going through each area's index.ts would cost one round trip per figure
+ * and add aggregate-only exports to every area (see docs/decisions.md). Each query is backed by
+ * an index: counts by a leading indexed column, trends by a range on an indexed created_at.
+ */
+
+type Counted = { key: string; n: number | string };
+const toRecord = (rows: Counted[]) =>
+  Object.fromEntries(rows.map((r) => [r.key, Number(r.n)])) as Record<string, number>;
+
+/** The first 10 characters of an ISO time: its UTC day, on both engines. */
+const day = sql<string>`substr(created_at, 1, 10)`;
+
+/** Live (not deleted) users by role: users_type_deleted_id_idx. */
+export async function countUsersByRole(db: DbOrTrx): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['user_type as key', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('deleted_at', 'is', null)
+    .groupBy('user_type')
+    .execute();
+  return toRecord(rows);
+}
+
+/** Sign-ups per UTC day since `since`: users_created_idx. */
+export async function countUsersPerDay(
+  db: DbOrTrx,
+  since: string,
+): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('users')
+    .select([day.as('key'), (eb) => eb.fn.countAll<number>().as('n')])
+    .where('created_at', '>=', since)
+    .groupBy(day)
+    .execute();
+  return toRecord(rows);
+}
+
+/** Every booking by status: bookings_status_created_idx. */
+export async function countBookingsByStatus(db: DbOrTrx): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('bookings')
+    .select(['status as key', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('status')
+    .execute();
+  return toRecord(rows);
+}
+
+/** Bookings created per UTC day since `since`: bookings_created_idx. */
+export async function countBookingsPerDay(
+  db: DbOrTrx,
+  since: string,
+): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('bookings')
+    .select([day.as('key'), (eb) => eb.fn.countAll<number>().as('n')])
+    .where('created_at', '>=', since)
+    .groupBy(day)
+    .execute();
+  return toRecord(rows);
+}
+
+/** KYC records waiting for a reviewer: kyc_records_status_updated_idx. */
+export async function countPendingKyc(db: DbOrTrx): Promise<number> {
+  const row = await db
+    .selectFrom('kyc_records')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Disputes not yet resolved or closed: disputes_status_updated_idx. */
+export async function countOpenDisputes(db: DbOrTrx): Promise<number> {
+  const row = await db
+    .selectFrom('disputes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Credits granted since `since` (cents): positive ledger entries not tied to a booking, i.e.
+ * admin grants and package credits rather than booking refunds. credit_entries_created_idx.
+ */
+export async function sumCreditsGranted(db: DbOrTrx, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('credit_entries')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('amount'), sql<number>`0`).as('n'))
+    .where('created_at', '>=', since)
+    .where('amount', '>', 0)
+    .where('booking_id', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Net revenue (paid minus refunded, cents) since `since` and all time, and the active
+ * subscriptions: payments_status_paid_idx and subscriptions_status_idx.
+ */
+export async function sumRevenueAndSubscriptions(db: DbOrTrx, since: string) {
+  const net = sql<number | string>`coalesce(sum(amount_cents - refunded_cents), 0)`;
+  const recent = sql<number | string>`coalesce(sum(case when paid_at >= ${since}
+    then amount_cents - refunded_cents else 0 end), 0)`;
+  const [money, subs] = await Promise.all([
+    db
+      .selectFrom('payments')
+      .select([net.as('total'), recent.as('recent')])
+      .where('status', 'in', ['paid', 'partially_refunded'])
+      .executeTakeFirst(),
+    db
+      .selectFrom('subscriptions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'active')
+      .executeTakeFirst(),
+  ]);
+  return {
+    revenueTotal: Number(money?.total ?? 0),
+    revenue30d: Number(money?.recent ?? 0),
+    activeSubscriptions: Number(subs?.n ?? 0),
+  };
+}

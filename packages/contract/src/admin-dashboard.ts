@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** One point of a trend: the period's first day (YYYY-MM-DD, UTC) and its count. */
+export const trendPoint = z.object({ date: z.string(), count: z.number().int() });
+export type TrendPoint = z.infer<typeof trendPoint>;
+
+/**
+ * GET /api/admin-dashboard (SPEC §3 "Admin dashboard", DESIGN §5): counts and trends for admins.
+ * Money is in cents; `revenue` and `creditsGranted` cover the last 30 days (`since`) and, for
+ * revenue, all time. Trend series are gap-free: a day or week without rows reads 0.
+ */
+export const adminDashboard = z.object({
+  generatedAt: z.string(),
+  since: z.string(),
+  users: z.object({
+    total: z.number().int(),
+    byRole: z.object({
+      user: z.number().int(),
+      provider: z.number().int(),
+      admin: z.number().int(),
+    }),
+    /** New sign-ups per week (weeks start on Monday), the last 12 weeks, oldest first. */
+    newPerWeek: z.array(trendPoint),
+  }),
+  bookings: z.object({
+    total: z.number().int(),
+    byStatus: z.record(z.string(), z.number().int()),
+    /** Bookings created per day, the last 30 days, oldest first. */
+    perDay: z.array(trendPoint),
+  }),
+  kycPending: z.number().int(),
+  disputesOpen: z.number().int(),
+  revenue: z.object({ last30DaysCents: z.number().int(), totalCents: z.number().int() }),
+  activeSubscriptions: z.number().int(),
+  creditsGranted: z.object({ last30DaysCents: z.number().int() }),
+});
+export type AdminDashboard = z.infer<typeof adminDashboard>;
+
+export const adminDashboardResponse = z.object({ success: z.literal(true), data: adminDashboard });
+export type AdminDashboardResponse = z.infer<typeof adminDashboardResponse>;
