@@ -25,7 +25,7 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await grantCredits(app, request.body);
+      const data = await grantCredits(app, request.body, currentUser(request).id);
       return reply.status(201).send({ success: true as const, message: 'Credits granted', data });
     },
   );

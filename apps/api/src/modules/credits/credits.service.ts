@@ -5,6 +5,7 @@ import type { CreditEntriesTable } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { recordAdminAction } from '../audit/index.ts';
 import { notifyUser } from '../notifications/index.ts';
 import {
   findHolder,
@@ -77,17 +78,31 @@ export async function refundCredits(
   return sumBalance(trx, userId);
 }
 
+/** `actorId`: the admin granting (the grant is then written to the audit log with it). */
 export async function grantCredits(
   app: FastifyInstance,
   input: { userId: string; amount: number; reason: string },
+  actorId?: string,
 ): Promise<{ balance: number; entry: CreditEntryWire }> {
   const row = entry(input.userId, input.amount, input.reason, null);
   const balance = await app.db.transaction().execute(async (trx) => {
     const user = await findHolder(trx, input.userId);
     if (!user || user.deleted_at) throw notFound('User');
     await lockUserLedger(trx, input.userId);
+    const before = await sumBalance(trx, input.userId);
     await insertEntry(trx, row);
-    return sumBalance(trx, input.userId);
+    if (actorId) {
+      await recordAdminAction(trx, {
+        actorId,
+        action: 'credits.grant',
+        targetType: 'credit_entry',
+        targetId: row.id,
+        subjectUserId: input.userId,
+        before: { balance: before },
+        after: { balance: before + input.amount, amount: input.amount, reason: row.reason },
+      });
+    }
+    return before + input.amount;
   });
   await notifyUser(app, input.userId, {
     type: 'credits',

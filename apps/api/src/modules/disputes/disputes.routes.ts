@@ -103,7 +103,12 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       message: 'Dispute status updated',
-      data: await setDisputeStatus(app, request.params.disputeId, request.body),
+      data: await setDisputeStatus(
+        app,
+        request.params.disputeId,
+        request.body,
+        currentUser(request).id,
+      ),
     }),
   );
 };

@@ -3,6 +3,7 @@ import type { DisputeStatusBody, DisputeWire } from '@pawsy/contract';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { recordAdminAction } from '../audit/index.ts';
 import { notifyUser } from '../notifications/index.ts';
 import { recomputeVisibleSubjects } from '../reviews/index.ts';
 import { removeEvidence, type DisputeForm } from './dispute-form.ts';
@@ -87,6 +88,7 @@ export async function setDisputeStatus(
   app: FastifyInstance,
   disputeId: string,
   input: DisputeStatusBody,
+  actorId?: string,
 ): Promise<DisputeWire> {
   const before = await loadDispute(app, disputeId);
   const parties = [before.booking.owner._id, before.booking.provider?._id];
@@ -94,13 +96,35 @@ export async function setDisputeStatus(
   if (winnerId !== null && !parties.includes(winnerId))
     throw new AppError('BAD_REQUEST', 'winnerId must be the owner or the sitter of the booking');
   const at = nowIso();
+  const after = {
+    status: input.status,
+    winner_id: input.status === 'resolved' ? winnerId : null,
+    resolution_reason: (input.reason ?? input.rejectionReason) || null,
+  };
   try {
-    await repo.updateDisputeStatus(app.db, disputeId, {
-      status: input.status,
-      winner_id: input.status === 'resolved' ? winnerId : null,
-      resolution_reason: (input.reason ?? input.rejectionReason) || null,
-      updated_at: at,
-      ...(input.status === 'open' ? {} : { settled_at: at }),
+    await app.db.transaction().execute(async (trx) => {
+      await repo.updateDisputeStatus(trx, disputeId, {
+        ...after,
+        updated_at: at,
+        ...(input.status === 'open' ? {} : { settled_at: at }),
+      });
+      // One entry per party, so the decision shows on each member's page.
+      for (const partyId of parties.filter((p): p is string => Boolean(p))) {
+        if (!actorId) break;
+        await recordAdminAction(trx, {
+          actorId,
+          action: 'dispute.status',
+          targetType: 'dispute',
+          targetId: disputeId,
+          subjectUserId: partyId,
+          before: { status: before.status, winnerId: before.winnerId },
+          after: {
+            status: after.status,
+            winnerId: after.winner_id,
+            reason: after.resolution_reason,
+          },
+        });
+      }
     });
   } catch (err) {
     if (repo.isUniqueViolation(err)) throw conflict(OPEN_DISPUTE_EXISTS);

@@ -10,6 +10,7 @@ import { newId, nowIso } from '../../lib/ids.ts';
 import { kycDecisionMail } from '../../lib/mail-templates.ts';
 import { sendUpload } from '../../lib/uploads.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { recordAdminAction } from '../audit/index.ts';
 import { notifyUser } from '../notifications/index.ts';
 import { getUser, setUserFlags } from '../users/index.ts';
 import * as repo from './kyc.repository.ts';
@@ -31,11 +32,23 @@ export async function verifyKyc(
   if (!latest) throw new AppError('NOT_FOUND', NO_KYC_RECORDS);
   const verified = input.action.toUpperCase() === 'VERIFIED';
   const reason = verified ? null : input.rejectionReason;
-  await repo.decideRecord(app.db, latest.id, {
-    status: verified ? 'Verified' : 'Rejected',
-    rejection_reason: reason,
-    reviewed_by: caller.id,
-    updated_at: nowIso(),
+  const status = verified ? 'Verified' : 'Rejected';
+  await app.db.transaction().execute(async (trx) => {
+    await repo.decideRecord(trx, latest.id, {
+      status,
+      rejection_reason: reason,
+      reviewed_by: caller.id,
+      updated_at: nowIso(),
+    });
+    await recordAdminAction(trx, {
+      actorId: caller.id,
+      action: 'kyc.decision',
+      targetType: 'kyc',
+      targetId: latest.id,
+      subjectUserId: userId,
+      before: { status: latest.status, rejectionReason: latest.rejection_reason },
+      after: { status, rejectionReason: reason },
+    });
   });
   // The users area owns the flags; the decision below is the one message the user gets.
   await setUserFlags(

@@ -94,7 +94,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       message: 'User updated successfully',
-      data: await setUserFlags(app, request.params.id, request.body),
+      data: await setUserFlags(app, request.params.id, request.body, {
+        actorId: currentUser(request).id,
+      }),
     }),
   );
 };

@@ -12,6 +12,7 @@ import {
   storeProfilePhoto,
   thumbnailName,
 } from '../../lib/images.ts';
+import { recordAdminAction } from '../audit/index.ts';
 import { ensureWelcomeNotification, notifyUser } from '../notifications/index.ts';
 import { syncProviderLocation } from '../sitters/index.ts';
 import { parseProfileFields } from './profile-input.ts';
@@ -100,6 +101,20 @@ const mimeOf = (name: string): string =>
 
 const flagLabels = { is_verified: 'verified', KYC_verified: 'KYC verified', is_paid: 'paid' };
 
+/** The current values of the flags a change names, as the wire spells them. */
+function flagsOf(row: UserRow, body: UserFlagsBody): UserFlagsBody {
+  const now = {
+    is_verified: !!row.is_verified,
+    KYC_verified: !!row.kyc_verified,
+    is_paid: !!row.is_paid,
+  };
+  return Object.fromEntries(
+    (Object.keys(now) as (keyof typeof now)[])
+      .filter((k) => body[k] !== undefined)
+      .map((k) => [k, now[k]]),
+  );
+}
+
 /**
  * Admin only: trust flags (is_verified, KYC_verified) and the paid flag; the user is told, unless
  * the caller tells them itself (a KYC decision sends its own notification and mail).
@@ -108,14 +123,29 @@ export async function setUserFlags(
   app: FastifyInstance,
   id: string,
   body: UserFlagsBody,
-  options: { notify?: boolean } = {},
+  options: { notify?: boolean; actorId?: string } = {},
 ): Promise<UserSelf> {
-  await getUser(app.db, id);
+  const current = await getUser(app.db, id);
   const changes: Record<string, number> = {};
   if (body.is_verified !== undefined) changes.is_verified = body.is_verified ? 1 : 0;
   if (body.KYC_verified !== undefined) changes.kyc_verified = body.KYC_verified ? 1 : 0;
   if (body.is_paid !== undefined) changes.is_paid = body.is_paid ? 1 : 0;
-  await updateUser(app.db, id, { ...changes, updated_at: nowIso() });
+  await app.db.transaction().execute(async (trx) => {
+    await updateUser(trx, id, { ...changes, updated_at: nowIso() });
+    // An admin's change is audited with the same transaction; callers without an actor (KYC
+    // decisions, payments) record their own entry or are not admin actions.
+    if (options.actorId) {
+      await recordAdminAction(trx, {
+        actorId: options.actorId,
+        action: 'user.flags',
+        targetType: 'user',
+        targetId: id,
+        subjectUserId: id,
+        before: flagsOf(current, body),
+        after: body,
+      });
+    }
+  });
   const described = (Object.keys(flagLabels) as (keyof typeof flagLabels)[])
     .filter((k) => body[k] !== undefined)
     .map((k) => `${body[k] ? '' : 'not '}${flagLabels[k]}`);
