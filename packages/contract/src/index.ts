@@ -14,3 +14,5 @@ export * from './messages.ts';
 export * from './disputes.ts';
 export * from './members.ts';
 export * from './admin-dashboard.ts';
+export * from './coupons.ts';
+export * from './packages.ts';

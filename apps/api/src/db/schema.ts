@@ -173,6 +173,9 @@ export interface Database {
   kyc_records: KycRecordsTable;
   kyc_documents: KycDocumentsTable;
   kyc_messages: KycMessagesTable;
+  coupons: CouponsTable;
+  coupon_redemptions: CouponRedemptionsTable;
+  packages: PackagesTable;
   audit_log: AuditLogTable;
 }
 
@@ -290,4 +293,44 @@ export interface AuditLogTable {
   before: string | null;
   after: string | null;
   created_at: string;
+}
+
+/** A discount code managed by admins (modules/coupons); value is a percent or cents off. */
+export interface CouponsTable {
+  id: string;
+  code: string;
+  code_lower: string;
+  kind: 'percent' | 'amount';
+  value: number;
+  valid_from: string | null;
+  valid_to: string | null;
+  max_redemptions: number | null;
+  redemptions: number;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One use of a coupon, at most one per payment. */
+export interface CouponRedemptionsTable {
+  id: string;
+  coupon_id: string;
+  user_id: string;
+  payment_id: string;
+  created_at: string;
+}
+
+/** A subscription package (modules/packages). */
+export interface PackagesTable {
+  id: string;
+  name: string;
+  description: string;
+  price_cents: number;
+  currency: string;
+  interval: 'month' | 'year';
+  credits_included: number;
+  active: number;
+  stripe_price_id: string | null;
+  created_at: string;
+  updated_at: string;
 }

@@ -12,6 +12,8 @@ import { contactRoutes } from './contact/contact.routes.ts';
 import { kycRoutes } from './kyc/index.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
 import { disputesRoutes } from './disputes/index.ts';
+import { couponsRoutes } from './coupons/index.ts';
+import { packagesRoutes } from './packages/index.ts';
 import { adminDashboardRoutes } from './admin/index.ts';
 
 /**
@@ -32,5 +34,7 @@ export const apiModules: { prefix: string; routes: FastifyPluginAsync }[] = [
   { prefix: '/kyc', routes: kycRoutes },
   { prefix: '/messages', routes: messagesRoutes },
   { prefix: '/dispute', routes: disputesRoutes },
+  { prefix: '/coupons', routes: couponsRoutes },
+  { prefix: '/packages', routes: packagesRoutes },
   { prefix: '/admin-dashboard', routes: adminDashboardRoutes },
 ];

@@ -1,0 +1,99 @@
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../../db/index.ts';
+import type { CouponRedemptionsTable, CouponsTable } from '../../db/schema.ts';
+
+export type CouponRow = CouponsTable;
+
+export async function insertCoupon(db: DbOrTrx, row: CouponRow): Promise<void> {
+  await db.insertInto('coupons').values(row).execute();
+}
+
+export function findCoupon(db: DbOrTrx, id: string): Promise<CouponRow | undefined> {
+  return db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** By code, case-insensitively (code_lower is unique). */
+export function findCouponByCode(db: DbOrTrx, code: string): Promise<CouponRow | undefined> {
+  return db
+    .selectFrom('coupons')
+    .selectAll()
+    .where('code_lower', '=', code.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** Whether another coupon already has this code in any case. */
+export async function codeTaken(db: DbOrTrx, code: string, exceptId?: string): Promise<boolean> {
+  let query = db.selectFrom('coupons').select('id').where('code_lower', '=', code.toLowerCase());
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function updateCoupon(
+  db: DbOrTrx,
+  id: string,
+  changes: Partial<Omit<CouponRow, 'id' | 'created_at' | 'redemptions'>>,
+): Promise<void> {
+  await db.updateTable('coupons').set(changes).where('id', '=', id).execute();
+}
+
+/** Newest first, on the (created_at, id) index. */
+export async function listCoupons(
+  db: DbOrTrx,
+  offset: number,
+  limit: number,
+): Promise<{ rows: CouponRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('coupons')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db
+      .selectFrom('coupons')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/**
+ * Takes one redemption if any is left: a single conditional UPDATE, so concurrent payments can
+ * never push the count above max_redemptions (no max = unlimited). True when this call won.
+ */
+export async function takeRedemptionIfLeft(db: DbOrTrx, couponId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('coupons')
+    .set({ redemptions: sql<number>`redemptions + 1` })
+    .where('id', '=', couponId)
+    .where((eb) =>
+      eb.or([eb('max_redemptions', 'is', null), eb('redemptions', '<', eb.ref('max_redemptions'))]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The redemption row of a payment; payment_id is unique, so false when it already exists. */
+export async function insertRedemptionIfNew(
+  db: DbOrTrx,
+  row: CouponRedemptionsTable,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('coupon_redemptions')
+    .values(row)
+    .onConflict((oc) => oc.column('payment_id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** A unique index refused the write (PostgreSQL 23505, SQLite's constraint code). */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+export async function deleteRedemptionOfPayment(db: DbOrTrx, paymentId: string): Promise<void> {
+  await db.deleteFrom('coupon_redemptions').where('payment_id', '=', paymentId).execute();
+}

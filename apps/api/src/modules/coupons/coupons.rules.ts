@@ -1,0 +1,35 @@
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { CouponRow } from './coupons.repository.ts';
+
+/** The client-visible reasons a coupon cannot be used (all 4xx). */
+export const COUPON_MESSAGES = {
+  unknown: 'Coupon not found',
+  inactive: 'Coupon is not active',
+  expired: 'Coupon has expired',
+  notYetValid: 'Coupon is not valid yet',
+  usedUp: 'Coupon has reached its maximum number of redemptions',
+  duplicateCode: 'A coupon with this code already exists',
+} as const;
+
+/** Throws the reason a coupon cannot be applied now, if any. */
+export function assertUsable(coupon: CouponRow | undefined, now = new Date()): CouponRow {
+  if (!coupon) throw notFound('Coupon');
+  if (!coupon.active) throw new AppError('BAD_REQUEST', COUPON_MESSAGES.inactive);
+  const at = now.getTime();
+  if (coupon.valid_from && Date.parse(coupon.valid_from) > at)
+    throw new AppError('BAD_REQUEST', COUPON_MESSAGES.notYetValid);
+  if (coupon.valid_to && Date.parse(coupon.valid_to) <= at)
+    throw new AppError('BAD_REQUEST', COUPON_MESSAGES.expired);
+  if (coupon.max_redemptions !== null && coupon.redemptions >= coupon.max_redemptions)
+    throw new AppError('CONFLICT', COUPON_MESSAGES.usedUp);
+  return coupon;
+}
+
+/** Cents off a price: a percent rounds down to the cent, an amount never exceeds the price. */
+export function discountFor(coupon: Pick<CouponRow, 'kind' | 'value'>, amountCents: number) {
+  const off =
+    coupon.kind === 'percent'
+      ? Math.floor((amountCents * coupon.value) / 100)
+      : Math.min(coupon.value, amountCents);
+  return { discountCents: off, finalCents: amountCents - off };
+}

@@ -1,0 +1,153 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  COUPONS_PAGE_SIZE,
+  type Coupon,
+  type CouponListResponse,
+  type CouponQuote,
+  type CreateCouponBody,
+  type UpdateCouponBody,
+} from '@pawsy/contract';
+import type { DbOrTrx } from '../../db/index.ts';
+import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { recordAdminAction } from '../audit/index.ts';
+import * as repo from './coupons.repository.ts';
+import { toCoupon } from './coupons.mapper.ts';
+import { assertUsable, COUPON_MESSAGES, discountFor } from './coupons.rules.ts';
+
+const toIso = (v: string | null | undefined) =>
+  v === undefined ? undefined : v === null || v === '' ? null : new Date(v).toISOString();
+
+export async function listCoupons(app: FastifyInstance, page: number): Promise<CouponListResponse> {
+  const { rows, total } = await repo.listCoupons(
+    app.db,
+    (page - 1) * COUPONS_PAGE_SIZE,
+    COUPONS_PAGE_SIZE,
+  );
+  return { data: rows.map(toCoupon), page, pages: Math.ceil(total / COUPONS_PAGE_SIZE), total };
+}
+
+export async function createCoupon(
+  app: FastifyInstance,
+  admin: AuthUser,
+  input: CreateCouponBody,
+): Promise<Coupon> {
+  const now = nowIso();
+  const row: repo.CouponRow = {
+    id: newId(),
+    code: input.code.trim(),
+    code_lower: input.code.trim().toLowerCase(),
+    kind: input.kind,
+    value: input.value,
+    valid_from: toIso(input.validFrom) ?? null,
+    valid_to: toIso(input.validTo) ?? null,
+    max_redemptions: input.maxRedemptions ?? null,
+    redemptions: 0,
+    active: input.active === false ? 0 : 1,
+    created_at: now,
+    updated_at: now,
+  };
+  await writeUnique(app, async (trx) => {
+    await repo.insertCoupon(trx, row);
+    await audit(trx, admin, 'coupon.create', row.id, null, toCoupon(row));
+  });
+  return toCoupon(row);
+}
+
+export async function updateCoupon(
+  app: FastifyInstance,
+  admin: AuthUser,
+  id: string,
+  input: UpdateCouponBody,
+): Promise<Coupon> {
+  return writeUnique(app, async (trx) => {
+    const before = await repo.findCoupon(trx, id);
+    if (!before) throw notFound('Coupon');
+    const next: repo.CouponRow = {
+      ...before,
+      ...(input.code !== undefined && { code: input.code, code_lower: input.code.toLowerCase() }),
+      ...(input.kind !== undefined && { kind: input.kind }),
+      ...(input.value !== undefined && { value: input.value }),
+      ...(input.validFrom !== undefined && { valid_from: toIso(input.validFrom) ?? null }),
+      ...(input.validTo !== undefined && { valid_to: toIso(input.validTo) ?? null }),
+      ...(input.maxRedemptions !== undefined && { max_redemptions: input.maxRedemptions }),
+      ...(input.active !== undefined && { active: input.active ? 1 : 0 }),
+      updated_at: nowIso(),
+    };
+    // The body is checked field by field; the merged coupon must still make sense as a whole.
+    if (next.kind === 'percent' && next.value > 100)
+      throw badRequest('A percent coupon is 1 to 100');
+    if (next.valid_from && next.valid_to && next.valid_to <= next.valid_from)
+      throw badRequest('validTo must be after validFrom');
+    const { id: _id, created_at: _c, redemptions: _r, ...changes } = next;
+    await repo.updateCoupon(trx, id, changes);
+    await audit(trx, admin, 'coupon.update', id, toCoupon(before), toCoupon(next));
+    return toCoupon(next);
+  });
+}
+
+/** Runs a coupon write in a transaction; a duplicate code (in any case) is a 409. */
+async function writeUnique<T>(app: FastifyInstance, work: (trx: DbOrTrx) => Promise<T>) {
+  try {
+    return await app.db.transaction().execute(work);
+  } catch (err) {
+    if (repo.isUniqueViolation(err)) throw new AppError('CONFLICT', COUPON_MESSAGES.duplicateCode);
+    throw err;
+  }
+}
+
+function audit(
+  trx: DbOrTrx,
+  admin: AuthUser,
+  action: string,
+  id: string,
+  before: unknown,
+  after: unknown,
+) {
+  return recordAdminAction(trx, {
+    actorId: admin.id,
+    action,
+    targetType: 'coupon',
+    targetId: id,
+    subjectUserId: null,
+    before,
+    after,
+  });
+}
+
+/**
+ * What a coupon takes off a price now, or the 4xx saying why it cannot be used (unknown 404,
+ * inactive / expired / not yet valid 400, used up 409). Reading only: the redemption is taken
+ * when the payment is fulfilled (redeemCouponOnce).
+ */
+export async function quoteCoupon(
+  app: FastifyInstance,
+  code: string,
+  amountCents: number,
+): Promise<CouponQuote> {
+  const coupon = assertUsable(await repo.findCouponByCode(app.db, code.trim()));
+  return { couponId: coupon.id, code: coupon.code, ...discountFor(coupon, amountCents) };
+}
+
+/**
+ * Redeems a coupon for one payment, inside the caller's transaction. At most once per payment
+ * (payment_id is unique: a repeat answers true without counting again) and never above the
+ * coupon's maximum, even under concurrency (one conditional UPDATE). False when it is used up.
+ */
+export async function redeemCouponOnce(
+  trx: DbOrTrx,
+  input: { couponId: string; userId: string; paymentId: string },
+): Promise<boolean> {
+  const inserted = await repo.insertRedemptionIfNew(trx, {
+    id: newId(),
+    coupon_id: input.couponId,
+    user_id: input.userId,
+    payment_id: input.paymentId,
+    created_at: nowIso(),
+  });
+  if (!inserted) return true;
+  if (await repo.takeRedemptionIfLeft(trx, input.couponId)) return true;
+  await repo.deleteRedemptionOfPayment(trx, input.paymentId);
+  return false;
+}

@@ -1,0 +1,6 @@
+/**
+ * Public surface of the packages area: billing reads a package to sell (getPackage: any package,
+ * 404 when missing; check `active` before selling) and the active list.
+ */
+export { packagesRoutes } from './packages.routes.ts';
+export { getPackage, listActivePackages } from './packages.service.ts';

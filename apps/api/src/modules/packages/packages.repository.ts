@@ -1,0 +1,27 @@
+import type { DbOrTrx } from '../../db/index.ts';
+import type { PackagesTable } from '../../db/schema.ts';
+
+export type PackageRow = PackagesTable;
+
+export async function insertPackage(db: DbOrTrx, row: PackageRow): Promise<void> {
+  await db.insertInto('packages').values(row).execute();
+}
+
+export function findPackage(db: DbOrTrx, id: string): Promise<PackageRow | undefined> {
+  return db.selectFrom('packages').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Cheapest first, on the (active, price_cents, id) index; admins also see inactive ones. */
+export function listPackages(db: DbOrTrx, includeInactive: boolean): Promise<PackageRow[]> {
+  let query = db.selectFrom('packages').selectAll();
+  if (!includeInactive) query = query.where('active', '=', 1);
+  return query.orderBy('price_cents', 'asc').orderBy('id', 'asc').limit(100).execute();
+}
+
+export async function updatePackage(
+  db: DbOrTrx,
+  id: string,
+  changes: Partial<Omit<PackageRow, 'id' | 'created_at'>>,
+): Promise<void> {
+  await db.updateTable('packages').set(changes).where('id', '=', id).execute();
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import type { CreatePackageBody, Package, UpdatePackageBody } from '@pawsy/contract';
+import type { DbOrTrx } from '../../db/index.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { recordAdminAction } from '../audit/index.ts';
+import * as repo from './packages.repository.ts';
+import { toPackage } from './packages.mapper.ts';
+
+/** The packages anyone may buy, cheapest first. */
+export async function listActivePackages(app: FastifyInstance): Promise<Package[]> {
+  return (await repo.listPackages(app.db, false)).map(toPackage);
+}
+
+/** Every package, inactive ones too (the admins' management list). */
+export async function listAllPackages(app: FastifyInstance): Promise<Package[]> {
+  return (await repo.listPackages(app.db, true)).map(toPackage);
+}
+
+/**
+ * A package by id, active or not (a renewal still needs a package that was since withdrawn);
+ * 404 'Package not found' when there is none. Callers selling it check `active`.
+ */
+export async function getPackage(app: FastifyInstance, id: string): Promise<Package> {
+  const row = await repo.findPackage(app.db, id);
+  if (!row) throw notFound('Package');
+  return toPackage(row);
+}
+
+/** A package as the public sees it: only an active one exists. */
+export async function getActivePackage(app: FastifyInstance, id: string): Promise<Package> {
+  const row = await repo.findPackage(app.db, id);
+  if (!row || !row.active) throw notFound('Package');
+  return toPackage(row);
+}
+
+export async function createPackage(
+  app: FastifyInstance,
+  admin: AuthUser,
+  input: CreatePackageBody,
+): Promise<Package> {
+  const now = nowIso();
+  const row: repo.PackageRow = {
+    id: newId(),
+    name: input.name,
+    description: input.description ?? '',
+    price_cents: input.priceCents,
+    currency: (input.currency ?? 'usd').toLowerCase(),
+    interval: input.interval,
+    credits_included: input.creditsIncluded,
+    active: input.active === false ? 0 : 1,
+    stripe_price_id: input.stripePriceId ?? null,
+    created_at: now,
+    updated_at: now,
+  };
+  await app.db.transaction().execute(async (trx) => {
+    await repo.insertPackage(trx, row);
+    await audit(trx, admin, 'package.create', row.id, null, toPackage(row));
+  });
+  return toPackage(row);
+}
+
+export async function updatePackage(
+  app: FastifyInstance,
+  admin: AuthUser,
+  id: string,
+  input: UpdatePackageBody,
+): Promise<Package> {
+  return app.db.transaction().execute(async (trx) => {
+    const before = await repo.findPackage(trx, id);
+    if (!before) throw notFound('Package');
+    const changes: Partial<repo.PackageRow> = {
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.description !== undefined && { description: input.description }),
+      ...(input.priceCents !== undefined && { price_cents: input.priceCents }),
+      ...(input.currency !== undefined && { currency: input.currency.toLowerCase() }),
+      ...(input.interval !== undefined && { interval: input.interval }),
+      ...(input.creditsIncluded !== undefined && { credits_included: input.creditsIncluded }),
+      ...(input.active !== undefined && { active: input.active ? 1 : 0 }),
+      ...(input.stripePriceId !== undefined && { stripe_price_id: input.stripePriceId }),
+      updated_at: nowIso(),
+    };
+    await repo.updatePackage(trx, id, changes);
+    const after = { ...before, ...changes };
+    await audit(trx, admin, 'package.update', id, toPackage(before), toPackage(after));
+    return toPackage(after);
+  });
+}
+
+function audit(
+  trx: DbOrTrx,
+  admin: AuthUser,
+  action: string,
+  id: string,
+  before: unknown,
+  after: unknown,
+) {
+  return recordAdminAction(trx, {
+    actorId: admin.id,
+    action,
+    targetType: 'package',
+    targetId: id,
+    subjectUserId: null,
+    before,
+    after,
+  });
+}

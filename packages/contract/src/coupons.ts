@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { id } from './common.ts';
+
+export const couponKind = z.enum(['percent', 'amount']);
+export type CouponKind = z.infer<typeof couponKind>;
+
+export const COUPONS_PAGE_SIZE = 20;
+export const COUPON_CODE_MAX = 40;
+/** Amount-off coupons are in cents; a bound keeps absurd values out. */
+export const COUPON_AMOUNT_MAX = 1_000_000;
+
+/** A date or date-time string; stored as ISO 8601 UTC. null clears the bound. */
+const instant = z
+  .string()
+  .trim()
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'Must be a date (ISO 8601)')
+  .nullish();
+
+const couponFields = {
+  code: z
+    .string({ error: 'code is required' })
+    .trim()
+    .min(3, 'code must be 3 to 40 characters')
+    .max(COUPON_CODE_MAX, 'code must be 3 to 40 characters')
+    .regex(/^[A-Za-z0-9_-]+$/, 'code may only contain letters, digits, - and _'),
+  kind: couponKind,
+  /** Percent off (1–100) or cents off (≥ 1), by kind. */
+  value: z.number({ error: 'value must be a number' }).int('value must be a whole number').min(1),
+  validFrom: instant,
+  validTo: instant,
+  maxRedemptions: z.number().int().min(1).max(10_000_000).nullish(),
+  active: z.boolean().optional(),
+};
+
+type CouponShape = {
+  kind?: CouponKind;
+  value?: number;
+  validFrom?: string | null;
+  validTo?: string | null;
+};
+function checkCoupon(c: CouponShape, ctx: z.RefinementCtx) {
+  if (c.kind === 'percent' && c.value !== undefined && c.value > 100)
+    ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percent coupon is 1 to 100' });
+  if (c.kind === 'amount' && c.value !== undefined && c.value > COUPON_AMOUNT_MAX)
+    ctx.addIssue({ code: 'custom', path: ['value'], message: 'Amount off is too large' });
+  if (c.validFrom && c.validTo && Date.parse(c.validTo) <= Date.parse(c.validFrom))
+    ctx.addIssue({ code: 'custom', path: ['validTo'], message: 'validTo must be after validFrom' });
+}
+
+/** POST /api/coupons (admins). */
+export const createCouponBody = z.object(couponFields).superRefine(checkCoupon);
+export type CreateCouponBody = z.input<typeof createCouponBody>;
+
+/** PUT /api/coupons/{id} (admins): any subset of the fields. */
+export const updateCouponBody = z.object(couponFields).partial().superRefine(checkCoupon);
+export type UpdateCouponBody = z.input<typeof updateCouponBody>;
+
+export const coupon = z.object({
+  _id: id,
+  code: z.string(),
+  kind: couponKind,
+  value: z.number().int(),
+  validFrom: z.string().nullable(),
+  validTo: z.string().nullable(),
+  maxRedemptions: z.number().int().nullable(),
+  redemptions: z.number().int(),
+  active: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Coupon = z.infer<typeof coupon>;
+
+export const couponListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(500).catch(1).default(1),
+});
+
+/** SPEC §7: GET /api/coupons?page → { data, page, pages, total }. */
+export const couponListResponse = z.object({
+  data: z.array(coupon),
+  page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+});
+export type CouponListResponse = z.infer<typeof couponListResponse>;
+
+export const couponResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: coupon,
+});
+
+/** GET /api/coupons/quote?code&amountCents: what a coupon takes off a price, before paying. */
+export const couponQuoteQuery = z.object({
+  code: z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(100),
+  amountCents: z.coerce.number().int().min(0).max(100_000_000),
+});
+export const couponQuote = z.object({
+  couponId: id,
+  code: z.string(),
+  discountCents: z.number().int(),
+  finalCents: z.number().int(),
+});
+export type CouponQuote = z.infer<typeof couponQuote>;
+export const couponQuoteResponse = z.object({ success: z.literal(true), data: couponQuote });
