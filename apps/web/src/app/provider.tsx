@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { PersistGate } from 'redux-persist/integration/react';
@@ -18,6 +19,8 @@ type AppProviderProps = {
 export function AppProvider({ store, persistor, env = 'default', children }: AppProviderProps) {
   const content = (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
+      {/* Toasts for confirmations and errors (notifications.show from @mantine/notifications). */}
+      <Notifications position="top-right" />
       {children}
     </MantineProvider>
   );

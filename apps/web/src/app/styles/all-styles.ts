@@ -1,2 +1,3 @@
 // All of Mantine's component CSS, in its own lazily loaded chunk (see lib/all-styles.ts).
 import '@mantine/core/styles.layer.css';
+import '@mantine/notifications/styles.layer.css';
