@@ -20,6 +20,7 @@ const envSchema = z
     SMTP_URL: z.string().optional(),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    STRIPE_API_BASE: z.string().url().optional(),
     REDIS_URL: z.string().optional(),
     PUBLIC_URL: z.string().url().optional(),
     DEMO_DATA: bool.optional(),
@@ -61,7 +62,8 @@ export type AppConfig = Readonly<{
   jwtSecret: string;
   admin: { email: string; password: string } | null;
   smtpUrl: string | null;
-  stripe: { secretKey: string; webhookSecret: string | null } | null;
+  /** apiBase: another Stripe API address (a local fake in tests); null = Stripe's own. */
+  stripe: { secretKey: string; webhookSecret: string | null; apiBase: string | null } | null;
   redisUrl: string | null;
   publicUrl: string;
   demoData: boolean;
@@ -175,7 +177,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : null,
     smtpUrl: e.SMTP_URL ?? null,
     stripe: e.STRIPE_SECRET_KEY
-      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null }
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+          apiBase: e.STRIPE_API_BASE ?? null,
+        }
       : null,
     redisUrl: e.REDIS_URL ?? null,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

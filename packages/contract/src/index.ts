@@ -16,3 +16,4 @@ export * from './members.ts';
 export * from './admin-dashboard.ts';
 export * from './coupons.ts';
 export * from './packages.ts';
+export * from './billing.ts';

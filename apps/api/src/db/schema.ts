@@ -176,6 +176,9 @@ export interface Database {
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;
   packages: PackagesTable;
+  payments: PaymentsTable;
+  subscriptions: SubscriptionsTable;
+  processed_events: ProcessedEventsTable;
   audit_log: AuditLogTable;
 }
 
@@ -333,4 +336,44 @@ export interface PackagesTable {
   stripe_price_id: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A payment asked of a gateway (modules/billing): a subscription's or a booking's card part. */
+export interface PaymentsTable {
+  id: string;
+  user_id: string;
+  kind: 'subscription' | 'booking';
+  /** The subscription's or the booking's id. */
+  reference_id: string;
+  amount_cents: number;
+  currency: string;
+  status: 'pending' | 'paid' | 'cancelled' | 'refunded' | 'partially_refunded' | 'failed';
+  gateway: 'stripe' | 'sandbox';
+  gateway_ref: string | null;
+  coupon_id: string | null;
+  discount_cents: number;
+  refunded_cents: number;
+  created_at: string;
+  paid_at: string | null;
+  updated_at: string;
+}
+
+/** A member's subscription to a package; is_paid follows whether one is active. */
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  package_id: string;
+  status: 'active' | 'canceled' | 'past_due' | 'incomplete';
+  current_period_end: string | null;
+  cancel_at_period_end: number;
+  gateway: 'stripe' | 'sandbox';
+  gateway_ref: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A gateway event (Stripe's event id) already applied. */
+export interface ProcessedEventsTable {
+  id: string;
+  created_at: string;
 }

@@ -182,3 +182,28 @@ ${reason ? `<p style="background:#fdf1ea;border-radius:8px;padding:16px">${escap
   );
   return { template: 'kyc-decision', subject, text, html };
 }
+
+/** The receipt of a payment fulfilled by billing (a subscription, a renewal or a booking). */
+export function paymentReceiptMail(
+  to: Recipient,
+  receipt: { description: string; amount: string; discount: string | null; reference: string },
+  publicUrl: string,
+): Mail {
+  const name = plainName(to.firstName);
+  const subject = `Your ${BRAND} receipt`;
+  const lines = [
+    `Item: ${receipt.description}`,
+    ...(receipt.discount ? [`Discount: ${receipt.discount}`] : []),
+    `Paid: ${receipt.amount}`,
+    `Reference: ${receipt.reference}`,
+  ];
+  const text = [`Hi ${name},`, '', 'Thank you for your payment.', '', ...lines, '', `— The ${BRAND} team`].join('\n');
+  const html = layout(
+    subject,
+    `<p>Hi ${escapeHtml(name)},</p>
+<p>Thank you for your payment.</p>
+<p style="background:#fdf1ea;border-radius:8px;padding:16px">${lines.map(escapeHtml).join('<br>')}</p>`,
+    publicUrl,
+  );
+  return { template: 'payment-receipt', subject, text, html };
+}

@@ -131,3 +131,16 @@ export async function getUserCredits(app: FastifyInstance, caller: AuthUser, use
 export function formatUsd(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
+
+/**
+ * Adds credits inside the caller's transaction (a package's credits when its payment is
+ * fulfilled), with the same ledger lock as spends. Returns the new balance.
+ */
+export async function addCreditsInTransaction(
+  trx: DbOrTrx,
+  userId: string,
+  amount: number,
+  reason: string,
+): Promise<number> {
+  return refundCredits(trx, userId, amount, null, reason);
+}

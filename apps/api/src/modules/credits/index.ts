@@ -1,5 +1,6 @@
 /** The credits area's public surface: other modules import only from here. */
 export {
+  addCreditsInTransaction,
   CREDITS_CURRENCY,
   formatUsd,
   getBalance,

@@ -157,3 +157,11 @@ export async function setUserFlags(
   });
   return toUserWire(await getUser(app.db, id));
 }
+
+/**
+ * is_paid as billing's state says, inside billing's transaction (a subscription starting or
+ * ending); no notification here: billing tells the member itself.
+ */
+export async function setPaidFlag(trx: DbOrTrx, id: string, paid: boolean): Promise<void> {
+  await updateUser(trx, id, { is_paid: paid ? 1 : 0, updated_at: nowIso() });
+}

@@ -1,0 +1,185 @@
+import type { DbOrTrx } from '../../db/index.ts';
+import type { PaymentsTable, SubscriptionsTable } from '../../db/schema.ts';
+import { nowIso } from '../../lib/ids.ts';
+
+export type PaymentRow = PaymentsTable;
+export type SubscriptionRow = SubscriptionsTable;
+
+export async function insertPayment(db: DbOrTrx, row: PaymentRow): Promise<void> {
+  await db.insertInto('payments').values(row).execute();
+}
+
+export function findPayment(db: DbOrTrx, id: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findPaymentsOf(
+  db: DbOrTrx,
+  kind: PaymentRow['kind'],
+  referenceId: string,
+): Promise<PaymentRow[]> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('reference_id', '=', referenceId)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+export async function setPaymentGatewayRef(db: DbOrTrx, id: string, ref: string): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ gateway_ref: ref, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** pending → paid; true only for the one caller that won (the payment is fulfilled once). */
+export async function markPaidIfPending(db: DbOrTrx, id: string): Promise<boolean> {
+  const now = nowIso();
+  const result = await db
+    .updateTable('payments')
+    .set({ status: 'paid', paid_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** pending → cancelled; true only for the caller that won. */
+export async function markCancelledIfPending(db: DbOrTrx, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({ status: 'cancelled', updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Adds a refund to a paid payment unless it would exceed what was paid; true when it was added.
+ * The condition lives in the update, so two concurrent refunds can never return more than paid.
+ */
+export async function addRefundIfWithin(
+  db: DbOrTrx,
+  id: string,
+  amountCents: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set((eb) => ({
+      refunded_cents: eb('refunded_cents', '+', amountCents),
+      status: eb
+        .case()
+        .when(eb('refunded_cents', '+', amountCents), '>=', eb.ref('amount_cents'))
+        .then('refunded' as const)
+        .else('partially_refunded' as const)
+        .end(),
+      updated_at: nowIso(),
+    }))
+    .where('id', '=', id)
+    .where('status', 'in', ['paid', 'partially_refunded'])
+    .where((eb) => eb(eb('refunded_cents', '+', amountCents), '<=', eb.ref('amount_cents')))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function insertSubscription(db: DbOrTrx, row: SubscriptionRow): Promise<void> {
+  await db.insertInto('subscriptions').values(row).execute();
+}
+
+export function findSubscription(db: DbOrTrx, id: string): Promise<SubscriptionRow | undefined> {
+  return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findSubscriptionByRef(
+  db: DbOrTrx,
+  ref: string,
+): Promise<SubscriptionRow | undefined> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('gateway_ref', '=', ref)
+    .executeTakeFirst();
+}
+
+/** The member's subscription that counts: an active (or past-due) one, newest first. */
+export function findCurrentSubscription(
+  db: DbOrTrx,
+  userId: string,
+): Promise<SubscriptionRow | undefined> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['active', 'past_due'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+export async function updateSubscription(
+  db: DbOrTrx,
+  id: string,
+  changes: Partial<Omit<SubscriptionRow, 'id' | 'user_id' | 'created_at'>>,
+): Promise<void> {
+  await db
+    .updateTable('subscriptions')
+    .set({ ...changes, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Active subscriptions set to stop whose period is over (the expiry sweep). */
+export function findEndedSubscriptions(db: DbOrTrx, now: string): Promise<SubscriptionRow[]> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('status', '=', 'active')
+    .where('cancel_at_period_end', '=', 1)
+    .where('current_period_end', '<=', now)
+    .limit(500)
+    .execute();
+}
+
+/** Active → canceled unless something else changed it meanwhile; true when it won. */
+export async function endSubscriptionIfActive(db: DbOrTrx, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set({ status: 'canceled', updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('status', 'in', ['active', 'past_due'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Records a gateway event; false when it was already recorded (a replay or a re-delivery). */
+export async function recordEventOnce(db: DbOrTrx, eventId: string): Promise<boolean> {
+  const result = await db
+    .insertInto('processed_events')
+    .values({ id: eventId, created_at: nowIso() })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** Takes back a refund the gateway refused (the ledger follows the money). */
+export async function undoRefund(db: DbOrTrx, id: string, amountCents: number): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set((eb) => ({
+      refunded_cents: eb('refunded_cents', '-', amountCents),
+      status: eb
+        .case()
+        .when(eb('refunded_cents', '-', amountCents), '<=', 0)
+        .then('paid' as const)
+        .else('partially_refunded' as const)
+        .end(),
+      updated_at: nowIso(),
+    }))
+    .where('id', '=', id)
+    .execute();
+}

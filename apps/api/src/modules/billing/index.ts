@@ -1,0 +1,8 @@
+/**
+ * Public surface of billing. Other areas charge through startCheckout (a one-time payment) and
+ * learn the outcome through onPaymentSettled, registered when their routes are; billing never
+ * imports them. refundPayment gives card money back; paymentsOf shows what was paid how.
+ */
+export { startCheckout, refundPayment, paymentsOf } from './billing.service.ts';
+export { onPaymentSettled, type SettledHandlers } from './settled-handlers.ts';
+export type { PaymentRow } from './billing.repository.ts';

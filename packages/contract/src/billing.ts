@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { id } from './common.ts';
+
+/** Coupon codes as typed: trimmed, and an empty field means "no coupon". */
+const couponCode = z
+  .string()
+  .trim()
+  .max(64, 'Coupon code is too long')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** POST /api/stripe/create-subscription: no packageId = the first active package. */
+export const createSubscriptionBody = z.object({
+  packageId: id.optional(),
+  couponCode,
+});
+export type CreateSubscriptionBody = z.input<typeof createSubscriptionBody>;
+
+/** Where to send the browser to pay: Stripe's Checkout page or the local sandbox's. */
+export const checkoutResponse = z.object({
+  url: z.string(),
+  paymentId: z.string(),
+  subscriptionId: z.string().optional(),
+});
+export type CheckoutResponse = z.infer<typeof checkoutResponse>;
+
+/** POST /api/stripe/quote: the price to pay for a package with an optional coupon. */
+export const subscriptionQuoteBody = z.object({ packageId: id, couponCode });
+export type SubscriptionQuoteBody = z.input<typeof subscriptionQuoteBody>;
+export const subscriptionQuoteResponse = z.object({
+  packageId: z.string(),
+  currency: z.string(),
+  priceCents: z.number().int(),
+  discountCents: z.number().int(),
+  finalCents: z.number().int(),
+  couponCode: z.string().nullable(),
+});
+export type SubscriptionQuoteResponse = z.infer<typeof subscriptionQuoteResponse>;
+
+export const subscriptionStatus = z.enum(['active', 'canceled', 'past_due', 'incomplete']);
+export const subscriptionWire = z.object({
+  _id: z.string(),
+  packageId: z.string(),
+  packageName: z.string(),
+  status: subscriptionStatus,
+  currentPeriodEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  gateway: z.enum(['stripe', 'sandbox']),
+});
+export type SubscriptionWire = z.infer<typeof subscriptionWire>;
+
+/** GET /api/payments/subscription: the caller's current subscription, if any. */
+export const mySubscriptionResponse = z.object({
+  data: subscriptionWire.nullable(),
+  isPaid: z.boolean(),
+});
+export type MySubscriptionResponse = z.infer<typeof mySubscriptionResponse>;
+
+export const paymentWire = z.object({
+  _id: z.string(),
+  kind: z.enum(['subscription', 'booking']),
+  referenceId: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  status: z.enum(['pending', 'paid', 'cancelled', 'refunded', 'partially_refunded', 'failed']),
+  gateway: z.enum(['stripe', 'sandbox']),
+  discountCents: z.number().int(),
+  refundedCents: z.number().int(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type PaymentWire = z.infer<typeof paymentWire>;
+
+/** GET /api/payments/{id}: one of the caller's payments (the success page shows it). */
+export const paymentResponse = z.object({ data: paymentWire });
+
+export const sandboxParams = z.object({ paymentId: id });
+export const sandboxQuery = z.object({ token: z.string().max(128).default('') });
+export const sandboxForm = z.object({ token: z.string().max(128).default('') });
+export const webhookResponse = z.object({ received: z.literal(true) });
