@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedPageQuery, pageMeta } from './common.ts';
 
 /** One admin action concerning a member (audit log), before/after as the values that changed. */
 export const auditEntry = z.object({
@@ -13,3 +14,70 @@ export const auditEntry = z.object({
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
+
+const flagFilter = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** GET /api/admin/members: search by name or email, filter by role and flags, paged. */
+export const memberListQuery = boundedPageQuery(20, {
+  search: z.string().trim().max(100).optional(),
+  role: z.enum(['user', 'provider', 'admin']).optional(),
+  is_verified: flagFilter.optional(),
+  KYC_verified: flagFilter.optional(),
+  is_paid: flagFilter.optional(),
+});
+export type MemberListQuery = z.input<typeof memberListQuery>;
+
+export const memberSummary = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  userType: z.enum(['user', 'provider', 'admin']),
+  is_verified: z.boolean(),
+  KYC_verified: z.boolean(),
+  is_paid: z.boolean(),
+  image: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MemberSummary = z.infer<typeof memberSummary>;
+
+export const memberListResponse = z.object({
+  data: z.array(memberSummary),
+  meta: z.object(pageMeta),
+});
+export type MemberListResponse = z.infer<typeof memberListResponse>;
+
+export const auditListQuery = boundedPageQuery(20, {});
+export const auditListResponse = z.object({
+  data: z.array(auditEntry),
+  meta: z.object(pageMeta),
+});
+export type AuditListResponse = z.infer<typeof auditListResponse>;
+
+export const memberBooking = z.object({
+  _id: z.string(),
+  role: z.enum(['owner', 'provider']),
+  service: z.string(),
+  status: z.string(),
+  startAt: z.string(),
+  endAt: z.string(),
+  priceCents: z.number().nullable(),
+});
+export type MemberBooking = z.infer<typeof memberBooking>;
+
+/** GET /api/admin/members/{id}: everything the member page shows. */
+export const memberDetail = z.object({
+  member: memberSummary.extend({
+    phone: z.string(),
+    city: z.string().nullable(),
+    country: z.string().nullable(),
+    bio: z.string().nullable(),
+  }),
+  bookings: z.array(memberBooking),
+  kyc: z.object({ status: z.enum(['PENDING', 'Verified', 'Rejected', 'NOT_VERIFIED']) }),
+  credits: z.object({ balance: z.number(), currency: z.string() }),
+  audit: auditListResponse,
+});
+export type MemberDetail = z.infer<typeof memberDetail>;
+export const memberDetailResponse = z.object({ success: z.literal(true), data: memberDetail });
+export type MemberDetailResponse = z.infer<typeof memberDetailResponse>;

@@ -15,6 +15,7 @@ import { disputesRoutes } from './disputes/index.ts';
 import { couponsRoutes } from './coupons/index.ts';
 import { packagesRoutes } from './packages/index.ts';
 import { adminDashboardRoutes } from './admin/index.ts';
+import { membersRoutes } from './members/index.ts';
 
 /**
  * Every API area, mounted under /api. Each area adds one line here; its routes file declares
@@ -37,4 +38,5 @@ export const apiModules: { prefix: string; routes: FastifyPluginAsync }[] = [
   { prefix: '/coupons', routes: couponsRoutes },
   { prefix: '/packages', routes: packagesRoutes },
   { prefix: '/admin-dashboard', routes: adminDashboardRoutes },
+  { prefix: '/admin/members', routes: membersRoutes },
 ];
