@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createUser, type TestUser } from '../helpers/factories.ts';
+import { call, closeApp, createOwner } from '../helpers/booking-fixtures.ts';
+import { newId } from '../../src/lib/ids.ts';
+import { redeemCouponOnce } from '../../src/modules/coupons/index.ts';
+
+let t: TestApp;
+let admin: TestUser;
+let owner: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUser(t.app, { user_type: 'admin' });
+  owner = await createOwner(t.app);
+});
+afterAll(() => closeApp(t));
+
+const day = 24 * 3600_000;
+const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+async function create(body: Record<string, unknown>) {
+  const res = await call(t, 'POST', '/api/coupons', admin, { kind: 'percent', value: 20, ...body });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { _id: string; code: string; redemptions: number };
+}
+const quote = (code: string, amountCents = 2000) =>
+  call(
+    t,
+    'GET',
+    `/api/coupons/quote?code=${encodeURIComponent(code)}&amountCents=${amountCents}`,
+    owner,
+  );
+
+describe('admin coupon calls', () => {
+  it('creates a coupon with every field and lists it first, in the { data, page, pages, total } shape', async () => {
+    const created = await create({
+      code: 'Spring25',
+      kind: 'amount',
+      value: 500,
+      validFrom: at(-day),
+      validTo: at(30 * day),
+      maxRedemptions: 3,
+    });
+    expect(created).toMatchObject({ code: 'Spring25', redemptions: 0 });
+    const newer = await create({ code: 'NEWEST1' });
+    const list = await call(t, 'GET', '/api/coupons?page=1', admin);
+    expect(list.statusCode).toBe(200);
+    const body = list.json();
+    expect(body).toMatchObject({ page: 1, pages: 1 });
+    expect(body.total).toBeGreaterThanOrEqual(2);
+    expect(body.data[0]._id).toBe(newer._id);
+    expect(body.data[1]).toMatchObject({
+      _id: created._id,
+      kind: 'amount',
+      value: 500,
+      maxRedemptions: 3,
+      active: true,
+    });
+  });
+
+  it('refuses a code that differs from an existing one only in case (409)', async () => {
+    await create({ code: 'CaseCode' });
+    const res = await call(t, 'POST', '/api/coupons', admin, {
+      code: 'casecode',
+      kind: 'percent',
+      value: 5,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('A coupon with this code already exists');
+    const other = await create({ code: 'OtherCode' });
+    const renamed = await call(t, 'PUT', `/api/coupons/${other._id}`, admin, { code: 'CASECODE' });
+    expect(renamed.statusCode).toBe(409);
+  });
+
+  it('updates only the fields sent and answers the whole coupon', async () => {
+    const c = await create({ code: 'EDITME', maxRedemptions: 5 });
+    const res = await call(t, 'PUT', `/api/coupons/${c._id}`, admin, { value: 35, active: false });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      _id: c._id,
+      code: 'EDITME',
+      value: 35,
+      active: false,
+      maxRedemptions: 5,
+    });
+  });
+
+  it.each([
+    [{ code: 'AB', kind: 'percent', value: 10 }, 'code'],
+    [{ code: 'BAD CODE', kind: 'percent', value: 10 }, 'code'],
+    [{ code: 'PCT101', kind: 'percent', value: 101 }, 'value'],
+    [{ code: 'ZERO1', kind: 'amount', value: 0 }, 'value'],
+    [{ code: 'KIND1', kind: 'free', value: 10 }, 'kind'],
+    [
+      { code: 'DATES1', kind: 'percent', value: 10, validFrom: at(day), validTo: at(-day) },
+      'validTo',
+    ],
+    [{ code: 'DATES2', kind: 'percent', value: 10, validTo: 'not a date' }, 'validTo'],
+    [{ code: 'MAX0', kind: 'percent', value: 10, maxRedemptions: 0 }, 'maxRedemptions'],
+  ])('refuses bad input %j with a 400 naming %s', async (body, field) => {
+    const res = await call(t, 'POST', '/api/coupons', admin, body);
+    expect(res.statusCode).toBe(400);
+    expect(typeof res.json().message).toBe('string');
+    expect(JSON.stringify(res.json())).toContain(field);
+  });
+
+  it('refuses an update that leaves a percent coupon above 100, and an unknown id with 404', async () => {
+    const c = await create({ code: 'AMT2PCT', kind: 'amount', value: 5000 });
+    const res = await call(t, 'PUT', `/api/coupons/${c._id}`, admin, { kind: 'percent' });
+    expect(res.statusCode).toBe(400);
+    const missing = await call(t, 'PUT', `/api/coupons/${newId()}`, admin, { value: 5 });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Coupon not found');
+  });
+});
+
+describe('coupon rules when applied to a price', () => {
+  it('takes a percent off, rounded down to the cent, whatever the case of the code', async () => {
+    await create({ code: 'WELCOME15', value: 15 });
+    const res = await quote('welcome15', 1999);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      code: 'WELCOME15',
+      discountCents: 299,
+      finalCents: 1700,
+    });
+  });
+
+  it('takes an amount off, never more than the price', async () => {
+    await create({ code: 'FIVEOFF', kind: 'amount', value: 500 });
+    expect((await quote('FIVEOFF', 1200)).json().data).toMatchObject({
+      discountCents: 500,
+      finalCents: 700,
+    });
+    expect((await quote('FIVEOFF', 300)).json().data).toMatchObject({
+      discountCents: 300,
+      finalCents: 0,
+    });
+  });
+
+  it('unknown → 404, inactive / expired / not yet valid → 400, used up → 409, each with a clear message', async () => {
+    await create({ code: 'OFFLINE', active: false });
+    await create({ code: 'EXPIRED1', validFrom: at(-10 * day), validTo: at(-day) });
+    await create({ code: 'LATER1', validFrom: at(day) });
+    const usedUp = await create({ code: 'ONCEONLY', maxRedemptions: 1 });
+    await t.app.db
+      .transaction()
+      .execute((trx) =>
+        redeemCouponOnce(trx, { couponId: usedUp._id, userId: owner.id, paymentId: newId() }),
+      );
+    const cases: [string, number, string][] = [
+      ['NOSUCHCODE', 404, 'Coupon not found'],
+      ['OFFLINE', 400, 'Coupon is not active'],
+      ['EXPIRED1', 400, 'Coupon has expired'],
+      ['LATER1', 400, 'Coupon is not valid yet'],
+      ['ONCEONLY', 409, 'Coupon has reached its maximum number of redemptions'],
+    ];
+    for (const [code, status, message] of cases) {
+      const res = await quote(code);
+      expect([code, res.statusCode, res.json().message]).toEqual([code, status, message]);
+    }
+  });
+
+  it('a coupon made active again can be used; one past its end date cannot', async () => {
+    const c = await create({ code: 'TOGGLE1', active: false });
+    expect((await quote('TOGGLE1')).statusCode).toBe(400);
+    await call(t, 'PUT', `/api/coupons/${c._id}`, admin, { active: true });
+    expect((await quote('TOGGLE1')).statusCode).toBe(200);
+    await call(t, 'PUT', `/api/coupons/${c._id}`, admin, { validTo: at(-1000) });
+    expect((await quote('TOGGLE1')).json().message).toBe('Coupon has expired');
+  });
+
+  it('needs a code and a numeric amount (400)', async () => {
+    expect((await call(t, 'GET', '/api/coupons/quote?amountCents=100', owner)).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await call(t, 'GET', '/api/coupons/quote?code=X&amountCents=abc', owner)).statusCode,
+    ).toBe(400);
+  });
+});

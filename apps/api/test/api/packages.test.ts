@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createUser, type TestUser } from '../helpers/factories.ts';
+import { call, closeApp } from '../helpers/booking-fixtures.ts';
+
+let t: TestApp;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUser(t.app, { user_type: 'admin' });
+});
+afterAll(() => closeApp(t));
+
+async function create(body: Record<string, unknown>) {
+  const res = await call(t, 'POST', '/api/packages', admin, {
+    interval: 'month',
+    creditsIncluded: 100,
+    ...body,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { _id: string };
+}
+
+describe('packages', () => {
+  it('lists only active packages publicly, cheapest first; admins see all', async () => {
+    const premium = await create({ name: 'Premium', priceCents: 4900, interval: 'year' });
+    const basic = await create({ name: 'Basic', priceCents: 900, description: 'Starter' });
+    const retired = await create({ name: 'Retired', priceCents: 500, active: false });
+
+    const pub = await call(t, 'GET', '/api/packages', null);
+    expect(pub.statusCode).toBe(200);
+    expect(pub.json().data.map((p: { _id: string }) => p._id)).toEqual([basic._id, premium._id]);
+    expect(pub.json().data[0]).toMatchObject({
+      name: 'Basic',
+      description: 'Starter',
+      priceCents: 900,
+      currency: 'usd',
+      interval: 'month',
+      creditsIncluded: 100,
+      active: true,
+    });
+    const all = await call(t, 'GET', '/api/packages/all', admin);
+    expect(all.json().data.map((p: { _id: string }) => p._id)).toEqual([
+      retired._id,
+      basic._id,
+      premium._id,
+    ]);
+  });
+
+  it('an admin withdraws a package and it leaves the public list', async () => {
+    const p = await create({ name: 'Seasonal', priceCents: 1200 });
+    const res = await call(t, 'PUT', `/api/packages/${p._id}`, admin, {
+      active: false,
+      creditsIncluded: 50,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ name: 'Seasonal', active: false, creditsIncluded: 50 });
+    const pub = await call(t, 'GET', '/api/packages', null);
+    expect(pub.json().data.some((x: { _id: string }) => x._id === p._id)).toBe(false);
+    expect((await call(t, 'GET', `/api/packages/${p._id}`, null)).statusCode).toBe(404);
+  });
+
+  it.each([
+    [{ name: '', priceCents: 900, interval: 'month', creditsIncluded: 1 }, 'name'],
+    [{ name: 'X', priceCents: 10, interval: 'month', creditsIncluded: 1 }, 'priceCents'],
+    [{ name: 'X', priceCents: 9.5, interval: 'month', creditsIncluded: 1 }, 'priceCents'],
+    [{ name: 'X', priceCents: 900, interval: 'week', creditsIncluded: 1 }, 'interval'],
+    [{ name: 'X', priceCents: 900, interval: 'month', creditsIncluded: -1 }, 'creditsIncluded'],
+    [
+      { name: 'X', priceCents: 900, interval: 'month', creditsIncluded: 1, currency: 'dollars' },
+      'currency',
+    ],
+  ])('refuses bad input %j with a 400 naming %s', async (body, field) => {
+    const res = await call(t, 'POST', '/api/packages', admin, body);
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain(field);
+  });
+
+  it('answers 404 for an unknown package and 400 for a malformed id', async () => {
+    expect((await call(t, 'GET', '/api/packages/aaaaaaaaaaaaaaaaaaaaaaaa', null)).statusCode).toBe(
+      404,
+    );
+    expect((await call(t, 'GET', '/api/packages/nope', null)).statusCode).toBe(400);
+  });
+});
