@@ -1,0 +1,147 @@
+import '@mantine/charts/styles.layer.css';
+import { BarChart, DonutChart, LineChart } from '@mantine/charts';
+import { Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { AdminDashboard } from '../dashboard-api';
+
+type Point = { label: string; value: number };
+
+const dayLabel = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const shortDay = (iso: string) => dayLabel.format(new Date(`${iso}T00:00:00Z`));
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace('-', ' ');
+
+/**
+ * A chart with its title and the same figures as a table for screen readers: the SVG itself is
+ * hidden from them, since a drawing of bars says nothing to assistive technology.
+ */
+function ChartCard({
+  title,
+  points,
+  children,
+}: {
+  title: string;
+  points: Point[];
+  children: ReactNode;
+}) {
+  const id = `chart-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb="sm">
+        {title}
+      </Title>
+      <div aria-hidden="true">{children}</div>
+      <VisuallyHidden>
+        <Table>
+          <caption>{title}</caption>
+          <tbody>
+            {points.map((p) => (
+              <tr key={p.label}>
+                <th scope="row">{p.label}</th>
+                <td>{p.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </VisuallyHidden>
+      {points.every((p) => p.value === 0) && (
+        <Text size="sm" c="dark.4" mt="xs">
+          Nothing yet in this period.
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+const STATUS_COLORS: Record<string, string> = {
+  pending: 'yellow.6',
+  accepted: 'pawsy.6',
+  'in-progress': 'blue.6',
+  completed: 'teal.7',
+  cancelled: 'gray.6',
+};
+
+export function BookingsPerDayChart({ data }: { data: AdminDashboard }) {
+  const rows = data.bookings.perDay.map((d) => ({ day: shortDay(d.date), Bookings: d.count }));
+  return (
+    <ChartCard
+      title="Bookings per day (30 days)"
+      points={rows.map((r) => ({ label: r.day, value: r.Bookings }))}
+    >
+      <BarChart
+        h={240}
+        data={rows}
+        dataKey="day"
+        series={[{ name: 'Bookings', color: 'pawsy.6' }]}
+      />
+    </ChartCard>
+  );
+}
+
+export function NewUsersChart({ data }: { data: AdminDashboard }) {
+  const rows = data.users.newPerWeek.map((w) => ({ week: shortDay(w.date), 'New users': w.count }));
+  return (
+    <ChartCard
+      title="New users per week"
+      points={rows.map((r) => ({ label: `Week of ${r.week}`, value: r['New users'] }))}
+    >
+      <LineChart
+        h={240}
+        data={rows}
+        dataKey="week"
+        series={[{ name: 'New users', color: 'blue.6' }]}
+        curveType="monotone"
+      />
+    </ChartCard>
+  );
+}
+
+export function BookingsByStatusChart({ data }: { data: AdminDashboard }) {
+  const slices = Object.entries(data.bookings.byStatus).map(([status, value]) => ({
+    name: capitalise(status),
+    value,
+    color: STATUS_COLORS[status] ?? 'grape.6',
+  }));
+  return (
+    <ChartCard
+      title="Bookings by status"
+      points={slices.map((s) => ({ label: s.name, value: s.value }))}
+    >
+      <DonutChart
+        data={slices}
+        withLabels
+        withLabelsLine={false}
+        mx="auto"
+        size={200}
+        thickness={28}
+      />
+    </ChartCard>
+  );
+}
+
+export function UsersByRoleChart({ data }: { data: AdminDashboard }) {
+  const { user, provider, admin } = data.users.byRole;
+  const slices = [
+    { name: 'Owners', value: user, color: 'pawsy.6' },
+    { name: 'Sitters', value: provider, color: 'blue.6' },
+    { name: 'Admins', value: admin, color: 'gray.6' },
+  ];
+  return (
+    <ChartCard
+      title="Users by role"
+      points={slices.map((s) => ({ label: s.name, value: s.value }))}
+    >
+      <DonutChart
+        data={slices}
+        withLabels
+        withLabelsLine={false}
+        mx="auto"
+        size={200}
+        thickness={28}
+      />
+    </ChartCard>
+  );
+}
