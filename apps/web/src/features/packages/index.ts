@@ -1,0 +1,4 @@
+// Public surface of the packages feature: the subscribe screen reads the package being bought.
+export { packagesApi, PACKAGE_MESSAGES } from './packages-api';
+export type { Package } from './packages-api';
+export { formatPackagePrice } from './package-format';
