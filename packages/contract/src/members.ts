@@ -5,6 +5,8 @@ import { boundedPageQuery, pageMeta } from './common.ts';
 export const auditEntry = z.object({
   _id: z.string(),
   actorId: z.string(),
+  /** The admin's name at the time of reading (null when the account is gone). */
+  actorName: z.string().nullable(),
   action: z.string(),
   targetType: z.string(),
   targetId: z.string(),

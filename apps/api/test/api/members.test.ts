@@ -86,6 +86,7 @@ describe('flag changes and the audit log', () => {
     expect(entry).toMatchObject({
       action: 'user.flags',
       actorId: admin.id,
+      actorName: expect.stringMatching(/^First\d+ Last\d+$/),
       before: { is_paid: false },
       after: { is_paid: true },
     });

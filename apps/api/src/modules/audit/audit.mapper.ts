@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@pawsy/contract';
-import type { AuditLogTable } from '../../db/schema.ts';
+import type { AuditRow } from './audit.repository.ts';
 
 function parse(text: string | null): unknown {
   if (text === null) return null;
@@ -10,10 +10,14 @@ function parse(text: string | null): unknown {
   }
 }
 
-export function toAuditEntry(row: AuditLogTable): AuditEntry {
+export function toAuditEntry(row: AuditRow): AuditEntry {
   return {
     _id: row.id,
     actorId: row.actor_id,
+    actorName:
+      row.actor_first_name === null
+        ? null
+        : `${row.actor_first_name} ${row.actor_last_name ?? ''}`.trim(),
     action: row.action,
     targetType: row.target_type,
     targetId: row.target_id,
