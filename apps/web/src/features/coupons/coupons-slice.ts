@@ -1,12 +1,22 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { getErrorMessage } from '../../lib/api-error';
+import {
+  COUPON_MESSAGES,
+  couponsApi,
+  type Coupon,
+  type CouponListResponse,
+  type CreateCouponBody,
+  type UpdateCouponBody,
+} from './coupons-api';
 
-// Filled in by the coupons feature (list response: data, page, pages, total).
 export type CouponsState = {
-  items: Array<Record<string, unknown> & { _id: string }>;
+  items: Coupon[];
   page: number;
   pages: number;
   total: number;
   loading: boolean;
+  /** A create or update is on its way. */
+  saving: boolean;
   error: string | null;
 };
 
@@ -16,9 +26,84 @@ const initialState: CouponsState = {
   pages: 1,
   total: 0,
   loading: false,
+  saving: false,
   error: null,
 };
 
-const couponsSlice = createSlice({ name: 'coupons', initialState, reducers: {} });
+type Rejected = { rejectValue: string };
+
+export const fetchCoupons = createAsyncThunk<CouponListResponse, number, Rejected>(
+  'coupons/fetch',
+  (page, { rejectWithValue }) =>
+    couponsApi
+      .list(page)
+      .catch((e: unknown) => rejectWithValue(getErrorMessage(e, COUPON_MESSAGES.fetchFailed))),
+);
+
+export const addCoupon = createAsyncThunk<Coupon, CreateCouponBody, Rejected>(
+  'coupons/add',
+  (body, { rejectWithValue }) =>
+    couponsApi
+      .create(body)
+      .catch((e: unknown) => rejectWithValue(getErrorMessage(e, COUPON_MESSAGES.addFailed))),
+);
+
+export const updateCoupon = createAsyncThunk<
+  Coupon,
+  { id: string; changes: UpdateCouponBody },
+  Rejected
+>('coupons/update', ({ id, changes }, { rejectWithValue }) =>
+  couponsApi
+    .update(id, changes)
+    .catch((e: unknown) => rejectWithValue(getErrorMessage(e, COUPON_MESSAGES.updateFailed))),
+);
+
+const couponsSlice = createSlice({
+  name: 'coupons',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchCoupons.pending, (state) => {
+        state.loading = true;
+        state.error = null;
+      })
+      .addCase(fetchCoupons.fulfilled, (state, { payload }) => {
+        state.items = payload.data;
+        state.page = payload.page;
+        state.pages = Math.max(1, payload.pages);
+        state.total = payload.total;
+        state.loading = false;
+      })
+      .addCase(fetchCoupons.rejected, (state, action) => {
+        state.loading = false;
+        state.error = action.payload ?? COUPON_MESSAGES.fetchFailed;
+      })
+      .addCase(addCoupon.pending, (state) => {
+        state.saving = true;
+      })
+      // SPEC §4: a new coupon goes to the top of the list.
+      .addCase(addCoupon.fulfilled, (state, { payload }) => {
+        state.saving = false;
+        state.items.unshift(payload);
+        state.total += 1;
+      })
+      .addCase(addCoupon.rejected, (state) => {
+        state.saving = false;
+      })
+      .addCase(updateCoupon.pending, (state) => {
+        state.saving = true;
+      })
+      // SPEC §4: an updated coupon replaces the old one in place.
+      .addCase(updateCoupon.fulfilled, (state, { payload }) => {
+        state.saving = false;
+        const i = state.items.findIndex((c) => c._id === payload._id);
+        if (i >= 0) state.items[i] = payload;
+      })
+      .addCase(updateCoupon.rejected, (state) => {
+        state.saving = false;
+      });
+  },
+});
 
 export const couponsReducer = couponsSlice.reducer;

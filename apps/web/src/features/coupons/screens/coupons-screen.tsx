@@ -1,10 +1,112 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import {
+  Alert,
+  Button,
+  Container,
+  Group,
+  Loader,
+  Pagination,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { usePageTitle } from '../../../components/ui/use-page-title';
+import { isAdminUser } from '../../../lib/roles';
+import { useCurrentUser } from '../../auth';
+import { CouponFormModal } from '../components/coupon-form-modal';
+import { CouponsTable } from '../components/coupons-table';
+import type { Coupon, CreateCouponBody } from '../coupons-api';
+import { addCoupon, fetchCoupons, updateCoupon } from '../coupons-slice';
 
+/** /coupons: admins list, create and edit discount coupons (SPEC §4, §7, §8). */
 export default function CouponsScreen() {
+  usePageTitle('Coupons');
+  const user = useCurrentUser();
+  const admin = isAdminUser(user);
+  const dispatch = useAppDispatch();
+  const { items, page, pages, loading, saving, error } = useAppSelector((s) => s.coupons);
+  // undefined: closed; null: creating; a coupon: editing it.
+  const [editing, setEditing] = useState<Coupon | null | undefined>(undefined);
+
+  useEffect(() => {
+    if (admin) void dispatch(fetchCoupons(1));
+  }, [admin, dispatch]);
+
+  if (!admin) {
+    return (
+      <Container size="sm" py="xl">
+        <Title order={1}>Coupons</Title>
+        <Text mt="md">
+          Only administrators manage coupons. Enter a coupon code when you subscribe.
+        </Text>
+      </Container>
+    );
+  }
+
+  const save = async (body: CreateCouponBody): Promise<string | null> => {
+    const result = editing
+      ? await dispatch(updateCoupon({ id: editing._id, changes: body }))
+      : await dispatch(addCoupon(body));
+    if (addCoupon.rejected.match(result) || updateCoupon.rejected.match(result)) {
+      const message = result.payload ?? 'Failed to save coupon';
+      notifications.show({ color: 'red', title: 'Coupon not saved', message });
+      return message;
+    }
+    notifications.show({
+      color: 'green',
+      title: editing ? 'Coupon updated' : 'Coupon created',
+      message: `${body.code} is saved.`,
+    });
+    setEditing(undefined);
+    return null;
+  };
+
   return (
-    <ComingSoon
-      feature="Coupons"
-      description="Create and manage discount coupons: code, discount, validity dates and redemption limits."
-    />
+    <Container size="lg" py="xl">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={1}>Coupons</Title>
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden="true" />}
+            onClick={() => setEditing(null)}
+          >
+            New coupon
+          </Button>
+        </Group>
+        {error && (
+          <Alert color="red" role="alert" title="Coupons unavailable">
+            {error}
+          </Alert>
+        )}
+        {loading && items.length === 0 ? (
+          <Loader aria-label="Loading coupons" />
+        ) : items.length === 0 && !error ? (
+          <Text c="dimmed">No coupons yet. Create the first one.</Text>
+        ) : (
+          <CouponsTable coupons={items} onEdit={(c) => setEditing(c)} />
+        )}
+        {pages > 1 && (
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={(p) => void dispatch(fetchCoupons(p))}
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          />
+        )}
+      </Stack>
+      {editing !== undefined && (
+        <CouponFormModal
+          key={editing?._id ?? 'new'}
+          opened
+          coupon={editing}
+          saving={saving}
+          onClose={() => setEditing(undefined)}
+          onSubmit={save}
+        />
+      )}
+    </Container>
   );
 }

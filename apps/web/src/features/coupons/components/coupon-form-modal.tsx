@@ -1,0 +1,174 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import type { Coupon, CreateCouponBody } from '../coupons-api';
+
+type Props = {
+  opened: boolean;
+  /** The coupon being edited, or null to create one. */
+  coupon: Coupon | null;
+  saving: boolean;
+  onClose: () => void;
+  /** Resolves to an error message to show, or null when saved. */
+  onSubmit: (body: CreateCouponBody) => Promise<string | null>;
+};
+
+type Values = {
+  code: string;
+  kind: 'percent' | 'amount';
+  value: number | string;
+  validFrom: string;
+  validTo: string;
+  maxRedemptions: number | string;
+  active: boolean;
+};
+
+const dateOnly = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
+
+function initialValues(coupon: Coupon | null): Values {
+  if (!coupon) {
+    return {
+      code: '',
+      kind: 'percent',
+      value: 10,
+      validFrom: '',
+      validTo: '',
+      maxRedemptions: '',
+      active: true,
+    };
+  }
+  return {
+    code: coupon.code,
+    kind: coupon.kind,
+    // Amounts are cents on the wire, dollars in the form.
+    value: coupon.kind === 'amount' ? coupon.value / 100 : coupon.value,
+    validFrom: dateOnly(coupon.validFrom),
+    validTo: dateOnly(coupon.validTo),
+    maxRedemptions: coupon.maxRedemptions ?? '',
+    active: coupon.active,
+  };
+}
+
+function toBody(v: Values): CreateCouponBody {
+  const value = Number(v.value);
+  return {
+    code: v.code.trim(),
+    kind: v.kind,
+    value: v.kind === 'amount' ? Math.round(value * 100) : Math.round(value),
+    // A "valid until" day includes that whole day (UTC).
+    validFrom: v.validFrom ? `${v.validFrom}T00:00:00.000Z` : null,
+    validTo: v.validTo ? `${v.validTo}T23:59:59.999Z` : null,
+    maxRedemptions: v.maxRedemptions === '' ? null : Number(v.maxRedemptions),
+    active: v.active,
+  };
+}
+
+/** Create or edit a coupon; the server checks the rules and its message is shown here. */
+export function CouponFormModal({ opened, coupon, saving, onClose, onSubmit }: Props) {
+  const [values, setValues] = useState<Values>(() => initialValues(coupon));
+  const [error, setError] = useState<string | null>(null);
+  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (values.code.trim().length < 3) {
+      setError('Enter a code of at least 3 characters');
+      return;
+    }
+    setError(await onSubmit(toBody(values)));
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={coupon ? `Edit coupon ${coupon.code}` : 'New coupon'}
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack>
+          {error && (
+            <Alert color="red" role="alert" title="Could not save the coupon">
+              {error}
+            </Alert>
+          )}
+          <TextInput
+            label="Code"
+            description="Letters, digits, - and _; customers type it in any case"
+            required
+            value={values.code}
+            onChange={(e) => set('code', e.currentTarget.value)}
+          />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="coupon-kind-label">
+              Discount type
+            </Text>
+            <SegmentedControl
+              aria-labelledby="coupon-kind-label"
+              value={values.kind}
+              onChange={(kind) => set('kind', kind as Values['kind'])}
+              data={[
+                { value: 'percent', label: 'Percent off' },
+                { value: 'amount', label: 'Amount off' },
+              ]}
+            />
+          </Stack>
+          <NumberInput
+            label={values.kind === 'percent' ? 'Percent off' : 'Amount off (USD)'}
+            required
+            min={values.kind === 'percent' ? 1 : 0.01}
+            max={values.kind === 'percent' ? 100 : undefined}
+            decimalScale={values.kind === 'percent' ? 0 : 2}
+            value={values.value}
+            onChange={(value) => set('value', value)}
+          />
+          <Group grow>
+            <TextInput
+              type="date"
+              label="Valid from"
+              value={values.validFrom}
+              onChange={(e) => set('validFrom', e.currentTarget.value)}
+            />
+            <TextInput
+              type="date"
+              label="Valid until"
+              value={values.validTo}
+              onChange={(e) => set('validTo', e.currentTarget.value)}
+            />
+          </Group>
+          <NumberInput
+            label="Maximum redemptions"
+            description="Leave empty for no limit"
+            min={1}
+            allowDecimal={false}
+            value={values.maxRedemptions}
+            onChange={(value) => set('maxRedemptions', value)}
+          />
+          <Switch
+            label="Active"
+            checked={values.active}
+            onChange={(e) => set('active', e.currentTarget.checked)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving}>
+              {coupon ? 'Save changes' : 'Create coupon'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,80 @@
+import { Badge, Button, Table, VisuallyHidden } from '@mantine/core';
+import { formatCents } from '../../../lib/money';
+import type { Coupon } from '../coupons-api';
+
+const discount = (c: Coupon) =>
+  c.kind === 'percent' ? `${c.value}% off` : `${formatCents(c.value)} off`;
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
+
+/** Why a coupon cannot be used today, if it cannot. */
+function statusOf(c: Coupon, now = Date.now()): { label: string; color: string } {
+  if (!c.active) return { label: 'Inactive', color: 'gray' };
+  if (c.validTo && Date.parse(c.validTo) <= now) return { label: 'Expired', color: 'red' };
+  if (c.validFrom && Date.parse(c.validFrom) > now) return { label: 'Scheduled', color: 'blue' };
+  if (c.maxRedemptions !== null && c.redemptions >= c.maxRedemptions)
+    return { label: 'Used up', color: 'orange' };
+  return { label: 'Active', color: 'green' };
+}
+
+export function CouponsTable({
+  coupons,
+  onEdit,
+}: {
+  coupons: Coupon[];
+  onEdit: (c: Coupon) => void;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped highlightOnHover>
+        <Table.Caption>Coupons, newest first</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Code</Table.Th>
+            <Table.Th scope="col">Discount</Table.Th>
+            <Table.Th scope="col">Valid from</Table.Th>
+            <Table.Th scope="col">Valid until</Table.Th>
+            <Table.Th scope="col">Redemptions</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col">
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {coupons.map((c) => {
+            const status = statusOf(c);
+            return (
+              <Table.Tr key={c._id}>
+                <Table.Th scope="row" fw={600}>
+                  {c.code}
+                </Table.Th>
+                <Table.Td>{discount(c)}</Table.Td>
+                <Table.Td>{day(c.validFrom)}</Table.Td>
+                <Table.Td>{day(c.validTo)}</Table.Td>
+                <Table.Td>
+                  {c.redemptions}
+                  {c.maxRedemptions !== null ? ` / ${c.maxRedemptions}` : ''}
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={status.color} variant="light">
+                    {status.label}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => onEdit(c)}
+                    aria-label={`Edit coupon ${c.code}`}
+                  >
+                    Edit
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

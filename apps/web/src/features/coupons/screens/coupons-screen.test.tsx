@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../../../test/fetch-mock';
+import { renderApp } from '../../../test/render-app';
+import { storeSession } from '../../../test/tokens';
+import type { Coupon } from '../coupons-api';
+
+const ADMIN_ID = 'aaaaaaaaaaaaaaaaaaaaaaa9';
+const coupon = (over: Partial<Coupon> = {}): Coupon => ({
+  _id: 'cccccccccccccccccccccc01',
+  code: 'WELCOME20',
+  kind: 'percent',
+  value: 20,
+  validFrom: null,
+  validTo: null,
+  maxRedemptions: 100,
+  redemptions: 3,
+  active: true,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  ...over,
+});
+const page = (data: Coupon[]) => ({ data, page: 1, pages: 1, total: data.length });
+const rowCodes = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('rowheader')
+    .map((cell) => cell.textContent);
+
+describe('/coupons', () => {
+  it('lists coupons, puts a created one at the top and toasts', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    const created = coupon({
+      _id: 'cccccccccccccccccccccc02',
+      code: 'SPRING5',
+      kind: 'amount',
+      value: 500,
+      maxRedemptions: null,
+      redemptions: 0,
+    });
+    const calls = mockFetch((call) => {
+      if (call.url === '/api/coupons?page=1') return { status: 200, body: page([coupon()]) };
+      if (call.method === 'POST' && call.url === '/api/coupons')
+        return { status: 201, body: { success: true, message: 'Coupon created', data: created } };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    renderApp('/coupons');
+    expect(await screen.findByRole('rowheader', { name: 'WELCOME20' })).toBeInTheDocument();
+    expect(screen.getByText('3 / 100')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'New coupon' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New coupon' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Code/ }), 'SPRING5');
+    await userEvent.click(within(dialog).getByText('Amount off'));
+    const amount = within(dialog).getByRole('textbox', { name: /Amount off \(USD\)/ });
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create coupon' }));
+
+    await waitFor(() => expect(rowCodes()).toEqual(['SPRING5', 'WELCOME20']));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      code: 'SPRING5',
+      kind: 'amount',
+      value: 500,
+      validFrom: null,
+      validTo: null,
+      maxRedemptions: null,
+      active: true,
+    });
+    expect(await screen.findByText('Coupon created')).toBeInTheDocument();
+  });
+
+  it('replaces an edited coupon in place', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    const second = coupon({ _id: 'cccccccccccccccccccccc03', code: 'LOYAL10', value: 10 });
+    mockFetch((call) => {
+      if (call.url === '/api/coupons?page=1')
+        return { status: 200, body: page([coupon(), second]) };
+      if (call.method === 'PUT' && call.url === `/api/coupons/${coupon()._id}`)
+        return {
+          status: 200,
+          body: {
+            success: true,
+            message: 'Coupon updated',
+            data: coupon({ value: 25, active: false }),
+          },
+        };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    renderApp('/coupons');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit coupon WELCOME20' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit coupon WELCOME20' });
+    await userEvent.click(within(dialog).getByRole('switch', { name: 'Active' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(rowCodes()).toEqual(['WELCOME20', 'LOYAL10']);
+    const row = screen.getByRole('rowheader', { name: 'WELCOME20' }).closest('tr')!;
+    expect(within(row).getByText('25% off')).toBeInTheDocument();
+    expect(within(row).getByText('Inactive')).toBeInTheDocument();
+  });
+
+  it('shows the server's message in the form when a save fails', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    mockFetch((call) => {
+      if (call.url === '/api/coupons?page=1') return { status: 200, body: page([]) };
+      if (call.method === 'POST')
+        return { status: 409, body: { message: 'A coupon with this code already exists' } };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    renderApp('/coupons');
+    await userEvent.click(await screen.findByRole('button', { name: 'New coupon' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New coupon' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Code/ }), 'WELCOME20');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create coupon' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'A coupon with this code already exists',
+    );
+  });
+
+  it("shows 'Failed to fetch coupons' when the list fails without a message", async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    mockFetch(() => ({ status: 500 }));
+    renderApp('/coupons');
+    expect(await screen.findByText('Failed to fetch coupons')).toBeInTheDocument();
+  });
+
+  it('tells a non-admin that coupons are managed by administrators, without calling the API', async () => {
+    storeSession({ id: 'aaaaaaaaaaaaaaaaaaaaaab1', userType: 'user' });
+    const calls = mockFetch(() => ({ status: 404, body: { message: 'Not found' } }));
+    renderApp('/coupons');
+    expect(await screen.findByText(/Only administrators manage coupons/)).toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith('/api/coupons'))).toBe(false);
+  });
+});
