@@ -99,7 +99,7 @@ describe('/coupons', () => {
     expect(within(row).getByText('Inactive')).toBeInTheDocument();
   });
 
-  it('shows the server's message in the form when a save fails', async () => {
+  it("shows the server's message in the form when a save fails", async () => {
     storeSession({ id: ADMIN_ID, userType: 'admin' });
     mockFetch((call) => {
       if (call.url === '/api/coupons?page=1') return { status: 200, body: page([]) };
