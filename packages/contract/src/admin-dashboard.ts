@@ -6,8 +6,9 @@ export type TrendPoint = z.infer<typeof trendPoint>;
 
 /**
  * GET /api/admin-dashboard (SPEC §3 "Admin dashboard", DESIGN §5): counts and trends for admins.
- * Money is in cents; `revenue` and `creditsGranted` cover the last 30 days (`since`) and, for
- * revenue, all time. Trend series are gap-free: a day or week without rows reads 0.
+ * Money is in cents. Bookings, revenue and credits granted cover the last 30 days (`since`):
+ * each is then a range on an index, whatever the size of the history. Trend series are gap-free:
+ * a day or week without rows reads 0.
  */
 export const adminDashboard = z.object({
   generatedAt: z.string(),
@@ -23,14 +24,16 @@ export const adminDashboard = z.object({
     newPerWeek: z.array(trendPoint),
   }),
   bookings: z.object({
-    total: z.number().int(),
+    /** Bookings created in the last 30 days, and those by their status now. */
+    last30Days: z.number().int(),
     byStatus: z.record(z.string(), z.number().int()),
     /** Bookings created per day, the last 30 days, oldest first. */
     perDay: z.array(trendPoint),
   }),
   kycPending: z.number().int(),
   disputesOpen: z.number().int(),
-  revenue: z.object({ last30DaysCents: z.number().int(), totalCents: z.number().int() }),
+  /** Paid minus refunded. */
+  revenue: z.object({ last30DaysCents: z.number().int() }),
   activeSubscriptions: z.number().int(),
   creditsGranted: z.object({ last30DaysCents: z.number().int() }),
 });

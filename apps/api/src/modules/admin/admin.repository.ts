@@ -41,11 +41,18 @@ export async function countUsersPerDay(
   return toRecord(rows);
 }
 
-/** Every booking by status: bookings_status_created_idx. */
-export async function countBookingsByStatus(db: DbOrTrx): Promise<Record<string, number>> {
+/**
+ * Bookings created since `since` by their status now: bookings_status_created_idx. Not all
+ * time: that would count every booking ever made on each request.
+ */
+export async function countBookingsByStatus(
+  db: DbOrTrx,
+  since: string,
+): Promise<Record<string, number>> {
   const rows = await db
     .selectFrom('bookings')
     .select(['status as key', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('created_at', '>=', since)
     .groupBy('status')
     .execute();
   return toRecord(rows);
@@ -101,18 +108,16 @@ export async function sumCreditsGranted(db: DbOrTrx, since: string): Promise<num
 }
 
 /**
- * Net revenue (paid minus refunded, cents) since `since` and all time, and the active
+ * Net revenue (paid minus refunded, cents) of payments made since `since`, and the active
  * subscriptions: payments_status_paid_idx and subscriptions_status_idx.
  */
 export async function sumRevenueAndSubscriptions(db: DbOrTrx, since: string) {
-  const net = sql<number | string>`coalesce(sum(amount_cents - refunded_cents), 0)`;
-  const recent = sql<number | string>`coalesce(sum(case when paid_at >= ${since}
-    then amount_cents - refunded_cents else 0 end), 0)`;
   const [money, subs] = await Promise.all([
     db
       .selectFrom('payments')
-      .select([net.as('total'), recent.as('recent')])
+      .select(sql<number | string>`coalesce(sum(amount_cents - refunded_cents), 0)`.as('n'))
       .where('status', 'in', ['paid', 'partially_refunded'])
+      .where('paid_at', '>=', since)
       .executeTakeFirst(),
     db
       .selectFrom('subscriptions')
@@ -120,9 +125,5 @@ export async function sumRevenueAndSubscriptions(db: DbOrTrx, since: string) {
       .where('status', '=', 'active')
       .executeTakeFirst(),
   ]);
-  return {
-    revenueTotal: Number(money?.total ?? 0),
-    revenue30d: Number(money?.recent ?? 0),
-    activeSubscriptions: Number(subs?.n ?? 0),
-  };
+  return { revenue30d: Number(money?.n ?? 0), activeSubscriptions: Number(subs?.n ?? 0) };
 }

@@ -44,7 +44,7 @@ export async function getAdminDashboard(
     await Promise.all([
       repo.countUsersByRole(db),
       repo.countUsersPerDay(db, new Date(weekFrom).toISOString()),
-      repo.countBookingsByStatus(db),
+      repo.countBookingsByStatus(db, since),
       repo.countBookingsPerDay(db, since),
       repo.countPendingKyc(db),
       repo.countOpenDisputes(db),
@@ -62,13 +62,13 @@ export async function getAdminDashboard(
       newPerWeek: weeklySeries(usersPerDay, weekFrom, TREND_WEEKS),
     },
     bookings: {
-      total: Object.values(statuses).reduce((sum, n) => sum + n, 0),
+      last30Days: Object.values(statuses).reduce((sum, n) => sum + n, 0),
       byStatus: statuses,
       perDay: dailySeries(bookingsPerDay, dayFrom, TREND_DAYS),
     },
     kycPending,
     disputesOpen,
-    revenue: { last30DaysCents: money.revenue30d, totalCents: money.revenueTotal },
+    revenue: { last30DaysCents: money.revenue30d },
     activeSubscriptions: money.activeSubscriptions,
     creditsGranted: { last30DaysCents: credits },
   };

@@ -107,7 +107,7 @@ export function BookingsByStatusChart({ data }: { data: AdminDashboard }) {
   }));
   return (
     <ChartCard
-      title="Bookings by status"
+      title="Bookings by status (30 days)"
       points={slices.map((s) => ({ label: s.name, value: s.value }))}
     >
       <DonutChart

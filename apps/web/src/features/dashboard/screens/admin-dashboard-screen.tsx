@@ -126,8 +126,7 @@ export default function AdminDashboardScreen() {
               <UsersByRoleChart data={data} />
             </SimpleGrid>
             <Text size="sm" c="dark.4">
-              {count(data.bookings.total)} bookings in all; revenue since launch{' '}
-              {money(data.revenue.totalCents)}.
+              {count(data.bookings.last30Days)} bookings created in the last 30 days.
             </Text>
           </>
         ) : (
