@@ -90,7 +90,7 @@ export const AdminDisputeScreen = lazyScreen(
 export const ChatRoomScreen = lazyScreen(() => import('../features/chat/screens/chat-room-screen'));
 
 export const PackagesScreen = lazyScreen(
-  () => import('../features/billing/screens/packages-screen'),
+  () => import('../features/packages/screens/packages-screen'),
 );
 export const SubscribeScreen = lazyScreen(
   () => import('../features/billing/screens/subscribe-screen'),

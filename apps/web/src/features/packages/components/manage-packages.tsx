@@ -1,0 +1,106 @@
+import { Badge, Button, Group, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { getErrorMessage } from '../../../lib/api-error';
+import { formatPackagePrice } from '../package-format';
+import {
+  PACKAGE_MESSAGES,
+  packagesApi,
+  type CreatePackageBody,
+  type Package,
+} from '../packages-api';
+import { PackageFormModal } from './package-form-modal';
+
+type Props = { packages: Package[]; onChanged: () => void };
+
+/** Admins: every package, inactive ones too, with create and edit. */
+export function ManagePackages({ packages, onChanged }: Props) {
+  // undefined: closed; null: creating; a package: editing it.
+  const [editing, setEditing] = useState<Package | null | undefined>(undefined);
+
+  const save = async (body: CreatePackageBody): Promise<string | null> => {
+    try {
+      if (editing) await packagesApi.update(editing._id, body);
+      else await packagesApi.create(body);
+    } catch (error) {
+      const message = getErrorMessage(
+        error,
+        editing ? PACKAGE_MESSAGES.updateFailed : PACKAGE_MESSAGES.addFailed,
+      );
+      notifications.show({ color: 'red', title: 'Package not saved', message });
+      return message;
+    }
+    notifications.show({
+      color: 'green',
+      title: editing ? 'Package updated' : 'Package created',
+      message: `${body.name} is saved.`,
+    });
+    setEditing(undefined);
+    onChanged();
+    return null;
+  };
+
+  return (
+    <Stack component="section" aria-labelledby="manage-packages">
+      <Group justify="space-between">
+        <Title order={2} id="manage-packages">
+          Manage packages
+        </Title>
+        <Button
+          leftSection={<IconPlus size={16} aria-hidden="true" />}
+          onClick={() => setEditing(null)}
+        >
+          New package
+        </Button>
+      </Group>
+      <Table.ScrollContainer minWidth={600}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Name</Table.Th>
+              <Table.Th scope="col">Price</Table.Th>
+              <Table.Th scope="col">Credits</Table.Th>
+              <Table.Th scope="col">Status</Table.Th>
+              <Table.Th scope="col">
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {packages.map((p) => (
+              <Table.Tr key={p._id}>
+                <Table.Th scope="row">{p.name}</Table.Th>
+                <Table.Td>{formatPackagePrice(p)}</Table.Td>
+                <Table.Td>{p.creditsIncluded}</Table.Td>
+                <Table.Td>
+                  <Badge color={p.active ? 'green' : 'gray'} variant="light">
+                    {p.active ? 'Active' : 'Inactive'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => setEditing(p)}
+                    aria-label={`Edit package ${p.name}`}
+                  >
+                    Edit
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {editing !== undefined && (
+        <PackageFormModal
+          key={editing?._id ?? 'new'}
+          pkg={editing}
+          onClose={() => setEditing(undefined)}
+          onSubmit={save}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,97 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../../../test/fetch-mock';
+import { renderApp } from '../../../test/render-app';
+import { storeSession } from '../../../test/tokens';
+import type { Package } from '../packages-api';
+
+const pkg = (over: Partial<Package> = {}): Package => ({
+  _id: 'eeeeeeeeeeeeeeeeeeeeee01',
+  name: 'Monthly Care',
+  description: 'For regular walks',
+  priceCents: 1500,
+  currency: 'usd',
+  interval: 'month',
+  creditsIncluded: 150,
+  active: true,
+  stripePriceId: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  ...over,
+});
+const many = (data: Package[]) => ({ status: 200, body: { success: true, data } });
+
+describe('/packages', () => {
+  it('shows the packages on offer, each with a Subscribe link to /subscribe', async () => {
+    storeSession({ id: 'aaaaaaaaaaaaaaaaaaaaaab1', userType: 'user' });
+    const calls = mockFetch((call) =>
+      call.url === '/api/packages'
+        ? many([
+            pkg(),
+            pkg({
+              _id: 'eeeeeeeeeeeeeeeeeeeeee02',
+              name: 'Yearly Care',
+              interval: 'year',
+              priceCents: 15000,
+            }),
+          ])
+        : { status: 404, body: { message: 'Not found' } },
+    );
+    const { router } = renderApp('/packages');
+    const card = await screen.findByRole('article', { name: 'Monthly Care' });
+    expect(within(card).getByText('$15.00 / month')).toBeInTheDocument();
+    expect(within(card).getByText(/150 booking credits/)).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Yearly Care' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Manage packages' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/packages/all')).toBe(false);
+    await userEvent.click(within(card).getByRole('link', { name: 'Subscribe to Monthly Care' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/subscribe'));
+    expect(router.state.location.search).toBe('?packageId=eeeeeeeeeeeeeeeeeeeeee01');
+  });
+
+  it('lets an admin create a package and refreshes the lists', async () => {
+    storeSession({ id: 'aaaaaaaaaaaaaaaaaaaaaaa9', userType: 'admin' });
+    let created: Package | null = null;
+    const calls = mockFetch((call) => {
+      const list = created ? [pkg(), created] : [pkg()];
+      if (call.url === '/api/packages' && call.method === 'GET') return many(list);
+      if (call.url === '/api/packages/all')
+        return many([
+          ...list,
+          pkg({ _id: 'eeeeeeeeeeeeeeeeeeeeee09', name: 'Old', active: false }),
+        ]);
+      if (call.url === '/api/packages' && call.method === 'POST') {
+        created = pkg({ _id: 'eeeeeeeeeeeeeeeeeeeeee03', name: 'Weekend', priceCents: 900 });
+        return { status: 201, body: { success: true, data: created } };
+      }
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    renderApp('/packages');
+    const section = await screen.findByRole('region', { name: 'Manage packages' });
+    expect(within(section).getByText('Inactive')).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'New package' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New package' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Weekend');
+    const price = within(dialog).getByRole('textbox', { name: /Price/ });
+    await userEvent.clear(price);
+    await userEvent.type(price, '9');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create package' }));
+    expect(await screen.findByRole('article', { name: 'Weekend' })).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      name: 'Weekend',
+      priceCents: 900,
+      interval: 'month',
+      creditsIncluded: 100,
+      active: true,
+    });
+    expect(await screen.findByText('Package created')).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to fetch packages' when the list fails without a message", async () => {
+    storeSession({ id: 'aaaaaaaaaaaaaaaaaaaaaab1', userType: 'user' });
+    mockFetch(() => ({ status: 500 }));
+    renderApp('/packages');
+    expect(await screen.findByText('Failed to fetch packages')).toBeInTheDocument();
+  });
+});
