@@ -38,8 +38,8 @@ export const UserDashboardScreen = lazyScreen(
 export const DashboardDemoScreen = lazyScreen(
   () => import('../features/dashboard/screens/dashboard-demo-screen'),
 );
-export const MemberScreen = lazyScreen(() => import('../features/dashboard/screens/member-screen'));
-export const AdminScreen = lazyScreen(() => import('../features/dashboard/screens/admin-screen'));
+export const MemberScreen = lazyScreen(() => import('../features/members/screens/member-screen'));
+export const AdminScreen = lazyScreen(() => import('../features/members/screens/members-screen'));
 
 export const KycScreen = lazyScreen(() => import('../features/kyc/screens/kyc-screen'));
 export const KycListingScreen = lazyScreen(

@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, type FetchCall } from '../../test/fetch-mock';
+import { renderApp } from '../../test/render-app';
+import { storeSession } from '../../test/tokens';
+import { membersApi, type MemberDetail } from './members-api';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+const ADMIN_ID = 'aaaaaaaaaaaaaaaaaaaaaaa9';
+const MEMBER_ID = 'bbbbbbbbbbbbbbbbbbbbbbb1';
+const meta = (total: number) => ({ page: 1, limit: 20, total, totalPages: 1, hasMore: false });
+const summary = {
+  _id: MEMBER_ID,
+  firstName: 'Priya',
+  lastName: 'Patel',
+  email: 'priya@pawsy.test',
+  userType: 'user' as const,
+  is_verified: false,
+  KYC_verified: false,
+  is_paid: false,
+  image: null,
+  createdAt: '2026-11-01T10:00:00.000Z',
+};
+const detail = (isPaid: boolean, audit: MemberDetail['audit']['data'] = []): MemberDetail => ({
+  member: {
+    ...summary,
+    is_paid: isPaid,
+    phone: '+15550100',
+    city: 'Austin',
+    country: 'US',
+    bio: null,
+  },
+  bookings: [],
+  kyc: { status: 'PENDING' },
+  credits: { balance: 1500, currency: 'USD' },
+  audit: { data: audit, meta: meta(audit.length) },
+});
+const paidEntry = {
+  _id: 'e1',
+  actorId: ADMIN_ID,
+  actorName: 'Ada Admin',
+  action: 'user.flags',
+  targetType: 'user',
+  targetId: MEMBER_ID,
+  subjectUserId: MEMBER_ID,
+  before: { is_paid: false },
+  after: { is_paid: true },
+  createdAt: '2026-11-25T05:00:00.000Z',
+};
+
+describe('/admin members list', () => {
+  it('lists members, searches by name or email and links to the member page', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    const calls = mockFetch(({ url }) =>
+      url.startsWith('/api/admin/members')
+        ? { status: 200, body: { data: [summary], meta: meta(1) } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    renderApp('/admin');
+    const link = await screen.findByRole('link', { name: 'Priya Patel' });
+    expect(link).toHaveAttribute('href', `/dashboard/member/${MEMBER_ID}`);
+    await userEvent.type(screen.getByLabelText('Search by name or email'), 'pri');
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.includes('/api/admin/members?search=pri'))).toBe(true),
+    );
+  });
+
+  it('shows the fallback when the list cannot load', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    mockFetch(() => new Error('offline'));
+    renderApp('/admin');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch members');
+  });
+});
+
+describe('/dashboard/member/{memberId}', () => {
+  it('toggles a flag with only that field, confirms with a toast and shows the audit entry', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    let paid = false;
+    const calls = mockFetch((call: FetchCall) => {
+      if (call.method === 'PUT' && call.url === `/api/user/${MEMBER_ID}`) {
+        paid = true;
+        return { status: 200, body: { success: true, message: 'User updated successfully' } };
+      }
+      if (call.url === `/api/admin/members/${MEMBER_ID}`)
+        return {
+          status: 200,
+          body: { success: true, data: detail(paid, paid ? [paidEntry] : []) },
+        };
+      return { status: 200, body: { success: true, allNotifications: [] } };
+    });
+    renderApp(`/dashboard/member/${MEMBER_ID}`);
+    expect(await screen.findByRole('heading', { name: 'Priya Patel' })).toBeInTheDocument();
+    expect(screen.getByText('No admin actions yet.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('switch', { name: 'Paid subscription' }));
+    expect(await screen.findByText('Member updated')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ is_paid: true });
+    const log = await screen.findByRole('table', { name: /Admin actions/ });
+    expect(within(log).getByText('Flags changed')).toBeInTheDocument();
+    expect(within(log).getByText('Paid: no')).toBeInTheDocument();
+    expect(within(log).getByText('Paid: yes')).toBeInTheDocument();
+    expect(within(log).getByText('Ada Admin')).toBeInTheDocument();
+  });
+
+  it("says 'Failed to update paid status' when the paid flag cannot be saved", async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    mockFetch(({ method, url }) =>
+      method === 'PUT'
+        ? { status: 500, body: {} }
+        : url === `/api/admin/members/${MEMBER_ID}`
+          ? { status: 200, body: { success: true, data: detail(false) } }
+          : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    renderApp(`/dashboard/member/${MEMBER_ID}`);
+    await userEvent.click(await screen.findByRole('switch', { name: 'Paid subscription' }));
+    expect(await screen.findByText('Failed to update paid status')).toBeInTheDocument();
+  });
+
+  it("needs an id: 'User id is required'", async () => {
+    await expect(membersApi.setFlags('', { is_paid: true })).rejects.toThrow('User id is required');
+  });
+});

@@ -1,0 +1,183 @@
+import {
+  Alert,
+  Anchor,
+  Container,
+  Group,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { usePageTitle } from '../../../components/ui/use-page-title';
+import { paths } from '../../../config/paths';
+import { getErrorMessage } from '../../../lib/api-error';
+import {
+  MEMBER_MESSAGES,
+  membersApi,
+  type MemberListParams,
+  type MemberListResponse,
+} from '../members-api';
+
+const PAGE_SIZE = 20;
+const ROLE_OPTIONS = [
+  { value: '', label: 'All roles' },
+  { value: 'user', label: 'Owners' },
+  { value: 'provider', label: 'Sitters' },
+  { value: 'admin', label: 'Admins' },
+];
+const flagOptions = (yes: string, no: string) => [
+  { value: '', label: 'Any' },
+  { value: 'true', label: yes },
+  { value: 'false', label: no },
+];
+const FLAG_FILTERS = [
+  { key: 'is_verified', label: 'Verified', options: flagOptions('Verified', 'Not verified') },
+  { key: 'KYC_verified', label: 'KYC', options: flagOptions('KYC verified', 'KYC not verified') },
+  { key: 'is_paid', label: 'Subscription', options: flagOptions('Paid', 'Not paid') },
+] as const;
+type FlagKey = (typeof FLAG_FILTERS)[number]['key'];
+
+export const memberPath = (memberId: string) => paths.member.replace(':memberId', memberId);
+
+/** /admin: every member, searched by name or email and filtered by role and flags. */
+export default function MembersScreen() {
+  usePageTitle('Members');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [role, setRole] = useState<MemberListParams['role']>('');
+  const [flags, setFlags] = useState<Record<FlagKey, '' | 'true' | 'false'>>({
+    is_verified: '',
+    KYC_verified: '',
+    is_paid: '',
+  });
+  const [page, setPage] = useState(1);
+  const [result, setResult] = useState<MemberListResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const params = { search: debounced, role, ...flags, page, limit: PAGE_SIZE };
+  const key = JSON.stringify(params);
+  // The answer (or failure) belongs to one set of params; any other set is still loading.
+  const [settledKey, setSettledKey] = useState<string | null>(null);
+  const loading = settledKey !== key;
+
+  useEffect(() => {
+    let live = true;
+    membersApi
+      .list(JSON.parse(key) as MemberListParams)
+      .then((r) => {
+        if (!live) return;
+        setResult(r);
+        setError(null);
+      })
+      .catch((e: unknown) => live && setError(getErrorMessage(e, MEMBER_MESSAGES.fetchFailed)))
+      .finally(() => live && setSettledKey(key));
+    return () => {
+      live = false;
+    };
+  }, [key]);
+
+  const members = result?.data ?? [];
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="md">
+        <Title order={1}>Members</Title>
+        <Group align="flex-end" wrap="wrap">
+          <TextInput
+            label="Search by name or email"
+            type="search"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+          />
+          <Select
+            label="Role"
+            data={ROLE_OPTIONS}
+            value={role}
+            allowDeselect={false}
+            onChange={(v) => {
+              setRole((v ?? '') as MemberListParams['role']);
+              setPage(1);
+            }}
+          />
+          {FLAG_FILTERS.map((f) => (
+            <Select
+              key={f.key}
+              label={f.label}
+              data={[...f.options]}
+              value={flags[f.key]}
+              allowDeselect={false}
+              onChange={(v) => {
+                setFlags((prev) => ({ ...prev, [f.key]: (v ?? '') as '' | 'true' | 'false' }));
+                setPage(1);
+              }}
+            />
+          ))}
+        </Group>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Text size="sm" aria-live="polite">
+          {loading ? 'Loading…' : `${result?.meta.total ?? 0} member(s)`}
+        </Text>
+        <Table striped highlightOnHover>
+          <Table.Caption>Members, newest first</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Name</Table.Th>
+              <Table.Th scope="col">Email</Table.Th>
+              <Table.Th scope="col">Role</Table.Th>
+              <Table.Th scope="col">Flags</Table.Th>
+              <Table.Th scope="col">Joined</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {members.map((m) => (
+              <Table.Tr key={m._id}>
+                <Table.Td>
+                  <Anchor component={Link} to={memberPath(m._id)}>
+                    {`${m.firstName} ${m.lastName}`.trim() || m.email}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{m.email}</Table.Td>
+                <Table.Td>{m.userType}</Table.Td>
+                <Table.Td>
+                  {[
+                    m.is_verified && 'Verified',
+                    m.KYC_verified && 'KYC verified',
+                    m.is_paid && 'Paid',
+                  ]
+                    .filter(Boolean)
+                    .join(', ') || '—'}
+                </Table.Td>
+                <Table.Td>
+                  <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleDateString()}</time>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {!loading && !error && members.length === 0 && <Text>No members match.</Text>}
+        {result && result.meta.totalPages > 1 && (
+          <Pagination
+            total={result.meta.totalPages}
+            value={page}
+            onChange={setPage}
+            getControlProps={(control) => ({
+              'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
+            })}
+            getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
+          />
+        )}
+      </Stack>
+    </Container>
+  );
+}
