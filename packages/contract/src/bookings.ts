@@ -82,6 +82,21 @@ export const timelineEntry = z.object({
   image: z.string().nullable(),
 });
 
+/**
+ * How a booking is paid: credits first, the rest by card through the payment gateway. `status`
+ * 'none' = nothing to pay by card; 'awaiting' = the card payment is not made yet and no sitter
+ * sees the booking; `checkoutUrl` (owner only, while awaiting) resumes the payment.
+ */
+export const bookingPayment = z.object({
+  status: z.enum(['none', 'awaiting', 'paid', 'cancelled']),
+  creditsCents: z.number().int(),
+  creditsRefundedCents: z.number().int(),
+  cardCents: z.number().int(),
+  cardRefundedCents: z.number().int(),
+  checkoutUrl: z.string().nullable(),
+});
+export type BookingPayment = z.infer<typeof bookingPayment>;
+
 export const bookingWire = z.object({
   _id: z.string(),
   id: z.string(),
@@ -107,6 +122,7 @@ export const bookingWire = z.object({
   creditsApplied: z.number().int(),
   creditsRefunded: z.number().int(),
   amountDueCents: z.number().int().nullable(),
+  payment: bookingPayment,
   timeline: z.array(timelineEntry),
   cancellationPolicy: z.string(),
   distanceKm: z.number().optional(),

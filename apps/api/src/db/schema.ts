@@ -161,6 +161,7 @@ export interface Database {
   bookings: BookingsTable;
   booking_requests: BookingRequestsTable;
   booking_events: BookingEventsTable;
+  booking_charges: BookingChargesTable;
   credit_entries: CreditEntriesTable;
   reviews: ReviewsTable;
   pets: PetsTable;
@@ -376,4 +377,16 @@ export interface SubscriptionsTable {
 export interface ProcessedEventsTable {
   id: string;
   created_at: string;
+}
+
+/** The card part of a booking (modules/bookings); no row = no card payment needed. */
+export interface BookingChargesTable {
+  booking_id: string;
+  payment_id: string;
+  state: 'awaiting' | 'paid' | 'cancelled';
+  card_cents: number;
+  card_refunded_cents: number;
+  checkout_url: string | null;
+  created_at: string;
+  updated_at: string;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { newId, nowIso } from '../../src/lib/ids.ts';
 import type { UsersTable } from '../../src/db/schema.ts';
 import type { TestApp } from './app.ts';
+import { submitSandbox } from './checkout.ts';
 import { createUser, type TestUser } from './factories.ts';
 
 export type Owner = TestUser & { petIds: string[] };
@@ -78,7 +79,15 @@ export async function postBooking(t: TestApp, owner: Owner, extra: Record<string
     payload: bookingBody(owner, extra),
   });
   if (res.statusCode !== 201) throw new Error(`booking not created: ${res.statusCode} ${res.body}`);
-  return res.json().data as { _id: string; status: string; provider_id: string | null };
+  const data = res.json().data as { _id: string; status: string; provider_id: string | null };
+  // What credits leave is paid by card before the sitter sees the request: pay it in the sandbox.
+  const { payment } = res.json().data as { payment: { status: string; checkoutUrl: string } };
+  if (payment.status === 'awaiting') {
+    const paid = await submitSandbox(t, payment.checkoutUrl, 'Pay');
+    if (paid.statusCode >= 400)
+      throw new Error(`checkout not paid: ${paid.statusCode} ${paid.body}`);
+  }
+  return data;
 }
 
 export async function call(

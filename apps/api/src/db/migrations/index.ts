@@ -16,6 +16,7 @@ import * as couponsPackages from './2026-11-25T06-10-00-coupons-packages.ts';
 import * as billing from './2026-11-25T06-30-00-billing.ts';
 import * as auditLog from './2026-11-25T06-00-00-audit-log.ts';
 import * as adminDashboardIndexes from './2026-11-25T06-40-00-admin-dashboard-indexes.ts';
+import * as bookingCharges from './2026-11-25T06-50-00-booking-charges.ts';
 
 /**
  * Every migration, by name (ISO timestamp first so names sort in order).
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T06-30-00-billing': billing,
   '2026-11-25T06-00-00-audit-log': auditLog,
   '2026-11-25T06-40-00-admin-dashboard-indexes': adminDashboardIndexes,
+  '2026-11-25T06-50-00-booking-charges': bookingCharges,
 };

@@ -11,6 +11,7 @@ import { bookingWireById } from './booking-wires.service.ts';
 import { acceptIfPending, insertEvent, updateIfStatus } from './bookings.repository.ts';
 import { loadProviderRate } from './bookings.service.ts';
 import { quotePrice } from './pricing.ts';
+import { refundCard, settleCardOnCancel } from './booking-payments.service.ts';
 
 /**
  * PUT /booking/accept/{id} with `{ providerId, decision }`, decided by the counterpart of whoever
@@ -27,6 +28,7 @@ export async function decideRequest(
   const now = nowIso();
   const isDirect = booking.provider_id === request.provider_id;
   let withdrawn: string[] = [];
+  let cardRefund: Awaited<ReturnType<typeof settleCardOnCancel>>['refund'] = null;
 
   if (input.decision === 'accepted') {
     withdrawn = await app.db.transaction().execute(async (trx) => {
@@ -77,12 +79,14 @@ export async function decideRequest(
         updated_at: now,
       });
       if (!cancelled) throw conflict('This booking is no longer pending');
+      cardRefund = (await settleCardOnCancel(trx, booking.id, (paid) => paid, now)).refund;
       if (booking.credits_applied > 0)
         await refundCredits(trx, booking.owner_id, booking.credits_applied, booking.id);
       await insertEvent(trx, event(booking.id, caller.id, 'declined', now));
     });
   }
 
+  await refundCard(app, cardRefund);
   const wire = await bookingWireById(app.db, booking.id);
   const counterpart = request.initiated_by === 'provider' ? request.provider_id : booking.owner_id;
   const who =

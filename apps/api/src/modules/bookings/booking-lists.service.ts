@@ -11,6 +11,7 @@ import type { BookingExtras } from './bookings.mapper.ts';
 import { findParties, pageOf, type BookingRow, type Page } from './bookings.repository.ts';
 import { offeredRates } from './bookings.service.ts';
 import { listProviderFeed } from './provider-feed.repository.ts';
+import { cardPaidOrNone } from './booking-charges.repository.ts';
 import { feedDistanceKm } from './feed-distance.ts';
 
 export type BookingPage = {
@@ -65,7 +66,10 @@ export async function listProviderBookings(
   const { rows, total } = await pageOf(
     app.db,
     (q) =>
-      q.where('bookings.provider_id', '=', caller.id).where('bookings.status', '=', query.status),
+      q
+        .where('bookings.provider_id', '=', caller.id)
+        .where('bookings.status', '=', query.status)
+        .where(cardPaidOrNone),
     (q) => q.orderBy('bookings.start_at', 'asc').orderBy('bookings.id', 'asc'),
     query,
   );

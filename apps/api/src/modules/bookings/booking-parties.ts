@@ -1,6 +1,7 @@
 import type { DbOrTrx } from '../../db/index.ts';
 import { listRequests } from './booking-requests.repository.ts';
 import { findBooking } from './bookings.repository.ts';
+import { findCharge } from './booking-charges.repository.ts';
 import { isOpen } from './bookings.access.ts';
 
 /**
@@ -25,6 +26,9 @@ export async function loadBookingParties(
 ): Promise<BookingParties | null> {
   const booking = await findBooking(db, bookingId);
   if (!booking) return null;
+  // An unpaid booking has not reached its sitter yet: they are no party to it.
+  const charge = await findCharge(db, booking.id);
+  const unpaid = charge !== undefined && charge.state !== 'paid';
   const applicantIds = isOpen(booking)
     ? (await listRequests(db, booking.id))
         .filter((r) => r.state === 'pending')
@@ -33,7 +37,7 @@ export async function loadBookingParties(
   return {
     id: booking.id,
     ownerId: booking.owner_id,
-    providerId: booking.provider_id,
+    providerId: unpaid ? null : booking.provider_id,
     status: booking.status,
     service: booking.service,
     startAt: booking.start_at,

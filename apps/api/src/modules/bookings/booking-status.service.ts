@@ -13,6 +13,7 @@ import { bookingWireById } from './booking-wires.service.ts';
 import { isParty, loadVisibleBooking } from './bookings.access.ts';
 import { findEvent, insertEvent, updateIfStatus } from './bookings.repository.ts';
 import { refundOnCancel } from './pricing.ts';
+import { refundCard, settleCardOnCancel } from './booking-payments.service.ts';
 
 export type StatusInput = { status: BookingStatus; note?: string; image?: StoredFile | null };
 
@@ -68,16 +69,22 @@ async function applyStatus(
   const type = isCheckIn ? 'check-in' : eventTypeFor(input.status);
   let withdrawn: string[] = [];
   let refunded = 0;
+  let cardRefund: Awaited<ReturnType<typeof settleCardOnCancel>>['refund'] = null;
 
   await app.db.transaction().execute(async (trx) => {
     if (!isCheckIn) {
       if (input.status === 'cancelled') {
-        refunded = refundOnCancel({
-          creditsApplied: booking.credits_applied,
-          startAt: new Date(booking.start_at),
-          now: new Date(now),
-          cancelledBy: actor === 'owner' ? 'owner' : 'provider',
-        });
+        // The card part follows the same policy as credits; an unpaid booking gets all back.
+        const policy = (paid: number) =>
+          refundOnCancel({
+            creditsApplied: paid,
+            startAt: new Date(booking.start_at),
+            now: new Date(now),
+            cancelledBy: actor === 'owner' ? 'owner' : 'provider',
+          });
+        const card = await settleCardOnCancel(trx, booking.id, policy, now);
+        cardRefund = card.refund;
+        refunded = card.unpaid ? booking.credits_applied : policy(booking.credits_applied);
       }
       const moved = await updateIfStatus(trx, booking.id, booking.status, {
         status: input.status,
@@ -104,6 +111,7 @@ async function applyStatus(
     });
   });
 
+  await refundCard(app, cardRefund);
   const wire = await bookingWireById(app.db, booking.id);
   const other = actor === 'owner' ? booking.provider_id : booking.owner_id;
   const message = MESSAGES[type]?.(booking.service) ?? `Booking ${type}`;

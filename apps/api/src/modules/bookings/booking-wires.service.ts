@@ -12,6 +12,7 @@ import {
   type RequestWire,
 } from './bookings.mapper.ts';
 import { findBooking, findParties, listEvents, type BookingRow } from './bookings.repository.ts';
+import { findCharges } from './booking-charges.repository.ts';
 
 /** Provider cards (with visible-review ratings) for a set of user ids, in one round of queries. */
 export async function loadProviderCards(
@@ -30,18 +31,17 @@ export async function loadBookingWires(
 ): Promise<BookingWire[]> {
   if (rows.length === 0) return [];
   const providerIds = rows.map((r) => r.provider_id).filter((v): v is string => v !== null);
-  const [owners, providers, events] = await Promise.all([
+  const ids = rows.map((r) => r.id);
+  const [owners, providers, events, charges] = await Promise.all([
     findParties(
       db,
       rows.map((r) => r.owner_id),
     ),
     loadProviderCards(db, providerIds),
-    listEvents(
-      db,
-      rows.map((r) => r.id),
-    ),
+    listEvents(db, ids),
+    findCharges(db, ids),
   ]);
-  return toBookingWires(rows, { owners, providers, events }, extras);
+  return toBookingWires(rows, { owners, providers, events, charges }, extras);
 }
 
 export async function bookingWire(

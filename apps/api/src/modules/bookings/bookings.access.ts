@@ -1,6 +1,7 @@
 import type { DbOrTrx } from '../../db/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { findCharge } from './booking-charges.repository.ts';
 import { findRequest } from './booking-requests.repository.ts';
 import { findBooking, type BookingRow } from './bookings.repository.ts';
 
@@ -18,11 +19,15 @@ export const seesOwnerInFull = (b: Pick<BookingRow, 'owner_id' | 'provider_id'>,
  * Who may see a booking: its owner, its assigned sitter, admins, sitters whose request on it is
  * pending or accepted, and — while it is open — sitters without a request (the same data the
  * open feed shows, so they can apply). A rejected or withdrawn applicant loses access. Everyone
- * else gets the same 404 as for a booking that does not exist.
+ * else gets the same 404 as for a booking that does not exist. Until its card part is paid a
+ * booking is its owner's (and admins') alone: no sitter has been asked yet.
  */
 export async function canView(db: DbOrTrx, booking: BookingRow, user: AuthUser): Promise<boolean> {
-  if (user.userType === 'admin' || isParty(booking, user.id)) return true;
+  if (user.userType === 'admin' || booking.owner_id === user.id) return true;
   if (user.userType !== 'provider') return false;
+  const charge = await findCharge(db, booking.id);
+  if (charge && charge.state !== 'paid') return false;
+  if (isParty(booking, user.id)) return true;
   const request = await findRequest(db, booking.id, user.id);
   if (!request) return isOpen(booking);
   return request.state === 'pending' || request.state === 'accepted';

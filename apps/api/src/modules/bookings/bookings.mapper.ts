@@ -1,7 +1,7 @@
 import type { BookingWire } from '@pawsy/contract';
 import type { z } from 'zod';
 import type { bookingRequestWire } from '@pawsy/contract';
-import type { BookingEventsTable } from '../../db/schema.ts';
+import type { BookingChargesTable, BookingEventsTable } from '../../db/schema.ts';
 import type { RatingSummary } from '../reviews/index.ts';
 import { lastInitial } from '../../lib/user-columns.ts';
 import { userImageUrl } from '../../lib/user-columns.ts';
@@ -52,6 +52,7 @@ export type BookingRelations = {
   owners: PartyRow[];
   providers: Map<string, ProviderCard>;
   events: BookingEventsTable[];
+  charges?: Map<string, BookingChargesTable>;
 };
 
 /** Rows and what was loaded for them → wires, in the rows' order. */
@@ -76,6 +77,7 @@ export function toBookingWires(
       owner,
       provider: row.provider_id ? (rel.providers.get(row.provider_id) ?? null) : null,
       events: eventsByBooking.get(row.id) ?? [],
+      charge: rel.charges?.get(row.id) ?? null,
       ...(distanceKm !== undefined ? { distanceKm } : {}),
     });
   });
@@ -110,9 +112,11 @@ export function toBookingWire(
     owner: UserCard;
     provider: ProviderCard | null;
     events: BookingEventsTable[];
+    charge?: BookingChargesTable | null;
     distanceKm?: number;
   },
 ): BookingWire {
+  const charge = rel.charge ?? null;
   const price =
     row.price_cents !== null && row.currency !== null
       ? {
@@ -140,6 +144,14 @@ export function toBookingWire(
     creditsApplied: row.credits_applied,
     creditsRefunded: row.credits_refunded,
     amountDueCents: price ? Math.max(0, price.amountCents - row.credits_applied) : null,
+    payment: {
+      status: charge?.state ?? 'none',
+      creditsCents: row.credits_applied,
+      creditsRefundedCents: row.credits_refunded,
+      cardCents: charge?.card_cents ?? 0,
+      cardRefundedCents: charge?.card_refunded_cents ?? 0,
+      checkoutUrl: charge?.state === 'awaiting' ? charge.checkout_url : null,
+    },
     timeline: rel.events.map((e) => ({
       _id: e.id,
       type: e.type,

@@ -30,6 +30,7 @@ import { sendEventImage } from './booking-status.service.ts';
 import { acceptRoute } from './accept.route.ts';
 import { listMyRequests, withdrawMyRequest } from './my-requests.service.ts';
 import { createBooking, quoteBooking } from './bookings.service.ts';
+import { registerBookingPayments } from './booking-payments.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['bookings'];
@@ -38,6 +39,7 @@ const tags = ['bookings'];
  * a sitter's own requests and withdrawing an application. */
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = { preHandler: app.requireAuth };
+  registerBookingPayments(app);
 
   app.post(
     '/',

@@ -16,6 +16,7 @@ import { notifyUser } from '../notifications/index.ts';
 import { ownedPetIds } from '../pets/index.ts';
 import { parseServiceRates, parseStringList } from '../../lib/user-columns.ts';
 import { insertRequest } from './booking-requests.repository.ts';
+import { holdForCard, openCheckout } from './booking-payments.service.ts';
 import { bookingWire } from './booking-wires.service.ts';
 import {
   findParties,
@@ -107,6 +108,8 @@ export async function createBooking(
   if (quote && credits > quote.amountCents)
     throw validation('creditsToApply', 'Cannot apply more credits than the price');
 
+  // What credits leave is paid by card before the request reaches the sitter.
+  const cardCents = quote ? quote.amountCents - credits : 0;
   const now = nowIso();
   const row: BookingRow = {
     id: newId(),
@@ -141,7 +144,8 @@ export async function createBooking(
       image_mime: null,
       created_at: now,
     });
-    if (provider) {
+    if (cardCents > 0) await holdForCard(trx, row.id, cardCents, now);
+    else if (provider) {
       await insertRequest(trx, {
         id: newId(),
         booking_id: row.id,
@@ -154,8 +158,9 @@ export async function createBooking(
     }
     if (credits > 0) await spendCredits(trx, caller.id, credits, row.id);
   });
+  if (cardCents > 0) await openCheckout(app, caller, row, cardCents);
   const wire = await bookingWire(app.db, row);
-  if (provider) {
+  if (provider && cardCents === 0) {
     await notifyUser(app, provider.id, {
       type: 'booking-request',
       message: `${wire.owner.firstName} asked you for ${serviceLabel(row.service).toLowerCase()}`,

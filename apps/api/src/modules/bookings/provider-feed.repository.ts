@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { BookingRow, Page } from './bookings.repository.ts';
+import { cardPaidOrNone } from './booking-charges.repository.ts';
 
 export type FeedOptions = {
   providerId: string;
@@ -52,6 +53,8 @@ export async function listProviderFeed(
         ]),
       ]),
     );
+  // A booking reaches sitters only once its card part is paid (booking-charges.repository.ts).
+  base = base.where(cardPaidOrNone);
   if (opts.status) base = base.where('bookings.status', '=', opts.status);
   let ordered = base
     .selectAll('bookings')

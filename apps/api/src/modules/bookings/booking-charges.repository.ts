@@ -1,0 +1,81 @@
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../../db/index.ts';
+import type { BookingChargesTable } from '../../db/schema.ts';
+
+export type ChargeRow = BookingChargesTable;
+
+/** A where-clause over `bookings`: drops bookings whose card part is unpaid (awaiting or abandoned). */
+export const cardPaidOrNone = sql<boolean>`not exists (select 1 from booking_charges bc where bc.booking_id = bookings.id and bc.state <> 'paid')`;
+
+export async function insertCharge(db: DbOrTrx, row: ChargeRow): Promise<void> {
+  await db.insertInto('booking_charges').values(row).execute();
+}
+
+export function findCharge(db: DbOrTrx, bookingId: string): Promise<ChargeRow | undefined> {
+  return db
+    .selectFrom('booking_charges')
+    .selectAll()
+    .where('booking_id', '=', bookingId)
+    .executeTakeFirst();
+}
+
+export async function findCharges(
+  db: DbOrTrx,
+  bookingIds: readonly string[],
+): Promise<Map<string, ChargeRow>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('booking_charges')
+    .selectAll()
+    .where('booking_id', 'in', [...new Set(bookingIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.booking_id, r]));
+}
+
+/** awaiting → paid or cancelled; false when the charge had already left 'awaiting'. */
+export async function settleIfAwaiting(
+  db: DbOrTrx,
+  bookingId: string,
+  state: 'paid' | 'cancelled',
+  now: string,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('booking_charges')
+    .set({ state, checkout_url: null, updated_at: now })
+    .where('booking_id', '=', bookingId)
+    .where('state', '=', 'awaiting')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Records a card refund once: only while nothing was refunded yet. */
+export async function setRefundIfNone(
+  db: DbOrTrx,
+  bookingId: string,
+  cents: number,
+  now: string,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('booking_charges')
+    .set({ card_refunded_cents: cents, updated_at: now })
+    .where('booking_id', '=', bookingId)
+    .where('state', '=', 'paid')
+    .where('card_refunded_cents', '=', 0)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** The checkout opened for an awaiting charge: its payment and where the owner pays. */
+export async function setCheckout(
+  db: DbOrTrx,
+  bookingId: string,
+  paymentId: string,
+  url: string,
+): Promise<void> {
+  await db
+    .updateTable('booking_charges')
+    .set({ payment_id: paymentId, checkout_url: url })
+    .where('booking_id', '=', bookingId)
+    .where('state', '=', 'awaiting')
+    .execute();
+}

@@ -1,0 +1,185 @@
+import type { FastifyInstance } from 'fastify';
+import { serviceLabel } from '@pawsy/contract';
+import type { DbOrTrx } from '../../db/index.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { onPaymentSettled, refundPayment, startCheckout } from '../billing/index.ts';
+import { refundCredits } from '../credits/index.ts';
+import { notifyUser } from '../notifications/index.ts';
+import {
+  findCharge,
+  insertCharge,
+  setCheckout,
+  setRefundIfNone,
+  settleIfAwaiting,
+} from './booking-charges.repository.ts';
+import { insertRequest } from './booking-requests.repository.ts';
+import {
+  findBooking,
+  findParties,
+  insertEvent,
+  updateIfStatus,
+  type BookingRow,
+} from './bookings.repository.ts';
+
+/**
+ * The card part of a booking (what credits leave): held as an 'awaiting' charge while the owner
+ * pays through billing's checkout; no sitter sees the booking until billing reports it paid.
+ */
+export async function holdForCard(trx: DbOrTrx, bookingId: string, cents: number, now: string) {
+  await insertCharge(trx, {
+    booking_id: bookingId,
+    payment_id: '',
+    state: 'awaiting',
+    card_cents: cents,
+    card_refunded_cents: 0,
+    checkout_url: null,
+    created_at: now,
+    updated_at: now,
+  });
+}
+
+/** Opens the checkout after the booking is stored; if the gateway fails the booking is dropped. */
+export async function openCheckout(
+  app: FastifyInstance,
+  caller: AuthUser,
+  row: BookingRow,
+  cents: number,
+): Promise<void> {
+  try {
+    const { paymentId, url } = await startCheckout(app, {
+      userId: caller.id,
+      email: caller.email,
+      kind: 'booking',
+      referenceId: row.id,
+      amountCents: cents,
+      description: `${serviceLabel(row.service)} booking`,
+      successPath: `/booking-details/${row.id}?payment=success`,
+      cancelPath: `/booking-details/${row.id}?payment=cancelled`,
+    });
+    await setCheckout(app.db, row.id, paymentId, url);
+  } catch (err) {
+    await app.db.transaction().execute((trx) => dropUnpaid(trx, row.id, nowIso()));
+    throw err;
+  }
+}
+
+/** The checkout was abandoned: the booking ends and every credit goes back. */
+async function dropUnpaid(trx: DbOrTrx, bookingId: string, now: string): Promise<void> {
+  if (!(await settleIfAwaiting(trx, bookingId, 'cancelled', now))) return;
+  const booking = await findBooking(trx, bookingId);
+  if (!booking) return;
+  const ended = await updateIfStatus(trx, booking.id, 'pending', {
+    status: 'cancelled',
+    credits_refunded: booking.credits_applied,
+    updated_at: now,
+  });
+  if (!ended) return;
+  if (booking.credits_applied > 0)
+    await refundCredits(trx, booking.owner_id, booking.credits_applied, booking.id);
+  await insertEvent(
+    trx,
+    event(booking.id, booking.owner_id, 'cancelled', 'Card payment cancelled', now),
+  );
+}
+
+/** Paid: the request reaches the sitter. False when the charge was no longer awaiting. */
+async function release(trx: DbOrTrx, bookingId: string, now: string): Promise<BookingRow | null> {
+  if (!(await settleIfAwaiting(trx, bookingId, 'paid', now))) return null;
+  const booking = await findBooking(trx, bookingId);
+  if (!booking) return null;
+  if (booking.status === 'pending' && booking.provider_id)
+    await insertRequest(trx, {
+      id: newId(),
+      booking_id: booking.id,
+      provider_id: booking.provider_id,
+      initiated_by: 'owner',
+      state: 'pending',
+      created_at: now,
+      updated_at: now,
+    });
+  await insertEvent(trx, event(booking.id, booking.owner_id, 'paid', 'Paid by card', now));
+  return booking;
+}
+
+/**
+ * Called by the bookings routes plugin: billing reports settled booking payments here (billing
+ * never imports bookings). Side effects that need no transaction run after it.
+ */
+export function registerBookingPayments(app: FastifyInstance): void {
+  onPaymentSettled('booking', {
+    paid: async (trx, payment) => {
+      const now = nowIso();
+      const booking = await release(trx, payment.reference_id, now);
+      if (booking?.provider_id) {
+        const providerId = booking.provider_id;
+        // After billing's commit: the sitter is told only once the request is really theirs.
+        setImmediate(() => {
+          void notifySitter(app, booking, providerId).catch((err: unknown) =>
+            app.log.error({ err }, 'booking request notification'),
+          );
+        });
+      } else if ((await findCharge(trx, payment.reference_id))?.state === 'cancelled') {
+        // Paid after the booking was cancelled: the whole card payment goes back.
+        setImmediate(() => {
+          void refundPayment(app, payment.id, payment.amount_cents).catch((err: unknown) =>
+            app.log.error({ err }, 'refund of a late booking payment'),
+          );
+        });
+      }
+    },
+    cancelled: async (trx, payment) => dropUnpaid(trx, payment.reference_id, nowIso()),
+  });
+}
+
+async function notifySitter(app: FastifyInstance, booking: BookingRow, providerId: string) {
+  const [owner] = await findParties(app.db, [booking.owner_id]);
+  await notifyUser(app, providerId, {
+    type: 'booking-request',
+    message: `${owner?.first_name ?? 'An owner'} asked you for ${serviceLabel(booking.service).toLowerCase()}`,
+    data: { bookingId: booking.id },
+  });
+}
+
+/**
+ * Inside a cancelling transaction: an unpaid charge is closed (the caller refunds all credits);
+ * a paid one records its refund, computed by `policy` from what the card paid. The gateway call
+ * comes after the commit (refundCard).
+ */
+export async function settleCardOnCancel(
+  trx: DbOrTrx,
+  bookingId: string,
+  policy: (paidCents: number) => number,
+  now: string,
+): Promise<{ unpaid: boolean; refund: { paymentId: string; cents: number } | null }> {
+  const charge = await findCharge(trx, bookingId);
+  if (!charge) return { unpaid: false, refund: null };
+  if (charge.state === 'awaiting') {
+    await settleIfAwaiting(trx, bookingId, 'cancelled', now);
+    return { unpaid: true, refund: null };
+  }
+  const cents = charge.state === 'paid' ? policy(charge.card_cents) : 0;
+  if (cents <= 0 || !(await setRefundIfNone(trx, bookingId, cents, now)))
+    return { unpaid: false, refund: null };
+  return { unpaid: false, refund: { paymentId: charge.payment_id, cents } };
+}
+
+export async function refundCard(
+  app: FastifyInstance,
+  refund: { paymentId: string; cents: number } | null,
+): Promise<void> {
+  if (refund) await refundPayment(app, refund.paymentId, refund.cents);
+}
+
+function event(bookingId: string, actorId: string, type: string, note: string, at: string) {
+  return {
+    id: newId(),
+    booking_id: bookingId,
+    actor_id: actorId,
+    type,
+    note,
+    image_path: null,
+    image_mime: null,
+    created_at: at,
+  };
+}
