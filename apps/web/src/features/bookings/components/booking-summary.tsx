@@ -1,4 +1,4 @@
-import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ApiAvatar } from '../../../components/ui/api-avatar';
 import { formatCents } from '../../../lib/money';
 import type { Booking } from '../bookings-api';
@@ -18,6 +18,38 @@ function Party({ role, person }: { role: string; person: Booking['owner'] | null
         <Text fw={600}>{name}</Text>
       </div>
     </Group>
+  );
+}
+
+/** What the card paid (or still has to), and what went back; credits are listed above. */
+function PaymentLines({ booking, currency }: { booking: Booking; currency: string }) {
+  const { payment } = booking;
+  if (payment.status === 'none')
+    return <Text fw={700}>Total due: {formatCents(booking.amountDueCents ?? 0, currency)}</Text>;
+  const card = formatCents(payment.cardCents, currency);
+  return (
+    <>
+      {payment.status === 'paid' && <Text fw={700}>Paid by card: {card}</Text>}
+      {payment.status === 'cancelled' && (
+        <Text size="sm">Card payment cancelled: nothing charged</Text>
+      )}
+      {payment.cardRefundedCents > 0 && (
+        <Text size="sm">Card refunded: {formatCents(payment.cardRefundedCents, currency)}</Text>
+      )}
+      {payment.status === 'awaiting' && (
+        <>
+          <Text fw={700}>Awaiting card payment: {card}</Text>
+          <Text size="sm" c="dimmed">
+            The sitter gets your request once it is paid.
+          </Text>
+          {payment.checkoutUrl && (
+            <Button component="a" href={payment.checkoutUrl} mt="xs" w="fit-content">
+              Pay {card} by card
+            </Button>
+          )}
+        </>
+      )}
+    </>
   );
 }
 
@@ -64,7 +96,7 @@ export function BookingSummary({ booking }: { booking: Booking }) {
                 Credits refunded: {formatCents(booking.creditsRefunded, currency)}
               </Text>
             )}
-            <Text fw={700}>Total due: {formatCents(booking.amountDueCents ?? 0, currency)}</Text>
+            <PaymentLines booking={booking} currency={currency} />
           </>
         ) : (
           <Text size="sm" c="dimmed">

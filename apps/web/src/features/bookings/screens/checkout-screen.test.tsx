@@ -120,7 +120,7 @@ describe('checkout', () => {
     fireEvent.blur(amount);
     expect(amount).toHaveValue('12');
     expect(screen.getByText('Total due').nextSibling).toHaveTextContent('$38.00');
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pay $38.00 by card' }));
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'POST' && c.url === '/api/booking/')).toBe(true),
     );
@@ -131,13 +131,13 @@ describe('checkout', () => {
   it('shows the server message, or "Failed to create booking" without one', async () => {
     serve(0, 5000, () => ({ message: 'This sitter does not offer "Dog walking"' }));
     await openCheckout();
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay $50.00 by card' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This sitter does not offer "Dog walking"',
     );
 
     serve(0, 5000, () => ({}));
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pay $50.00 by card' }));
     expect(await screen.findByText('Failed to create booking')).toBeInTheDocument();
   });
 });

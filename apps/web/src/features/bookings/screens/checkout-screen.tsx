@@ -24,6 +24,7 @@ import { PriceBreakdown } from '../components/price-breakdown';
 import { useCurrentUser } from '../../auth';
 import { useLoad } from '../../../lib/use-load';
 import { formatDateRange } from '../lib/booking-format';
+import { formatCents } from '../../../lib/money';
 import { CANCELLATION_POLICY, serviceLabel } from '@pawsy/contract';
 
 const QUOTE_FAILED = 'Failed to fetch booking';
@@ -81,6 +82,11 @@ export default function CheckoutScreen() {
     const result = await dispatch(createBooking({ draft, creditsToApply: credits }));
     if (createBooking.fulfilled.match(result)) {
       const { booking, failedInvites } = result.payload;
+      // The rest is paid on the gateway's checkout page, which comes back to the booking.
+      if (booking.payment.status === 'awaiting' && booking.payment.checkoutUrl) {
+        window.location.assign(booking.payment.checkoutUrl);
+        return;
+      }
       void navigate(toPath(paths.bookingDetails, { id: booking._id }), {
         state: { failedInvites },
       });
@@ -88,6 +94,7 @@ export default function CheckoutScreen() {
   };
 
   const invitations = draft.inviteProviderIds.length;
+  const cardCents = draft.providerId && quote.data ? Math.max(0, price - credits) : 0;
   return (
     <Container size="md" py="xl">
       <Title order={1}>Checkout</Title>
@@ -179,7 +186,9 @@ export default function CheckoutScreen() {
                 loading={status === 'pending'}
                 disabled={Boolean(draft.providerId) && !quote.data}
               >
-                Confirm booking
+                {cardCents > 0
+                  ? `Pay ${formatCents(cardCents, quote.data?.currency)} by card`
+                  : 'Confirm booking'}
               </Button>
             </Group>
           </Stack>

@@ -31,6 +31,14 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     creditsApplied: 0,
     creditsRefunded: 0,
     amountDueCents: 5000,
+    payment: {
+      status: 'none',
+      creditsCents: 0,
+      creditsRefundedCents: 0,
+      cardCents: 0,
+      cardRefundedCents: 0,
+      checkoutUrl: null,
+    },
     timeline: [
       {
         _id: 'f'.repeat(24),
