@@ -5,6 +5,7 @@ import { bookingsSeeder } from './bookings.seed.ts';
 import { kycSeeder } from './kyc.seed.ts';
 import { disputesSeeder } from './disputes.seed.ts';
 import { messagesSeeder } from './messages.seed.ts';
+import { dashboardHistorySeeder } from './dashboard-history.seed.ts';
 import { hasNonAdminUser } from '../modules/users/index.ts';
 
 export type DemoLogin = { role: string; email: string; password: string; note?: string };
@@ -25,6 +26,7 @@ export const seeders: Seeder[] = [
   kycSeeder,
   disputesSeeder,
   messagesSeeder,
+  dashboardHistorySeeder,
 ];
 
 export async function seedDemoData(app: FastifyInstance): Promise<DemoLogin[] | null> {
