@@ -75,6 +75,11 @@ export type PaymentWire = z.infer<typeof paymentWire>;
 export const paymentResponse = z.object({ data: paymentWire });
 
 export const sandboxParams = z.object({ paymentId: id });
-export const sandboxQuery = z.object({ token: z.string().max(128).default('') });
-export const sandboxForm = z.object({ token: z.string().max(128).default('') });
+/** The sandbox checkout link: its token signs the payment and both return paths. */
+export const sandboxQuery = z.object({
+  token: z.string().max(128).default(''),
+  success: z.string().max(300).default('/payment-success'),
+  cancel: z.string().max(300).default('/payment-cancel'),
+});
+export const sandboxForm = sandboxQuery;
 export const webhookResponse = z.object({ received: z.literal(true) });

@@ -16,6 +16,7 @@ import { couponsRoutes } from './coupons/index.ts';
 import { packagesRoutes } from './packages/index.ts';
 import { adminDashboardRoutes } from './admin/index.ts';
 import { membersRoutes } from './members/index.ts';
+import { paymentsRoutes, stripeRoutes, stripeWebhookRoutes } from './billing/index.ts';
 
 /**
  * Every API area, mounted under /api. Each area adds one line here; its routes file declares
@@ -39,4 +40,7 @@ export const apiModules: { prefix: string; routes: FastifyPluginAsync }[] = [
   { prefix: '/packages', routes: packagesRoutes },
   { prefix: '/admin-dashboard', routes: adminDashboardRoutes },
   { prefix: '/admin/members', routes: membersRoutes },
+  { prefix: '/stripe', routes: stripeRoutes },
+  { prefix: '/stripe', routes: stripeWebhookRoutes },
+  { prefix: '/payments', routes: paymentsRoutes },
 ];

@@ -32,26 +32,50 @@ export interface PaymentGateway {
   cancelAtPeriodEnd(subscription: SubscriptionRow): Promise<void>;
 }
 
-/** The sandbox's capability for one payment: only the browser sent to its page can confirm it. */
-export function sandboxToken(app: FastifyInstance, paymentId: string): string {
+/** Where the sandbox sends the browser back to (paths on PUBLIC_URL, as Stripe's urls are). */
+export type SandboxReturn = { success: string; cancel: string };
+
+/**
+ * The sandbox's capability for one payment and its return paths: only the browser sent to its
+ * page can confirm it, and nobody can swap the return paths for another site.
+ */
+export function sandboxToken(app: FastifyInstance, paymentId: string, back: SandboxReturn): string {
   return createHmac('sha256', app.config.jwtSecret)
-    .update(`sandbox-checkout:${paymentId}`)
+    .update(`sandbox-checkout:${paymentId}:${back.success}:${back.cancel}`)
     .digest('base64url');
 }
 
-export function isSandboxToken(app: FastifyInstance, paymentId: string, token: string): boolean {
-  const expected = Buffer.from(sandboxToken(app, paymentId));
+export function isSandboxToken(
+  app: FastifyInstance,
+  paymentId: string,
+  back: SandboxReturn,
+  token: string,
+): boolean {
+  const expected = Buffer.from(sandboxToken(app, paymentId, back));
   const given = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The path part of a return url of ours (always under PUBLIC_URL). */
+function pathOf(app: FastifyInstance, url: string): string {
+  return url.startsWith(app.config.publicUrl) ? url.slice(app.config.publicUrl.length) : '/';
 }
 
 function createSandboxGateway(app: FastifyInstance): PaymentGateway {
   return {
     name: 'sandbox',
     async createCheckout(request) {
-      const token = sandboxToken(app, request.paymentId);
+      const back = {
+        success: pathOf(app, request.successUrl),
+        cancel: pathOf(app, request.cancelUrl),
+      };
+      const query = new URLSearchParams({
+        success: back.success,
+        cancel: back.cancel,
+        token: sandboxToken(app, request.paymentId, back),
+      });
       return {
-        url: `${app.config.publicUrl}/api/payments/sandbox/${request.paymentId}?token=${token}`,
+        url: `${app.config.publicUrl}/api/payments/sandbox/${request.paymentId}?${query}`,
         gatewayRef: null,
       };
     },

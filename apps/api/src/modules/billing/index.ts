@@ -6,3 +6,6 @@
 export { startCheckout, refundPayment, paymentsOf } from './billing.service.ts';
 export { onPaymentSettled, type SettledHandlers } from './settled-handlers.ts';
 export type { PaymentRow } from './billing.repository.ts';
+export { stripeRoutes } from './stripe.routes.ts';
+export { stripeWebhookRoutes } from './stripe-webhook.routes.ts';
+export { paymentsRoutes } from './payments.routes.ts';

@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorBody,
+  id,
+  mySubscriptionResponse,
+  paymentResponse,
+  sandboxForm,
+  sandboxParams,
+  sandboxQuery,
+} from '@pawsy/contract';
+import { currentUser } from '../../plugins/auth.ts';
+import { getPayment } from './billing.service.ts';
+import { confirmSandbox, renderSandboxCheckout } from './sandbox.service.ts';
+import {
+  cancelAtPeriodEnd,
+  expireEndedSubscriptions,
+  getMySubscription,
+} from './subscriptions.service.ts';
+
+const tags = ['subscriptions'];
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const SWEEP_MS = 10 * 60_000;
+
+/** The member's subscription, one payment, and the local sandbox's checkout page. */
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The sandbox page posts plain HTML forms (no script); only this plugin parses them.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  app.get(
+    '/subscription',
+    {
+      onRequest: app.requireAuth,
+      schema: { tags, response: { 200: mySubscriptionResponse, ...errors } },
+    },
+    (request) => getMySubscription(app, currentUser(request)),
+  );
+
+  app.post(
+    '/subscription/cancel',
+    {
+      onRequest: app.requireAuth,
+      schema: { tags, response: { 200: mySubscriptionResponse, ...errors } },
+    },
+    (request) => cancelAtPeriodEnd(app, currentUser(request)),
+  );
+
+  app.get(
+    '/:id',
+    {
+      onRequest: app.requireAuth,
+      schema: { tags, params: z.object({ id }), response: { 200: paymentResponse, ...errors } },
+    },
+    async (request) => ({ data: await getPayment(app, currentUser(request), request.params.id) }),
+  );
+
+  // A browser navigates here from the checkout url: no secret key header, the token proves it.
+  app.get(
+    '/sandbox/:paymentId',
+    {
+      config: { skipSecretKey: true },
+      schema: {
+        tags,
+        params: sandboxParams,
+        querystring: sandboxQuery,
+        response: { 200: z.string().describe('The checkout page (HTML)'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const html = await renderSandboxCheckout(app, {
+        ...request.query,
+        paymentId: request.params.paymentId,
+      });
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+    },
+  );
+
+  for (const outcome of ['pay', 'cancel'] as const) {
+    app.post(
+      `/sandbox/:paymentId/${outcome}`,
+      {
+        config: { skipSecretKey: true },
+        schema: { tags, params: sandboxParams, body: sandboxForm, response: errors },
+      },
+      async (request, reply) => {
+        const to = await confirmSandbox(
+          app,
+          { ...request.body, paymentId: request.params.paymentId },
+          outcome,
+        );
+        return reply.redirect(to, 303);
+      },
+    );
+  }
+
+  // The sandbox has no provider to say a canceled subscription ended: sweep now and then.
+  if (app.config.env !== 'test') {
+    const timer = setInterval(() => {
+      expireEndedSubscriptions(app).catch((err) => app.log.error({ err }, 'subscription sweep'));
+    }, SWEEP_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+};

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { formatUsd } from '../credits/index.ts';
+import * as repo from './billing.repository.ts';
+import { fulfilCancelled, fulfilPaid, prepareFulfilment, runAfterCommit } from './fulfilment.ts';
+import { gatewayOf, isSandboxToken, type SandboxReturn } from './gateway.ts';
+import { sandboxPage } from './sandbox-page.ts';
+
+type SandboxInput = { paymentId: string; token: string } & SandboxReturn;
+
+async function sandboxPayment(app: FastifyInstance, input: SandboxInput) {
+  if (gatewayOf(app).name !== 'sandbox') throw notFound('Payment');
+  const back = { success: input.success, cancel: input.cancel };
+  // Only our own paths: a signed path that is not one could still not leave this site.
+  if (!/^\/[^/\\]/.test(back.success) || !/^\/[^/\\]/.test(back.cancel)) throw notFound('Payment');
+  if (!isSandboxToken(app, input.paymentId, back, input.token))
+    throw new AppError('FORBIDDEN', 'This checkout link is not valid');
+  const payment = await repo.findPayment(app.db, input.paymentId);
+  if (!payment || payment.gateway !== 'sandbox') throw notFound('Payment');
+  return payment;
+}
+
+/** The sandbox's checkout page (what Stripe's hosted page is for real payments). */
+export async function renderSandboxCheckout(
+  app: FastifyInstance,
+  input: SandboxInput,
+): Promise<string> {
+  const payment = await sandboxPayment(app, input);
+  return sandboxPage({
+    paymentId: payment.id,
+    kind: payment.kind,
+    amount: formatUsd(payment.amount_cents),
+    discount: payment.discount_cents > 0 ? formatUsd(payment.discount_cents) : null,
+    status: payment.status,
+    token: input.token,
+    success: input.success,
+    cancel: input.cancel,
+  });
+}
+
+/**
+ * Pay or Cancel on the sandbox page: the same fulfilment as Stripe's webhook. Returns where to
+ * send the browser; a repeat (a second click, a reload) changes nothing.
+ */
+export async function confirmSandbox(
+  app: FastifyInstance,
+  input: SandboxInput,
+  outcome: 'pay' | 'cancel',
+): Promise<string> {
+  const payment = await sandboxPayment(app, input);
+  // The signed return paths already name the payment (openCheckout added it).
+  const back = (path: string) => `${app.config.publicUrl}${path}`;
+  if (outcome === 'cancel') {
+    await app.db.transaction().execute((trx) => fulfilCancelled(trx, payment));
+    return back(input.cancel);
+  }
+  const prepared = await prepareFulfilment(app, payment);
+  const after = await app.db.transaction().execute((trx) => fulfilPaid(app, trx, prepared));
+  await runAfterCommit(app, after);
+  const now = await repo.findPayment(app.db, payment.id);
+  return back(now?.status === 'cancelled' ? input.cancel : input.success);
+}

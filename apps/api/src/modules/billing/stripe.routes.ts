@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  checkoutResponse,
+  createSubscriptionBody,
+  errorBody,
+  subscriptionQuoteBody,
+  subscriptionQuoteResponse,
+} from '@pawsy/contract';
+import { currentUser } from '../../plugins/auth.ts';
+import { createSubscription, quoteSubscription } from './subscriptions.service.ts';
+
+const tags = ['subscriptions'];
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+
+/** POST /api/stripe/create-subscription and the price quote the subscribe screen shows first. */
+export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/create-subscription',
+    {
+      onRequest: app.requireAuth,
+      // Each call opens a checkout with the gateway: a few a minute is plenty for a person.
+      config: {
+        rateLimit: {
+          max: 10,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (request) => `create-subscription|${currentUser(request).id}`,
+        },
+      },
+      schema: {
+        tags,
+        body: createSubscriptionBody,
+        response: { 201: checkoutResponse, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createSubscription(app, currentUser(request), request.body)),
+  );
+
+  app.post(
+    '/quote',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        body: subscriptionQuoteBody,
+        response: { 200: subscriptionQuoteResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const {
+        pkg: _pkg,
+        couponId: _couponId,
+        ...quote
+      } = await quoteSubscription(app, request.body);
+      return quote;
+    },
+  );
+};

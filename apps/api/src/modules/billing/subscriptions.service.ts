@@ -1,0 +1,158 @@
+import type { FastifyInstance } from 'fastify';
+import type {
+  CheckoutResponse,
+  MySubscriptionResponse,
+  Package,
+  SubscriptionQuoteResponse,
+} from '@pawsy/contract';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { quoteCoupon } from '../coupons/index.ts';
+import { notifyUser } from '../notifications/index.ts';
+import { getPackage, listActivePackages } from '../packages/index.ts';
+import { getUser, setPaidFlag } from '../users/index.ts';
+import * as repo from './billing.repository.ts';
+import { toSubscriptionWire } from './billing.mapper.ts';
+import { openCheckout } from './billing.service.ts';
+import { gatewayOf } from './gateway.ts';
+
+async function packageToSell(app: FastifyInstance, packageId?: string): Promise<Package> {
+  if (!packageId) {
+    const [first] = await listActivePackages(app);
+    if (!first) throw notFound('Package');
+    return first;
+  }
+  const pkg = await getPackage(app, packageId);
+  if (!pkg.active) throw notFound('Package');
+  return pkg;
+}
+
+/** The price of a package with an optional coupon, as the subscribe screen shows it. */
+export async function quoteSubscription(
+  app: FastifyInstance,
+  input: { packageId?: string; couponCode: string | null },
+): Promise<SubscriptionQuoteResponse & { couponId: string | null; pkg: Package }> {
+  const pkg = await packageToSell(app, input.packageId);
+  const coupon = input.couponCode ? await quoteCoupon(app, input.couponCode, pkg.priceCents) : null;
+  return {
+    pkg,
+    packageId: pkg._id,
+    currency: pkg.currency,
+    priceCents: pkg.priceCents,
+    discountCents: coupon?.discountCents ?? 0,
+    finalCents: coupon?.finalCents ?? pkg.priceCents,
+    couponCode: coupon?.code ?? null,
+    couponId: coupon?.couponId ?? null,
+  };
+}
+
+/**
+ * POST /api/stripe/create-subscription: an incomplete subscription and its pending payment, and
+ * the checkout page to pay it. Nothing is granted until the payment is confirmed (fulfilment.ts).
+ * The coupon is checked now; it is counted when the payment is fulfilled.
+ */
+export async function createSubscription(
+  app: FastifyInstance,
+  caller: AuthUser,
+  input: { packageId?: string; couponCode: string | null },
+): Promise<CheckoutResponse> {
+  if (await repo.findCurrentSubscription(app.db, caller.id))
+    throw conflict('You already have an active subscription');
+  const quote = await quoteSubscription(app, input);
+  const user = await getUser(app.db, caller.id);
+  const now = nowIso();
+  const subscriptionId = newId();
+  await repo.insertSubscription(app.db, {
+    id: subscriptionId,
+    user_id: caller.id,
+    package_id: quote.pkg._id,
+    status: 'incomplete',
+    current_period_end: null,
+    cancel_at_period_end: 0,
+    gateway: gatewayOf(app).name,
+    gateway_ref: null,
+    created_at: now,
+    updated_at: now,
+  });
+  const { paymentId, url } = await openCheckout(
+    app,
+    {
+      user_id: caller.id,
+      kind: 'subscription',
+      reference_id: subscriptionId,
+      amount_cents: quote.finalCents,
+      coupon_id: quote.couponId,
+      discount_cents: quote.discountCents,
+    },
+    {
+      mode: 'subscription',
+      email: user.email,
+      description: `${quote.pkg.name} subscription`,
+      amountCents: quote.priceCents,
+      discountCents: quote.discountCents,
+      recurring: { interval: quote.pkg.interval, stripePriceId: quote.pkg.stripePriceId ?? null },
+      metadata: { kind: 'subscription', subscriptionId },
+      successPath: '/payment-success',
+      cancelPath: '/payment-cancel',
+    },
+  );
+  return { url, paymentId, subscriptionId };
+}
+
+export async function getMySubscription(
+  app: FastifyInstance,
+  caller: AuthUser,
+): Promise<MySubscriptionResponse> {
+  await expireEndedSubscriptions(app);
+  const [sub, user] = await Promise.all([
+    repo.findCurrentSubscription(app.db, caller.id),
+    getUser(app.db, caller.id),
+  ]);
+  const name = sub
+    ? await getPackage(app, sub.package_id).then(
+        (p) => p.name,
+        () => 'Package',
+      )
+    : '';
+  return { data: sub ? toSubscriptionWire(sub, name) : null, isPaid: user.is_paid === 1 };
+}
+
+/** Stops the subscription at the end of the period already paid; is_paid stays until then. */
+export async function cancelAtPeriodEnd(
+  app: FastifyInstance,
+  caller: AuthUser,
+): Promise<MySubscriptionResponse> {
+  const sub = await repo.findCurrentSubscription(app.db, caller.id);
+  if (!sub) throw notFound('Subscription');
+  if (sub.cancel_at_period_end === 1)
+    throw new AppError('CONFLICT', 'Your subscription is already set to end');
+  await gatewayOf(app).cancelAtPeriodEnd(sub);
+  await repo.updateSubscription(app.db, sub.id, { cancel_at_period_end: 1 });
+  await notifyUser(app, caller.id, {
+    type: 'subscription',
+    message: `Your subscription will end on ${sub.current_period_end?.slice(0, 10) ?? 'the end of the period'}.`,
+    data: { subscriptionId: sub.id },
+  });
+  return getMySubscription(app, caller);
+}
+
+/**
+ * Ends subscriptions set to stop whose period is over and clears is_paid unless the member has
+ * another active one. Stripe says so itself (customer.subscription.deleted); the sandbox has
+ * nobody to say it, so reads and a timer sweep.
+ */
+export async function expireEndedSubscriptions(app: FastifyInstance): Promise<number> {
+  const ended = await repo.findEndedSubscriptions(app.db, nowIso());
+  let count = 0;
+  for (const sub of ended) {
+    const won = await app.db.transaction().execute(async (trx) => {
+      if (!(await repo.endSubscriptionIfActive(trx, sub.id))) return false;
+      if (!(await repo.findCurrentSubscription(trx, sub.user_id)))
+        await setPaidFlag(trx, sub.user_id, false);
+      return true;
+    });
+    if (won) count++;
+  }
+  return count;
+}

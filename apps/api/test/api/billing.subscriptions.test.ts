@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createUser, type TestUser } from '../helpers/factories.ts';
+import { call, closeApp, createOwner, createProvider } from '../helpers/booking-fixtures.ts';
+import { readMails } from '../helpers/mail.ts';
+import {
+  balanceOf,
+  createCoupon,
+  createPackage,
+  sandboxClick,
+  subscriptionOf,
+} from '../helpers/billing-fixtures.ts';
+import { runPermissionMatrix, type Actors } from '../helpers/permission-matrix.ts';
+
+let t: TestApp;
+let admin: TestUser;
+let pkg: Awaited<ReturnType<typeof createPackage>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUser(t.app, { user_type: 'admin' });
+  pkg = await createPackage(t, admin, { priceCents: 2000, creditsIncluded: 1500 });
+});
+afterAll(() => closeApp(t));
+
+const subscribe = (user: TestUser, body: Record<string, unknown>) =>
+  call(t, 'POST', '/api/stripe/create-subscription', user, body);
+
+describe('subscribing through the local sandbox', () => {
+  it('quotes the discounted price before paying', async () => {
+    const member = await createOwner(t.app);
+    const coupon = await createCoupon(t, admin, { kind: 'percent', value: 25 });
+    const res = await call(t, 'POST', '/api/stripe/quote', member, {
+      packageId: pkg._id,
+      couponCode: coupon.code.toLowerCase(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ priceCents: 2000, discountCents: 500, finalCents: 1500 });
+    const none = await call(t, 'POST', '/api/stripe/quote', member, {
+      packageId: pkg._id,
+      couponCode: null,
+    });
+    expect(none.json()).toMatchObject({ discountCents: 0, finalCents: 2000, couponCode: null });
+  });
+
+  it('Pay fulfils once: active subscription, is_paid, credits, coupon counted, receipt mailed', async () => {
+    const member = await createOwner(t.app);
+    const coupon = await createCoupon(t, admin, { kind: 'amount', value: 500, maxRedemptions: 5 });
+    const res = await subscribe(member, { packageId: pkg._id, couponCode: coupon.code });
+    expect(res.statusCode, res.body).toBe(201);
+    const { url, paymentId } = res.json();
+    expect(url).toContain(`/api/payments/sandbox/${paymentId}?`);
+
+    const page = await t.call({
+      method: 'GET',
+      url: new URL(url).pathname + new URL(url).search,
+      noSecret: true,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Pay $15.00');
+    expect((await subscriptionOf(t, member)).isPaid).toBe(false);
+
+    // Two confirmations racing and a third later: fulfilled exactly once.
+    const [a, b] = await Promise.all([sandboxClick(t, url, 'pay'), sandboxClick(t, url, 'pay')]);
+    const c = await sandboxClick(t, url, 'pay');
+    for (const r of [a, b, c]) {
+      expect(r.statusCode).toBe(303);
+      expect(r.headers.location).toMatch(new RegExp(`/payment-success\\?paymentId=${paymentId}$`));
+    }
+    const sub = await subscriptionOf(t, member);
+    expect(sub.isPaid).toBe(true);
+    expect(sub.data).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+    expect(new Date(sub.data!.currentPeriodEnd!).getTime()).toBeGreaterThan(
+      Date.now() + 27 * 864e5,
+    );
+    expect(await balanceOf(t, member)).toBe(1500);
+    const payment = (await call(t, 'GET', `/api/payments/${paymentId}`, member)).json().data;
+    expect(payment).toMatchObject({ status: 'paid', amountCents: 1500, discountCents: 500 });
+    const list = (await call(t, 'GET', '/api/coupons?page=1', admin)).json().data;
+    expect(list.find((x: { _id: string }) => x._id === coupon._id).redemptions).toBe(1);
+    const receipts = readMails(t.dataDir, member.email).filter(
+      (m) => m.template === 'payment-receipt',
+    );
+    expect(receipts).toHaveLength(1);
+    // A second subscription while one is active is refused.
+    expect((await subscribe(member, { packageId: pkg._id, couponCode: null })).statusCode).toBe(
+      409,
+    );
+  });
+
+  it('Cancel lands on /payment-cancel with nothing charged or granted', async () => {
+    const member = await createOwner(t.app);
+    const { url, paymentId } = (await subscribe(member, { couponCode: null })).json();
+    const res = await sandboxClick(t, url, 'cancel');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toMatch(/\/payment-cancel\?paymentId=/);
+    // Paying after cancelling changes nothing either.
+    await sandboxClick(t, url, 'pay');
+    expect(await subscriptionOf(t, member)).toMatchObject({ isPaid: false, data: null });
+    expect(await balanceOf(t, member)).toBe(0);
+    const payment = (await call(t, 'GET', `/api/payments/${paymentId}`, member)).json().data;
+    expect(payment.status).toBe('cancelled');
+  });
+
+  it('refuses forged or tampered sandbox links', async () => {
+    const member = await createOwner(t.app);
+    const { url } = (await subscribe(member, { couponCode: null })).json();
+    const forged = new URL(url);
+    forged.searchParams.set('token', 'x'.repeat(43));
+    expect((await sandboxClick(t, forged.toString(), 'pay')).statusCode).toBe(403);
+    const redirected = new URL(url);
+    redirected.searchParams.set('success', '/elsewhere');
+    expect((await sandboxClick(t, redirected.toString(), 'pay')).statusCode).toBe(403);
+    expect((await subscriptionOf(t, member)).isPaid).toBe(false);
+  });
+
+  it('cancel at period end keeps is_paid until the period is over, then clears it', async () => {
+    const member = await createOwner(t.app);
+    const { url } = (await subscribe(member, { packageId: pkg._id, couponCode: null })).json();
+    await sandboxClick(t, url, 'pay');
+    const res = await call(t, 'POST', '/api/payments/subscription/cancel', member);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ isPaid: true, data: { cancelAtPeriodEnd: true } });
+    expect((await call(t, 'POST', '/api/payments/subscription/cancel', member)).statusCode).toBe(
+      409,
+    );
+    // The period ends (time moved on).
+    await t.app.db
+      .updateTable('subscriptions')
+      .set({ current_period_end: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', member.id)
+      .execute();
+    expect(await subscriptionOf(t, member)).toMatchObject({ isPaid: false, data: null });
+    const me = await call(t, 'GET', '/api/user/user-profile', member);
+    expect(JSON.stringify(me.json())).toMatch(/"is_paid":false/);
+  });
+
+  it('answers bad input with a 4xx and a message', async () => {
+    const member = await createOwner(t.app);
+    const cases: [Record<string, unknown>, number][] = [
+      [{ packageId: 'nope', couponCode: null }, 400],
+      [{ packageId: '0'.repeat(24), couponCode: null }, 404],
+      [{ packageId: pkg._id, couponCode: 'NO-SUCH-CODE' }, 404],
+      [{ packageId: pkg._id, couponCode: 42 }, 400],
+    ];
+    for (const [body, status] of cases) {
+      const res = await subscribe(member, body);
+      expect([status, res.json().message]).toEqual([status, expect.any(String)]);
+      expect(res.statusCode, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    }
+    const expired = await createCoupon(t, admin, {
+      validTo: new Date(Date.now() - 864e5).toISOString(),
+      validFrom: new Date(Date.now() - 2 * 864e5).toISOString(),
+    });
+    const res = await subscribe(member, { packageId: pkg._id, couponCode: expired.code });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+});
+
+let actors: Actors;
+let fixtures: { paymentId: string };
+describe('permissions', () => {
+  beforeAll(async () => {
+    actors = {
+      owner: await createOwner(t.app),
+      'another owner': await createOwner(t.app),
+      provider: await createProvider(t.app),
+      'another provider': await createProvider(t.app),
+      admin,
+    };
+    const res = await subscribe(actors.owner, { packageId: pkg._id, couponCode: null });
+    fixtures = { paymentId: res.json().paymentId };
+  });
+  runPermissionMatrix('billing routes', () => ({ t, actors, fixtures }), [
+    {
+      method: 'POST',
+      path: '/api/stripe/create-subscription',
+      as: 'anonymous',
+      expect: 401,
+      payload: { couponCode: null },
+    },
+    {
+      method: 'POST',
+      path: '/api/stripe/create-subscription',
+      as: 'provider',
+      expect: 201,
+      payload: { couponCode: null },
+    },
+    {
+      method: 'POST',
+      path: '/api/stripe/quote',
+      as: 'anonymous',
+      expect: 401,
+      payload: { packageId: '0'.repeat(24) },
+    },
+    { method: 'GET', path: '/api/payments/subscription', as: 'anonymous', expect: 401 },
+    { method: 'GET', path: '/api/payments/subscription', as: 'another owner', expect: 200 },
+    { method: 'POST', path: '/api/payments/subscription/cancel', as: 'anonymous', expect: 401 },
+    {
+      method: 'POST',
+      path: '/api/payments/subscription/cancel',
+      as: 'another owner',
+      expect: 404,
+      note: 'no subscription',
+    },
+    { method: 'GET', path: (f) => `/api/payments/${f.paymentId}`, as: 'anonymous', expect: 401 },
+    { method: 'GET', path: (f) => `/api/payments/${f.paymentId}`, as: 'owner', expect: 200 },
+    {
+      method: 'GET',
+      path: (f) => `/api/payments/${f.paymentId}`,
+      as: 'another owner',
+      expect: 404,
+    },
+    { method: 'GET', path: (f) => `/api/payments/${f.paymentId}`, as: 'provider', expect: 404 },
+    { method: 'GET', path: (f) => `/api/payments/${f.paymentId}`, as: 'admin', expect: 200 },
+  ]);
+});
