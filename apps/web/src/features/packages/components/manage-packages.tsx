@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-error';
+import { formatCents } from '../../../lib/money';
 import { formatPackagePrice } from '../package-format';
 import {
   PACKAGE_MESSAGES,
@@ -72,7 +73,7 @@ export function ManagePackages({ packages, onChanged }: Props) {
               <Table.Tr key={p._id}>
                 <Table.Th scope="row">{p.name}</Table.Th>
                 <Table.Td>{formatPackagePrice(p)}</Table.Td>
-                <Table.Td>{p.creditsIncluded}</Table.Td>
+                <Table.Td>{formatCents(p.creditsIncluded, p.currency.toUpperCase())}</Table.Td>
                 <Table.Td>
                   <Badge color={p.active ? 'green' : 'gray'} variant="light">
                     {p.active ? 'Active' : 'Inactive'}

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { formatCents } from '../../../lib/money';
 import { formatPackagePrice } from '../package-format';
 import type { Package } from '../packages-api';
 
@@ -20,7 +21,7 @@ export function PackageCard({ pkg }: { pkg: Package }) {
           {formatPackagePrice(pkg)}
         </Text>
         <Text>
-          {pkg.creditsIncluded} booking credits included each {pkg.interval}
+          {`${formatCents(pkg.creditsIncluded, pkg.currency.toUpperCase())} in booking credits each ${pkg.interval}`}
         </Text>
         {pkg.description && <Text c="dimmed">{pkg.description}</Text>}
         <Button

@@ -38,7 +38,7 @@ const initialValues = (pkg: Package | null): Values =>
         description: pkg.description,
         price: pkg.priceCents / 100,
         interval: pkg.interval,
-        creditsIncluded: pkg.creditsIncluded,
+        creditsIncluded: pkg.creditsIncluded / 100,
         active: pkg.active,
       }
     : {
@@ -46,7 +46,7 @@ const initialValues = (pkg: Package | null): Values =>
         description: '',
         price: 15,
         interval: 'month',
-        creditsIncluded: 100,
+        creditsIncluded: 20,
         active: true,
       };
 
@@ -70,7 +70,8 @@ export function PackageFormModal({ pkg, onClose, onSubmit }: Props) {
       description: values.description.trim(),
       priceCents: Math.round(Number(values.price) * 100),
       interval: values.interval,
-      creditsIncluded: Number(values.creditsIncluded),
+      // Credits are cents on the ledger, like prices.
+      creditsIncluded: Math.round(Number(values.creditsIncluded) * 100),
       active: values.active,
     });
     setSaving(false);
@@ -120,10 +121,10 @@ export function PackageFormModal({ pkg, onClose, onSubmit }: Props) {
             />
           </Stack>
           <NumberInput
-            label="Credits included"
+            label="Booking credits included (USD)"
             required
             min={0}
-            allowDecimal={false}
+            decimalScale={2}
             value={values.creditsIncluded}
             onChange={(value) => set('creditsIncluded', value)}
           />

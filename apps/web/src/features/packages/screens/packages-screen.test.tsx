@@ -41,7 +41,7 @@ describe('/packages', () => {
     const { router } = renderApp('/packages');
     const card = await screen.findByRole('article', { name: 'Monthly Care' });
     expect(within(card).getByText('$15.00 / month')).toBeInTheDocument();
-    expect(within(card).getByText(/150 booking credits/)).toBeInTheDocument();
+    expect(within(card).getByText(/\$1\.50 in booking credits each month/)).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Yearly Care' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Manage packages' })).not.toBeInTheDocument();
     expect(calls.some((c) => c.url === '/api/packages/all')).toBe(false);
@@ -82,7 +82,7 @@ describe('/packages', () => {
       name: 'Weekend',
       priceCents: 900,
       interval: 'month',
-      creditsIncluded: 100,
+      creditsIncluded: 2000,
       active: true,
     });
     expect(await screen.findByText('Package created')).toBeInTheDocument();
