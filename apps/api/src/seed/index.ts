@@ -5,6 +5,7 @@ import { bookingsSeeder } from './bookings.seed.ts';
 import { kycSeeder } from './kyc.seed.ts';
 import { disputesSeeder } from './disputes.seed.ts';
 import { messagesSeeder } from './messages.seed.ts';
+import { couponsPackagesSeeder } from './coupons-packages.seed.ts';
 import { dashboardHistorySeeder } from './dashboard-history.seed.ts';
 import { hasNonAdminUser } from '../modules/users/index.ts';
 
@@ -26,6 +27,7 @@ export const seeders: Seeder[] = [
   kycSeeder,
   disputesSeeder,
   messagesSeeder,
+  couponsPackagesSeeder,
   dashboardHistorySeeder,
 ];
 

@@ -6,3 +6,5 @@
 export { couponsRoutes } from './coupons.routes.ts';
 export { quoteCoupon, redeemCouponOnce } from './coupons.service.ts';
 export { COUPON_MESSAGES } from './coupons.rules.ts';
+// The demo seed writes coupons already expired or used up, which no service call does.
+export { insertCoupon } from './coupons.repository.ts';

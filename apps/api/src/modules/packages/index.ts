@@ -4,3 +4,5 @@
  */
 export { packagesRoutes } from './packages.routes.ts';
 export { getPackage, listActivePackages } from './packages.service.ts';
+// The demo seed writes packages with fixed dates, without an admin behind them.
+export { insertPackage } from './packages.repository.ts';
