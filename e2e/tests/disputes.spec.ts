@@ -59,7 +59,16 @@ async function acceptedBooking(browser: Browser) {
     },
   });
   expect(booking.status(), await booking.text()).toBe(201);
-  const bookingId = ((await booking.json()) as { data: { _id: string } }).data._id;
+  const created = (await booking.json()) as {
+    data: { _id: string; payment: { status: string; checkoutUrl: string | null } };
+  };
+  const bookingId = created.data._id;
+  // Sam is asked once the card part is paid (the payment sandbox's Pay button).
+  if (created.data.payment.status === 'awaiting') {
+    await page.goto(created.data.payment.checkoutUrl!);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/booking-details/${bookingId}`));
+  }
   const accept = await sam.page.request.put(`${samApi.apiBase}/api/booking/accept/${bookingId}`, {
     headers: samApi.headers,
     data: { providerId: samApi.userId, decision: 'accepted' },

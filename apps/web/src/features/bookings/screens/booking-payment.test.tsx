@@ -1,0 +1,59 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../../../test/fetch-mock';
+import { renderApp } from '../../../test/render-app';
+import { storeSession } from '../../../test/tokens';
+import type { Booking } from '../bookings-api';
+import { BOOKING_ID, makeBooking, makeRequest, OWNER_ID } from '../test/booking-factory';
+
+function open(booking: Booking) {
+  storeSession({ id: OWNER_ID, userType: 'user' });
+  mockFetch((call) => {
+    if (call.url === `/api/booking/${BOOKING_ID}`)
+      return { status: 200, body: { booking, reviews: [] } };
+    if (call.url === `/api/booking/${BOOKING_ID}/requests`)
+      return { status: 200, body: { success: true, providers: [makeRequest()] } };
+    return { status: 404, body: { message: 'Not found' } };
+  });
+  renderApp(`/booking-details/${BOOKING_ID}`);
+}
+
+const payment = (over: Partial<Booking['payment']>): Booking['payment'] => ({
+  status: 'paid',
+  creditsCents: 1000,
+  creditsRefundedCents: 0,
+  cardCents: 4000,
+  cardRefundedCents: 0,
+  checkoutUrl: null,
+  ...over,
+});
+
+describe('booking details: what was paid how', () => {
+  it('shows credits, the card payment and its refund', async () => {
+    open(
+      makeBooking({
+        status: 'cancelled',
+        creditsApplied: 1000,
+        creditsRefunded: 1000,
+        payment: payment({ creditsRefundedCents: 1000, cardRefundedCents: 4000 }),
+      }),
+    );
+    expect(await screen.findByText('Paid by card: $40.00')).toBeInTheDocument();
+    expect(screen.getByText('Credits applied: $10.00')).toBeInTheDocument();
+    expect(screen.getByText('Card refunded: $40.00')).toBeInTheDocument();
+  });
+
+  it('offers to pay an unpaid card part, and says the sitter is asked once it is paid', async () => {
+    open(
+      makeBooking({
+        payment: payment({ status: 'awaiting', checkoutUrl: 'http://pay.test/checkout/1' }),
+      }),
+    );
+    expect(await screen.findByText('Awaiting card payment: $40.00')).toBeInTheDocument();
+    expect(screen.getByText(/sitter gets your request once it is paid/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pay $40.00 by card' })).toHaveAttribute(
+      'href',
+      'http://pay.test/checkout/1',
+    );
+  });
+});

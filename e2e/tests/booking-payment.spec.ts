@@ -1,0 +1,95 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+  ADMIN,
+  createVerifiedUserViaApi,
+  DEMO_PASSWORD,
+  loginAndWait,
+  readRuntimeConfig,
+} from './support';
+
+/** No serious or critical WCAG 2 A/AA violations on the screen as it is now. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const blocking = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.html) }));
+  expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([]);
+}
+
+async function signIn(browser: Browser, email: string, password: string, landing: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginAndWait(page, email, password, landing);
+  return { page, close: () => context.close() };
+}
+
+async function apiAccess(page: Page) {
+  const { secretKey, apiBase } = await readRuntimeConfig(page);
+  const { token, userId } = await page.evaluate(() => ({
+    token: sessionStorage.getItem('authToken') ?? '',
+    userId: (JSON.parse(sessionStorage.getItem('authUser') ?? '{}') as { id: string }).id,
+  }));
+  return { headers: { 'secret-key': secretKey, 'x-auth-token': token }, userId, apiBase };
+}
+
+test('an owner with too few credits pays the rest of a booking through the sandbox and the sitter then sees the request', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // A fresh owner with a dog and $50 of credits (granted by an admin).
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const owner = await createVerifiedUserViaApi(page, 'user');
+  await loginAndWait(page, owner.email, owner.password, '/kyc');
+  const me = await apiAccess(page);
+  const pet = await page.request.post(`${me.apiBase}/api/pets`, {
+    headers: me.headers,
+    multipart: { userId: me.userId, name: 'Biscuit', species: 'dog' },
+  });
+  expect(pet.status(), await pet.text()).toBe(201);
+  const admin = await signIn(browser, ADMIN.email, ADMIN.password, '/dashboard');
+  const adminApi = await apiAccess(admin.page);
+  const grant = await admin.page.request.post(`${adminApi.apiBase}/api/userCredit/user-credits`, {
+    headers: adminApi.headers,
+    data: { userId: me.userId, amount: 5000, reason: 'Welcome credits' },
+  });
+  expect(grant.status(), await grant.text()).toBe(201);
+  await admin.close();
+
+  const sam = await signIn(browser, 'sam@pawsy.test', DEMO_PASSWORD, '/user-dashboard');
+  const samId = (await apiAccess(sam.page)).userId;
+
+  // Sam's Dog walking for tomorrow 09:00–17:00: 8 hours × $25.00 = $200.00.
+  await page.goto(`/request-form?providerId=${samId}`);
+  await page.getByRole('combobox', { name: 'Service' }).click();
+  await page.getByRole('option', { name: 'Dog walking', exact: true }).click();
+  await page.getByLabel('Biscuit (dog)').check();
+  await page.getByRole('button', { name: 'Continue to checkout' }).click();
+  await expect(page.getByText('$25.00 × 8 hours')).toBeVisible();
+  await page.getByRole('switch', { name: /^Apply my credits/ }).click();
+  await page.getByRole('button', { name: 'Pay $150.00 by card' }).click();
+
+  // The sandbox's checkout page: the booking exists, but Sam has not been asked yet.
+  await expect(page.getByRole('button', { name: /^Pay/ })).toBeVisible();
+  await expectAccessible(page);
+  const { apiBase, headers } = me;
+  const mine = await page.request.get(`${apiBase}/api/booking/user`, { headers });
+  const bookingId = ((await mine.json()) as { data: { _id: string }[] }).data[0]!._id;
+  await sam.page.goto(`/booking-details/${bookingId}`);
+  await expect(sam.page.getByRole('alert')).toContainText('Booking not found');
+
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/booking-details/${bookingId}`));
+  await expect(page.getByText('Credits applied: $50.00')).toBeVisible();
+  await expect(page.getByText('Paid by card: $150.00')).toBeVisible();
+  await expectAccessible(page);
+
+  // Paid in full: the request reaches Sam, who can accept it.
+  await sam.page.goto('/request-page');
+  await expect(sam.page.locator(`a[href="/booking-details/${bookingId}"]`).first()).toBeVisible();
+  await sam.page.goto(`/booking-details/${bookingId}`);
+  await expect(sam.page.getByRole('button', { name: 'Accept' })).toBeVisible();
+  await sam.close();
+  await context.close();
+});
