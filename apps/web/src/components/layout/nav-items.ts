@@ -17,6 +17,7 @@ export function getNavItems(user: RoleCarrier): NavItem[] {
       { label: 'KYC', to: paths.kycListing },
       { label: 'Disputes', to: paths.adminDisputes },
       { label: 'Coupons', to: paths.coupons },
+      { label: 'Packages', to: paths.packages },
     ];
   }
   if (isProviderUser(user)) {
@@ -30,6 +31,7 @@ export function getNavItems(user: RoleCarrier): NavItem[] {
     { label: 'Find sitters', to: paths.petSitters },
     { label: 'Bookings', to: paths.bookings },
     { label: 'Pets', to: paths.petDetails },
+    { label: 'Packages', to: paths.packages },
     { label: 'Dashboard', to: paths.userDashboard },
   ];
 }
