@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { newId } from '../lib/ids.ts';
+import { recordAdminAction } from '../modules/audit/index.ts';
 import { findBookingOfPair, insertDispute } from '../modules/disputes/index.ts';
 import { recomputeVisibleSubjects } from '../modules/reviews/index.ts';
 import type { Seeder } from './index.ts';
@@ -75,8 +76,9 @@ async function seedDispute(app: FastifyInstance, users: Record<string, string>, 
   const bookingId = await findBookingOfPair(app.db, ownerId, providerId, d.bookingStatus);
   if (!bookingId) return;
   const party = (who: 'owner' | 'provider') => (who === 'owner' ? ownerId : providerId);
+  const id = newId();
   await insertDispute(app.db, {
-    id: newId(),
+    id,
     booking_id: bookingId,
     opened_by: party(d.openedBy),
     reason: d.reason,
@@ -88,6 +90,25 @@ async function seedDispute(app: FastifyInstance, users: Record<string, string>, 
     created_at: at(d.opened),
     updated_at: at(d.settled ?? d.opened),
   });
+  // The admin's decision, on each party's audit log as the status update route writes it.
+  if (d.settled !== undefined && users.admin) {
+    for (const partyId of [ownerId, providerId]) {
+      await recordAdminAction(app.db, {
+        actorId: users.admin,
+        action: 'dispute.status',
+        targetType: 'dispute',
+        targetId: id,
+        subjectUserId: partyId,
+        before: { status: 'open', winnerId: null },
+        after: {
+          status: d.status,
+          winnerId: d.winner ? party(d.winner) : null,
+          reason: d.resolution ?? null,
+        },
+        at: at(d.settled),
+      });
+    }
+  }
   // An open dispute holds the booking's reviews: keep the cached ratings in step.
   await recomputeVisibleSubjects(app.db, bookingId);
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { newId } from '../lib/ids.ts';
 import { storeReencodedImage } from '../lib/images.ts';
 import { uploadsDir } from '../lib/uploads.ts';
+import { recordAdminAction } from '../modules/audit/index.ts';
 import { insertKycDocuments, insertKycMessage, insertKycRecord } from '../modules/kyc/index.ts';
 import { PEOPLE } from './users.seed-data.ts';
 import { at, DAY, HOUR } from './bookings.seed-data.ts';
@@ -135,6 +136,18 @@ export const kycSeeder: Seeder = {
         created_at: created,
         updated_at: decided ? at(-demo.daysAgo * DAY + 18 * HOUR) : created,
       });
+      if (decided && adminId) {
+        await recordAdminAction(app.db, {
+          actorId: adminId,
+          action: 'kyc.decision',
+          targetType: 'kyc',
+          targetId: id,
+          subjectUserId: userId,
+          before: { status: 'PENDING', rejectionReason: null },
+          after: { status: demo.status, rejectionReason: demo.reason ?? null },
+          at: at(-demo.daysAgo * DAY + 18 * HOUR),
+        });
+      }
       const label = `${person.firstName} ${person.lastName}`;
       const docs = await Promise.all(demo.docs.map((d) => storeDoc(app, d, label)));
       await insertKycDocuments(

@@ -17,6 +17,8 @@ export interface AdminActionEntry {
   subjectUserId: string | null;
   before: unknown;
   after: unknown;
+  /** When it happened; now unless given (the demo seed writes a history). */
+  at?: string;
 }
 
 /**
@@ -33,7 +35,7 @@ export async function recordAdminAction(db: DbOrTrx, entry: AdminActionEntry): P
     subject_user_id: entry.subjectUserId,
     before: entry.before === undefined ? null : JSON.stringify(entry.before),
     after: entry.after === undefined ? null : JSON.stringify(entry.after),
-    created_at: nowIso(),
+    created_at: entry.at ?? nowIso(),
   });
 }
 
