@@ -1,6 +1,7 @@
 import {
   Anchor,
   createTheme,
+  Notification,
   type CSSVariablesResolver,
   type MantineColorsTuple,
 } from '@mantine/core';
@@ -30,6 +31,10 @@ export const theme = createTheme({
   components: {
     // Links in running text must not rely on colour alone (WCAG 1.4.1): underline them.
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // Toasts' close button is an icon only: give it a name (axe button-name).
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+    }),
   },
 });
 

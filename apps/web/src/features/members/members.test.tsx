@@ -99,6 +99,8 @@ describe('/dashboard/member/{memberId}', () => {
     expect(screen.getByText('No admin actions yet.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('switch', { name: 'Paid subscription' }));
     expect(await screen.findByText('Member updated')).toBeInTheDocument();
+    // The toast's icon-only close button has a name (axe button-name).
+    expect(screen.getByRole('button', { name: 'Close notification' })).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ is_paid: true });
     const log = await screen.findByRole('table', { name: /Admin actions/ });
     expect(within(log).getByText('Flags changed')).toBeInTheDocument();
