@@ -7,6 +7,7 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import { authApi } from '../auth-api';
 import { AUTH_MESSAGES } from '../auth-errors';
 import { changePasswordSchema } from '../auth-schemas';
+import { SubscriptionSettings } from '../../billing';
 import { EmailNotificationsSlot } from '../components/email-notifications-slot';
 import { useLogout } from '../hooks/use-logout';
 
@@ -101,6 +102,8 @@ export default function SettingsScreen() {
           </Title>
           <EmailNotificationsSlot />
         </Paper>
+
+        <SubscriptionSettings />
 
         <Paper component="section" withBorder radius="lg" p="xl" aria-labelledby="settings-session">
           <Title id="settings-session" order={2} size="h3">

@@ -1,0 +1,118 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
+import { getErrorMessage } from '../../../lib/api-error';
+import { useLoad } from '../../../lib/use-load';
+import { BILLING_MESSAGES, billingApi, type MySubscriptionResponse } from '../billing-api';
+
+const day = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString() : 'the end of the period';
+
+/** The Settings section: the member's subscription and "cancel at the end of the period". */
+export function SubscriptionSettings() {
+  const load = useCallback(async () => {
+    try {
+      return await billingApi.mySubscription();
+    } catch (error) {
+      throw new Error(getErrorMessage(error, BILLING_MESSAGES.paidStatusFailed));
+    }
+  }, []);
+  const loaded = useLoad('my-subscription', load, BILLING_MESSAGES.paidStatusFailed);
+  const [updated, setUpdated] = useState<MySubscriptionResponse | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const state = updated ?? loaded.data;
+  const sub = state?.data ?? null;
+
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      setUpdated(await billingApi.cancelAtPeriodEnd());
+      setConfirming(false);
+      notifications.show({
+        color: 'green',
+        message: `Your subscription will end on ${day(sub?.currentPeriodEnd ?? null)}.`,
+      });
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        message: getErrorMessage(error, BILLING_MESSAGES.paidStatusFailed),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Paper
+      component="section"
+      withBorder
+      radius="lg"
+      p="xl"
+      aria-labelledby="settings-subscription"
+    >
+      <Title id="settings-subscription" order={2} size="h3">
+        Subscription
+      </Title>
+      <Stack mt="md" gap="sm">
+        {loaded.error && (
+          <Alert color="red" role="alert">
+            {loaded.error}
+          </Alert>
+        )}
+        {loaded.isLoading && !state && <Loader size="sm" aria-label="Loading your subscription" />}
+        {state && !sub && (
+          <Text>
+            You have no active subscription.{' '}
+            <Anchor component={Link} to="/packages">
+              See the packages
+            </Anchor>
+          </Text>
+        )}
+        {sub && (
+          <>
+            <Group gap="xs">
+              <Text fw={600}>{sub.packageName}</Text>
+              <Badge color={state?.isPaid ? 'green' : 'gray'}>
+                {state?.isPaid ? 'Paid' : sub.status}
+              </Badge>
+            </Group>
+            <Text role="status" data-testid="subscription-renewal">
+              {sub.cancelAtPeriodEnd
+                ? `Ends on ${day(sub.currentPeriodEnd)}; it will not renew.`
+                : `Renews on ${day(sub.currentPeriodEnd)}.`}
+            </Text>
+            {!sub.cancelAtPeriodEnd &&
+              (confirming ? (
+                <Group>
+                  <Text size="sm">Stop renewing? You keep the paid period.</Text>
+                  <Button color="red" loading={busy} onClick={() => void cancel()}>
+                    Yes, cancel at period end
+                  </Button>
+                  <Button variant="default" onClick={() => setConfirming(false)} disabled={busy}>
+                    Keep subscription
+                  </Button>
+                </Group>
+              ) : (
+                <Button variant="default" w="fit-content" onClick={() => setConfirming(true)}>
+                  Cancel subscription
+                </Button>
+              ))}
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

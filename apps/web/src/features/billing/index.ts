@@ -1,0 +1,2 @@
+// Public surface of the billing feature: the Settings screen shows the member's subscription.
+export { SubscriptionSettings } from './components/subscription-settings';
