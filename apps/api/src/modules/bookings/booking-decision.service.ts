@@ -11,7 +11,7 @@ import { bookingWireById } from './booking-wires.service.ts';
 import { acceptIfPending, insertEvent, updateIfStatus } from './bookings.repository.ts';
 import { loadProviderRate } from './bookings.service.ts';
 import { quotePrice } from './pricing.ts';
-import { refundCard, settleCardOnCancel } from './booking-payments.service.ts';
+import { refundCard, settleCardOnCancel } from './booking-refunds.service.ts';
 
 /**
  * PUT /booking/accept/{id} with `{ providerId, decision }`, decided by the counterpart of whoever

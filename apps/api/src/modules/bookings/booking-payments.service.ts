@@ -10,7 +10,6 @@ import {
   findCharge,
   insertCharge,
   setCheckout,
-  setRefundIfNone,
   settleIfAwaiting,
 } from './booking-charges.repository.ts';
 import { insertRequest } from './booking-requests.repository.ts';
@@ -139,36 +138,6 @@ async function notifySitter(app: FastifyInstance, booking: BookingRow, providerI
     message: `${owner?.first_name ?? 'An owner'} asked you for ${serviceLabel(booking.service).toLowerCase()}`,
     data: { bookingId: booking.id },
   });
-}
-
-/**
- * Inside a cancelling transaction: an unpaid charge is closed (the caller refunds all credits);
- * a paid one records its refund, computed by `policy` from what the card paid. The gateway call
- * comes after the commit (refundCard).
- */
-export async function settleCardOnCancel(
-  trx: DbOrTrx,
-  bookingId: string,
-  policy: (paidCents: number) => number,
-  now: string,
-): Promise<{ unpaid: boolean; refund: { paymentId: string; cents: number } | null }> {
-  const charge = await findCharge(trx, bookingId);
-  if (!charge) return { unpaid: false, refund: null };
-  if (charge.state === 'awaiting') {
-    await settleIfAwaiting(trx, bookingId, 'cancelled', now);
-    return { unpaid: true, refund: null };
-  }
-  const cents = charge.state === 'paid' ? policy(charge.card_cents) : 0;
-  if (cents <= 0 || !(await setRefundIfNone(trx, bookingId, cents, now)))
-    return { unpaid: false, refund: null };
-  return { unpaid: false, refund: { paymentId: charge.payment_id, cents } };
-}
-
-export async function refundCard(
-  app: FastifyInstance,
-  refund: { paymentId: string; cents: number } | null,
-): Promise<void> {
-  if (refund) await refundPayment(app, refund.paymentId, refund.cents);
 }
 
 function event(bookingId: string, actorId: string, type: string, note: string, at: string) {

@@ -13,7 +13,7 @@ import { bookingWireById } from './booking-wires.service.ts';
 import { isParty, loadVisibleBooking } from './bookings.access.ts';
 import { findEvent, insertEvent, updateIfStatus } from './bookings.repository.ts';
 import { refundOnCancel } from './pricing.ts';
-import { refundCard, settleCardOnCancel } from './booking-payments.service.ts';
+import { refundCard, settleCardOnCancel } from './booking-refunds.service.ts';
 
 export type StatusInput = { status: BookingStatus; note?: string; image?: StoredFile | null };
 
