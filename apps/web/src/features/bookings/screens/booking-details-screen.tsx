@@ -22,6 +22,7 @@ import { BookingActions } from '../components/booking-actions';
 import { BookingRequestsPanel } from '../components/booking-requests-panel';
 import { BookingSummary } from '../components/booking-summary';
 import { BookingTimeline } from '../components/booking-timeline';
+import { usePaymentReturnToast } from '../hooks/use-payment-return-toast';
 import { useCurrentUser } from '../../auth';
 import { canOpenDispute, OpenDisputeButton } from '../../disputes';
 import { fullName } from '../lib/booking-format';
@@ -42,6 +43,7 @@ export default function BookingDetailsScreen() {
   const dispatch = useAppDispatch();
   const user = useCurrentUser();
   const location = useLocation();
+  usePaymentReturnToast();
   const failedInvites = (location.state as { failedInvites?: number } | null)?.failedInvites ?? 0;
   const { current, reviews, status, error } = useAppSelector((state) => state.booking);
   const booking = current && current._id === id ? current : null;

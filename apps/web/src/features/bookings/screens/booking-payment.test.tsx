@@ -57,3 +57,16 @@ describe('booking details: what was paid how', () => {
     );
   });
 });
+
+describe('back from the payment page', () => {
+  it('confirms the payment in a toast', async () => {
+    storeSession({ id: OWNER_ID, userType: 'user' });
+    mockFetch((call) =>
+      call.url === `/api/booking/${BOOKING_ID}`
+        ? { status: 200, body: { booking: makeBooking({ payment: payment({}) }), reviews: [] } }
+        : { status: 200, body: { success: true, providers: [] } },
+    );
+    renderApp(`/booking-details/${BOOKING_ID}?payment=success&paymentId=abc`);
+    expect(await screen.findByText('Payment received')).toBeInTheDocument();
+  });
+});
