@@ -33,6 +33,7 @@ function ChartCard({
       <Title order={2} size="h4" id={id} mb="sm">
         {title}
       </Title>
+      {/* Hidden, and out of the tab order (recharts' keyboard layer is off below). */}
       <div aria-hidden="true">{children}</div>
       <VisuallyHidden>
         <Table>
@@ -76,6 +77,7 @@ export function BookingsPerDayChart({ data }: { data: AdminDashboard }) {
         data={rows}
         dataKey="day"
         series={[{ name: 'Bookings', color: 'pawsy.6' }]}
+        barChartProps={{ accessibilityLayer: false }}
       />
     </ChartCard>
   );
@@ -94,6 +96,7 @@ export function NewUsersChart({ data }: { data: AdminDashboard }) {
         dataKey="week"
         series={[{ name: 'New users', color: 'blue.6' }]}
         curveType="monotone"
+        lineChartProps={{ accessibilityLayer: false }}
       />
     </ChartCard>
   );
@@ -117,6 +120,7 @@ export function BookingsByStatusChart({ data }: { data: AdminDashboard }) {
         mx="auto"
         size={200}
         thickness={28}
+        pieChartProps={{ accessibilityLayer: false }}
       />
     </ChartCard>
   );
@@ -141,6 +145,7 @@ export function UsersByRoleChart({ data }: { data: AdminDashboard }) {
         mx="auto"
         size={200}
         thickness={28}
+        pieChartProps={{ accessibilityLayer: false }}
       />
     </ChartCard>
   );

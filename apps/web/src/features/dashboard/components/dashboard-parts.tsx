@@ -10,7 +10,9 @@ export type Stat = { label: string; value: string; icon: ReactNode; to?: string 
 
 export function StatCards({ stats }: { stats: Stat[] }) {
   return (
-    <SimpleGrid cols={{ base: 2, md: stats.length }} component="dl" m={0}>
+    // Plain text pairs, not <dl>: a definition list may not have the cards' wrappers between
+    // <dl> and its <dt>/<dd> (axe: definition-list, dlitem).
+    <SimpleGrid cols={{ base: 2, md: stats.length }} m={0}>
       {stats.map((stat) => (
         <Paper key={stat.label} withBorder radius="lg" p="md">
           <Group gap="sm" wrap="nowrap">
@@ -18,7 +20,7 @@ export function StatCards({ stats }: { stats: Stat[] }) {
               {stat.icon}
             </ThemeIcon>
             <div>
-              <Text component="dt" size="sm" c="dark.4">
+              <Text size="sm" c="dark.4">
                 {stat.to ? (
                   <Anchor component={Link} to={stat.to} inherit>
                     {stat.label}
@@ -27,7 +29,7 @@ export function StatCards({ stats }: { stats: Stat[] }) {
                   stat.label
                 )}
               </Text>
-              <Text component="dd" m={0} fw={700} fz={26} lh={1.2}>
+              <Text m={0} fw={700} fz={26} lh={1.2}>
                 {stat.value}
               </Text>
             </div>
