@@ -14,6 +14,7 @@ export function getNavItems(user: RoleCarrier): NavItem[] {
   if (isAdminUser(user)) {
     return [
       { label: 'Dashboard', to: paths.dashboard },
+      { label: 'Members', to: paths.admin },
       { label: 'KYC', to: paths.kycListing },
       { label: 'Disputes', to: paths.adminDisputes },
       { label: 'Coupons', to: paths.coupons },
