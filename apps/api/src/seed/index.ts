@@ -7,6 +7,7 @@ import { disputesSeeder } from './disputes.seed.ts';
 import { messagesSeeder } from './messages.seed.ts';
 import { couponsPackagesSeeder } from './coupons-packages.seed.ts';
 import { dashboardHistorySeeder } from './dashboard-history.seed.ts';
+import { billingSeeder } from './billing.seed.ts';
 import { hasNonAdminUser } from '../modules/users/index.ts';
 
 export type DemoLogin = { role: string; email: string; password: string; note?: string };
@@ -28,6 +29,7 @@ export const seeders: Seeder[] = [
   disputesSeeder,
   messagesSeeder,
   couponsPackagesSeeder,
+  billingSeeder,
   dashboardHistorySeeder,
 ];
 

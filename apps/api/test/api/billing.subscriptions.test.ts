@@ -80,7 +80,7 @@ describe('subscribing through the local sandbox', () => {
     const list = (await call(t, 'GET', '/api/coupons?page=1', admin)).json().data;
     expect(list.find((x: { _id: string }) => x._id === coupon._id).redemptions).toBe(1);
     const receipts = readMails(t.dataDir, member.email).filter(
-      (m) => m.template === 'payment-receipt',
+      (m) => m.subject === 'Your Pawsy receipt',
     );
     expect(receipts).toHaveLength(1);
     // A second subscription while one is active is refused.

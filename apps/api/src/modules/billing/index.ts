@@ -9,3 +9,5 @@ export type { PaymentRow } from './billing.repository.ts';
 export { stripeRoutes } from './stripe.routes.ts';
 export { stripeWebhookRoutes } from './stripe-webhook.routes.ts';
 export { paymentsRoutes } from './payments.routes.ts';
+// The demo seed writes subscriptions and payments as they stand, without a checkout.
+export { insertPayment, insertSubscription } from './billing.repository.ts';

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { openSession } from '../helpers/factories.ts';
+import { closeApp } from '../helpers/booking-fixtures.ts';
+import { seedDemoData } from '../../src/seed/index.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoData(t.app);
+}, 60_000);
+afterAll(() => closeApp(t));
+
+const tokenOf = async (email: string) => {
+  const row = await t.app.db
+    .selectFrom('users')
+    .select(['id', 'email', 'user_type'])
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return openSession(t.app, row);
+};
+
+describe('demo paid members', () => {
+  it('each paid member has the active subscription and paid payment behind is_paid', async () => {
+    const paid = await t.app.db
+      .selectFrom('users')
+      .select(['id', 'email', 'user_type'])
+      .where('is_paid', '=', 1)
+      .execute();
+    expect(paid.length).toBeGreaterThanOrEqual(3);
+    let endingSoon = 0;
+    for (const user of paid) {
+      const token = await openSession(t.app, user);
+      const res = await t.call({ method: 'GET', url: '/api/payments/subscription', token });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body, user.email).toMatchObject({ isPaid: true, data: { status: 'active' } });
+      expect(new Date(body.data.currentPeriodEnd).getTime()).toBeGreaterThan(Date.now());
+      if (body.data.cancelAtPeriodEnd) endingSoon++;
+    }
+    expect(endingSoon).toBe(1);
+  });
+
+  it('olivia, a paid demo owner, cannot start a second subscription', async () => {
+    const token = await tokenOf('olivia@pawsy.test');
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/stripe/create-subscription',
+      token,
+      payload: { couponCode: null },
+    });
+    expect(res.statusCode).toBe(409);
+  });
+});
