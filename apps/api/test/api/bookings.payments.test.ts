@@ -134,6 +134,13 @@ describe('the card part of a booking', () => {
     expect(res.json().data).toMatchObject({ status: 'cancelled', creditsRefunded: 1000 });
     expect(res.json().data.payment.status).toBe('cancelled');
     expect(await balance(owner)).toBe(before);
+
+    // Paying the abandoned checkout afterwards charges nothing in the end: all of it goes back.
+    await submitSandbox(t, b.payment.checkoutUrl!, 'Pay');
+    const after = (await detail(b._id, owner)).json().booking;
+    expect(after.status).toBe('cancelled');
+    expect(after.payment).toMatchObject({ cardCents: 3000, cardRefundedCents: 3000 });
+    expect((await detail(b._id, sitter)).statusCode).toBe(404);
   });
 });
 

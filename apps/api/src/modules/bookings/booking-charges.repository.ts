@@ -79,3 +79,20 @@ export async function setCheckout(
     .where('state', '=', 'awaiting')
     .execute();
 }
+
+/** A payment that went through after its booking was cancelled: recorded once, as all refunded. */
+export async function refundLateIfNone(
+  db: DbOrTrx,
+  bookingId: string,
+  cents: number,
+  now: string,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('booking_charges')
+    .set({ card_refunded_cents: cents, updated_at: now })
+    .where('booking_id', '=', bookingId)
+    .where('state', '=', 'cancelled')
+    .where('card_refunded_cents', '=', 0)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}

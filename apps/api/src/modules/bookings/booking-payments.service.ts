@@ -7,8 +7,8 @@ import { onPaymentSettled, refundPayment, startCheckout } from '../billing/index
 import { refundCredits } from '../credits/index.ts';
 import { notifyUser } from '../notifications/index.ts';
 import {
-  findCharge,
   insertCharge,
+  refundLateIfNone,
   setCheckout,
   settleIfAwaiting,
 } from './booking-charges.repository.ts';
@@ -118,7 +118,7 @@ export function registerBookingPayments(app: FastifyInstance): void {
             app.log.error({ err }, 'booking request notification'),
           );
         });
-      } else if ((await findCharge(trx, payment.reference_id))?.state === 'cancelled') {
+      } else if (await refundLateIfNone(trx, payment.reference_id, payment.amount_cents, now)) {
         // Paid after the booking was cancelled: the whole card payment goes back.
         setImmediate(() => {
           void refundPayment(app, payment.id, payment.amount_cents).catch((err: unknown) =>

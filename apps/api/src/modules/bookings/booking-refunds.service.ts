@@ -14,11 +14,13 @@ export async function settleCardOnCancel(
   policy: (paidCents: number) => number,
   now: string,
 ): Promise<{ unpaid: boolean; refund: { paymentId: string; cents: number } | null }> {
-  const charge = await findCharge(trx, bookingId);
+  let charge = await findCharge(trx, bookingId);
   if (!charge) return { unpaid: false, refund: null };
   if (charge.state === 'awaiting') {
-    await settleIfAwaiting(trx, bookingId, 'cancelled', now);
-    return { unpaid: true, refund: null };
+    if (await settleIfAwaiting(trx, bookingId, 'cancelled', now))
+      return { unpaid: true, refund: null };
+    // Paid in the meantime: refund it like any paid booking.
+    charge = (await findCharge(trx, bookingId)) ?? charge;
   }
   const cents = charge.state === 'paid' ? policy(charge.card_cents) : 0;
   if (cents <= 0 || !(await setRefundIfNone(trx, bookingId, cents, now)))

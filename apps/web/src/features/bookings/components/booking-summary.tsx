@@ -30,7 +30,7 @@ function PaymentLines({ booking, currency }: { booking: Booking; currency: strin
   return (
     <>
       {payment.status === 'paid' && <Text fw={700}>Paid by card: {card}</Text>}
-      {payment.status === 'cancelled' && (
+      {payment.status === 'cancelled' && payment.cardRefundedCents === 0 && (
         <Text size="sm">Card payment cancelled: nothing charged</Text>
       )}
       {payment.cardRefundedCents > 0 && (
