@@ -91,6 +91,7 @@ export function CouponFormModal({ opened, coupon, saving, onClose, onSubmit }: P
 
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={opened}
       onClose={onClose}
       title={coupon ? `Edit coupon ${coupon.code}` : 'New coupon'}

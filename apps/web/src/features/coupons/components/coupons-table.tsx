@@ -56,7 +56,7 @@ export function CouponsTable({
                   {c.maxRedemptions !== null ? ` / ${c.maxRedemptions}` : ''}
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={status.color} variant="light">
+                  <Badge color={status.color} variant="dot">
                     {status.label}
                   </Badge>
                 </Table.Td>

@@ -75,7 +75,7 @@ export function ManagePackages({ packages, onChanged }: Props) {
                 <Table.Td>{formatPackagePrice(p)}</Table.Td>
                 <Table.Td>{formatCents(p.creditsIncluded, p.currency.toUpperCase())}</Table.Td>
                 <Table.Td>
-                  <Badge color={p.active ? 'green' : 'gray'} variant="light">
+                  <Badge color={p.active ? 'green' : 'gray'} variant="dot">
                     {p.active ? 'Active' : 'Inactive'}
                   </Badge>
                 </Table.Td>

@@ -79,7 +79,12 @@ export function PackageFormModal({ pkg, onClose, onSubmit }: Props) {
   };
 
   return (
-    <Modal opened onClose={onClose} title={pkg ? `Edit package ${pkg.name}` : 'New package'}>
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened
+      onClose={onClose}
+      title={pkg ? `Edit package ${pkg.name}` : 'New package'}
+    >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           {error && (
