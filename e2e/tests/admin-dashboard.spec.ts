@@ -15,7 +15,6 @@ test('an admin lands on the dashboard: counts, charts with their figures, last u
   const perDay = page.getByRole('region', { name: 'Bookings per day (30 days)' });
   await expect(perDay.locator('.recharts-bar-rectangle').first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Users by role' })).toBeVisible();
-  await page.screenshot({ path: 'test-results/admin-dashboard.png', fullPage: true });
 
   const stamp = page.getByText(/^Last updated/).locator('time');
   const first = await stamp.getAttribute('datetime');

@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.layer.css';
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
-import { Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ColorSwatch, Group, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { AdminDashboard } from '../dashboard-api';
 
@@ -59,11 +59,30 @@ function ChartCard({
 
 const STATUS_COLORS: Record<string, string> = {
   pending: 'yellow.6',
-  accepted: 'pawsy.6',
-  'in-progress': 'blue.6',
-  completed: 'teal.7',
+  accepted: 'cyan.6',
+  'in-progress': 'indigo.6',
+  completed: 'pawsy.6',
   cancelled: 'gray.6',
 };
+
+type Slice = { name: string; value: number; color: string };
+const cssColor = (color: string) => `var(--mantine-color-${color.replace('.', '-')})`;
+
+/** Which colour is which slice, for sighted readers (the hidden table serves screen readers). */
+function Legend({ slices }: { slices: Slice[] }) {
+  return (
+    <Group gap="md" justify="center" mt="sm" aria-hidden="true">
+      {slices.map((s) => (
+        <Group key={s.name} gap={6} wrap="nowrap">
+          <ColorSwatch color={cssColor(s.color)} size={12} withShadow={false} />
+          <Text size="sm">
+            {s.name} <b>{s.value}</b>
+          </Text>
+        </Group>
+      ))}
+    </Group>
+  );
+}
 
 export function BookingsPerDayChart({ data }: { data: AdminDashboard }) {
   const rows = data.bookings.perDay.map((d) => ({ day: shortDay(d.date), Bookings: d.count }));
@@ -121,7 +140,9 @@ export function BookingsByStatusChart({ data }: { data: AdminDashboard }) {
         size={200}
         thickness={28}
         pieChartProps={{ accessibilityLayer: false }}
+        pieProps={{ rootTabIndex: -1 }}
       />
+      <Legend slices={slices} />
     </ChartCard>
   );
 }
@@ -146,7 +167,9 @@ export function UsersByRoleChart({ data }: { data: AdminDashboard }) {
         size={200}
         thickness={28}
         pieChartProps={{ accessibilityLayer: false }}
+        pieProps={{ rootTabIndex: -1 }}
       />
+      <Legend slices={slices} />
     </ChartCard>
   );
 }
