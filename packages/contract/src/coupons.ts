@@ -60,6 +60,9 @@ export const coupon = z.object({
   code: z.string(),
   kind: couponKind,
   value: z.number().int(),
+  /** value again under the name of its kind (the other is null): percent, or cents off. */
+  percentOff: z.number().int().nullable(),
+  amountOff: z.number().int().nullable(),
   validFrom: z.string().nullable(),
   validTo: z.string().nullable(),
   maxRedemptions: z.number().int().nullable(),

@@ -73,6 +73,35 @@ describe('admin coupon calls', () => {
     expect(renamed.statusCode).toBe(409);
   });
 
+  it('takes percentOff / amountOff and common aliases, and answers both names', async () => {
+    const pct = await call(t, 'POST', '/api/coupons', admin, {
+      code: 'ALIAS1',
+      percentOff: 12,
+      expiresAt: at(10 * day),
+      usageLimit: 4,
+      isActive: true,
+    });
+    expect(pct.statusCode, pct.body).toBe(201);
+    expect(pct.json().data).toMatchObject({
+      kind: 'percent',
+      value: 12,
+      percentOff: 12,
+      amountOff: null,
+      maxRedemptions: 4,
+      active: true,
+    });
+    const amt = await call(t, 'POST', '/api/coupons', admin, {
+      code: 'ALIAS2',
+      discountType: 'fixed',
+      discountValue: 250,
+    });
+    expect(amt.json().data).toMatchObject({ kind: 'amount', value: 250, amountOff: 250 });
+    const upd = await call(t, 'PUT', `/api/coupons/${amt.json().data._id}`, admin, {
+      amountOff: 300,
+    });
+    expect(upd.json().data).toMatchObject({ kind: 'amount', value: 300 });
+  });
+
   it('updates only the fields sent and answers the whole coupon', async () => {
     const c = await create({ code: 'EDITME', maxRedemptions: 5 });
     const res = await call(t, 'PUT', `/api/coupons/${c._id}`, admin, { value: 35, active: false });

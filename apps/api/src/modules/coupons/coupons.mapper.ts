@@ -7,6 +7,8 @@ export function toCoupon(row: CouponRow): Coupon {
     code: row.code,
     kind: row.kind,
     value: row.value,
+    percentOff: row.kind === 'percent' ? row.value : null,
+    amountOff: row.kind === 'amount' ? row.value : null,
     validFrom: row.valid_from,
     validTo: row.valid_to,
     maxRedemptions: row.max_redemptions,

@@ -11,6 +11,7 @@ import {
   updateCouponBody,
 } from '@pawsy/contract';
 import { currentUser } from '../../plugins/auth.ts';
+import { normalizeCouponBody } from './coupon-aliases.ts';
 import { createCoupon, listCoupons, quoteCoupon, updateCoupon } from './coupons.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -38,6 +39,7 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       ...admin,
+      preValidation: normalizeCouponBody,
       schema: {
         tags,
         summary: 'Create a coupon (admins); codes are unique case-insensitively',
@@ -55,6 +57,7 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       ...admin,
+      preValidation: normalizeCouponBody,
       schema: {
         tags,
         summary: 'Update a coupon (admins)',

@@ -16,6 +16,8 @@ const coupon = (over: Partial<Coupon> = {}): Coupon => ({
   validTo: null,
   maxRedemptions: 100,
   redemptions: 3,
+  percentOff: 20,
+  amountOff: null,
   active: true,
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
