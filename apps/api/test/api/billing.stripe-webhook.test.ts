@@ -10,6 +10,7 @@ import {
   subscriptionOf,
 } from '../helpers/billing-fixtures.ts';
 import { startFakeStripe } from '../helpers/fake-stripe.ts';
+import { startCheckout } from '../../src/modules/billing/index.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_pawsy_webhook_secret';
 const stripe = new Stripe('sk_test_pawsy');
@@ -102,6 +103,41 @@ describe('Stripe checkout', () => {
     const stripeCoupon = fake.calls.filter((c) => c.path === '/v1/coupons').at(-1)!;
     expect(stripeCoupon.form.get('amount_off')).toBe('1000');
     expect(session.form.get('discounts[0][coupon]')).toMatch(/^co_test_/);
+  });
+});
+
+describe('Stripe one-time checkout (what bookings charge through)', () => {
+  it('opens a Checkout Session in payment mode for the exact amount, without a recurring price', async () => {
+    const member = await createOwner(t.app);
+    const { url, paymentId } = await startCheckout(t.app, {
+      userId: member.id,
+      email: member.email,
+      kind: 'booking',
+      referenceId: '0'.repeat(24),
+      amountCents: 1234,
+      description: 'Dog walking with Sam',
+      successPath: '/booking-details/x?paid=1',
+      cancelPath: '/booking-details/x',
+    });
+    expect(url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    const session = fake.calls.filter((c) => c.path === '/v1/checkout/sessions').at(-1)!;
+    expect(session.form.get('mode')).toBe('payment');
+    expect(session.form.get('client_reference_id')).toBe(paymentId);
+    expect(session.form.get('line_items[0][price_data][unit_amount]')).toBe('1234');
+    expect(session.form.get('line_items[0][price_data][recurring][interval]')).toBeNull();
+    expect(session.form.get('success_url')).toMatch(/\/booking-details\/x\?paid=1&paymentId=/);
+    await expect(
+      startCheckout(t.app, {
+        userId: member.id,
+        email: member.email,
+        kind: 'booking',
+        referenceId: '0'.repeat(24),
+        amountCents: 0,
+        description: 'Nothing',
+        successPath: '/',
+        cancelPath: '/',
+      }),
+    ).rejects.toMatchObject({ statusCode: 400 });
   });
 });
 

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/ui/use-page-title';
@@ -43,6 +44,13 @@ export default function PaymentSuccessScreen() {
           timer = setTimeout(() => void tick(), POLL_MS);
           return;
         }
+        if (p.status === 'paid')
+          notifications.show({
+            id: `payment-${p._id}`,
+            color: 'green',
+            title: 'Payment received',
+            message: `${formatCents(p.amountCents, p.currency.toUpperCase())} paid. Thank you!`,
+          });
         if (p.kind === 'subscription') {
           const s = await billingApi.mySubscription();
           if (active) setSubscription(s);
