@@ -136,6 +136,23 @@ describe('subscribing through the local sandbox', () => {
     expect(JSON.stringify(me.json())).toMatch(/"is_paid":false/);
   });
 
+  it('a sandbox subscription lapses at the end of its period (the sandbox never bills again)', async () => {
+    const member = await createOwner(t.app);
+    const { url } = (await subscribe(member, { packageId: pkg._id, couponCode: null })).json();
+    await sandboxClick(t, url, 'pay');
+    expect((await subscriptionOf(t, member)).isPaid).toBe(true);
+    await t.app.db
+      .updateTable('subscriptions')
+      .set({ current_period_end: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', member.id)
+      .execute();
+    expect(await subscriptionOf(t, member)).toMatchObject({ isPaid: false, data: null });
+    // Lapsed, the member may subscribe again.
+    expect((await subscribe(member, { packageId: pkg._id, couponCode: null })).statusCode).toBe(
+      201,
+    );
+  });
+
   it('answers bad input with a 4xx and a message', async () => {
     const member = await createOwner(t.app);
     const cases: [Record<string, unknown>, number][] = [

@@ -133,14 +133,17 @@ export async function updateSubscription(
     .execute();
 }
 
-/** Active subscriptions set to stop whose period is over (the expiry sweep). */
+/**
+ * Active subscriptions whose period is over and that nobody renews: set to stop, or the
+ * sandbox's (it never bills again). Stripe's running ones are renewed by its invoice.paid.
+ */
 export function findEndedSubscriptions(db: DbOrTrx, now: string): Promise<SubscriptionRow[]> {
   return db
     .selectFrom('subscriptions')
     .selectAll()
     .where('status', '=', 'active')
-    .where('cancel_at_period_end', '=', 1)
     .where('current_period_end', '<=', now)
+    .where((eb) => eb.or([eb('cancel_at_period_end', '=', 1), eb('gateway', '=', 'sandbox')]))
     .limit(500)
     .execute();
 }

@@ -138,9 +138,10 @@ export async function cancelAtPeriodEnd(
 }
 
 /**
- * Ends subscriptions set to stop whose period is over and clears is_paid unless the member has
- * another active one. Stripe says so itself (customer.subscription.deleted); the sandbox has
- * nobody to say it, so reads and a timer sweep.
+ * Ends subscriptions whose period is over and that nobody renews (set to stop, or the sandbox's,
+ * which never bills again) and clears is_paid unless the member has another active one. Stripe
+ * says so itself (customer.subscription.deleted); the sandbox has nobody to say it, so reads and
+ * a timer sweep.
  */
 export async function expireEndedSubscriptions(app: FastifyInstance): Promise<number> {
   const ended = await repo.findEndedSubscriptions(app.db, nowIso());
