@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { Coupon, CreateCouponBody } from '../coupons-api';
+import { initialValues, toBody, type Values } from './coupon-form-values';
 
 type Props = {
   opened: boolean;
@@ -22,56 +23,6 @@ type Props = {
   /** Resolves to an error message to show, or null when saved. */
   onSubmit: (body: CreateCouponBody) => Promise<string | null>;
 };
-
-type Values = {
-  code: string;
-  kind: 'percent' | 'amount';
-  value: number | string;
-  validFrom: string;
-  validTo: string;
-  maxRedemptions: number | string;
-  active: boolean;
-};
-
-const dateOnly = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
-
-function initialValues(coupon: Coupon | null): Values {
-  if (!coupon) {
-    return {
-      code: '',
-      kind: 'percent',
-      value: 10,
-      validFrom: '',
-      validTo: '',
-      maxRedemptions: '',
-      active: true,
-    };
-  }
-  return {
-    code: coupon.code,
-    kind: coupon.kind,
-    // Amounts are cents on the wire, dollars in the form.
-    value: coupon.kind === 'amount' ? coupon.value / 100 : coupon.value,
-    validFrom: dateOnly(coupon.validFrom),
-    validTo: dateOnly(coupon.validTo),
-    maxRedemptions: coupon.maxRedemptions ?? '',
-    active: coupon.active,
-  };
-}
-
-function toBody(v: Values): CreateCouponBody {
-  const value = Number(v.value);
-  return {
-    code: v.code.trim(),
-    kind: v.kind,
-    value: v.kind === 'amount' ? Math.round(value * 100) : Math.round(value),
-    // A "valid until" day includes that whole day (UTC).
-    validFrom: v.validFrom ? `${v.validFrom}T00:00:00.000Z` : null,
-    validTo: v.validTo ? `${v.validTo}T23:59:59.999Z` : null,
-    maxRedemptions: v.maxRedemptions === '' ? null : Number(v.maxRedemptions),
-    active: v.active,
-  };
-}
 
 /** Create or edit a coupon; the server checks the rules and its message is shown here. */
 export function CouponFormModal({ opened, coupon, saving, onClose, onSubmit }: Props) {

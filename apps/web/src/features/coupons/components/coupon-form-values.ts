@@ -1,0 +1,52 @@
+import type { Coupon, CreateCouponBody } from '../coupons-api';
+
+/** The form's fields: amounts in dollars, dates as YYYY-MM-DD (the wire has cents and ISO). */
+export type Values = {
+  code: string;
+  kind: 'percent' | 'amount';
+  value: number | string;
+  validFrom: string;
+  validTo: string;
+  maxRedemptions: number | string;
+  active: boolean;
+};
+
+const dateOnly = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
+
+export function initialValues(coupon: Coupon | null): Values {
+  if (!coupon) {
+    return {
+      code: '',
+      kind: 'percent',
+      value: 10,
+      validFrom: '',
+      validTo: '',
+      maxRedemptions: '',
+      active: true,
+    };
+  }
+  return {
+    code: coupon.code,
+    kind: coupon.kind,
+    // Amounts are cents on the wire, dollars in the form.
+    value: coupon.kind === 'amount' ? coupon.value / 100 : coupon.value,
+    validFrom: dateOnly(coupon.validFrom),
+    validTo: dateOnly(coupon.validTo),
+    maxRedemptions: coupon.maxRedemptions ?? '',
+    active: coupon.active,
+  };
+}
+
+export function toBody(v: Values): CreateCouponBody {
+  const value = Number(v.value);
+  return {
+    code: v.code.trim(),
+    kind: v.kind,
+    value: v.kind === 'amount' ? Math.round(value * 100) : Math.round(value),
+    // A "valid until" day includes that whole day (UTC).
+    validFrom: v.validFrom ? `${v.validFrom}T00:00:00.000Z` : null,
+    validTo: v.validTo ? `${v.validTo}T23:59:59.999Z` : null,
+    maxRedemptions: v.maxRedemptions === '' ? null : Number(v.maxRedemptions),
+    active: v.active,
+  };
+}
