@@ -83,6 +83,13 @@ test('an owner with too few credits pays the rest of a booking through the sandb
   await expect(page).toHaveURL(new RegExp(`/booking-details/${bookingId}`));
   await expect(page.getByText('Credits applied: $50.00')).toBeVisible();
   await expect(page.getByText('Paid by card: $150.00')).toBeVisible();
+  await expect(page.getByText('Payment received')).toBeVisible();
+  // axe reads colours mid-transition: scan once the toast has fully faded in.
+  await page.waitForFunction(() => {
+    let el = document.querySelector('.mantine-Notification-description');
+    for (; el; el = el.parentElement) if (getComputedStyle(el).opacity !== '1') return false;
+    return document.querySelector('.mantine-Notification-description') !== null;
+  });
   await expectAccessible(page);
 
   // Paid in full: the request reaches Sam, who can accept it.

@@ -34,6 +34,9 @@ export const theme = createTheme({
     // Toasts' close button is an icon only: give it a name (axe button-name).
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      // Under a title Mantine greys the message with gray.6 (3.3:1 on white, below WCAG AA):
+      // use the app's dimmed colour (gray.7 in light mode, see cssVariablesResolver below).
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
     }),
   },
 });
