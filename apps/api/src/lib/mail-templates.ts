@@ -197,7 +197,15 @@ export function paymentReceiptMail(
     `Paid: ${receipt.amount}`,
     `Reference: ${receipt.reference}`,
   ];
-  const text = [`Hi ${name},`, '', 'Thank you for your payment.', '', ...lines, '', `— The ${BRAND} team`].join('\n');
+  const text = [
+    `Hi ${name},`,
+    '',
+    'Thank you for your payment.',
+    '',
+    ...lines,
+    '',
+    `— The ${BRAND} team`,
+  ].join('\n');
   const html = layout(
     subject,
     `<p>Hi ${escapeHtml(name)},</p>
