@@ -102,6 +102,24 @@ describe('admin coupon calls', () => {
     expect(upd.json().data).toMatchObject({ kind: 'amount', value: 300 });
   });
 
+  it('writes each create and edit to the audit log with who, before and after', async () => {
+    const c = await create({ code: 'AUDITED1', value: 10 });
+    await call(t, 'PUT', `/api/coupons/${c._id}`, admin, { value: 40 });
+    const rows = await t.app.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target_id', '=', c._id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.action, r.actor_id, r.target_type])).toEqual([
+      ['coupon.create', admin.id, 'coupon'],
+      ['coupon.update', admin.id, 'coupon'],
+    ]);
+    expect(JSON.parse(rows[1]!.before!).value).toBe(10);
+    expect(JSON.parse(rows[1]!.after!).value).toBe(40);
+  });
+
   it('updates only the fields sent and answers the whole coupon', async () => {
     const c = await create({ code: 'EDITME', maxRedemptions: 5 });
     const res = await call(t, 'PUT', `/api/coupons/${c._id}`, admin, { value: 35, active: false });
