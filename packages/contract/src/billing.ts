@@ -9,11 +9,14 @@ const couponCode = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-/** POST /api/stripe/create-subscription: no packageId = the first active package. */
-export const createSubscriptionBody = z.object({
-  packageId: id.optional(),
-  couponCode,
-});
+/**
+ * POST /api/stripe/create-subscription: no packageId = the first active package; the coupon is
+ * optional, and so is the whole body (no body = no coupon).
+ */
+export const createSubscriptionBody = z
+  .object({ packageId: id.optional(), couponCode })
+  .nullish()
+  .transform((body) => body ?? { couponCode: null });
 export type CreateSubscriptionBody = z.input<typeof createSubscriptionBody>;
 
 /** Where to send the browser to pay: Stripe's Checkout page or the local sandbox's. */

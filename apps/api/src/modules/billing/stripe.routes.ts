@@ -30,11 +30,11 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: createSubscriptionBody,
-        response: { 201: checkoutResponse, ...errors },
+        response: { 200: checkoutResponse, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await createSubscription(app, currentUser(request), request.body)),
+    // 200, not 201: the answer is where to pay, not a resource of its own.
+    (request) => createSubscription(app, currentUser(request), request.body),
   );
 
   app.post(

@@ -47,7 +47,7 @@ describe('/subscribe', () => {
           },
         };
       if (call.url === '/api/stripe/create-subscription')
-        return { status: 201, body: { url: 'http://pay.test/checkout/1', paymentId: 'p1' } };
+        return { status: 200, body: { url: 'http://pay.test/checkout/1', paymentId: 'p1' } };
       return { status: 404, body: { message: 'Not found' } };
     });
     const assign = stubLocation();
