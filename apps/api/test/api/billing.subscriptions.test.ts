@@ -83,10 +83,18 @@ describe('subscribing through the local sandbox', () => {
       (m) => m.subject === 'Your Pawsy receipt',
     );
     expect(receipts).toHaveLength(1);
-    // A second subscription while one is active is refused.
-    expect((await subscribe(member, { packageId: pkg._id, couponCode: null })).statusCode).toBe(
-      409,
-    );
+    // Another package while one is active: once paid it replaces the old one at its period end.
+    const second = (await subscribe(member, { packageId: pkg._id, couponCode: null })).json();
+    await sandboxClick(t, second.url, 'pay');
+    const now = await subscriptionOf(t, member);
+    expect(now).toMatchObject({ isPaid: true, data: { _id: second.subscriptionId } });
+    expect(await balanceOf(t, member)).toBe(3000);
+    const old = await t.app.db
+      .selectFrom('subscriptions')
+      .select('cancel_at_period_end')
+      .where('id', '=', res.json().subscriptionId)
+      .executeTakeFirstOrThrow();
+    expect(old.cancel_at_period_end).toBe(1);
   });
 
   it('Cancel lands on /payment-cancel with nothing charged or granted', async () => {

@@ -148,6 +148,22 @@ export function findEndedSubscriptions(db: DbOrTrx, now: string): Promise<Subscr
     .execute();
 }
 
+/** The member's other running subscriptions (replaced when a new one is paid for). */
+export function findOtherRunningSubscriptions(
+  db: DbOrTrx,
+  userId: string,
+  exceptId: string,
+): Promise<SubscriptionRow[]> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['active', 'past_due'])
+    .where('cancel_at_period_end', '=', 0)
+    .where('id', '!=', exceptId)
+    .execute();
+}
+
 /** Active → canceled unless something else changed it meanwhile; true when it won. */
 export async function endSubscriptionIfActive(db: DbOrTrx, id: string): Promise<boolean> {
   const result = await db

@@ -8,6 +8,7 @@ import { getPackage } from '../packages/index.ts';
 import { getUser, setPaidFlag } from '../users/index.ts';
 import * as repo from './billing.repository.ts';
 import type { PaymentRow } from './billing.repository.ts';
+import { gatewayOf } from './gateway.ts';
 import { settledHandler } from './settled-handlers.ts';
 
 /** Work done once the transaction committed: notifications and mails never roll back. */
@@ -56,6 +57,15 @@ export async function fulfilPaid(
       ...(gateway.subscriptionRef ? { gateway_ref: gateway.subscriptionRef } : {}),
     });
     await setPaidFlag(trx, payment.user_id, true);
+    // A new package replaces the old: the old one runs to the end of what was paid, then stops.
+    for (const old of await repo.findOtherRunningSubscriptions(
+      trx,
+      payment.user_id,
+      payment.reference_id,
+    )) {
+      await repo.updateSubscription(trx, old.id, { cancel_at_period_end: 1 });
+      after.push(() => gatewayOf(app).cancelAtPeriodEnd(old));
+    }
     if (pkg.creditsIncluded > 0)
       await addCreditsInTransaction(
         trx,

@@ -5,7 +5,7 @@ import type {
   Package,
   SubscriptionQuoteResponse,
 } from '@pawsy/contract';
-import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { quoteCoupon } from '../coupons/index.ts';
@@ -50,15 +50,15 @@ export async function quoteSubscription(
 /**
  * POST /api/stripe/create-subscription: an incomplete subscription and its pending payment, and
  * the checkout page to pay it. Nothing is granted until the payment is confirmed (fulfilment.ts).
- * The coupon is checked now; it is counted when the payment is fulfilled.
+ * The coupon is checked now; it is counted when the payment is fulfilled. A member who already
+ * has a subscription may buy another package: once paid, it replaces the old one at that one's
+ * period end.
  */
 export async function createSubscription(
   app: FastifyInstance,
   caller: AuthUser,
   input: { packageId?: string; couponCode: string | null },
 ): Promise<CheckoutResponse> {
-  if (await repo.findCurrentSubscription(app.db, caller.id))
-    throw conflict('You already have an active subscription');
   const quote = await quoteSubscription(app, input);
   const user = await getUser(app.db, caller.id);
   const now = nowIso();
