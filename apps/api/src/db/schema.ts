@@ -174,13 +174,13 @@ export interface Database {
   kyc_records: KycRecordsTable;
   kyc_documents: KycDocumentsTable;
   kyc_messages: KycMessagesTable;
+  audit_log: AuditLogTable;
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;
   packages: PackagesTable;
   payments: PaymentsTable;
   subscriptions: SubscriptionsTable;
   processed_events: ProcessedEventsTable;
-  audit_log: AuditLogTable;
 }
 
 /**
@@ -286,19 +286,6 @@ export interface MessagesTable {
   read_at: string | null;
 }
 
-/** One admin action (modules/audit); before/after are JSON text. Insert-only. */
-export interface AuditLogTable {
-  id: string;
-  actor_id: string;
-  action: string;
-  target_type: string;
-  target_id: string;
-  subject_user_id: string | null;
-  before: string | null;
-  after: string | null;
-  created_at: string;
-}
-
 /** A discount code managed by admins (modules/coupons); value is a percent or cents off. */
 export interface CouponsTable {
   id: string;
@@ -337,6 +324,19 @@ export interface PackagesTable {
   stripe_price_id: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** One admin action (modules/audit); before/after are JSON text. Insert-only. */
+export interface AuditLogTable {
+  id: string;
+  actor_id: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  subject_user_id: string | null;
+  before: string | null;
+  after: string | null;
+  created_at: string;
 }
 
 /** A payment asked of a gateway (modules/billing): a subscription's or a booking's card part. */

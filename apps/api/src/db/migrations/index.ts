@@ -12,9 +12,9 @@ import * as streamTickets from './2026-11-25T04-00-00-stream-tickets.ts';
 import * as kyc from './2026-11-25T05-10-00-kyc.ts';
 import * as disputes from './2026-11-25T05-20-00-disputes.ts';
 import * as messages from './2026-11-25T05-30-00-messages.ts';
+import * as auditLog from './2026-11-25T06-00-00-audit-log.ts';
 import * as couponsPackages from './2026-11-25T06-10-00-coupons-packages.ts';
 import * as billing from './2026-11-25T06-30-00-billing.ts';
-import * as auditLog from './2026-11-25T06-00-00-audit-log.ts';
 import * as adminDashboardIndexes from './2026-11-25T06-40-00-admin-dashboard-indexes.ts';
 import * as bookingCharges from './2026-11-25T06-50-00-booking-charges.ts';
 
@@ -36,9 +36,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T05-10-00-kyc': kyc,
   '2026-11-25T05-20-00-disputes': disputes,
   '2026-11-25T05-30-00-messages': messages,
+  '2026-11-25T06-00-00-audit-log': auditLog,
   '2026-11-25T06-10-00-coupons-packages': couponsPackages,
   '2026-11-25T06-30-00-billing': billing,
-  '2026-11-25T06-00-00-audit-log': auditLog,
   '2026-11-25T06-40-00-admin-dashboard-indexes': adminDashboardIndexes,
   '2026-11-25T06-50-00-booking-charges': bookingCharges,
 };
