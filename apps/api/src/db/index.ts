@@ -72,3 +72,10 @@ export async function isDatabaseReachable(db: Db): Promise<boolean> {
     () => false,
   );
 }
+
+/** A unique index refused the write (PostgreSQL 23505, SQLite's constraint code). */
+export function isUniqueViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const code = (err as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

@@ -1,5 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { DbOrTrx } from '../../db/index.ts';
+
+export { isUniqueViolation } from '../../db/index.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { nowIso } from '../../lib/ids.ts';
 import type { UserRow } from '../../lib/user-wire.ts';
@@ -45,13 +47,6 @@ export async function markEmailVerified(db: DbOrTrx, userId: string): Promise<vo
     .set({ email_verified: 1, updated_at: nowIso() })
     .where('id', '=', userId)
     .execute();
-}
-
-/** True for a unique-constraint violation on SQLite or PostgreSQL. */
-export function isUniqueViolation(err: unknown): boolean {
-  if (typeof err !== 'object' || err === null) return false;
-  const code = (err as { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 export async function insertSession(

@@ -1,5 +1,7 @@
 import type { SelectQueryBuilder, Updateable } from 'kysely';
 import type { DbOrTrx } from '../../db/index.ts';
+
+export { isUniqueViolation } from '../../db/index.ts';
 import type { BookingEventsTable, BookingsTable, Database } from '../../db/schema.ts';
 
 export type BookingRow = BookingsTable;
@@ -144,10 +146,4 @@ export async function pageOf(
       .executeTakeFirst(),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
-}
-
-/** True for a unique-constraint violation on SQLite or PostgreSQL. */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : null;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/index.ts';
+
+export { isUniqueViolation } from '../../db/index.ts';
 import type { CouponRedemptionsTable, CouponsTable } from '../../db/schema.ts';
 
 export type CouponRow = CouponsTable;
@@ -86,12 +88,6 @@ export async function insertRedemptionIfNew(
     .onConflict((oc) => oc.column('payment_id').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
-}
-
-/** A unique index refused the write (PostgreSQL 23505, SQLite's constraint code). */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 export async function deleteRedemptionOfPayment(db: DbOrTrx, paymentId: string): Promise<void> {

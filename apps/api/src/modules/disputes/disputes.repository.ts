@@ -1,4 +1,6 @@
 import type { DbOrTrx } from '../../db/index.ts';
+
+export { isUniqueViolation } from '../../db/index.ts';
 import type { DisputesTable } from '../../db/schema.ts';
 
 /*
@@ -139,12 +141,6 @@ export async function updateDisputeStatus(
 ): Promise<boolean> {
   const res = await db.updateTable('disputes').set(changes).where('id', '=', id).executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
-}
-
-/** A write refused by disputes_one_open_idx (a second open dispute on one booking). */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: string } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 /** The newest booking between two people in one status (the demo seed picks its disputes so). */
