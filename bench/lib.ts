@@ -10,17 +10,25 @@ import { loadConfig, type AppConfig } from '../apps/api/src/config.ts';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BENCH_SECRET = 'bench-secret-key';
 
-/** Production settings on a throw-away SQLite DATA_DIR, with rate limits out of the way. */
-export function benchConfig(prefix: string): AppConfig {
-  return loadConfig({
+/**
+ * Production settings on SQLite in `dataDir`, with rate limits out of the way: the environment of
+ * a bench server, in-process (benchConfig) or in its own process (crash, soak).
+ */
+export function benchEnv(dataDir: string): Record<string, string> {
+  return {
     NODE_ENV: 'production',
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `pawsy-bench-${prefix}-`)),
+    DATA_DIR: dataDir,
     SECRET_KEY: BENCH_SECRET,
     JWT_SECRET: 'bench-jwt-secret-0123456789abcdef',
     DEMO_DATA: 'false',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '100000000',
-  });
+  };
+}
+
+/** benchEnv on a throw-away DATA_DIR. */
+export function benchConfig(prefix: string): AppConfig {
+  return loadConfig(benchEnv(fs.mkdtempSync(path.join(os.tmpdir(), `pawsy-bench-${prefix}-`))));
 }
 
 export type Figures = {
@@ -65,9 +73,10 @@ export function machineLine(command: string): string {
   );
 }
 
-/** Replaces the `<!-- bench:NAME -->` section of docs/performance.md (appends it if missing). */
-export function writeDocSection(name: string, lines: string[]): void {
-  const file = path.join(root, 'docs', 'performance.md');
+/** Replaces the `<!-- bench:NAME -->` section of docs/performance.md, or of another file in docs/
+ * (appends it if missing). */
+export function writeDocSection(name: string, lines: string[], doc = 'performance.md'): void {
+  const file = path.join(root, 'docs', doc);
   const start = `<!-- bench:${name} -->`;
   const end = `<!-- /bench:${name} -->`;
   const section = `${start}\n${lines.join('\n')}\n${end}`;

@@ -6,7 +6,11 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@pawsy/'));
 
 await build({
-  entryPoints: { server: 'src/server.ts', 'admin-create': 'src/cli/admin-create.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    'admin-create': 'src/cli/admin-create.ts',
+    backup: 'src/cli/backup.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

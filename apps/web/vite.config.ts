@@ -21,43 +21,6 @@ function devRuntimeConfig(): Plugin {
 }
 
 /**
- * Most visits start on the home page: preload its lazily loaded chunk (and that chunk's imports
- * and CSS) so it downloads alongside the entry instead of after it (saves a round trip before the
- * LCP).
- */
-function preloadHomeScreen(): Plugin {
-  return {
-    name: 'pawsy-preload-home-screen',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
-        const home = chunks.find((c) => c.facadeModuleId?.endsWith('/screens/home-screen.tsx'));
-        if (!home) return [];
-        const files = [home.fileName, ...home.imports].filter((file) => !html.includes(file));
-        const styles = [home, ...home.imports.map((file) => ctx.bundle?.[file])]
-          .flatMap((c) => (c?.type === 'chunk' ? [...(c.viteMetadata?.importedCss ?? [])] : []))
-          .filter((file, i, all) => all.indexOf(file) === i && !html.includes(file));
-        return [
-          ...files.map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
-            injectTo: 'head' as const,
-          })),
-          // Fetched early but not render-blocking: the chunk loader adds the stylesheet itself.
-          ...styles.map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'preload', as: 'style', crossorigin: '', href: `/${file}` },
-            injectTo: 'head' as const,
-          })),
-        ];
-      },
-    },
-  };
-}
-
-/**
  * Writes `home.html` (served for `/` by the API) next to index.html: the same page with a static
  * copy of the home hero (src/features/public/static-home.html), so the largest text of the most
  * visited page paints as soon as the HTML and the first-paint CSS are in.
@@ -87,7 +50,7 @@ function staticHomePage(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), devRuntimeConfig(), preloadHomeScreen(), staticHomePage()],
+  plugins: [react(), devRuntimeConfig(), staticHomePage()],
   server: {
     port: 3000,
     strictPort: true,
@@ -100,6 +63,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // Every browser that runs es2022 modules supports <link rel="modulepreload">.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // React changes rarely: keep it in its own long-cached chunk. Everything else is split

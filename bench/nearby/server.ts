@@ -7,7 +7,12 @@ import fs from 'node:fs';
 import Fastify from 'fastify';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { BENCH_SECRET, benchConfig } from '../lib.ts';
-import { createCaller, generateProviders } from './generate.ts';
+import {
+  createCaller,
+  generateCalendars,
+  generateProviders,
+  type CalendarCounts,
+} from './generate.ts';
 
 export type ServerReady = {
   base: string;
@@ -15,6 +20,7 @@ export type ServerReady = {
   token: string;
   secret: string;
   generatedMs: number;
+  calendars: CalendarCounts;
 };
 
 const SECRET = BENCH_SECRET;
@@ -23,7 +29,8 @@ const config = benchConfig('nearby');
 const dataDir = config.dataDir;
 const app = await buildApp(config);
 const t0 = Date.now();
-await generateProviders(app, providers);
+const providerIds = await generateProviders(app, providers);
+const calendars = await generateCalendars(app, providerIds);
 const token = await createCaller(app);
 const generatedMs = Date.now() - t0;
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -43,4 +50,11 @@ const stop = async () => {
   process.exit(0);
 };
 process.on('disconnect', () => void stop());
-process.send?.({ base, bareBase, token, secret: SECRET, generatedMs } satisfies ServerReady);
+process.send?.({
+  base,
+  bareBase,
+  token,
+  secret: SECRET,
+  generatedMs,
+  calendars,
+} satisfies ServerReady);

@@ -1,12 +1,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import {
-  createVerifiedUserViaApi,
-  DEMO_PASSWORD,
-  loginAndWait,
-  readRuntimeConfig,
-} from './support';
+import { apiAccess, createVerifiedUserViaApi, DEMO_PASSWORD, loginAndWait } from './support';
 
 // A 1×1 PNG: the API checks an upload's type from its bytes.
+// Sam's calendar (demo data) is in Austin's time zone with a weekly schedule, and requests are
+// checked against it: the form's default slot (tomorrow 09:00–17:00, local) is read as an Austin
+// owner's, not the test machine's (often UTC, when 09:00 is 03:00 for Sam).
+test.use({ timezoneId: 'America/Chicago' });
+
 const PHOTO = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
@@ -35,15 +35,6 @@ async function newOwnerWithPet(browser: Browser): Promise<Session> {
   });
   expect(pet.status(), await pet.text()).toBe(201);
   return { page, close: () => context.close() };
-}
-
-async function apiAccess(page: Page) {
-  const { secretKey, apiBase } = await readRuntimeConfig(page);
-  const { token, userId } = await page.evaluate(() => ({
-    token: sessionStorage.getItem('authToken') ?? '',
-    userId: (JSON.parse(sessionStorage.getItem('authUser') ?? '{}') as { id: string }).id,
-  }));
-  return { headers: { 'secret-key': secretKey, 'x-auth-token': token }, userId, apiBase };
 }
 
 async function sitterId(page: Page, firstName: string): Promise<string> {

@@ -1,15 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, DEMO, loginAndWait } from './support';
-
-/** No serious or critical WCAG 2 A/AA violations on the screen as it is now. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const blocking = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.html) }));
-  expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([]);
-}
+import { expect, test } from '@playwright/test';
+import { ADMIN, DEMO, loginAndWait, expectAccessible } from './support';
 
 test('an admin creates a coupon, sees it first, edits it in place; a duplicate is refused', async ({
   page,

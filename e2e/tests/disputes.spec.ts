@@ -1,30 +1,41 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, createVerifiedUserViaApi, DEMO, loginAndWait, readRuntimeConfig } from './support';
+import {
+  ADMIN,
+  apiAccess,
+  createVerifiedUserViaApi,
+  DEMO,
+  loginAndWait,
+  signIn,
+  expectAccessible,
+} from './support';
 
-async function apiAccess(page: Page) {
-  const { secretKey, apiBase } = await readRuntimeConfig(page);
-  const { token, userId } = await page.evaluate(() => ({
-    token: sessionStorage.getItem('authToken') ?? '',
-    userId: (JSON.parse(sessionStorage.getItem('authUser') ?? '{}') as { id: string }).id,
-  }));
-  return { headers: { 'secret-key': secretKey, 'x-auth-token': token }, userId, apiBase };
-}
+const HOUR = 3600_000;
 
-/** No serious or critical WCAG 2 A/AA violations on the screen as it is now. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const blocking = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.html) }));
-  expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([]);
-}
-
-async function signIn(browser: Browser, email: string, password: string, landing: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginAndWait(page, email, password, landing);
-  return { page, close: () => context.close() };
+/**
+ * The first 2-hour dog walk from `from` (on the hour, stepping by hours) that the sitter's
+ * calendar allows — the quote reports it. Sam's demo calendar has a weekly schedule and series.
+ */
+async function freeSlot(
+  page: Page,
+  me: Awaited<ReturnType<typeof apiAccess>>,
+  sitterId: string,
+  from: number,
+): Promise<number> {
+  let start = Math.ceil(from / HOUR) * HOUR;
+  for (let i = 0; i < 7 * 24; i += 1, start += HOUR) {
+    const quote = await page.request.post(`${me.apiBase}/api/booking/quote`, {
+      headers: me.headers,
+      data: {
+        provider_id: sitterId,
+        service: 'Dog walking',
+        startDate: new Date(start).toISOString(),
+        endDate: new Date(start + 2 * HOUR).toISOString(),
+      },
+    });
+    expect(quote.status(), await quote.text()).toBe(200);
+    if (((await quote.json()) as { data: { available?: boolean } }).data.available) return start;
+  }
+  throw new Error('No free 2-hour walk with the sitter within a week');
 }
 
 /**
@@ -46,14 +57,14 @@ async function acceptedBooking(browser: Browser) {
 
   const sam = await signIn(browser, DEMO.sitter.email, DEMO.sitter.password, '/user-dashboard');
   const samApi = await apiAccess(sam.page);
-  const start = Date.now() + 3 * 24 * 3600_000;
+  const start = await freeSlot(page, me, samApi.userId, Date.now() + 3 * 24 * 3600_000);
   const booking = await page.request.post(`${me.apiBase}/api/booking/`, {
     headers: me.headers,
     data: {
       service: 'Dog walking',
       pets: [petId],
       startDate: new Date(start).toISOString(),
-      endDate: new Date(start + 2 * 3600_000).toISOString(),
+      endDate: new Date(start + 2 * HOUR).toISOString(),
       notes: 'Loves the park',
       provider_id: samApi.userId,
     },

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 /** The admin run-e2e.mjs ensures at start-up (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const ADMIN = { email: 'admin@e2e.test', password: 'E2e-Admin-Password-1' } as const;
@@ -141,4 +142,29 @@ export async function createVerifiedUserViaApi(
   });
   expect(verify.ok(), await verify.text()).toBe(true);
   return user;
+}
+
+/** No serious or critical WCAG 2 A/AA violations on the screen as it is now. */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const blocking = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.html) }));
+  expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([]);
+}
+
+export async function signIn(browser: Browser, email: string, password: string, landing: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginAndWait(page, email, password, landing);
+  return { page, close: () => context.close() };
+}
+
+export async function apiAccess(page: Page) {
+  const { secretKey, apiBase } = await readRuntimeConfig(page);
+  const { token, userId } = await page.evaluate(() => ({
+    token: sessionStorage.getItem('authToken') ?? '',
+    userId: (JSON.parse(sessionStorage.getItem('authUser') ?? '{}') as { id: string }).id,
+  }));
+  return { headers: { 'secret-key': secretKey, 'x-auth-token': token }, userId, apiBase };
 }

@@ -1,19 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { createDb, migrateToLatest, type Db } from './db/index.ts';
 import { createTokenService, type TokenService } from './lib/tokens.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createRedisClients, type RedisClients } from './lib/redis.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
+import { createRequestIds } from './lib/request-ids.ts';
+import { createResponseSerializer } from './lib/response-serializer.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecretKey } from './plugins/secret-key.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -25,6 +22,7 @@ import { registerRealtime } from './plugins/realtime.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { apiModules } from './modules/index.ts';
 import { registerRatingRefresh } from './modules/reviews/rating-refresh.ts';
+import { registerBookingReminders } from './modules/bookings/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,10 +48,7 @@ export async function buildApp(
             level: config.logLevel,
             serializers: { req: serializeRequest },
           },
-    genReqId: (req) =>
-      typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64
-        ? req.headers['x-request-id']
-        : randomUUID(),
+    genReqId: createRequestIds(),
     requestIdHeader: false,
     // A hop count trusts that many proxies in front of us (proxy-addr's index: 0 = the socket).
     trustProxy:
@@ -64,10 +59,9 @@ export async function buildApp(
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
+  // Schema-compiled (fast-json-stringify); under test every answer is checked against zod's.
+  app.setSerializerCompiler(createResponseSerializer({ verify: config.env === 'test' }));
+  registerSecurityHeaders(app);
 
   const db = createDb(config.database);
   await migrateToLatest(db);
@@ -92,21 +86,6 @@ export async function buildApp(
   });
 
   registerErrorHandling(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
   await app.register(cors, {
     origin: config.env === 'production' ? config.publicUrl : true,
     credentials: false,
@@ -114,7 +93,7 @@ export async function buildApp(
   await app.register(compress, { threshold: 1024 });
   await registerRateLimit(app, config.rateLimitMax, redis?.commands ?? null);
   registerSecretKey(app, config.secretKey);
-  registerAuth(app, db, app.tokens);
+  await registerAuth(app, db, app.tokens);
   await registerUploads(app);
   await registerDocs(app);
   await registerRealtime(app, redis);
@@ -123,6 +102,7 @@ export async function buildApp(
   for (const mod of apiModules) await app.register(mod.routes, { prefix: `/api${mod.prefix}` });
   await registerSpa(app, config.webDist, { secretKey: config.secretKey, apiBase: '' });
   registerRatingRefresh(app, config.ratingRefreshMinutes);
+  registerBookingReminders(app, config.remindersIntervalSeconds);
 
   await app.ready();
   return app;

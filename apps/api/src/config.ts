@@ -13,6 +13,12 @@ const envSchema = z
     HOST: z.string().default('127.0.0.1'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().optional(),
+    SQLITE_SYNCHRONOUS: z
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.toUpperCase() : v),
+        z.enum(['NORMAL', 'FULL', 'EXTRA']),
+      )
+      .optional(),
     SECRET_KEY: z.string().min(1).optional(),
     JWT_SECRET: z.string().min(16).optional(),
     ADMIN_EMAIL: z.string().email().optional(),
@@ -29,8 +35,17 @@ const envSchema = z
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
     RATING_REFRESH_MINUTES: z.coerce.number().min(0).max(1440).optional(),
+    REMINDERS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86400).optional(),
     TRUST_PROXY: z.string().optional(),
     SSE_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(300).default(25),
+    PAWSY_DIAGNOSTICS: bool.optional(),
+    STORAGE: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).optional(),
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_FORCE_PATH_STYLE: bool.optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.TRUST_PROXY !== undefined && parseTrustProxy(env.TRUST_PROXY) === null) {
@@ -38,6 +53,24 @@ const envSchema = z
         code: 'custom',
         path: ['TRUST_PROXY'],
         message: 'use off, a hop count (1, 2, …) or a comma-separated list of IPs/CIDRs',
+      });
+    }
+    if (env.STORAGE === 's3') {
+      for (const key of ['S3_BUCKET', 'S3_REGION'] as const) {
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `${key} is required with STORAGE=s3`,
+          });
+      }
+    }
+    if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message:
+          'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together (or neither: the SDK default chain)',
       });
     }
     if (!isLoopbackHost(env.HOST)) {
@@ -57,7 +90,14 @@ export type AppConfig = Readonly<{
   port: number;
   host: string;
   dataDir: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /**
+   * synchronous: SQLite's durability setting (WAL journal). NORMAL keeps every committed write
+   * through a process crash (SIGKILL); FULL also through power loss / OS crash, at one fsync per
+   * commit. Unset = NORMAL. See docs/operations.md "Crash safety".
+   */
+  database:
+    | { kind: 'sqlite'; file: string; synchronous?: SqliteSynchronous }
+    | { kind: 'postgres'; url: string };
   secretKey: string;
   jwtSecret: string;
   admin: { email: string; password: string } | null;
@@ -74,11 +114,28 @@ export type AppConfig = Readonly<{
   authRateLimitMax: number;
   /** Period of the cached-ratings refresh (reviews/rating-refresh.ts); 0 = off (tests). */
   ratingRefreshMinutes: number;
+  /** Period of the booking reminders and expiry job (bookings/booking-reminders.*); 0 = off (tests). */
+  remindersIntervalSeconds: number;
   /** Fastify's trustProxy: false (X-Forwarded-For ignored), a hop count or trusted addresses. */
   trustProxy: false | number | string[];
   /** Live-stream keep-alive period; each beat also re-checks the stream's session. */
   sseHeartbeatMs: number;
+  /** PAWSY_DIAGNOSTICS: GET /api/_diag (memory, handles, listeners) for loopback callers; benches only. */
+  diagnostics: boolean;
+  /** Where uploads live (lib/storage): DATA_DIR/uploads, or an S3-compatible bucket (STORAGE=s3). */
+  storage:
+    | { kind: 'local' }
+    | {
+        kind: 's3';
+        bucket: string;
+        region: string;
+        endpoint: string | null;
+        forcePathStyle: boolean;
+        credentials: { accessKeyId: string; secretAccessKey: string } | null;
+      };
 }>;
+
+export type SqliteSynchronous = 'NORMAL' | 'FULL' | 'EXTRA';
 
 export const DEV_SECRET_KEY = 'pawsy-dev-secret-key';
 const DEV_JWT_SECRET = 'pawsy-dev-jwt-secret-change-me-in-production';
@@ -168,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : {
           kind: 'sqlite' as const,
           file: e.DATABASE_URL ? sqliteFile(e.DATABASE_URL) : path.join(dataDir, 'pawsy.sqlite'),
+          synchronous: e.SQLITE_SYNCHRONOUS ?? 'NORMAL',
         },
     secretKey: e.SECRET_KEY ?? DEV_SECRET_KEY,
     jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
@@ -191,8 +249,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitMax: e.RATE_LIMIT_MAX,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     ratingRefreshMinutes: e.RATING_REFRESH_MINUTES ?? (e.NODE_ENV === 'test' ? 0 : 10),
+    remindersIntervalSeconds: e.REMINDERS_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60),
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
     sseHeartbeatMs: Math.round(e.SSE_HEARTBEAT_SECONDS * 1000),
+    diagnostics: e.PAWSY_DIAGNOSTICS ?? false,
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3' as const,
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION!,
+            endpoint: e.S3_ENDPOINT ?? null,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : null,
+          }
+        : { kind: 'local' as const },
   });
 }
 

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isLoopbackHost } from './config.ts';
+import { sweepTempFiles } from './lib/atomic-file.ts';
+import { uploadsDir } from './lib/uploads.ts';
 import { DEMO_ADMIN } from './seed/users.seed.ts';
 import { ensureAdmin, refuseDemoAdminPassword } from './modules/auth/admin-bootstrap.ts';
 import { ensureProviderLocationIndex } from './modules/sitters/index.ts';
@@ -16,5 +18,11 @@ export const startupHooks: ((app: FastifyInstance) => Promise<void>)[] = [
   async (app) => {
     if (await ensureProviderLocationIndex(app.db))
       app.log.info('rebuilt the provider location index');
+  },
+  async (app) => {
+    // Temp files of uploads a crash interrupted (never referenced by the database).
+    if (app.storage.kind !== 'local') return;
+    const removed = await sweepTempFiles(uploadsDir(app.config.dataDir));
+    if (removed > 0) app.log.info(`removed ${removed} temp upload file(s) left by a crash`);
   },
 ];

@@ -59,6 +59,10 @@ export const quoteData = z.object({
   currency: z.string(),
   creditsBalance: z.number().int(),
   maxCreditsApplicable: z.number().int(),
+  /** Whether the sitter's calendar is free for these dates (a request would get 409 if not). */
+  available: z.boolean().optional(),
+  /** Why not, when `available` is false: the same message the 409 would carry. */
+  conflict: z.string().optional(),
 });
 export const quoteResponse = z.object({ success: z.literal(true), data: quoteData });
 
@@ -126,6 +130,8 @@ export const bookingWire = z.object({
   timeline: z.array(timelineEntry),
   cancellationPolicy: z.string(),
   distanceKm: z.number().optional(),
+  /** Set on the occurrences of a recurring series. */
+  seriesId: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

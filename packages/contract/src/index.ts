@@ -17,3 +17,5 @@ export * from './admin-dashboard.ts';
 export * from './coupons.ts';
 export * from './packages.ts';
 export * from './billing.ts';
+export * from './availability.ts';
+export * from './series.ts';

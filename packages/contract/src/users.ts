@@ -1,6 +1,10 @@
 import { z } from 'zod';
+import { availabilityFilterShape, searchRange } from './availability.ts';
 import { userSelf, type UserSelf } from './auth.ts';
 import { boundedPageQuery, id, pageMeta } from './common.ts';
+
+/** The longest date range a sitter search takes (the longest booking). */
+export const MAX_SEARCH_DAYS = 60;
 
 /** Service → price in cents; a provider prices each service they offer. */
 export const serviceRates = z.record(z.string(), z.number().int().min(0));
@@ -33,6 +37,8 @@ export const publicUser = z.object({
   memberSince: z.string(),
   badges: z.object({ KYC_verified: z.boolean(), is_verified: z.boolean() }),
   approximateLocation: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+  /** Sitters: the next local dates (YYYY-MM-DD) they are not away or fully booked. */
+  nextFreeDates: z.array(z.string()).optional(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
@@ -42,6 +48,28 @@ export type NearbyCard = z.infer<typeof nearbyCard>;
 export const nearbyQuery = boundedPageQuery(15, {
   name: z.string().trim().max(100).optional().catch(undefined),
   city: z.string().trim().max(120).optional().catch(undefined),
+  ...availabilityFilterShape,
+}).superRefine((q, ctx) => {
+  if (!q.startDate !== !q.endDate) {
+    const path = q.startDate ? 'endDate' : 'startDate';
+    ctx.addIssue({ code: 'custom', path: [path], message: 'Give both startDate and endDate' });
+    return;
+  }
+  if (q.startDate && q.endDate) {
+    const { start, end } = searchRange(q.startDate, q.endDate);
+    if (end.getTime() <= start.getTime())
+      ctx.addIssue({
+        code: 'custom',
+        path: ['endDate'],
+        message: 'endDate must be after startDate',
+      });
+    else if (end.getTime() - start.getTime() > MAX_SEARCH_DAYS * 86_400_000)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['endDate'],
+        message: `A search range can span at most ${MAX_SEARCH_DAYS} days`,
+      });
+  }
 });
 export type NearbyQuery = z.infer<typeof nearbyQuery>;
 

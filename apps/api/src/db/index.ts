@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from './sqlite-driver.ts';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config.ts';
@@ -27,7 +27,9 @@ export function createDb(database: AppConfig['database']): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
+  // WAL + NORMAL: a commit is in the WAL (the OS's cache) before the call returns, so it survives
+  // the process being killed; FULL also fsyncs the WAL at each commit (survives power loss).
+  sqlite.pragma(`synchronous = ${database.synchronous ?? 'NORMAL'}`);
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });

@@ -20,8 +20,20 @@ import type {
   StreamTicketsTable,
 } from './schema-trust.ts';
 
+import type {
+  CalendarVersionTable,
+  ProviderOfferCountsTable,
+  SitterBlocksTable,
+  SitterCalendarsTable,
+  SitterScheduleWindowsTable,
+} from './schema-availability.ts';
+
+import type { BookingSeriesTable } from './schema-series.ts';
+
+export type * from './schema-availability.ts';
 export type * from './schema-billing.ts';
 export type * from './schema-trust.ts';
+export type * from './schema-series.ts';
 
 /**
  * Kysely table types. Booleans are stored as 0/1 integers and times as ISO 8601
@@ -116,6 +128,8 @@ export interface BookingsTable {
   completed_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The recurring series the booking is an occurrence of (migration 07-10). */
+  series_id?: string | null;
 }
 
 export interface BookingRequestsTable {
@@ -137,6 +151,14 @@ export interface BookingEventsTable {
   image_path: string | null;
   image_mime: string | null;
   created_at: string;
+}
+
+/** A reminder already sent (modules/bookings): the key makes each one go out once. */
+export interface BookingRemindersTable {
+  kind: 'day-before' | 'request';
+  booking_id: string;
+  user_id: string;
+  sent_at: string;
 }
 
 export interface CreditEntriesTable {
@@ -185,6 +207,7 @@ export interface Database {
   booking_requests: BookingRequestsTable;
   booking_events: BookingEventsTable;
   booking_charges: BookingChargesTable;
+  booking_reminders: BookingRemindersTable;
   credit_entries: CreditEntriesTable;
   reviews: ReviewsTable;
   pets: PetsTable;
@@ -204,6 +227,15 @@ export interface Database {
   payments: PaymentsTable;
   subscriptions: SubscriptionsTable;
   processed_events: ProcessedEventsTable;
+  sitter_calendars: SitterCalendarsTable;
+  sitter_schedule_windows: SitterScheduleWindowsTable;
+  sitter_blocks: SitterBlocksTable;
+  provider_offer_counts: ProviderOfferCountsTable;
+  calendar_version: CalendarVersionTable;
+  booking_series: BookingSeriesTable;
+  booking_status_counts: BookingStatusCountsTable;
+  booking_day_counts: BookingDayCountsTable;
+  user_role_counts: UserRoleCountsTable;
 }
 
 /**
@@ -213,6 +245,27 @@ export interface Database {
 export interface UserRatingColumns {
   rating_avg: number | null;
   rating_count: Generated<number>;
+}
+
+/** Bookings per status, in shards (summed to read); kept by triggers on bookings (migration 08-48). */
+export interface BookingStatusCountsTable {
+  status: string;
+  shard: number;
+  n: number;
+}
+
+/** Bookings per UTC day of creation and current status, in shards; kept by triggers (08-49). */
+export interface BookingDayCountsTable {
+  day: string;
+  status: string;
+  shard: number;
+  n: number;
+}
+
+/** Live (not deleted) users per role; kept by triggers on users (migration 08-50). */
+export interface UserRoleCountsTable {
+  user_type: string;
+  n: number;
 }
 
 /** One row (id 1): the watermark of the cached-ratings refresh job. */

@@ -17,11 +17,19 @@ export type ErrorCode = keyof typeof errorStatus;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors?: { path: string; message: string }[];
+  /** Extra fields of the error body (a route's error schema must declare them to keep them). */
+  readonly details?: Record<string, unknown>;
 
-  constructor(code: ErrorCode, message: string, errors?: { path: string; message: string }[]) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    errors?: { path: string; message: string }[],
+    details?: Record<string, unknown>,
+  ) {
     super(message);
     this.code = code;
     this.errors = errors;
+    this.details = details;
   }
 
   get statusCode(): number {
@@ -32,5 +40,6 @@ export class AppError extends Error {
 export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`);
 export const forbidden = (message = 'You are not allowed to do this') =>
   new AppError('FORBIDDEN', message);
-export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const conflict = (message: string, details?: Record<string, unknown>) =>
+  new AppError('CONFLICT', message, undefined, details);
 export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);

@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { AppError } from './app-error.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { removeUpload, sendUpload, uploadsDir, type StoredFile } from './uploads.ts';
+import type { FileStore } from './storage/index.ts';
+import { removeUpload, sendUpload, type StoredFile } from './uploads.ts';
+
+/** The upload's bytes: kept from the request when there, else read back from the store. */
+async function uploadBytes(store: FileStore, file: StoredFile): Promise<Buffer> {
+  const bytes = file.bytes ?? (await store.getBytes(file.storedName));
+  if (!bytes) throw new Error('upload missing');
+  return bytes;
+}
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 const MAX_SIDE = 800;
@@ -23,32 +29,35 @@ export const thumbnailName = (storedName: string): string =>
  * Re-encoding also drops EXIF (GPS positions in phone photos). The original upload is removed.
  * Returns the stored name of the main image; its thumbnail is `thumbnailName(name)`.
  */
-export async function storeProfilePhoto(dataDir: string, file: StoredFile): Promise<string> {
-  const dir = uploadsDir(dataDir);
-  const source = path.join(dir, file.storedName);
+export async function storeProfilePhoto(store: FileStore, file: StoredFile): Promise<string> {
   const main = `${createHash('sha256').update(`${file.storedName}:main`).digest('hex').slice(0, 32)}.webp`;
   try {
-    const input = await fs.promises.readFile(source);
+    const input = await uploadBytes(store, file);
     const image = decode(input);
-    await image
-      .clone()
-      .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toFile(path.join(dir, main));
-    await image
-      .clone()
-      .resize(THUMB_SIDE, THUMB_SIDE, { fit: 'cover' })
-      .webp({ quality: 78 })
-      .toFile(path.join(dir, thumbnailName(main)));
+    const [full, thumb] = await Promise.all([
+      image
+        .clone()
+        .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer(),
+      image
+        .clone()
+        .resize(THUMB_SIDE, THUMB_SIDE, { fit: 'cover' })
+        .webp({ quality: 78 })
+        .toBuffer(),
+    ]);
+    // Both complete in the store before the caller stores `main` in the database.
+    await store.put(thumbnailName(main), thumb, 'image/webp');
+    await store.put(main, full, 'image/webp');
   } catch {
-    removeUpload(dataDir, main);
-    removeUpload(dataDir, thumbnailName(main));
+    removeUpload(store, main);
+    removeUpload(store, thumbnailName(main));
     throw new AppError(
       'UNSUPPORTED_MEDIA',
       'The image could not be read; upload a JPEG, PNG or WebP',
     );
   } finally {
-    removeUpload(dataDir, file.storedName);
+    removeUpload(store, file.storedName);
   }
   return main;
 }
@@ -56,56 +65,58 @@ export async function storeProfilePhoto(dataDir: string, file: StoredFile): Prom
 /**
  * Re-encodes any uploaded photo (a check-in, …) as one WebP of at most `maxSide` px a side, through
  * the same decoder as profile photos: EXIF, GPS and other metadata are dropped, orientation kept.
- * The original upload is removed. Returns the stored name (always `image/webp`).
+ * The original upload is removed. Returns the stored name (always `image/webp`) and its size.
  */
 export async function storeReencodedImage(
-  dataDir: string,
+  store: FileStore,
   file: StoredFile,
   maxSide = 1600,
-): Promise<string> {
-  const dir = uploadsDir(dataDir);
+): Promise<{ name: string; size: number }> {
   const name = `${createHash('sha256').update(`${file.storedName}:reencoded`).digest('hex').slice(0, 32)}.webp`;
+  let size = 0;
   try {
-    const input = await fs.promises.readFile(path.join(dir, file.storedName));
-    await decode(input)
+    const input = await uploadBytes(store, file);
+    const output = await decode(input)
       .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
-      .toFile(path.join(dir, name));
+      .toBuffer();
+    await store.put(name, output, 'image/webp');
+    size = output.length;
   } catch {
-    removeUpload(dataDir, name);
+    removeUpload(store, name);
     throw new AppError(
       'UNSUPPORTED_MEDIA',
       'The image could not be read; upload a JPEG, PNG or WebP',
     );
   } finally {
-    removeUpload(dataDir, file.storedName);
+    removeUpload(store, file.storedName);
   }
-  return name;
+  return { name, size };
 }
 
-export function removeProfilePhoto(dataDir: string, storedName: string | null): void {
+export function removeProfilePhoto(store: FileStore, storedName: string | null): void {
   if (!storedName) return;
-  removeUpload(dataDir, storedName);
-  removeUpload(dataDir, thumbnailName(storedName));
+  removeUpload(store, storedName);
+  removeUpload(store, thumbnailName(storedName));
 }
 
 /**
  * Photo URLs stay the same when the photo changes, so browsers must revalidate: the stored name
  * is the ETag and a matching If-None-Match gets a 304 without reading the file.
  */
-export function sendPhoto(
+export async function sendPhoto(
   request: FastifyRequest,
   reply: FastifyReply,
-  dataDir: string,
+  store: FileStore,
   storedName: string,
   mime: string,
-): FastifyReply {
+): Promise<FastifyReply> {
   const etag = `"${storedName.replace(/\..*$/, '')}"`;
   reply.header('etag', etag);
   if (request.headers['if-none-match'] === etag) {
     return reply.status(304).header('cache-control', 'private, no-cache').send();
   }
-  return sendUpload(reply, dataDir, storedName, mime);
+  return sendUpload(reply, store, storedName, mime);
 }
 
 /** Route onSend hook: photos are cached only with revalidation (see sendPhoto). */

@@ -215,3 +215,6 @@ export function paymentReceiptMail(
   );
   return { template: 'payment-receipt', subject, text, html };
 }
+
+// The shared layout and escaping, for templates kept in their own files (booking-mail-templates.ts).
+export { BRAND, escapeHtml, layout, plainName, type Mail, type Recipient };

@@ -41,5 +41,8 @@ const isApiPath = (p: string) => p === '/api' || p.startsWith('/api/');
 export function isApiRequest(request: FastifyRequest): boolean {
   const route = matchedRoute(request);
   if (route !== null && isApiPath(route)) return true;
+  // A fixed non-API route (/healthz, /readyz) matched: no spelling of an API path routes there,
+  // so the canonical path (decoding, normalising) is not needed on every probe.
+  if (route !== null && !route.includes('*') && !route.includes(':')) return false;
   return isApiPath(canonicalPath(request.url));
 }

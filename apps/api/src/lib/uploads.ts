@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from './app-error.ts';
+import type { FileStore } from './storage/index.ts';
+
+export { uploadsDir } from './storage/index.ts';
 
 export type StoredFile = {
   field: string;
@@ -11,6 +12,8 @@ export type StoredFile = {
   mime: string;
   size: number;
   originalName: string;
+  /** The bytes as received, so a re-encode need not read them back from the store. */
+  bytes?: Buffer;
 };
 export type MultipartResult = { fields: Record<string, string>; files: StoredFile[] };
 export type UploadRules = {
@@ -25,30 +28,31 @@ export const DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as 
 
 export const HARD_MAX_BYTES = 10 * 1024 * 1024;
 
-export function uploadsDir(dataDir: string): string {
-  return path.join(dataDir, 'uploads');
-}
-
 /**
  * Reads a multipart body: text fields as strings, files checked by their bytes (not the name or
- * the declared type) and stored under a random name. Anything that breaks a rule is a 4xx and
- * nothing is left on disk.
+ * the declared type) and put in the file store under a random name (a store never shows a partial
+ * object under a name). Anything that breaks a rule is a 4xx and nothing is left in the store.
  */
 export async function readMultipart(
   request: FastifyRequest,
-  dataDir: string,
+  store: FileStore,
   rules: UploadRules,
 ): Promise<MultipartResult> {
   if (!request.isMultipart())
     throw new AppError('UNSUPPORTED_MEDIA', 'Expected a multipart/form-data body');
-  const dir = uploadsDir(dataDir);
-  fs.mkdirSync(dir, { recursive: true });
   const fields: Record<string, string> = {};
   const files: StoredFile[] = [];
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        // The JSON rule (plugins/errors.ts): no text may hold NUL, on either engine.
+        if (value.includes('\u0000'))
+          throw new AppError(
+            'VALIDATION',
+            `${part.fieldname}: Text may not contain NUL characters`,
+          );
+        fields[part.fieldname] = value;
         continue;
       }
       if (rules.fileFields && !rules.fileFields.includes(part.fieldname)) {
@@ -73,17 +77,18 @@ export async function readMultipart(
         );
       }
       const storedName = `${randomBytes(16).toString('hex')}.${type.ext}`;
-      fs.writeFileSync(path.join(dir, storedName), buffer);
+      await store.put(storedName, buffer, type.mime);
       files.push({
         field: part.fieldname,
         storedName,
         mime: type.mime,
         size: buffer.length,
         originalName: part.filename.slice(0, 200),
+        bytes: buffer,
       });
     }
   } catch (err) {
-    for (const f of files) fs.rmSync(path.join(dir, f.storedName), { force: true });
+    for (const f of files) removeUpload(store, f.storedName);
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;
     if (
@@ -99,26 +104,32 @@ export async function readMultipart(
   return { fields, files };
 }
 
+const STORED_NAME = /^[a-f0-9]{32}\.[a-z0-9]{2,5}$/;
+
 /** Streams a stored upload; callers check permission first. Names are only ever our random ones. */
-export function sendUpload(
+export async function sendUpload(
   reply: FastifyReply,
-  dataDir: string,
+  store: FileStore,
   storedName: string,
   mime: string,
-): FastifyReply {
-  if (!/^[a-f0-9]{32}\.[a-z0-9]{2,5}$/.test(storedName))
-    throw new AppError('NOT_FOUND', 'File not found');
-  const file = path.join(uploadsDir(dataDir), storedName);
-  if (!fs.existsSync(file)) throw new AppError('NOT_FOUND', 'File not found');
+): Promise<FastifyReply> {
+  if (!STORED_NAME.test(storedName)) throw new AppError('NOT_FOUND', 'File not found');
+  const object = await store.get(storedName);
+  if (!object) throw new AppError('NOT_FOUND', 'File not found');
+  if (object.size !== null) reply.header('content-length', object.size);
   return reply
     .header('content-type', mime)
     .header('cache-control', 'private, max-age=3600')
     .header('x-content-type-options', 'nosniff')
-    .send(fs.createReadStream(file));
+    .send(object.body);
 }
 
-export function removeUpload(dataDir: string, storedName: string | null | undefined): void {
-  if (storedName && /^[a-f0-9]{32}\.[a-z0-9]{2,5}$/.test(storedName)) {
-    fs.rmSync(path.join(uploadsDir(dataDir), storedName), { force: true });
+/**
+ * Removes a stored upload without waiting (local disk: already gone on return); a failed remote
+ * delete leaves an unreferenced object, never a dangling reference, so it is only logged away.
+ */
+export function removeUpload(store: FileStore, storedName: string | null | undefined): void {
+  if (storedName && STORED_NAME.test(storedName)) {
+    store.delete(storedName).catch(() => undefined);
   }
 }

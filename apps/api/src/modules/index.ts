@@ -17,6 +17,7 @@ import { packagesRoutes } from './packages/index.ts';
 import { adminDashboardRoutes } from './admin/index.ts';
 import { membersRoutes } from './members/index.ts';
 import { paymentsRoutes, stripeRoutes, stripeWebhookRoutes } from './billing/index.ts';
+import { availabilityRoutes } from './availability/index.ts';
 
 /**
  * Every API area, mounted under /api. Each area adds one line here; its routes file declares
@@ -43,4 +44,5 @@ export const apiModules: { prefix: string; routes: FastifyPluginAsync }[] = [
   { prefix: '/stripe', routes: stripeRoutes },
   { prefix: '/stripe', routes: stripeWebhookRoutes },
   { prefix: '/payments', routes: paymentsRoutes },
+  { prefix: '/availability', routes: availabilityRoutes },
 ];

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import type { TokenService } from '../lib/tokens.ts';
 import type { Db } from '../db/index.ts';
-import { findLiveSession } from '../modules/auth/index.ts';
+import { findLiveSession, type LiveSession } from '../modules/auth/index.ts';
+import { createSessionCache, type SessionCache } from '../lib/session-cache.ts';
 
 export type Role = 'user' | 'provider' | 'admin';
 export type AuthUser = { id: string; email: string; userType: Role; sessionId: string };
@@ -12,6 +13,8 @@ declare module 'fastify' {
     authUser: AuthUser | null;
   }
   interface FastifyInstance {
+    /** Live sessions seen recently; revocations must go through it (see lib/session-cache). */
+    sessionCache: SessionCache<LiveSession>;
     /** preHandler: 401 unless a valid, unrevoked x-auth-token is sent. */
     requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: 401 without a session, 403 unless the caller is an admin. */
@@ -27,8 +30,20 @@ export function currentUser(request: FastifyRequest): AuthUser {
 
 export const isAdmin = (user: AuthUser | null): boolean => user?.userType === 'admin';
 
-export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService): void {
+export async function registerAuth(
+  app: FastifyInstance,
+  db: Db,
+  tokens: TokenService,
+): Promise<void> {
   app.decorateRequest('authUser', null);
+  const sessions = await createSessionCache<LiveSession>(app.redis, app.log);
+  app.decorate('sessionCache', sessions);
+  const loadSession = async (sid: string) => {
+    const session = await findLiveSession(db, sid);
+    return session
+      ? { value: session, userId: session.id, expiresAtMs: Date.parse(session.expiresAt) }
+      : null;
+  };
 
   async function authenticate(request: FastifyRequest): Promise<AuthUser> {
     const header = request.headers['x-auth-token'];
@@ -36,11 +51,12 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService)
     if (!raw) throw new AppError('UNAUTHENTICATED', 'No authentication token found');
     let claims;
     try {
-      claims = await tokens.verify(raw);
+      claims = tokens.verifySync(raw);
     } catch {
       throw new AppError('UNAUTHENTICATED', 'Invalid or expired token');
     }
-    const session = await findLiveSession(db, claims.sid);
+    const sid = claims.sid;
+    const session = await sessions.lookup(sid, () => loadSession(sid));
     if (!session || session.id !== claims.id) {
       throw new AppError('UNAUTHENTICATED', 'Session has ended, please log in again');
     }

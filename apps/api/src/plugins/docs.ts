@@ -2,8 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { documentedUrl, finishDocument, withStandardAnswers } from './openapi-shape.ts';
 
-/** OpenAPI 3 generated from the routes' zod schemas; UI at /api/docs, JSON at /api/docs/json. */
+/**
+ * OpenAPI 3 generated from the routes' zod schemas; UI at /api/docs, JSON at /api/docs/json.
+ * openapi-shape.ts adds what every route shares (error answers, security, operationId, summary,
+ * tags); `npm run lint:openapi` holds the result to Redocly's recommended rules.
+ */
 export async function registerDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -13,7 +18,11 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         version: '0.1.0',
         description:
           'Pet-care marketplace API. Every /api call needs the `secret-key` header; authenticated calls add `x-auth-token`.',
+        // Use of the API is governed by the product's terms of use; questions go to its contact page.
+        license: { name: 'Pawsy terms of use', url: '/terms-of-use' },
+        contact: { name: 'Pawsy', url: '/contact-us' },
       },
+      servers: [{ url: '/', description: 'The host that serves this document' }],
       components: {
         securitySchemes: {
           secretKey: { type: 'apiKey', in: 'header', name: 'secret-key' },
@@ -22,8 +31,13 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
       },
       security: [{ secretKey: [] }],
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform: (input) =>
+      jsonSchemaTransform({
+        ...input,
+        url: documentedUrl(input.url),
+        schema: withStandardAnswers(input.schema, input.route, app) ?? input.schema,
+      }),
+    transformObject: (input) => finishDocument(jsonSchemaTransformObject(input)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

@@ -7,13 +7,54 @@ import { AppError } from '../lib/app-error.ts';
 
 type FieldError = { path: string; message: string };
 
+/**
+ * Where a string of the input holds U+0000, as a field path (`notes`, `pets.0`), or null.
+ * Iterative: a body nested thousands deep must not overflow the stack.
+ */
+export function nulTextPath(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length) {
+    const [item, where] = stack.pop()!;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return where;
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, inner] of Object.entries(item)) {
+        stack.push([inner, where ? `${where}.${key}` : key]);
+      }
+    }
+  }
+  return null;
+}
+
+/** PostgreSQL's "invalid byte sequence" / "untranslatable character": text it cannot store. */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
 /** One error model for the whole API: `{ message, code?, errors? }`, never internals in a 5xx. */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // No text field of the API may hold a NUL character: PostgreSQL cannot store one, so SQLite
+  // must not either (one rule on both engines). Multipart fields, read by the handlers, are
+  // caught by the database error below.
+  app.addHook('preValidation', async (request) => {
+    if (!request.routeOptions.url?.startsWith('/api/')) return;
+    for (const [part, value] of [
+      ['params', request.params],
+      ['query', request.query],
+      ['body', request.body],
+    ] as const) {
+      const at = nulTextPath(value);
+      if (at !== null) {
+        const path = part === 'body' ? at || 'body' : at ? `${part}.${at}` : part;
+        throw new AppError('VALIDATION', `${path}: Text may not contain NUL characters`, [
+          { path, message: 'Text may not contain NUL characters' },
+        ]);
+      }
+    }
+  });
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply
         .status(error.statusCode)
-        .send({ message: error.message, code: error.code, errors: error.errors });
+        .send({ ...error.details, message: error.message, code: error.code, errors: error.errors });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldError[] = error.validation.map((v) => {
@@ -28,6 +69,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         ? `${first.path ? `${first.path}: ` : ''}${first.message}`
         : 'Invalid request';
       return reply.status(400).send({ message, code: 'VALIDATION', errors });
+    }
+    if (UNSTORABLE_TEXT.has(String((error as { code?: unknown }).code))) {
+      return reply
+        .status(400)
+        .send({ message: 'Text may not contain NUL characters', code: 'VALIDATION' });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');

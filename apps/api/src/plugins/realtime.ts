@@ -8,6 +8,8 @@ export type Realtime = {
   publish: (userId: string, event: RealtimeEvent) => Promise<void>;
   /** Listens for one user's events on this instance; returns the unsubscribe function. */
   subscribe: (userId: string, listener: (event: RealtimeEvent) => void) => () => void;
+  /** Listeners subscribed on this instance (one per live stream); for diagnostics. */
+  listenerCount: () => number;
 };
 
 declare module 'fastify' {
@@ -59,6 +61,9 @@ export async function registerRealtime(
     subscribe(userId, listener) {
       local.on(`u:${userId}`, listener);
       return () => local.off(`u:${userId}`, listener);
+    },
+    listenerCount() {
+      return local.eventNames().reduce((sum, name) => sum + local.listenerCount(name), 0);
     },
   } satisfies Realtime);
 }

@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { usersSeeder } from './users.seed.ts';
 import { petsSeeder } from './pets.seed.ts';
 import { bookingsSeeder } from './bookings.seed.ts';
+import { availabilitySeeder } from './availability.seed.ts';
 import { kycSeeder } from './kyc.seed.ts';
 import { disputesSeeder } from './disputes.seed.ts';
 import { messagesSeeder } from './messages.seed.ts';
 import { couponsPackagesSeeder } from './coupons-packages.seed.ts';
 import { dashboardHistorySeeder } from './dashboard-history.seed.ts';
 import { billingSeeder } from './billing.seed.ts';
+import { bookingSeriesSeeder } from './booking-series.seed.ts';
 import { hasNonAdminUser } from '../modules/users/index.ts';
 
 export type DemoLogin = { role: string; email: string; password: string; note?: string };
@@ -25,12 +27,14 @@ export const seeders: Seeder[] = [
   usersSeeder,
   petsSeeder,
   bookingsSeeder,
+  availabilitySeeder,
   kycSeeder,
   disputesSeeder,
   messagesSeeder,
   couponsPackagesSeeder,
   billingSeeder,
   dashboardHistorySeeder,
+  bookingSeriesSeeder,
 ];
 
 export async function seedDemoData(app: FastifyInstance): Promise<DemoLogin[] | null> {

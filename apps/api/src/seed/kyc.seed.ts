@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import { newId } from '../lib/ids.ts';
 import { storeReencodedImage } from '../lib/images.ts';
-import { uploadsDir } from '../lib/uploads.ts';
 import { recordAdminAction } from '../modules/audit/index.ts';
 import { insertKycDocuments, insertKycMessage, insertKycRecord } from '../modules/kyc/index.ts';
 import { PEOPLE } from './users.seed-data.ts';
@@ -94,24 +91,21 @@ function demoPdf(title: string): Buffer {
 
 /** Writes one demo document the way an upload ends up: images through the re-encoder, PDFs as is. */
 async function storeDoc(app: FastifyInstance, doc: DemoDoc, label: string) {
-  const dataDir = app.config.dataDir;
-  const dir = uploadsDir(dataDir);
-  fs.mkdirSync(dir, { recursive: true });
+  const store = app.storage;
   const ext = doc.kind === 'jpeg' ? 'jpg' : doc.kind;
   const storedName = `${randomBytes(16).toString('hex')}.${ext}`;
   if (doc.kind === 'pdf') {
     const data = demoPdf(label);
-    fs.writeFileSync(path.join(dir, storedName), data);
+    await store.put(storedName, data, 'application/pdf');
     return { name: storedName, mime: 'application/pdf', size: data.length, originalName: doc.name };
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="300"><rect width="480" height="300" rx="16" fill="#f6f3ee"/><rect x="24" y="60" width="120" height="150" fill="#c9bfb2"/><text x="170" y="110" font-size="26" font-family="sans-serif" fill="#2d2a26">${label.replace(/[<&>]/g, '')}</text><text x="170" y="150" font-size="18" font-family="sans-serif" fill="#8a837a">DEMO DOCUMENT</text></svg>`;
   const image = sharp(Buffer.from(svg));
   const data = await (doc.kind === 'jpeg' ? image.jpeg() : image.png()).toBuffer();
-  fs.writeFileSync(path.join(dir, storedName), data);
   const mime = doc.kind === 'jpeg' ? 'image/jpeg' : 'image/png';
+  await store.put(storedName, data, mime);
   const file = { field: 'documents', storedName, mime, size: data.length, originalName: doc.name };
-  const name = await storeReencodedImage(dataDir, file, 2400);
-  const size = fs.statSync(path.join(dir, name)).size;
+  const { name, size } = await storeReencodedImage(store, file, 2400);
   return { name, mime: 'image/webp', size, originalName: doc.name.replace(/\.[^.]*$/, '.webp') };
 }
 

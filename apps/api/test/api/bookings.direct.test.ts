@@ -54,6 +54,7 @@ describe('quote', () => {
       currency: 'EUR',
       creditsBalance: 10_000,
       maxCreditsApplicable: 10_000,
+      available: true,
     });
   });
 

@@ -59,12 +59,22 @@ export function createProvider(
   });
 }
 
+let slot = 0;
+
+/**
+ * A 2-hour dog walk from 72 h ahead. Sitters' calendars are enforced (accepted walks may not
+ * overlap), so when the caller sets neither date each body gets its own 2-hour slot after the
+ * previous one; a body that sets one date keeps the other at its fixed default (72 h / 74 h).
+ */
 export function bookingBody(owner: Owner, extra: Record<string, unknown> = {}) {
+  const ownDates = !('startDate' in extra) && !('endDate' in extra);
+  const from = Date.now() + (ownDates ? 72 + 2 * slot++ : 72) * 3600_000;
   return {
     service: 'Dog walking',
     pets: [owner.petIds[0]],
-    startDate: hoursFromNow(72),
-    endDate: hoursFromNow(74),
+    // One clock reading for both ends: exactly 2 hours, so always priced as 2 hourly units.
+    startDate: new Date(from).toISOString(),
+    endDate: new Date(from + 2 * 3600_000).toISOString(),
     notes: 'Loves the park',
     ...extra,
   };

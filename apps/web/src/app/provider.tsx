@@ -1,11 +1,16 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { PersistGate } from 'redux-persist/integration/react';
 import type { Persistor } from 'redux-persist';
 import type { AppStore } from './store';
 import { cssVariablesResolver, theme } from './theme';
+
+// The toasts' container (with its transitions) is fetched after the first paint; toasts shown
+// before it arrives wait in @mantine/notifications' store and appear when it mounts.
+const Notifications = lazy(async () => ({
+  default: (await import('@mantine/notifications')).Notifications,
+}));
 
 type AppProviderProps = {
   store: AppStore;
@@ -20,7 +25,9 @@ export function AppProvider({ store, persistor, env = 'default', children }: App
   const content = (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       {/* Toasts for confirmations and errors (notifications.show from @mantine/notifications). */}
-      <Notifications position="top-right" />
+      <Suspense fallback={null}>
+        <Notifications position="top-right" />
+      </Suspense>
       {children}
     </MantineProvider>
   );

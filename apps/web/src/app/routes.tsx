@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { RequireAdmin } from '../components/guards/require-admin';
 import { RequireAuth } from '../components/guards/require-auth';
-import { RouteError } from '../components/ui/route-error';
+import { RouteErrorBoundary } from '../components/ui/route-error';
 import { paths } from '../config/paths';
 import { RootLayout } from './root-layout';
 import * as S from './screens';
@@ -63,7 +63,7 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       {
-        errorElement: <RouteError />,
+        element: <RouteErrorBoundary />,
         children: [
           ...exact(publicRoutes),
           {

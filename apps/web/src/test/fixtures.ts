@@ -1,4 +1,4 @@
-import type { KycRecord, PetWire, UserSelf } from '@pawsy/contract';
+import type { CalendarWire, KycRecord, PetWire, UserSelf } from '@pawsy/contract';
 import type { DisputeWire } from '@pawsy/contract';
 
 /*
@@ -126,6 +126,19 @@ export function makeDispute(overrides: Partial<DisputeWire> = {}): DisputeWire {
     evidence: [],
     createdAt: '2026-11-02T09:00:00.000Z',
     updatedAt: '2026-11-02T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A sitter's calendar as GET /api/availability returns it (defaults: any time, nothing blocked). */
+export function makeCalendar(overrides: Partial<CalendarWire> = {}): CalendarWire {
+  return {
+    userId: FIXTURE_USER_ID,
+    timeZone: 'America/Chicago',
+    schedule: [],
+    capacities: {},
+    blocks: [],
+    nextFreeDates: ['2026-11-26', '2026-11-27'],
     ...overrides,
   };
 }

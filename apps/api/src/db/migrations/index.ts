@@ -17,6 +17,15 @@ import * as couponsPackages from './2026-11-25T06-10-00-coupons-packages.ts';
 import * as billing from './2026-11-25T06-30-00-billing.ts';
 import * as adminDashboardIndexes from './2026-11-25T06-40-00-admin-dashboard-indexes.ts';
 import * as bookingCharges from './2026-11-25T06-50-00-booking-charges.ts';
+import * as availability from './2026-11-25T07-00-00-availability.ts';
+import * as bookingSeries from './2026-11-25T07-10-00-booking-series.ts';
+import * as bookingReminders from './2026-11-25T07-20-00-booking-reminders.ts';
+import * as searchPlan from './2026-11-25T07-30-00-search-plan.ts';
+import * as calendarVersion from './2026-11-25T07-40-00-calendar-version.ts';
+import * as listOrderIndexes from './2026-11-25T08-47-00-list-order-indexes.ts';
+import * as bookingStatusCounts from './2026-11-25T08-48-00-booking-status-counts.ts';
+import * as bookingDayCounts from './2026-11-25T08-49-00-booking-day-counts.ts';
+import * as userRoleCounts from './2026-11-25T08-50-00-user-role-counts.ts';
 
 /**
  * Every migration, by name (ISO timestamp first so names sort in order).
@@ -41,4 +50,13 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T06-30-00-billing': billing,
   '2026-11-25T06-40-00-admin-dashboard-indexes': adminDashboardIndexes,
   '2026-11-25T06-50-00-booking-charges': bookingCharges,
+  '2026-11-25T07-00-00-availability': availability,
+  '2026-11-25T07-10-00-booking-series': bookingSeries,
+  '2026-11-25T07-20-00-booking-reminders': bookingReminders,
+  '2026-11-25T07-30-00-search-plan': searchPlan,
+  '2026-11-25T07-40-00-calendar-version': calendarVersion,
+  '2026-11-25T08-47-00-list-order-indexes': listOrderIndexes,
+  '2026-11-25T08-48-00-booking-status-counts': bookingStatusCounts,
+  '2026-11-25T08-49-00-booking-day-counts': bookingDayCounts,
+  '2026-11-25T08-50-00-user-role-counts': userRoleCounts,
 };

@@ -35,6 +35,7 @@ export async function ensureAdmin(
       await repo.promoteToAdmin(trx, existing.id, passwordHash);
       await repo.revokeUserSessionRows(trx, existing.id);
     });
+    app.sessionCache.revokeUser(existing.id);
     app.log.warn('ADMIN_EMAIL named an existing account: promoted it and ended all its sessions');
     return;
   }

@@ -148,6 +148,7 @@ export async function resetPassword(
     await repo.markEmailVerified(trx, user.id);
     await revokeUserSessions(trx, user.id);
   });
+  app.sessionCache.revokeUser(user.id);
   await app.mailer.send({
     to: user.email,
     ...passwordChangedMail({ email: user.email, firstName: user.first_name }, app.config.publicUrl),
@@ -156,6 +157,7 @@ export async function resetPassword(
 
 export async function logout(app: FastifyInstance, sessionId: string): Promise<void> {
   await revokeSession(app.db, sessionId);
+  app.sessionCache.revokeSession(sessionId);
 }
 
 export async function updatePassword(
@@ -177,6 +179,7 @@ export async function updatePassword(
     await repo.setPasswordHash(trx, user.id, hash);
     await revokeUserSessions(trx, user.id, caller.sessionId);
   });
+  app.sessionCache.revokeUser(user.id, caller.sessionId);
   await app.mailer.send({
     to: user.email,
     ...passwordChangedMail({ email: user.email, firstName: user.first_name }, app.config.publicUrl),

@@ -64,7 +64,7 @@ export const acceptRoute: FastifyPluginAsyncZod = async (app) => {
       let fields: unknown = request.body;
       let image: StoredFile | null = null;
       if (request.isMultipart()) {
-        const form = await readMultipart(request, app.config.dataDir, PHOTO_RULES);
+        const form = await readMultipart(request, app.storage, PHOTO_RULES);
         fields = form.fields;
         image = form.files[0] ?? null;
       }
@@ -83,7 +83,7 @@ export const acceptRoute: FastifyPluginAsyncZod = async (app) => {
         image = null; // owned by the event now (changeStatus removes it on failure)
         return { success: true as const, message: `Booking ${data.status}`, data };
       } finally {
-        if (image) removeUpload(app.config.dataDir, image.storedName);
+        if (image) removeUpload(app.storage, image.storedName);
       }
     },
   );

@@ -4,11 +4,17 @@ import { conflict } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { refundCredits } from '../credits/index.ts';
+import { assertSitterFree } from '../availability/index.ts';
 import { notifyUser } from '../notifications/index.ts';
 import { setStateIfPending, withdrawOpenRequests } from './booking-requests.repository.ts';
-import { loadDecidableRequest } from './booking-requests.service.ts';
+import { bookingInterval, loadDecidableRequest } from './booking-requests.service.ts';
 import { bookingWireById } from './booking-wires.service.ts';
-import { acceptIfPending, insertEvent, updateIfStatus } from './bookings.repository.ts';
+import {
+  acceptIfPending,
+  findParties,
+  insertEvent,
+  updateIfStatus,
+} from './bookings.repository.ts';
 import { loadProviderRate } from './bookings.service.ts';
 import { quotePrice } from './pricing.ts';
 import { refundCard, settleCardOnCancel } from './booking-refunds.service.ts';
@@ -17,6 +23,9 @@ import { refundCard, settleCardOnCancel } from './booking-refunds.service.ts';
  * PUT /booking/accept/{id} with `{ providerId, decision }`, decided by the counterpart of whoever
  * opened the request. Acceptance is one transaction around a conditional UPDATE (still pending,
  * no other sitter): of two racing acceptances exactly one changes a row, the other gets 409.
+ * Before it, under the sitter's lock, the sitter's calendar must be free for the booking (409
+ * naming the conflict otherwise): acceptances of different bookings by one sitter take turns, so
+ * they never overbook a capacity (docs/decisions.md "Availability — enforcement").
  */
 export async function decideRequest(
   app: FastifyInstance,
@@ -31,7 +40,14 @@ export async function decideRequest(
   let cardRefund: Awaited<ReturnType<typeof settleCardOnCancel>>['refund'] = null;
 
   if (input.decision === 'accepted') {
+    const [sitter] = await findParties(app.db, [request.provider_id]);
     withdrawn = await app.db.transaction().execute(async (trx) => {
+      // First thing: lock the sitter, so this check and the acceptance below are one step.
+      await assertSitterFree(trx, request.provider_id, booking.service, bookingInterval(booking), {
+        lock: true,
+        ignoreBookingId: booking.id,
+        who: sitter?.first_name,
+      });
       let price = {};
       if (booking.price_cents === null) {
         const { provider, rateCents } = await loadProviderRate(

@@ -8,7 +8,13 @@ import { listReviewsForBooking } from '../reviews/index.ts';
 import { bookingWire, loadBookingWires } from './booking-wires.service.ts';
 import { loadVisibleBooking, seesOwnerInFull } from './bookings.access.ts';
 import type { BookingExtras } from './bookings.mapper.ts';
-import { findParties, pageOf, type BookingRow, type Page } from './bookings.repository.ts';
+import {
+  countBookingsByStatus,
+  findParties,
+  pageOf,
+  type BookingRow,
+  type Page,
+} from './bookings.repository.ts';
 import { offeredRates } from './bookings.service.ts';
 import { listProviderFeed } from './provider-feed.repository.ts';
 import { cardPaidOrNone } from './booking-charges.repository.ts';
@@ -92,6 +98,7 @@ export async function listBookingsForCaller(
       (q) => (query.status ? q.where('bookings.status', '=', query.status) : q),
       (q) => q.orderBy('bookings.created_at', 'desc').orderBy('bookings.id', 'desc'),
       query,
+      countBookingsByStatus(app.db, query.status),
     );
     return toPage(await loadBookingWires(app.db, rows), total, query);
   }

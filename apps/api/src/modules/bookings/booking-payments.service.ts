@@ -13,6 +13,7 @@ import {
   settleIfAwaiting,
 } from './booking-charges.repository.ts';
 import { insertRequest } from './booking-requests.repository.ts';
+import { settleSeriesPayment } from './booking-series.service.ts';
 import {
   findBooking,
   findParties,
@@ -108,6 +109,8 @@ async function release(trx: DbOrTrx, bookingId: string, now: string): Promise<Bo
 export function registerBookingPayments(app: FastifyInstance): void {
   onPaymentSettled('booking', {
     paid: async (trx, payment) => {
+      // A weekly series is paid once for all its occurrences (reference: the series id).
+      if (await settleSeriesPayment(app, trx, payment, 'paid')) return;
       const now = nowIso();
       const booking = await release(trx, payment.reference_id, now);
       if (booking?.provider_id) {
@@ -127,7 +130,10 @@ export function registerBookingPayments(app: FastifyInstance): void {
         });
       }
     },
-    cancelled: async (trx, payment) => dropUnpaid(trx, payment.reference_id, nowIso()),
+    cancelled: async (trx, payment) => {
+      if (await settleSeriesPayment(app, trx, payment, 'cancelled')) return;
+      await dropUnpaid(trx, payment.reference_id, nowIso());
+    },
   });
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { assertSitterFree } from '../availability/index.ts';
 import { notifyUser } from '../notifications/index.ts';
 import {
   findRequest,
@@ -15,9 +16,16 @@ import type { RequestWire } from './bookings.mapper.ts';
 import { isUniqueViolation, type BookingRow } from './bookings.repository.ts';
 import { loadProviderRate } from './bookings.service.ts';
 
+/** The instants a booking covers, as the calendar checks read them. */
+export const bookingInterval = (b: Pick<BookingRow, 'start_at' | 'end_at'>) => ({
+  start: new Date(b.start_at),
+  end: new Date(b.end_at),
+});
+
 /**
  * POST /booking/{id}/send-request: a sitter applies to an open booking, or its owner invites a
- * sitter (`providerId`). One request per (booking, sitter), enforced by a unique index.
+ * sitter (`providerId`). One request per (booking, sitter), enforced by a unique index. A sitter
+ * whose calendar is not free for the booking's time is refused with 409 naming the conflict.
  */
 export async function sendRequest(
   app: FastifyInstance,
@@ -44,12 +52,16 @@ export async function sendRequest(
     throw forbidden('Only the owner can invite sitters, and only sitters can apply');
   }
   if (!isOpen(booking)) throw conflict('This booking is not open for requests');
-  await loadProviderRate(
+  const { provider } = await loadProviderRate(
     app.db,
     providerId,
     booking.service,
     initiatedBy === 'owner' ? 'providerId' : 'service',
   );
+  // Pending requests occupy nothing (no lock); the acceptance re-checks under the sitter's lock.
+  await assertSitterFree(app.db, providerId, booking.service, bookingInterval(booking), {
+    who: provider.first_name,
+  });
   if (await findRequest(app.db, booking.id, providerId))
     throw conflict('A request for this sitter already exists on this booking');
   const now = nowIso();

@@ -39,8 +39,8 @@ export async function changeStatus(
   try {
     return await applyStatus(app, caller, bookingId, input, stored);
   } catch (err) {
-    removeUpload(app.config.dataDir, input.image?.storedName);
-    removeUpload(app.config.dataDir, stored.name);
+    removeUpload(app.storage, input.image?.storedName);
+    removeUpload(app.storage, stored.name);
     throw err;
   }
 }
@@ -64,7 +64,7 @@ async function applyStatus(
     throw conflict(check.reason);
   }
   // Photos are re-encoded like profile photos: a phone's EXIF would give away where the pet is.
-  if (input.image) stored.name = await storeReencodedImage(app.config.dataDir, input.image);
+  if (input.image) stored.name = (await storeReencodedImage(app.storage, input.image)).name;
   const now = nowIso();
   const type = isCheckIn ? 'check-in' : eventTypeFor(input.status);
   let withdrawn: string[] = [];
@@ -143,7 +143,7 @@ export async function sendEventImage(
   if (!isParty(booking, caller.id) && caller.userType !== 'admin') throw notFound('Image');
   const ev = await findEvent(app.db, booking.id, eventId);
   if (!ev?.image_path || !ev.image_mime) throw notFound('Image');
-  return sendUpload(reply, app.config.dataDir, ev.image_path, ev.image_mime);
+  return sendUpload(reply, app.storage, ev.image_path, ev.image_mime);
 }
 
 export function assertImageAllowed(status: BookingStatus, image: StoredFile | null): void {

@@ -160,6 +160,7 @@ export function toBookingWire(
       image: e.image_path ? eventImageUrl(row.id, e.id) : null,
     })),
     cancellationPolicy: CANCELLATION_POLICY,
+    seriesId: row.series_id ?? null,
     ...(rel.distanceKm !== undefined ? { distanceKm: rel.distanceKm } : {}),
     createdAt: row.created_at,
     updatedAt: row.updated_at,

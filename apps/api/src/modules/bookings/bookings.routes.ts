@@ -31,6 +31,7 @@ import { acceptRoute } from './accept.route.ts';
 import { listMyRequests, withdrawMyRequest } from './my-requests.service.ts';
 import { createBooking, quoteBooking } from './bookings.service.ts';
 import { registerBookingPayments } from './booking-payments.service.ts';
+import { registerSeriesRoutes } from './booking-series.routes.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['bookings'];
@@ -40,6 +41,7 @@ const tags = ['bookings'];
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = { preHandler: app.requireAuth };
   registerBookingPayments(app);
+  registerSeriesRoutes(app);
 
   app.post(
     '/',

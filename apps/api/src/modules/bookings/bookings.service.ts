@@ -11,6 +11,7 @@ import type { DbOrTrx } from '../../db/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { assertSitterFree, type Interval } from '../availability/index.ts';
 import { getBalance, spendCredits } from '../credits/index.ts';
 import { notifyUser } from '../notifications/index.ts';
 import { ownedPetIds } from '../pets/index.ts';
@@ -63,6 +64,23 @@ function parseDates(startDate: string, endDate: string): { start: Date; end: Dat
   return { start, end };
 }
 
+/** The message a request to this sitter would be refused with (409), or null when they are free. */
+async function calendarConflict(
+  db: DbOrTrx,
+  providerId: string,
+  service: string,
+  range: Interval,
+  who: string,
+): Promise<string | null> {
+  try {
+    await assertSitterFree(db, providerId, service, range, { who });
+    return null;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'CONFLICT') return err.message;
+    throw err;
+  }
+}
+
 export async function quoteBooking(
   app: FastifyInstance,
   caller: AuthUser,
@@ -75,12 +93,17 @@ export async function quoteBooking(
     body.service,
   );
   const quote = quotePrice(body.service, start, end, rateCents, provider.currency);
-  const creditsBalance = await getBalance(app.db, caller.id);
+  const [creditsBalance, busy] = await Promise.all([
+    getBalance(app.db, caller.id),
+    calendarConflict(app.db, provider.id, body.service, { start, end }, provider.first_name),
+  ]);
   return {
     ...quote,
     rateSource,
     creditsBalance,
     maxCreditsApplicable: Math.max(0, Math.min(creditsBalance, quote.amountCents)),
+    available: busy === null,
+    ...(busy ? { conflict: busy } : {}),
   };
 }
 
@@ -100,6 +123,10 @@ export async function createBooking(
   if (body.provider_id) {
     const loaded = await loadProviderRate(app.db, body.provider_id, body.service);
     provider = loaded.provider;
+    // A request waits for the sitter's answer and occupies nothing, so no lock: the acceptance
+    // re-checks under one. Here it only spares the owner a request the sitter cannot take.
+    const who = provider.first_name;
+    await assertSitterFree(app.db, provider.id, body.service, { start, end }, { who });
     quote = quotePrice(body.service, start, end, loaded.rateCents, provider.currency);
   }
   const credits = body.creditsToApply;

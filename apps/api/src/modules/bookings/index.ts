@@ -4,4 +4,15 @@ export { quotePrice, type Quote } from './pricing.ts';
 // The demo seed writes bookings in every state with their history, which no service call does.
 export { insertBooking, insertEvent as insertBookingEvent } from './bookings.repository.ts';
 export { insertRequest as insertBookingRequest } from './booking-requests.repository.ts';
+export { insertSeries as insertBookingSeries } from './booking-series.repository.ts';
+// Weekly series left undecided when their first occurrence starts (for the reminder job).
+export { expireStaleSeries } from './booking-series.service.ts';
 export { loadBookingParties, isChatParty, type BookingParties } from './booking-parties.ts';
+// The reminder job (day-before, undecided requests, expiry); other parts add steps to it.
+export {
+  registerReminderStep,
+  reminderSteps,
+  runReminders,
+  type ReminderStep,
+} from './booking-reminders.service.ts';
+export { registerBookingReminders } from './booking-reminders.scheduler.ts';

@@ -39,7 +39,7 @@ export async function readDisputeForm(
 ): Promise<DisputeForm> {
   if (!request.isMultipart())
     return { body: parseDisputeFields(request.body as CreateDisputeBody), files: [] };
-  const form = await readMultipart(request, app.config.dataDir, {
+  const form = await readMultipart(request, app.storage, {
     maxFiles: DISPUTE_MAX_FILES,
     maxFileBytes: DISPUTE_MAX_FILE_MB * 1024 * 1024,
     allowedTypes: DOCUMENT_TYPES,
@@ -53,7 +53,7 @@ export async function readDisputeForm(
         stored.push(file);
         continue;
       }
-      const name = await storeReencodedImage(app.config.dataDir, file);
+      const { name } = await storeReencodedImage(app.storage, file);
       stored.push({ ...file, storedName: name, mime: 'image/webp' });
     }
     return { body, files: stored };
@@ -64,5 +64,5 @@ export async function readDisputeForm(
 }
 
 export function removeEvidence(app: FastifyInstance, files: EvidenceFile[]): void {
-  for (const f of files) removeUpload(app.config.dataDir, f.storedName);
+  for (const f of files) removeUpload(app.storage, f.storedName);
 }

@@ -74,7 +74,7 @@ export async function sendEvidence(
   const name = file.original_name.replace(/[^\w.\- ]/g, '_');
   const disposition = file.mime === 'application/pdf' ? 'attachment' : 'inline';
   reply.header('content-disposition', `${disposition}; filename="${name}"`);
-  return sendUpload(reply, app.config.dataDir, file.stored_name, file.mime);
+  return sendUpload(reply, app.storage, file.stored_name, file.mime);
 }
 
 /**

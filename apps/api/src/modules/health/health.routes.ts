@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthBody, readyBody } from '@pawsy/contract';
 import { isDatabaseReachable } from '../../db/index.ts';
+import { diagnosticsRoutes } from './diagnostics.routes.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  if (app.config.diagnostics) await app.register(diagnosticsRoutes);
+
   app.get('/healthz', { schema: { hide: true, response: { 200: healthBody } } }, async () => ({
     status: 'ok' as const,
   }));

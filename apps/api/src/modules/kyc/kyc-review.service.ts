@@ -129,5 +129,5 @@ export async function sendKycDocument(
     'content-disposition',
     `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(doc.original_name)}`,
   );
-  return sendUpload(reply, app.config.dataDir, doc.stored_name, doc.mime);
+  return sendUpload(reply, app.storage, doc.stored_name, doc.mime);
 }

@@ -1,21 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { KYC_MAX_FILES, KYC_MAX_FILE_MB, kycSubmitFields, type KycRecord } from '@pawsy/contract';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { storeReencodedImage } from '../../lib/images.ts';
-import {
-  DOCUMENT_TYPES,
-  readMultipart,
-  removeUpload,
-  uploadsDir,
-  type StoredFile,
-} from '../../lib/uploads.ts';
+import { DOCUMENT_TYPES, readMultipart, removeUpload, type StoredFile } from '../../lib/uploads.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { KycDocumentsTable } from '../../db/schema.ts';
 import * as repo from './kyc.repository.ts';
 import { toWire } from './kyc.service.ts';
+import type { FileStore } from '../../lib/storage/index.ts';
 
 const DOCUMENT_RULES = {
   maxFiles: KYC_MAX_FILES,
@@ -29,9 +22,9 @@ const DOCUMENT_IMAGE_SIDE = 2400;
 
 /**
  * Images are re-encoded (which drops EXIF, GPS included) and stored as WebP; PDFs are kept as
- * uploaded (their type was checked from the bytes). On failure nothing stays on disk.
+ * uploaded (their type was checked from the bytes). On failure nothing stays in the store.
  */
-async function storeDocuments(dataDir: string, files: StoredFile[]) {
+async function storeDocuments(store: FileStore, files: StoredFile[]) {
   const stored: { name: string; mime: string; size: number; originalName: string }[] = [];
   try {
     for (const file of files) {
@@ -39,16 +32,15 @@ async function storeDocuments(dataDir: string, files: StoredFile[]) {
       if (file.mime === 'application/pdf') {
         stored.push({ name: file.storedName, mime: file.mime, size: file.size, originalName });
       } else {
-        const name = await storeReencodedImage(dataDir, file, DOCUMENT_IMAGE_SIDE);
-        const size = fs.statSync(path.join(uploadsDir(dataDir), name)).size;
+        const { name, size } = await storeReencodedImage(store, file, DOCUMENT_IMAGE_SIDE);
         // The name follows the new type, so a download opens with the right application.
         const renamed = `${originalName.replace(/\.[^.]*$/, '')}.webp`;
         stored.push({ name, mime: 'image/webp', size, originalName: renamed });
       }
     }
   } catch (err) {
-    for (const s of stored) removeUpload(dataDir, s.name);
-    for (const f of files) removeUpload(dataDir, f.storedName);
+    for (const s of stored) removeUpload(store, s.name);
+    for (const f of files) removeUpload(store, f.storedName);
     throw err;
   }
   return stored;
@@ -70,8 +62,8 @@ export async function submitKyc(
   caller: AuthUser,
   request: FastifyRequest,
 ): Promise<KycRecord> {
-  const dataDir = app.config.dataDir;
-  const { fields, files } = await readMultipart(request, dataDir, DOCUMENT_RULES);
+  const store = app.storage;
+  const { fields, files } = await readMultipart(request, store, DOCUMENT_RULES);
   let stored: Awaited<ReturnType<typeof storeDocuments>> = [];
   let replaced: KycDocumentsTable[] = [];
   let done = false;
@@ -85,7 +77,7 @@ export async function submitKyc(
       if (!existing || existing.user_id !== caller.id) throw notFound('KYC record');
       if (existing.status === 'Verified') throw conflict('This KYC record is already verified');
     }
-    stored = await storeDocuments(dataDir, files);
+    stored = await storeDocuments(store, files);
     const now = nowIso();
     const kycId = input.kycId ?? newId();
     await app.db.transaction().execute(async (trx) => {
@@ -119,12 +111,12 @@ export async function submitKyc(
       );
     });
     done = true;
-    for (const d of replaced) removeUpload(dataDir, d.stored_name);
+    for (const d of replaced) removeUpload(store, d.stored_name);
     return toWire(app, (await repo.findRecord(app.db, kycId))!);
   } finally {
     if (!done) {
-      for (const s of stored) removeUpload(dataDir, s.name);
-      for (const f of files) removeUpload(dataDir, f.storedName);
+      for (const s of stored) removeUpload(store, s.name);
+      for (const f of files) removeUpload(store, f.storedName);
     }
   }
 }

@@ -49,14 +49,19 @@ export async function pageBookingMessages(
   { page, limit }: Page,
 ): Promise<{ rows: MessageJoined[]; total: number }> {
   let base = db.selectFrom('messages as m').where('m.booking_id', '=', bookingId);
-  if (partyId)
+  let rowsOf = joined(db).where('m.booking_id', '=', bookingId);
+  if (partyId) {
     base = base.where((eb) =>
       eb.or([eb('m.sender_id', '=', partyId), eb('m.recipient_id', '=', partyId)]),
     );
-  const ids = base.select('m.id');
+    rowsOf = rowsOf.where((eb) =>
+      eb.or([eb('m.sender_id', '=', partyId), eb('m.recipient_id', '=', partyId)]),
+    );
+  }
+  // The page filters messages directly (not `id in (subquery)`), so it is read from
+  // messages_booking_created_idx in order and stops at the limit.
   const [rows, count] = await Promise.all([
-    joined(db)
-      .where('m.id', 'in', ids)
+    rowsOf
       .orderBy('m.created_at', 'desc')
       .orderBy('m.id', 'desc')
       .limit(limit)

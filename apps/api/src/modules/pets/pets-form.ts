@@ -6,7 +6,7 @@ import { IMAGE_TYPES, readMultipart, type StoredFile } from '../../lib/uploads.t
 
 /** The multipart pet form: its fields, and at most one photo under `photo` or `image`. */
 export const readPetForm = (app: FastifyInstance, request: FastifyRequest) =>
-  readMultipart(request, app.config.dataDir, {
+  readMultipart(request, app.storage, {
     maxFiles: 1,
     maxFileBytes: IMAGE_MAX_BYTES,
     allowedTypes: IMAGE_TYPES,
@@ -38,11 +38,11 @@ export async function withPhoto<T>(
   work: (photo: string | null) => Promise<T>,
 ): Promise<T> {
   const upload = files[0];
-  const photo = upload ? await storeProfilePhoto(app.config.dataDir, upload) : null;
+  const photo = upload ? await storeProfilePhoto(app.storage, upload) : null;
   try {
     return await work(photo);
   } catch (err) {
-    removeProfilePhoto(app.config.dataDir, photo);
+    removeProfilePhoto(app.storage, photo);
     throw err;
   }
 }

@@ -74,7 +74,7 @@ export async function createPet(
   caller: AuthUser,
 ): Promise<PetWire> {
   const { fields, files } = await readPetForm(app, request);
-  const discard = () => files.forEach((f) => removeProfilePhoto(app.config.dataDir, f.storedName));
+  const discard = () => files.forEach((f) => removeProfilePhoto(app.storage, f.storedName));
   let input: PetCreateFields;
   try {
     const userId = fields.userId?.trim();
@@ -120,7 +120,7 @@ export async function updatePet(
   try {
     input = parseFields(petUpdateFields, fields);
   } catch (err) {
-    files.forEach((f) => removeProfilePhoto(app.config.dataDir, f.storedName));
+    files.forEach((f) => removeProfilePhoto(app.storage, f.storedName));
     throw err;
   }
   const updated = await withPhoto(app, files, async (photo) => {
@@ -131,7 +131,7 @@ export async function updatePet(
     });
     return (await findPet(app.db, petId))!;
   });
-  if (updated.image_path !== pet.image_path) removeProfilePhoto(app.config.dataDir, pet.image_path);
+  if (updated.image_path !== pet.image_path) removeProfilePhoto(app.storage, pet.image_path);
   return toPetWire(updated);
 }
 
@@ -146,5 +146,5 @@ export async function sendPetImage(
   const pet = await findPet(app.db, petId);
   if (!pet?.image_path || !shows(await visiblePetsOf(app.db, caller, pet.user_id), pet.id))
     throw notFound('Image');
-  return sendPhoto(request, reply, app.config.dataDir, pet.image_path, 'image/webp');
+  return sendPhoto(request, reply, app.storage, pet.image_path, 'image/webp');
 }

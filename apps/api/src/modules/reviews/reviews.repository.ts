@@ -65,9 +65,25 @@ export async function insertReviewIfFirst(db: DbOrTrx, row: ReviewsTable): Promi
 export function findReviewedBooking(db: DbOrTrx, bookingId: string) {
   return db
     .selectFrom('bookings')
-    .select(['id', 'owner_id', 'provider_id', 'status', 'service', 'completed_at'])
+    .select(['id', 'owner_id', 'provider_id', 'status', 'service', 'completed_at', 'series_id'])
     .where('id', '=', bookingId)
     .executeTakeFirst();
+}
+
+/** Whether `authorId` already reviewed some occurrence of a recurring series (bookings_series_idx). */
+export async function hasReviewedSeries(
+  db: DbOrTrx,
+  seriesId: string,
+  authorId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('reviews')
+    .innerJoin('bookings', 'bookings.id', 'reviews.booking_id')
+    .select('reviews.id')
+    .where('bookings.series_id', '=', seriesId)
+    .where('reviews.author_id', '=', authorId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Name and photo of review authors (deleted ones included: their reviews stay). */

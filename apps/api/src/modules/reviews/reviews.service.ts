@@ -13,6 +13,7 @@ import {
   blindEnd,
   findAuthors,
   findReviewByAuthor,
+  hasReviewedSeries,
   findReviewedBooking,
   insertReviewIfFirst,
   listBookingReviews,
@@ -81,6 +82,9 @@ export async function createReview(
   if (booking.status !== 'completed') throw conflict('Only a completed booking can be reviewed');
   if (await findReviewByAuthor(app.db, bookingId, caller.id))
     throw conflict('You have already reviewed this booking');
+  // A weekly series is reviewed once, on any one of its completed occurrences.
+  if (booking.series_id && (await hasReviewedSeries(app.db, booking.series_id, caller.id)))
+    throw conflict('You have already reviewed this series');
   const subjectId = booking.owner_id === caller.id ? booking.provider_id : booking.owner_id;
   if (!subjectId) throw new AppError('CONFLICT', 'This booking has no sitter to review');
   const createdAt = nowIso();

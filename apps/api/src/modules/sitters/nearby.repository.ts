@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
+import { countOffering, offerFilterSql } from '../availability/index.ts';
 import type { Box, LatLng } from './geo.ts';
 import { boxedLocationsSql, isIndexedSql } from './locations.repository.ts';
 
@@ -10,6 +11,10 @@ export type ProviderFilters = {
   callerIsProvider?: boolean;
   name?: string;
   city?: string;
+  /** Catalogue service value the provider must list. */
+  service?: string;
+  /** Pet species the provider must accept (or have no preference). */
+  petType?: string;
 };
 export type LocatedRow = { id: string; latitude: number; longitude: number };
 
@@ -17,7 +22,11 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 type UsersQuery<O> = SelectQueryBuilder<Database, 'users', O>;
 
-/** Providers only, never deleted ones, never the caller; name/city matched case-insensitively. */
+/**
+ * Providers only, never deleted ones, never the caller; name/city matched case-insensitively;
+ * with a service or pet type, only providers offering it (availability's offer rule, the one the
+ * provider_offer_counts triggers count by).
+ */
 function filterSql(f: ProviderFilters, withCaller = false): RawBuilder<boolean> {
   const parts = [sql`users.user_type = 'provider'`, sql`users.deleted_at is null`];
   if (!withCaller) parts.push(sql`users.id <> ${f.excludeId}`);
@@ -29,8 +38,12 @@ function filterSql(f: ProviderFilters, withCaller = false): RawBuilder<boolean> 
     const pattern = `${likeEscape(f.city.toLowerCase())}%`;
     parts.push(sql`lower(users.city) like ${pattern} escape '\\'`);
   }
+  if (f.service || f.petType) parts.push(offerFilterSql(f.service, f.petType));
   return sql<boolean>`(${sql.join(parts, sql` and `)})`;
 }
+
+/** The providers a search lists (caller excluded), as a condition over `users`. */
+export const providerFilterSql = (f: ProviderFilters): RawBuilder<boolean> => filterSql(f);
 
 function applyFilters<O>(qb: UsersQuery<O>, f: ProviderFilters): UsersQuery<O> {
   return qb.where(filterSql(f));
@@ -94,9 +107,9 @@ async function countLiveProviders(db: DbOrTrx): Promise<number> {
 }
 
 /**
- * Matching providers: unfiltered from the trigger-kept counter, filtered from the covering index
- * (user_type, deleted_at, id) without a per-row caller check; the caller is subtracted when they
- * match themselves.
+ * Matching providers: without name/city from the trigger-kept counters (live providers, or per
+ * service and pet type), otherwise counted from the covering index (user_type, deleted_at, id)
+ * without a per-row caller check; the caller is subtracted when they match themselves.
  */
 export async function countProviders(
   db: DbOrTrx,
@@ -112,10 +125,12 @@ export async function countProviders(
     if (which === 'located') q = q.where(isIndexedSql()).where(located);
     return Number((await q.executeTakeFirst())?.n ?? 0);
   };
-  const all =
-    which === 'all' && !f.name && !f.city
-      ? await countLiveProviders(db)
-      : await count(sql<boolean>`1 = 1`);
+  const fromCounters = which === 'all' && !f.name && !f.city;
+  const all = !fromCounters
+    ? await count(sql<boolean>`1 = 1`)
+    : f.service || f.petType
+      ? await countOffering(db, f.service ?? '', f.petType ?? '')
+      : await countLiveProviders(db);
   const self =
     f.callerIsProvider && all > 0 ? await count(sql<boolean>`users.id = ${f.excludeId}`) : 0;
   return all - self;

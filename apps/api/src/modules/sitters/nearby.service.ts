@@ -1,6 +1,8 @@
-import { toPageMeta } from '@pawsy/contract';
+import { searchRange, toPageMeta } from '@pawsy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { NearbyCard, NearbyQuery, NearbyResponse } from '@pawsy/contract';
+import { parseStringList } from '../../lib/user-columns.ts';
+import { findBusyOffering, findBusySitters, nextFreeDatesFor } from '../availability/index.ts';
 import { boundingBoxes, haversineKm, roundTo, type LatLng } from './geo.ts';
 import {
   countProviders,
@@ -8,6 +10,7 @@ import {
   findNearestLocated,
   findTopRatedIds,
   findUnlocatedIds,
+  providerFilterSql,
   type ProviderFilters,
 } from './nearby.repository.ts';
 import { toPublicUser } from './public-user.ts';
@@ -21,19 +24,24 @@ const RADII_KM = [5, 25, 100, 500, 2000];
 
 type Ranked = { id: string; distanceKm: number };
 
+const NO_ONE = new Set<string>();
+
 /**
- * The `needed` nearest located providers (or all of them when fewer), exactly ordered by
- * distance then id. A box of radius r holds every point within r, so once at least `needed`
- * candidates lie within r, nothing outside the box can rank among them.
+ * The `needed` nearest located providers not in `busy` (or all of them when fewer), exactly
+ * ordered by distance then id. A box of radius r holds every point within r, so once at least
+ * `needed` free candidates lie within r, nothing outside the box can rank among them. The
+ * database fallback reads `needed + busy.size` rows: at most busy.size of them are dropped.
  */
 export async function rankNearest(
   app: FastifyInstance,
   origin: LatLng,
   filters: ProviderFilters,
   needed: number,
+  busy: ReadonlySet<string> = NO_ONE,
 ): Promise<Ranked[]> {
   const rank = (rows: { id: string; latitude: number; longitude: number }[], maxKm: number) =>
     rows
+      .filter((r) => !busy.has(r.id))
       .map((r) => ({ id: r.id, distanceKm: haversineKm(origin, r) }))
       .filter((r) => r.distanceKm <= maxKm)
       .sort((a, b) => a.distanceKm - b.distanceKm || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -44,7 +52,37 @@ export async function rankNearest(
     );
     if (within.length >= needed) return within;
   }
-  return rank(await findNearestLocated(app.db, origin, filters, needed), Infinity);
+  const rows = await findNearestLocated(app.db, origin, filters, needed + busy.size);
+  return rank(rows, Infinity).slice(0, needed);
+}
+
+/**
+ * Rows [skip, skip + take) of an ordered id list once the `busy` ids are left out. `fetch(offset,
+ * limit)` reads the list in order; the first `skip + take + busy.size` rows always hold enough
+ * free ones, so reads stop there at the latest (in growing chunks, usually far sooner).
+ */
+export async function freeSlice(
+  fetch: (offset: number, limit: number) => Promise<string[]>,
+  busy: ReadonlySet<string>,
+  skip: number,
+  take: number,
+): Promise<string[]> {
+  if (take <= 0) return [];
+  if (busy.size === 0) return fetch(skip, take);
+  const want = skip + take;
+  const bound = want + busy.size;
+  const free: string[] = [];
+  let read = 0;
+  let chunk = want + Math.min(busy.size, Math.max(want, 16));
+  while (free.length < want && read < bound) {
+    const limit = Math.min(chunk, bound - read);
+    const rows = await fetch(read, limit);
+    for (const id of rows) if (!busy.has(id)) free.push(id);
+    if (rows.length < limit) break;
+    read += limit;
+    chunk *= 2;
+  }
+  return free.slice(skip, want);
 }
 
 export async function listNearbyProviders(
@@ -59,33 +97,59 @@ export async function listNearbyProviders(
     callerIsProvider: caller?.user_type === 'provider',
     name: query.name || undefined,
     city: query.city || undefined,
+    service: query.service || undefined,
+    petType: query.petType || undefined,
   };
   const offset = (page - 1) * limit;
   const origin =
     caller && caller.latitude !== null && caller.longitude !== null
       ? { latitude: Number(caller.latitude), longitude: Number(caller.longitude) }
       : null;
-  const total = await countProviders(app.db, filters, 'all');
+  // Matching providers not free for the whole range (the caller never among them), from the
+  // calendar indexes; ranking skips them and the total leaves them out.
+  // Without name or city the set is the same for every caller (cached while no calendar write
+  // happens, see availability/busy-cache.ts); candidates never include the caller, so only the
+  // count needs them taken out.
+  let busy: ReadonlySet<string> = NO_ONE;
+  let busyCount = 0;
+  if (query.startDate && query.endDate) {
+    const range = searchRange(query.startDate, query.endDate);
+    if (filters.name || filters.city) {
+      busy = await findBusySitters(app.db, filters.service, range, providerFilterSql(filters));
+      busyCount = busy.size;
+    } else {
+      busy = await findBusyOffering(app.db, filters.service, filters.petType, range);
+      busyCount = busy.size - (busy.has(callerId) ? 1 : 0);
+    }
+  }
+  const total = (await countProviders(app.db, filters, 'all')) - busyCount;
 
   let ids: string[];
   const distances = new Map<string, number>();
   if (origin) {
-    const ranked = await rankNearest(app, origin, filters, offset + limit);
+    const ranked = await rankNearest(app, origin, filters, offset + limit, busy);
     const slice = ranked.slice(offset, offset + limit);
     for (const r of slice) distances.set(r.id, r.distanceKm);
     ids = slice.map((r) => r.id);
     if (ids.length < limit) {
-      const locatedTotal = await countProviders(app.db, filters, 'located');
-      const unlocatedOffset = Math.max(0, offset - locatedTotal);
-      ids.push(...(await findUnlocatedIds(app.db, filters, unlocatedOffset, limit - ids.length)));
+      // Fewer than offset + limit ranked: `ranked` holds every free located provider.
+      const unlocatedOffset = Math.max(0, offset - ranked.length);
+      const fetch = (o: number, l: number) => findUnlocatedIds(app.db, filters, o, l);
+      ids.push(...(await freeSlice(fetch, busy, unlocatedOffset, limit - ids.length)));
     }
   } else {
-    ids = await findTopRatedIds(app.db, filters, offset, limit);
+    const fetch = (o: number, l: number) => findTopRatedIds(app.db, filters, o, l);
+    ids = await freeSlice(fetch, busy, offset, limit);
   }
 
   // Cards show the cached rating the 'all' order uses (see reviews/rating-cache.ts), so a page
   // never contradicts its own order; it trails the live summary by at most one refresh period.
-  const rows = new Map((await findCardRows(app.db, ids)).map((r) => [r.id, r]));
+  const cardRows = await findCardRows(app.db, ids);
+  const rows = new Map(cardRows.map((r) => [r.id, r]));
+  const freeDates = await nextFreeDatesFor(
+    app.db,
+    cardRows.map((r) => ({ id: r.id, services: parseStringList(r.primary_services) })),
+  );
   const nearbyUsers: NearbyCard[] = [];
   for (const id of ids) {
     const row = rows.get(id);
@@ -93,6 +157,7 @@ export async function listNearbyProviders(
     const km = distances.get(id);
     nearbyUsers.push({
       ...toPublicUser(row, { average: row.rating_avg, count: row.rating_count }),
+      nextFreeDates: freeDates.get(id) ?? [],
       distanceKm: km === undefined ? null : roundTo(km, 1),
     });
   }

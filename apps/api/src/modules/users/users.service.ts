@@ -38,7 +38,7 @@ export async function updateOwnProfile(
   request: FastifyRequest,
   caller: AuthUser,
 ): Promise<UserSelf> {
-  const { fields, files } = await readMultipart(request, app.config.dataDir, {
+  const { fields, files } = await readMultipart(request, app.storage, {
     maxFiles: 1,
     maxFileBytes: IMAGE_MAX_BYTES,
     allowedTypes: IMAGE_TYPES,
@@ -48,11 +48,11 @@ export async function updateOwnProfile(
   try {
     changes = parseProfileFields(fields);
   } catch (err) {
-    for (const f of files) removeProfilePhoto(app.config.dataDir, f.storedName);
+    for (const f of files) removeProfilePhoto(app.storage, f.storedName);
     throw err;
   }
   const upload = files[0];
-  const photo = upload ? await storeProfilePhoto(app.config.dataDir, upload) : null;
+  const photo = upload ? await storeProfilePhoto(app.storage, upload) : null;
   let previousPhoto: string | null = null;
   try {
     await app.db.transaction().execute(async (trx) => {
@@ -74,10 +74,10 @@ export async function updateOwnProfile(
       }
     });
   } catch (err) {
-    removeProfilePhoto(app.config.dataDir, photo);
+    removeProfilePhoto(app.storage, photo);
     throw err;
   }
-  removeProfilePhoto(app.config.dataDir, previousPhoto);
+  removeProfilePhoto(app.storage, previousPhoto);
   return toUserWire(await getUser(app.db, caller.id));
 }
 
@@ -93,7 +93,7 @@ export async function sendUserImage(
   if (!row.image_path) throw notFound('Image');
   const isWebp = row.image_path.endsWith('.webp');
   const name = size === 'thumb' && isWebp ? thumbnailName(row.image_path) : row.image_path;
-  return sendPhoto(request, reply, app.config.dataDir, name, mimeOf(name));
+  return sendPhoto(request, reply, app.storage, name, mimeOf(name));
 }
 
 const mimeOf = (name: string): string =>

@@ -18,8 +18,16 @@ import type {
   RequestState,
   RequestsResponse,
   SendRequestResponse,
+  SeriesBody,
+  SeriesOccurrence,
+  seriesListResponse,
+  seriesPreviewResponse,
+  seriesResponse,
+  SeriesStatus,
+  SeriesWire,
   StatusBody,
 } from '@pawsy/contract';
+import type { z } from 'zod';
 import { http } from '../../lib/http';
 
 export type Booking = BookingWire;
@@ -79,6 +87,32 @@ export const bookingsApi = {
   },
 };
 
+export type Series = SeriesWire;
+export type SeriesPreview = z.infer<typeof seriesPreviewResponse>['data'];
+export type SeriesCreated = z.infer<typeof seriesResponse>;
+export type { SeriesBody, SeriesOccurrence, SeriesStatus };
+/** Cancel one visit (its booking) or every visit of the series not yet started. */
+export type SeriesCancelScope = { scope: 'occurrence'; bookingId: string } | { scope: 'rest' };
+
+const SERIES = '/api/booking/series';
+const seriesPath = (id: string, rest = '') => `${SERIES}/${encodeURIComponent(id)}${rest}`;
+
+/** Weekly series: one request for many visits, decided and cancelled as described in SPEC §7. */
+export const seriesApi = {
+  /** Every occurrence with its conflict (if any) and the price, before anything is sent. */
+  preview: (body: SeriesBody) =>
+    http.post<z.infer<typeof seriesPreviewResponse>>(`${SERIES}/preview`, body),
+  /** 201 with the series (and checkoutUrl when a card payment is due), or 409 with occurrences. */
+  create: (body: SeriesBody) => http.post<SeriesCreated>(SERIES, body),
+  list: (query: { role?: 'owner' | 'provider'; status?: SeriesStatus } = {}) =>
+    http.get<z.infer<typeof seriesListResponse>>(SERIES, { query }),
+  get: (id: string) => http.get<SeriesCreated>(seriesPath(id)),
+  decide: (id: string, decision: Decision) =>
+    http.put<SeriesCreated>(seriesPath(id, '/decision'), { decision }),
+  cancel: (id: string, scope: SeriesCancelScope) =>
+    http.post<SeriesCreated>(seriesPath(id, '/cancel'), scope),
+};
+
 export const BOOKING_MESSAGES = {
   createFailed: 'Failed to create booking',
   fetchFailed: 'Failed to fetch booking',
@@ -87,4 +121,9 @@ export const BOOKING_MESSAGES = {
   requestsFailed: 'Failed to fetch user requests for booking',
   listFailed: 'Failed to load bookings',
   withdrawFailed: 'Failed to withdraw the application',
+  seriesPreviewFailed: 'Failed to preview the series',
+  seriesCreateFailed: 'Failed to send the series request',
+  seriesListFailed: 'Failed to load weekly series',
+  seriesDecideFailed: 'Failed to answer the series request',
+  seriesCancelFailed: 'Failed to cancel',
 } as const;

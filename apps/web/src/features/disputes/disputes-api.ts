@@ -4,7 +4,6 @@ import type {
   DisputeStatusBody,
   DisputeWire,
 } from '@pawsy/contract';
-import { DISPUTE_MAX_FILE_MB, DISPUTE_MAX_FILES } from '@pawsy/contract';
 import { http } from '../../lib/http';
 
 export type Dispute = DisputeWire;
@@ -23,8 +22,6 @@ export type NewDispute = Required<Pick<CreateDisputeBody, 'bookingId' | 'reason'
   files?: File[];
 };
 export type DisputeListParams = { status?: DisputeStatus; page?: number; limit?: number };
-
-export { DISPUTE_MAX_FILE_MB, DISPUTE_MAX_FILES };
 
 /** SPEC §8 fallbacks, shown when the server sends no message of its own. */
 export const DISPUTE_MESSAGES = {

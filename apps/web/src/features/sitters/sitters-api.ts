@@ -25,7 +25,24 @@ export const SITTER_MESSAGES = {
   reviewsFailed: 'Failed to load reviews',
 } as const;
 
-export type SitterFilters = { name: string; city: string };
+/** The search's filters as the URL holds them; '' is "any". Dates are YYYY-MM-DD, both or neither. */
+export type SitterFilters = {
+  name: string;
+  city: string;
+  service: string;
+  startDate: string;
+  endDate: string;
+  petType: string;
+};
+
+export const EMPTY_FILTERS: SitterFilters = {
+  name: '',
+  city: '',
+  service: '',
+  startDate: '',
+  endDate: '',
+  petType: '',
+};
 
 /** What a client may send to GET /api/user/nearby: every field optional. */
 export type NearbySearch = Partial<NearbyQuery>;

@@ -85,7 +85,12 @@ export function SubscriptionSettings() {
           <>
             <Group gap="xs">
               <Text fw={600}>{sub.packageName}</Text>
-              <Badge color={state?.isPaid ? 'green' : 'gray'}>
+              <Badge
+                color={state?.isPaid ? 'green' : 'gray'}
+                variant="light"
+                // White on the filled green is below WCAG contrast: dark text on the tint.
+                styles={{ label: { color: 'var(--mantine-color-text)' } }}
+              >
                 {state?.isPaid ? 'Paid' : sub.status}
               </Badge>
             </Group>

@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ApiAvatar } from '../../../components/ui/api-avatar';
 import { paths, toPath } from '../../../config/paths';
@@ -13,7 +13,7 @@ export type CardBooking = Pick<
   Booking,
   '_id' | 'service' | 'startDate' | 'endDate' | 'status' | 'owner' | 'price'
 > &
-  Partial<Pick<Booking, 'provider' | 'distanceKm'>>;
+  Partial<Pick<Booking, 'provider' | 'distanceKm' | 'seriesId'>>;
 
 type BookingCardProps = {
   booking: CardBooking;
@@ -42,7 +42,14 @@ export function BookingCard({ booking, viewAs, children }: BookingCardProps) {
           </Anchor>
           <Text size="sm">{formatDateRange(booking.startDate, booking.endDate)}</Text>
         </Stack>
-        <StatusBadge status={booking.status} />
+        <Group gap="xs" justify="flex-end">
+          {booking.seriesId && (
+            <Badge variant="outline" color="grape.8">
+              Weekly series
+            </Badge>
+          )}
+          <StatusBadge status={booking.status} />
+        </Group>
       </Group>
       <Group mt="sm" justify="space-between">
         <Group gap="xs">

@@ -7,13 +7,24 @@ type CancelBookingModalProps = {
   error: string | null;
   onClose: () => void;
   onConfirm: () => void;
+  /** Defaults say "booking"; a series visit passes its own wording. */
+  title?: string;
+  description?: string;
+  keepLabel?: string;
+  confirmLabel?: string;
 };
 
 /** Asks before cancelling, stating the cancellation policy. */
 export function CancelBookingModal(props: CancelBookingModalProps) {
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="Cancel this booking?" centered>
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.title ?? 'Cancel this booking?'}
+      centered
+    >
       <Stack>
+        {props.description && <Text size="sm">{props.description}</Text>}
         <Text size="sm" fw={600}>
           Cancellation policy
         </Text>
@@ -25,10 +36,10 @@ export function CancelBookingModal(props: CancelBookingModalProps) {
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onClose}>
-            Keep booking
+            {props.keepLabel ?? 'Keep booking'}
           </Button>
           <Button color="red.8" loading={props.isSubmitting} onClick={props.onConfirm}>
-            Yes, cancel booking
+            {props.confirmLabel ?? 'Yes, cancel booking'}
           </Button>
         </Group>
       </Stack>

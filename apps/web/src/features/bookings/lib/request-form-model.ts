@@ -86,3 +86,17 @@ export function toDraft(values: RequestFormValues): BookingDraft {
     inviteProviderIds: values.mode === 'invite' ? values.inviteProviderIds : [],
   };
 }
+
+const SHARED_FIELDS = ['service', 'pets', 'notes'];
+
+/** Errors of the fields a weekly series shares with a one-off request (service, pets, notes). */
+export function sharedFieldErrors(values: RequestFormValues): Record<string, string> {
+  const result = requestFormSchema.safeParse(values);
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? '');
+    if (SHARED_FIELDS.includes(key) && !errors[key]) errors[key] = issue.message;
+  }
+  return errors;
+}

@@ -22,6 +22,7 @@ import { BookingActions } from '../components/booking-actions';
 import { BookingRequestsPanel } from '../components/booking-requests-panel';
 import { BookingSummary } from '../components/booking-summary';
 import { BookingTimeline } from '../components/booking-timeline';
+import { SeriesSection } from '../components/series-section';
 import { usePaymentReturnToast } from '../hooks/use-payment-return-toast';
 import { useCurrentUser } from '../../auth';
 import { canOpenDispute, OpenDisputeButton } from '../../disputes';
@@ -92,13 +93,24 @@ export default function BookingDetailsScreen() {
             <Grid.Col span={{ base: 12, md: 7 }}>
               <Stack>
                 <BookingSummary booking={booking} />
-                <BookingActions booking={booking} allowed={allowed} />
+                <BookingActions
+                  booking={booking}
+                  // A series visit is cancelled from its series section (this visit or the rest).
+                  allowed={booking.seriesId ? { ...allowed, canCancel: false } : allowed}
+                />
+                {booking.seriesId && (
+                  <SeriesSection
+                    booking={{ ...booking, seriesId: booking.seriesId }}
+                    canCancelVisit={allowed.canCancel}
+                    isParty={role !== 'viewer'}
+                  />
+                )}
                 {canOpenDispute(booking, userId) && (
                   <Group>
                     <OpenDisputeButton bookingId={booking._id} />
                   </Group>
                 )}
-                {showRequests && userId && (
+                {showRequests && userId && !booking.seriesId && (
                   <BookingRequestsPanel booking={booking} userId={userId} />
                 )}
                 <BookingTimeline booking={booking} />

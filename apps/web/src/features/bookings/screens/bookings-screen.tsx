@@ -10,6 +10,8 @@ import { bookingsLoaded } from '../booking-slice';
 import { BOOKING_MESSAGES, bookingsApi, type Booking, type BookingStatus } from '../bookings-api';
 import { BookingCard } from '../components/booking-card';
 import { BookingListSkeleton } from '../components/booking-list-skeleton';
+import { PendingSeriesSection } from '../components/pending-series-section';
+import { usePaymentReturnToast } from '../hooks/use-payment-return-toast';
 import { useCurrentUser } from '../../auth';
 import { useLoad } from '../../../lib/use-load';
 import { STATUS_TABS, statusLabel } from '../lib/booking-format';
@@ -82,6 +84,8 @@ const isStatus = (v: string | null): v is BookingStatus => STATUS_TABS.some((t) 
 
 export default function BookingsScreen() {
   usePageTitle('Bookings');
+  // A weekly series paid by card comes back here from the payment page.
+  usePaymentReturnToast();
   const user = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const requested = params.get('status');
@@ -123,7 +127,10 @@ export default function BookingsScreen() {
         </Tabs.List>
         {STATUS_TABS.map((tab) => (
           <Tabs.Panel key={tab.value} value={tab.value} pt="md">
-            <StatusPanel view={view} status={tab.value} />
+            <Stack gap="lg">
+              {view === 'owner' && tab.value === 'pending' && <PendingSeriesSection />}
+              <StatusPanel view={view} status={tab.value} />
+            </Stack>
           </Tabs.Panel>
         ))}
       </Tabs>

@@ -13,6 +13,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { SERVICES, normalizeService, serviceLabel } from '@pawsy/contract';
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -25,12 +26,16 @@ import { draftSaved } from '../booking-slice';
 import { BookingDatesFields } from '../components/booking-dates-fields';
 import { PetsPicker } from '../components/pets-picker';
 import { SitterPicker } from '../components/sitter-picker';
+import { SeriesFields } from '../components/series-fields';
+import { SeriesPreviewPanel } from '../components/series-preview-panel';
 import { SitterSummaryCard } from '../components/sitter-summary-card';
+import { useSeriesRequest, type SeriesCommon } from '../hooks/use-series-request';
 import { useCurrentUser } from '../../auth';
 import { useLoad } from '../../../lib/use-load';
 import {
   initialRequestValues,
   requestFormSchema,
+  sharedFieldErrors,
   toDraft,
   type RequestFormValues,
   type RequestMode,
@@ -38,6 +43,8 @@ import {
 import { sittersApi, type SitterProfile } from '../../sitters';
 
 const USER_DETAILS_FAILED = 'Failed to load user details.';
+
+type Frequency = 'once' | 'weekly';
 
 export default function RequestFormScreen() {
   usePageTitle('Request a sitter');
@@ -51,6 +58,9 @@ export default function RequestFormScreen() {
     initialRequestValues(draft, providerId),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [frequency, setFrequency] = useState<Frequency>('once');
+  const series = useSeriesRequest();
+  const isWeekly = Boolean(providerId) && frequency === 'weekly';
 
   const loadSitter = useCallback(async (): Promise<SitterProfile | null> => {
     if (!providerId) return null;
@@ -76,10 +86,42 @@ export default function RequestFormScreen() {
       delete next[key];
       return next;
     });
+    // The preview's price and conflicts depend on the service and pets, not on the notes.
+    if (key !== 'notes') series.invalidate();
+  };
+
+  const seriesCommon = (): SeriesCommon => ({
+    providerId: providerId ?? '',
+    service: values.service.trim(),
+    pets: values.pets,
+    notes: values.notes,
+  });
+
+  const sendSeries = async () => {
+    const created = await series.send(seriesCommon());
+    if (!created) return;
+    // The card share is paid on the gateway's checkout page, as for a one-off booking.
+    if (created.checkoutUrl) {
+      window.location.assign(created.checkoutUrl);
+      return;
+    }
+    const visits = created.data.occurrences.filter((o) => !o.skipped).length;
+    notifications.show({
+      color: 'green',
+      title: 'Weekly request sent',
+      message: `${visits} visit${visits === 1 ? '' : 's'} requested. The sitter accepts or declines the whole series.`,
+    });
+    void navigate(paths.bookings);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (isWeekly) {
+      const shared = sharedFieldErrors(values);
+      setErrors(shared);
+      if (Object.keys(shared).length === 0) void series.runPreview(seriesCommon());
+      return;
+    }
     const result = requestFormSchema.safeParse(values);
     if (!result.success) {
       setErrors(toFormErrors(result.error));
@@ -128,6 +170,10 @@ export default function RequestFormScreen() {
                     <Radio value="open" label="Leave it open: sitters near me can apply" />
                     <Radio value="invite" label="Send to several sitters (up to 5)" />
                   </Stack>
+                  <Text size="xs" c="dimmed" mt="xs">
+                    Weekly care with one sitter? Request them from their page to repeat it every
+                    week.
+                  </Text>
                 </Radio.Group>
               )}
               <Select
@@ -154,14 +200,34 @@ export default function RequestFormScreen() {
                 onChange={(ids) => set('pets', ids)}
                 error={errors.pets}
               />
-              <BookingDatesFields
-                start={values.start}
-                end={values.end}
-                onStartChange={(start) => set('start', start)}
-                onEndChange={(end) => set('end', end)}
-                startError={errors.start}
-                endError={errors.end}
-              />
+              {providerId && (
+                <Radio.Group
+                  label="How often?"
+                  value={frequency}
+                  onChange={(v) => setFrequency(v as Frequency)}
+                >
+                  <Group gap="md" mt="xs">
+                    <Radio value="once" label="Once" />
+                    <Radio value="weekly" label="Repeat weekly" />
+                  </Group>
+                </Radio.Group>
+              )}
+              {isWeekly ? (
+                <SeriesFields
+                  value={series.pattern}
+                  onChange={series.setField}
+                  errors={series.errors}
+                />
+              ) : (
+                <BookingDatesFields
+                  start={values.start}
+                  end={values.end}
+                  onStartChange={(start) => set('start', start)}
+                  onEndChange={(end) => set('end', end)}
+                  startError={errors.start}
+                  endError={errors.end}
+                />
+              )}
               <Textarea
                 label="Notes for the sitter"
                 description="Feeding, walks, medication, keys…"
@@ -171,12 +237,36 @@ export default function RequestFormScreen() {
                 maxLength={2000}
                 rows={3}
               />
+              {isWeekly && series.error && !series.preview && (
+                <Alert color="red" role="alert">
+                  {series.error}
+                </Alert>
+              )}
               <Group justify="flex-end">
-                <Button type="submit">Continue to checkout</Button>
+                {isWeekly ? (
+                  <Button type="submit" loading={series.isPreviewing}>
+                    {series.preview ? 'Preview again' : 'Preview the visits'}
+                  </Button>
+                ) : (
+                  <Button type="submit">Continue to checkout</Button>
+                )}
               </Group>
             </Stack>
           </form>
         </Paper>
+      )}
+      {isOwner && isWeekly && series.preview && (
+        <Stack mt="lg">
+          <SeriesPreviewPanel
+            preview={series.preview}
+            skipConflicts={series.skipConflicts}
+            onSkipChange={series.setSkipConflicts}
+            credits={series.credits}
+            isSending={series.isSending}
+            error={series.error}
+            onSend={() => void sendSeries()}
+          />
+        </Stack>
       )}
     </Container>
   );

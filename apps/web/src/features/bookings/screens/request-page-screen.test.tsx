@@ -46,6 +46,8 @@ let feed: Booking[];
 function open(): FetchCall[] {
   storeSession({ id: SITTER_ID, userType: 'provider' });
   const calls = mockFetch((call) => {
+    if (call.url.startsWith('/api/booking/series'))
+      return { status: 200, body: { success: true, data: [] } };
     if (call.url.startsWith('/api/booking/requests/mine')) return page(requests);
     if (call.url.startsWith('/api/booking/provider/in-progress')) return page([]);
     if (call.url.startsWith('/api/booking/?')) return page(feed);

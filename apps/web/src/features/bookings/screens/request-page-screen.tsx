@@ -15,6 +15,7 @@ import {
 import { BookingCard, type CardBooking } from '../components/booking-card';
 import { BookingListSkeleton } from '../components/booking-list-skeleton';
 import { DecisionButtons, pendingDecision } from '../components/decision-buttons';
+import { SeriesRequestsSection } from '../components/series-requests-section';
 import { WithdrawApplicationModal } from '../components/withdraw-application-modal';
 import { useCurrentUser } from '../../auth';
 import { useLoad } from '../../../lib/use-load';
@@ -180,6 +181,7 @@ export default function RequestPageScreen() {
         </Alert>
       )}
       <Stack mt="lg" gap="xl">
+        <SeriesRequestsSection userId={userId} />
         {board.isLoading && !board.data ? (
           <BookingListSkeleton />
         ) : board.error ? (

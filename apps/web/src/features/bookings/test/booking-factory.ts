@@ -1,4 +1,11 @@
-import type { Booking, BookingRequest, BookingReview } from '../bookings-api';
+import type {
+  Booking,
+  BookingRequest,
+  BookingReview,
+  Series,
+  SeriesOccurrence,
+  SeriesPreview,
+} from '../bookings-api';
 
 export const OWNER_ID = 'a'.repeat(24);
 export const SITTER_ID = 'b'.repeat(24);
@@ -83,6 +90,74 @@ export function makeRequest(overrides: Partial<BookingRequest> = {}): BookingReq
     state: 'pending',
     initiatedBy: 'owner',
     createdAt: '2030-04-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const SERIES_ID = '6'.repeat(24);
+
+/** Weekly occurrences from 2030-05-06 (a Monday) at 09:00 UTC for an hour, `count` of them. */
+export function makeOccurrences(
+  count: number,
+  overrides: (i: number) => Partial<SeriesOccurrence> = () => ({}),
+): SeriesOccurrence[] {
+  return Array.from({ length: count }, (_, i) => {
+    const day = new Date(Date.UTC(2030, 4, 6 + 7 * i, 9));
+    return {
+      date: day.toISOString().slice(0, 10),
+      startAt: day.toISOString(),
+      endAt: new Date(day.getTime() + 3_600_000).toISOString(),
+      conflict: null,
+      bookingId: null,
+      status: null,
+      skipped: false,
+      ...overrides(i),
+    };
+  });
+}
+
+/** POST /api/booking/series/preview's data: four Monday walks at Sam's $25.00 an hour. */
+export function makeSeriesPreview(overrides: Partial<SeriesPreview> = {}): SeriesPreview {
+  return {
+    timeZone: 'UTC',
+    occurrences: makeOccurrences(4),
+    rateCents: 2500,
+    rateSource: 'sitter',
+    unitsPerOccurrence: 1,
+    unitLabel: 'hour',
+    occurrenceCents: 2500,
+    totalCents: 10_000,
+    currency: 'USD',
+    creditsBalance: 0,
+    ...overrides,
+  };
+}
+
+/** A weekly series (SeriesWire) from OWNER_ID to SITTER_ID, pending unless overridden. */
+export function makeSeries(overrides: Partial<Series> = {}): Series {
+  return {
+    id: SERIES_ID,
+    owner: card(OWNER_ID, 'Olivia', 'Bennett'),
+    provider: { ...card(SITTER_ID, 'Sam', 'Ortega'), city: 'Austin', rating: 4.8, reviewsCount: 3 },
+    service: 'dog-walking',
+    pets: ['e'.repeat(24)],
+    weekdays: [1],
+    time: '09:00',
+    durationMinutes: 60,
+    timeZone: 'UTC',
+    startDate: '2030-05-06',
+    endDate: '2030-05-27',
+    notes: '',
+    status: 'pending',
+    occurrences: makeOccurrences(4),
+    priceCents: 10_000,
+    currency: 'USD',
+    creditsApplied: 0,
+    creditsRefunded: 0,
+    amountDueCents: null,
+    paid: false,
+    createdAt: '2030-04-01T10:00:00.000Z',
+    updatedAt: '2030-04-01T10:00:00.000Z',
     ...overrides,
   };
 }

@@ -1,7 +1,8 @@
 import { Alert, Button, FileInput, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { DISPUTE_MAX_FILE_MB, DISPUTE_MAX_FILES, type Dispute } from '../disputes-api';
+import { DISPUTE_MAX_FILE_MB, DISPUTE_MAX_FILES } from '@pawsy/contract';
+import type { Dispute } from '../disputes-api';
 import { createDispute } from '../dispute-slice';
 
 const ACCEPT = 'image/jpeg,image/png,application/pdf';

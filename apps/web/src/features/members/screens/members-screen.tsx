@@ -3,7 +3,6 @@ import {
   Anchor,
   Container,
   Group,
-  Pagination,
   Select,
   Stack,
   Table,
@@ -12,17 +11,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
+import { LoadMore } from '../../../components/ui/load-more';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
-import {
-  MEMBER_MESSAGES,
-  membersApi,
-  type MemberListParams,
-  type MemberListResponse,
-} from '../members-api';
+import { usePagedList } from '../../../lib/use-paged-list';
+import { MEMBER_MESSAGES, membersApi, type MemberListParams } from '../members-api';
 
 const PAGE_SIZE = 20;
 const ROLE_OPTIONS = [
@@ -56,32 +52,28 @@ export default function MembersScreen() {
     KYC_verified: '',
     is_paid: '',
   });
-  const [page, setPage] = useState(1);
-  const [result, setResult] = useState<MemberListResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const params = { search: debounced, role, ...flags, page, limit: PAGE_SIZE };
-  const key = JSON.stringify(params);
-  // The answer (or failure) belongs to one set of params; any other set is still loading.
-  const [settledKey, setSettledKey] = useState<string | null>(null);
-  const loading = settledKey !== key;
+  // Filters make the key; the list grows page by page as the admin scrolls (LoadMore).
+  const key = JSON.stringify({ search: debounced, role, ...flags });
+  const fetchPage = useCallback(
+    async (page: number) => {
+      try {
+        const r = await membersApi.list({
+          ...(JSON.parse(key) as MemberListParams),
+          page,
+          limit: PAGE_SIZE,
+        });
+        return { items: r.data, hasMore: r.meta.hasMore, total: r.meta.total };
+      } catch (e) {
+        throw new Error(getErrorMessage(e, MEMBER_MESSAGES.fetchFailed), { cause: e });
+      }
+    },
+    [key],
+  );
+  const list = usePagedList(key, fetchPage, MEMBER_MESSAGES.fetchFailed);
+  const members = list.items;
+  const loading = list.isLoading && members.length === 0;
+  const error = list.error;
 
-  useEffect(() => {
-    let live = true;
-    membersApi
-      .list(JSON.parse(key) as MemberListParams)
-      .then((r) => {
-        if (!live) return;
-        setResult(r);
-        setError(null);
-      })
-      .catch((e: unknown) => live && setError(getErrorMessage(e, MEMBER_MESSAGES.fetchFailed)))
-      .finally(() => live && setSettledKey(key));
-    return () => {
-      live = false;
-    };
-  }, [key]);
-
-  const members = result?.data ?? [];
   return (
     <Container size="lg" py="xl">
       <Stack gap="md">
@@ -93,7 +85,6 @@ export default function MembersScreen() {
             value={search}
             onChange={(e) => {
               setSearch(e.currentTarget.value);
-              setPage(1);
             }}
           />
           <Select
@@ -103,7 +94,6 @@ export default function MembersScreen() {
             allowDeselect={false}
             onChange={(v) => {
               setRole((v ?? '') as MemberListParams['role']);
-              setPage(1);
             }}
           />
           {FLAG_FILTERS.map((f) => (
@@ -115,18 +105,17 @@ export default function MembersScreen() {
               allowDeselect={false}
               onChange={(v) => {
                 setFlags((prev) => ({ ...prev, [f.key]: (v ?? '') as '' | 'true' | 'false' }));
-                setPage(1);
               }}
             />
           ))}
         </Group>
-        {error && (
+        {error && members.length === 0 && (
           <Alert color="red" role="alert">
             {error}
           </Alert>
         )}
         <Text size="sm" aria-live="polite">
-          {loading ? 'Loading…' : `${result?.meta.total ?? 0} member(s)`}
+          {loading ? 'Loading…' : `${list.total ?? members.length} member(s)`}
         </Text>
         <Table striped highlightOnHover>
           <Table.Caption>Members, newest first</Table.Caption>
@@ -166,15 +155,14 @@ export default function MembersScreen() {
           </Table.Tbody>
         </Table>
         {!loading && !error && members.length === 0 && <Text>No members match.</Text>}
-        {result && result.meta.totalPages > 1 && (
-          <Pagination
-            total={result.meta.totalPages}
-            value={page}
-            onChange={setPage}
-            getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-            })}
-            getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
+        {members.length > 0 && (
+          <LoadMore
+            count={members.length}
+            hasMore={list.hasMore}
+            isLoading={list.isLoading}
+            error={error}
+            onLoadMore={list.loadMore}
+            endLabel="No more members"
           />
         )}
       </Stack>

@@ -1,6 +1,7 @@
 import { Alert, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { AvailabilityEditor } from '../../availability';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { isProviderUser } from '../../../lib/roles';
 import { FormSection } from '../components/form-section';
@@ -148,6 +149,11 @@ export default function ProfileScreen() {
         </Alert>
       )}
       {isFetched && data && <ProfileForm key={data.id} profile={data} />}
+      {isFetched && data && isProviderUser(data) && (
+        <Stack mt="xl">
+          <AvailabilityEditor services={data.primary_services} />
+        </Stack>
+      )}
     </Container>
   );
 }

@@ -3,6 +3,7 @@ import { IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ApiAvatar } from '../../../components/ui/api-avatar';
 import { paths, toPath } from '../../../config/paths';
+import { NextFreeDates } from '../../availability';
 import { formatDistance, fullName } from '../format';
 import type { SitterCard as Sitter } from '../sitters-api';
 import { RatingSummary, ServiceRates, VerifiedBadge } from './sitter-badges';
@@ -48,6 +49,7 @@ export function SitterCard({ sitter, showDistance }: SitterCardProps) {
           )}
           {sitter.headline && <Text size="sm">{sitter.headline}</Text>}
           <RatingSummary rating={sitter.rating} />
+          <NextFreeDates dates={sitter.nextFreeDates} />
           <ServiceRates {...sitter} />
         </Stack>
       </Group>

@@ -1,55 +1,132 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { nearbyQuery, PET_SPECIES } from '@pawsy/contract';
 import { IconSearch } from '@tabler/icons-react';
+import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
+import { SERVICE_OPTIONS } from '../../../config/services';
+import { hasFilters } from '../hooks/use-sitter-filters';
 import type { SitterFilters as Filters } from '../sitters-api';
 
-type SitterFiltersProps = { value: Filters; onSearch: (filters: Filters) => void };
+type SitterFiltersProps = {
+  value: Filters;
+  onChange: (change: Partial<Filters>) => void;
+  onClear: () => void;
+};
 
-export function SitterFilters({ value, onSearch }: SitterFiltersProps) {
-  const [draft, setDraft] = useState<Filters>(value);
+type Range = [string | null, string | null];
+
+const PET_OPTIONS = PET_SPECIES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }));
+
+/** The API's own rule for a search range (both dates, at most MAX_SEARCH_DAYS). */
+function rangeError(startDate: string, endDate: string): string | null {
+  const parsed = nearbyQuery.safeParse({ startDate, endDate });
+  if (parsed.success) return null;
+  return parsed.error.issues.find((i) => i.path[0] === 'endDate')?.message ?? null;
+}
+
+/**
+ * Name and city apply on "Search"; service, dates and pet type as soon as they are chosen (a
+ * range once both ends are picked). Text drafts follow the URL when it changes elsewhere.
+ */
+export function SitterFilters({ value, onChange, onClear }: SitterFiltersProps) {
+  const [shown, setShown] = useState(value);
+  const [text, setText] = useState({ name: value.name, city: value.city });
+  const [range, setRange] = useState<Range>([value.startDate || null, value.endDate || null]);
+  const [dateError, setDateError] = useState<string | null>(null);
+  if (shown !== value) {
+    setShown(value);
+    setText({ name: value.name, city: value.city });
+    setRange([value.startDate || null, value.endDate || null]);
+    setDateError(null);
+  }
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSearch({ name: draft.name.trim(), city: draft.city.trim() });
+    onChange({ name: text.name.trim(), city: text.city.trim() });
   };
-  const isFiltered = value.name !== '' || value.city !== '';
+
+  const pickRange = ([start, end]: Range) => {
+    setRange([start, end]);
+    setDateError(null);
+    if (!start && !end) return onChange({ startDate: '', endDate: '' });
+    if (!start || !end) return undefined;
+    const error = rangeError(start, end);
+    if (error) return setDateError(error);
+    return onChange({ startDate: start, endDate: end });
+  };
+
   return (
     <form onSubmit={submit} role="search" aria-label="Filter sitters">
-      <Group align="flex-end" gap="sm">
-        <TextInput
-          label="Sitter name"
-          placeholder="e.g. Maya"
-          value={draft.name}
-          onChange={(e) => {
-            const name = e.currentTarget.value;
-            setDraft((d) => ({ ...d, name }));
-          }}
-          style={{ flex: '1 1 180px' }}
-        />
-        <TextInput
-          label="City"
-          placeholder="e.g. Austin"
-          value={draft.city}
-          onChange={(e) => {
-            const city = e.currentTarget.value;
-            setDraft((d) => ({ ...d, city }));
-          }}
-          style={{ flex: '1 1 180px' }}
-        />
-        <Button type="submit" leftSection={<IconSearch size={16} aria-hidden="true" />}>
-          Search
-        </Button>
-        {isFiltered && (
-          <Button
-            variant="subtle"
-            onClick={() => {
-              setDraft({ name: '', city: '' });
-              onSearch({ name: '', city: '' });
+      <Stack gap="sm">
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label="Sitter name"
+            placeholder="e.g. Maya"
+            value={text.name}
+            onChange={(e) => {
+              const name = e.currentTarget.value;
+              setText((t) => ({ ...t, name }));
             }}
-          >
+            style={{ flex: '1 1 180px' }}
+          />
+          <TextInput
+            label="City"
+            placeholder="e.g. Austin"
+            value={text.city}
+            onChange={(e) => {
+              const city = e.currentTarget.value;
+              setText((t) => ({ ...t, city }));
+            }}
+            style={{ flex: '1 1 180px' }}
+          />
+          <Button type="submit" leftSection={<IconSearch size={16} aria-hidden="true" />}>
+            Search
+          </Button>
+        </Group>
+        <Group align="flex-start" gap="sm">
+          <Select
+            label="Service"
+            placeholder="Any service"
+            data={SERVICE_OPTIONS}
+            value={value.service || null}
+            onChange={(service) => onChange({ service: service ?? '' })}
+            clearable
+            style={{ flex: '1 1 180px' }}
+          />
+          <DatePickerInput
+            type="range"
+            label="Dates"
+            placeholder="Any dates"
+            // Mantine greys this placeholder (real text here) below AA contrast.
+            styles={{ placeholder: { color: 'var(--mantine-color-dark-4)' } }}
+            value={range}
+            onChange={pickRange}
+            minDate={dayjs().format('YYYY-MM-DD')}
+            allowSingleDateInRange
+            valueFormat="ddd D MMM YYYY"
+            ariaLabels={{ nextMonth: 'Next month', previousMonth: 'Previous month' }}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Clear dates' }}
+            error={dateError}
+            style={{ flex: '2 1 260px' }}
+          />
+          <Select
+            label="Pet type"
+            placeholder="Any pet"
+            data={PET_OPTIONS}
+            value={value.petType || null}
+            onChange={(petType) => onChange({ petType: petType ?? '' })}
+            clearable
+            style={{ flex: '1 1 160px' }}
+          />
+        </Group>
+        {hasFilters(value) && (
+          <Button variant="subtle" onClick={onClear} w="fit-content">
             Clear filters
           </Button>
         )}
-      </Group>
+      </Stack>
     </form>
   );
 }

@@ -38,12 +38,7 @@ export function useSitterSearch(filters: SitterFilters) {
 
   const load = useCallback(async (page: number, current: SitterFilters, gen: number) => {
     try {
-      const answer = await sittersApi.nearby({
-        page,
-        limit: NEARBY_PAGE_SIZE,
-        name: current.name.trim(),
-        city: current.city.trim(),
-      });
+      const answer = await sittersApi.nearby({ page, limit: NEARBY_PAGE_SIZE, ...current });
       if (gen !== generation.current) return;
       setState((s) => {
         const base = page === 1 ? [] : s.items;
@@ -67,20 +62,22 @@ export function useSitterSearch(filters: SitterFilters) {
     }
   }, []);
 
-  const { name, city } = filters;
+  const { name, city, service, startDate, endDate, petType } = filters;
+  // One string for the effect's dependencies: a new filter object with the same values is no change.
+  const filterKey = JSON.stringify({ name, city, service, startDate, endDate, petType });
   useEffect(() => {
     generation.current += 1;
     const gen = generation.current;
     queueMicrotask(() => {
       if (gen === generation.current) setState((s) => ({ ...s, isLoading: true, error: null }));
     });
-    void load(1, { name, city }, gen);
-  }, [name, city, load]);
+    void load(1, JSON.parse(filterKey) as SitterFilters, gen);
+  }, [filterKey, load]);
 
   const loadMore = useCallback(() => {
     setState((s) => ({ ...s, isLoadingMore: true, error: null }));
-    void load(state.page + 1, { name, city }, generation.current);
-  }, [load, state.page, name, city]);
+    void load(state.page + 1, JSON.parse(filterKey) as SitterFilters, generation.current);
+  }, [load, state.page, filterKey]);
 
   return { ...state, loadMore };
 }

@@ -20,6 +20,7 @@ import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { isProviderUser } from '../../../lib/roles';
+import { NextFreeDates, WeeklyHours } from '../../availability';
 import { RatingSummary, ServiceRates, VerifiedBadge } from '../components/sitter-badges';
 import { SitterReviews } from '../components/sitter-reviews';
 import { fullName } from '../format';
@@ -82,6 +83,17 @@ function SitterDetails({ sitter }: { sitter: SitterProfile }) {
           <Text c="dark.4">No services listed yet.</Text>
         )}
       </Paper>
+      {sitter.userType === 'provider' && (
+        <Paper component="section" withBorder radius="lg" p="xl" aria-labelledby="sitter-hours">
+          <Title id="sitter-hours" order={2} size="h3" mb="sm">
+            Availability
+          </Title>
+          <Stack gap="sm">
+            <NextFreeDates dates={sitter.nextFreeDates} />
+            <WeeklyHours userId={sitter._id} />
+          </Stack>
+        </Paper>
+      )}
       <Paper component="section" withBorder radius="lg" p="xl" aria-labelledby="sitter-about">
         <Title id="sitter-about" order={2} size="h3" mb="sm">
           About {sitter.firstName}

@@ -11,14 +11,14 @@ import {
   Title,
 } from '@mantine/core';
 import { IconUserSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { SitterCard } from '../components/sitter-card';
 import { SitterFilters } from '../components/sitter-filters';
+import { hasFilters, useSitterFilters } from '../hooks/use-sitter-filters';
 import { useSitterSearch } from '../hooks/use-sitter-search';
-import type { SitterFilters as Filters } from '../sitters-api';
 
 // Leaflet and its CSS load with the map, after the list.
 const SittersMap = lazy(() => import('../components/sitters-map'));
@@ -35,7 +35,7 @@ function ListSkeleton() {
 
 export default function PetSittersScreen() {
   usePageTitle('Find pet sitters');
-  const [filters, setFilters] = useState<Filters>({ name: '', city: '' });
+  const { filters, update, clear } = useSitterFilters();
   const search = useSitterSearch(filters);
   const isNearby = search.mode === 'nearby';
 
@@ -49,7 +49,7 @@ export default function PetSittersScreen() {
             ? 'Top-rated sitters first. Set your location in your profile to see the nearest first.'
             : 'Sitters who care for pets near you.'}
       </Text>
-      <SitterFilters value={filters} onSearch={setFilters} />
+      <SitterFilters value={filters} onChange={update} onClear={clear} />
       <Grid mt="lg" gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           {search.error && (
@@ -65,8 +65,8 @@ export default function PetSittersScreen() {
               variant="light"
               title="No sitters found"
               description={
-                filters.name || filters.city
-                  ? 'Try another name or city, or clear the filters.'
+                hasFilters(filters)
+                  ? 'Try other dates, another service or place, or clear the filters.'
                   : 'No sitters have joined yet. Check back soon.'
               }
               py="xl"

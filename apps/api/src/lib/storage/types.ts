@@ -1,0 +1,36 @@
+import type { Readable } from 'node:stream';
+
+/** One stored object as read back: its bytes as a stream, and what the store knows about it. */
+export type StoredObject = {
+  body: Readable;
+  /** Byte length when the store reports it. */
+  size: number | null;
+  /** The type given to put(); null when the store does not keep it (local disk). */
+  contentType: string | null;
+};
+
+/**
+ * Where uploaded files live (photos, check-in images, KYC documents, dispute evidence). Keys are
+ * our own random names (`<32 hex>.<ext>`), never a user's. A key is referenced by the database
+ * only after put() resolved, and put() never exposes a partial object under the key.
+ */
+export interface FileStore {
+  readonly kind: 'local' | 's3';
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** null when there is no object under the key. */
+  get(key: string): Promise<StoredObject | null>;
+  /** The whole object in memory (uploads are at most 10 MB); null when absent. */
+  getBytes(key: string): Promise<Buffer | null>;
+  /** Removes the object; absent is fine. */
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+  /** Releases connections (called when the app closes). */
+  close(): Promise<void>;
+}
+
+const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+
+/** Keys are flat names: no separators, no leading dot, nothing a path could be built from. */
+export function assertKey(key: string): void {
+  if (!KEY.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
+}

@@ -1,0 +1,28 @@
+/*
+ * What other areas may use of availability: the free/busy checks (bookings), the busy set and
+ * next free dates (sitter search and cards), the calendar arithmetic for recurring series, the
+ * routes (modules/index.ts) and the calendar writes the demo seeder uses.
+ */
+export {
+  addBlock,
+  assertSitterFree,
+  findBusySitters,
+  getCalendar,
+  loadCalendars,
+  nextFreeDatesFor,
+  sitterConflict,
+  updateCalendar,
+} from './availability.service.ts';
+export { availabilityRoutes } from './availability.routes.ts';
+export { findBusyOffering } from './busy-cache.ts';
+export { countOffering, lockSitter, offerFilterSql } from './availability.repository.ts';
+export {
+  addDays,
+  dateRangeToInterval,
+  findConflict,
+  localParts,
+  zonedToUtc,
+  type CalendarData,
+  type Conflict,
+  type Interval,
+} from './calendar.ts';

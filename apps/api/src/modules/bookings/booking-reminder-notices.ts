@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { bookingNoticeMail } from '../../lib/booking-mail-templates.ts';
+import { notifyUser } from '../notifications/index.ts';
+import type { Recipient } from './booking-reminders.repository.ts';
+
+const WHEN = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
+
+/** A booking's start as people read it ("Wed 2 Dec 2026, 09:00 UTC"). */
+export const formatStart = (iso: string): string =>
+  `${WHEN.format(new Date(iso)).replace(/,(?= \d{1,2} )/, '')} UTC`;
+
+export type Notice = {
+  /** Notification type; also the mail's template name. */
+  type: 'booking-reminder' | 'request-reminder' | 'booking-expired';
+  subject: string;
+  message: string;
+  action: string;
+  bookingId: string;
+  startAt: string;
+};
+
+/**
+ * Tells one person: a stored, live-pushed notification always, and a mail too when they left
+ * email notifications on. Deleted accounts get nothing.
+ */
+export async function tellRecipient(
+  app: FastifyInstance,
+  recipient: Recipient | undefined,
+  notice: Notice,
+): Promise<void> {
+  if (!recipient || recipient.deleted_at) return;
+  await notifyUser(app, recipient.id, {
+    type: notice.type,
+    message: notice.message,
+    data: { bookingId: notice.bookingId, startAt: notice.startAt },
+  });
+  if (recipient.email_notification !== 1) return;
+  const mail = bookingNoticeMail(
+    { email: recipient.email, firstName: recipient.first_name },
+    {
+      template: notice.type,
+      subject: notice.subject,
+      line: notice.message,
+      bookingId: notice.bookingId,
+      action: notice.action,
+    },
+    app.config.publicUrl,
+  );
+  await app.mailer.send({ ...mail, to: recipient.email });
+}

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsync } from 'fastify';
+/** The process events whose listener counts the soak bench compares before and after load. */
+const PROCESS_EVENTS = [
+  'exit',
+  'beforeExit',
+  'SIGTERM',
+  'SIGINT',
+  'uncaughtException',
+  'unhandledRejection',
+  'warning',
+] as const;
+
+const isLoopback = (address: string | undefined) =>
+  address !== undefined && /^(127\.|::1$|::ffff:127\.)/.test(address);
+
+/**
+ * GET /api/_diag, registered only when PAWSY_DIAGNOSTICS is set (benches: bench/soak): what a leak
+ * would grow — memory, active handles by type, open connections, live-stream listeners, process
+ * listeners. Answers callers on this machine only (the socket's address, never X-Forwarded-For);
+ * anyone else gets the 404 of a route that does not exist. Hidden from the OpenAPI document.
+ */
+export const diagnosticsRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/api/_diag', { schema: { hide: true } }, async (request, reply) => {
+    if (!isLoopback(request.raw.socket.remoteAddress)) return reply.callNotFound();
+    const handles: Record<string, number> = {};
+    for (const type of process.getActiveResourcesInfo()) handles[type] = (handles[type] ?? 0) + 1;
+    const connections = await new Promise<number>((resolve) =>
+      app.server.getConnections((err, count) => resolve(err ? -1 : count)),
+    );
+    const memory = process.memoryUsage();
+    return {
+      pid: process.pid,
+      uptimeSeconds: Math.round(process.uptime()),
+      memory: {
+        rss: memory.rss,
+        heapUsed: memory.heapUsed,
+        heapTotal: memory.heapTotal,
+        external: memory.external,
+      },
+      handles,
+      connections,
+      realtimeListeners: app.realtime.listenerCount(),
+      processListeners: Object.fromEntries(
+        PROCESS_EVENTS.map((name) => [name, process.listenerCount(name)]),
+      ),
+    };
+  });
+};

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createUser, type TestUser } from '../helpers/factories.ts';
+
+/** GET /api/_diag (bench/soak's view of a server): off unless PAWSY_DIAGNOSTICS, loopback only. */
+describe('diagnostics route', () => {
+  let off: TestApp;
+  let on: TestApp;
+  let user: TestUser;
+  beforeAll(async () => {
+    off = await createTestApp();
+    on = await createTestApp({ PAWSY_DIAGNOSTICS: 'true' });
+    user = await createUser(on.app);
+  });
+  afterAll(async () => {
+    await off.close();
+    await on.close();
+  });
+
+  it('does not exist without PAWSY_DIAGNOSTICS', async () => {
+    const res = await off.call({ method: 'GET', url: '/api/_diag' });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('answers a caller on this machine, and still wants the secret key', async () => {
+    const res = await on.call({ method: 'GET', url: '/api/_diag', remoteAddress: '127.0.0.1' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.pid).toBe(process.pid);
+    expect(body.memory.rss).toBeGreaterThan(0);
+    expect(body.realtimeListeners).toBe(0);
+    expect(typeof body.processListeners.SIGTERM).toBe('number');
+    const bare = await on.call({ method: 'GET', url: '/api/_diag', noSecret: true });
+    expect(bare.statusCode).toBe(401);
+  });
+
+  it('is a 404 for any other address, forwarded headers or not', async () => {
+    for (const remoteAddress of ['10.0.0.7', '::ffff:192.168.1.2', '2001:db8::1']) {
+      const res = await on.call({
+        method: 'GET',
+        url: '/api/_diag',
+        remoteAddress,
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(res.statusCode, remoteAddress).toBe(404);
+    }
+  });
+
+  it('counts a live stream listener while the stream is open, none after it closes', async () => {
+    const base = await on.app.listen({ port: 0, host: '127.0.0.1' });
+    const ticket = await on.call({
+      method: 'POST',
+      url: '/api/notifications/stream-ticket',
+      token: user.token,
+    });
+    const controller = new AbortController();
+    const stream = await fetch(
+      `${base}/api/notifications/stream?ticket=${ticket.json().data.ticket}`,
+      { signal: controller.signal },
+    );
+    expect(stream.status).toBe(200);
+    const listeners = async () =>
+      (await on.call({ method: 'GET', url: '/api/_diag' })).json().realtimeListeners as number;
+    expect(await listeners()).toBe(1);
+    controller.abort();
+    const until = Date.now() + 5000;
+    while ((await listeners()) !== 0 && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(await listeners()).toBe(0);
+  });
+});

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import type { TestUser } from '../helpers/factories.ts';
+import {
+  call,
+  closeApp,
+  createOwner,
+  createProvider,
+  postBooking,
+  type Owner,
+} from '../helpers/booking-fixtures.ts';
+
+/*
+ * The busy set of a plain dated search is kept while no calendar write happens
+ * (availability/busy-cache.ts). The same search, repeated after each kind of write, must see it.
+ */
+let t: TestApp;
+let owner: Owner;
+let sitter: TestUser;
+
+const DAY = 86_400_000;
+const day = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10);
+const search = `/api/user/nearby?limit=100&service=boarding&startDate=${day(20)}&endDate=${day(22)}`;
+
+async function found(): Promise<{ ids: string[]; total: number }> {
+  const res = await call(t, 'GET', search, owner);
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json() as { nearbyUsers: { _id: string }[]; total: number };
+  return { ids: body.nearbyUsers.map((u) => u._id), total: body.total };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createOwner(t.app);
+  sitter = await createProvider(t.app, undefined, { primary_services: '["boarding"]' });
+}, 30_000);
+afterAll(() => closeApp(t));
+
+describe('dated search after calendar writes', () => {
+  it('drops a sitter once they block the dates and brings them back when the block goes', async () => {
+    expect((await found()).ids).toContain(sitter.id);
+    expect((await found()).ids).toContain(sitter.id); // served again from the kept set
+    const before = (await found()).total;
+    const block = await call(t, 'POST', '/api/availability/blocks', sitter, {
+      startDate: day(21),
+      endDate: day(21),
+    });
+    expect(block.statusCode, block.body).toBe(201);
+    const after = await found();
+    expect(after.ids).not.toContain(sitter.id);
+    expect(after.total).toBe(before - 1);
+    const del = await call(t, 'DELETE', `/api/availability/blocks/${block.json().data.id}`, sitter);
+    expect(del.statusCode).toBe(200);
+    expect((await found()).ids).toContain(sitter.id);
+  });
+
+  it('drops a sitter once an acceptance fills their capacity, and back after cancelling', async () => {
+    expect((await found()).ids).toContain(sitter.id);
+    const b = await postBooking(t, owner, {
+      provider_id: sitter.id,
+      service: 'Boarding',
+      startDate: new Date(Date.parse(`${day(21)}T00:00:00Z`)).toISOString(),
+      endDate: new Date(Date.parse(`${day(22)}T00:00:00Z`)).toISOString(),
+    });
+    const accept = await call(t, 'PUT', `/api/booking/accept/${b._id}`, sitter, {
+      providerId: sitter.id,
+      decision: 'accepted',
+    });
+    expect(accept.statusCode, accept.body).toBe(200);
+    expect((await found()).ids).not.toContain(sitter.id);
+    const cancel = await call(t, 'PUT', `/api/booking/accept/${b._id}`, sitter, {
+      id: b._id,
+      provider_id: sitter.id,
+      status: 'cancelled',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await found()).ids).toContain(sitter.id);
+  });
+
+  it('follows a change of the services a sitter offers', async () => {
+    expect((await found()).ids).toContain(sitter.id);
+    await t.app.db
+      .updateTable('users')
+      .set({ primary_services: '["dog-walking"]' })
+      .where('id', '=', sitter.id)
+      .execute();
+    expect((await found()).ids).not.toContain(sitter.id);
+  });
+});

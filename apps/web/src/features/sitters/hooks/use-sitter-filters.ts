@@ -1,0 +1,48 @@
+import { normalizeService, PET_SPECIES, SERVICES } from '@pawsy/contract';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { EMPTY_FILTERS, type SitterFilters } from '../sitters-api';
+
+const KEYS = Object.keys(EMPTY_FILTERS) as (keyof SitterFilters)[];
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filters a URL carries; values the API would refuse (unknown service, half a range) are dropped. */
+export function filtersFromParams(params: URLSearchParams): SitterFilters {
+  const read = (key: keyof SitterFilters) => params.get(key)?.trim() ?? '';
+  const service = normalizeService(read('service'));
+  const petType = read('petType').toLowerCase();
+  const [startDate, endDate] = [read('startDate'), read('endDate')];
+  const hasRange = DATE.test(startDate) && DATE.test(endDate) && startDate <= endDate;
+  return {
+    name: read('name'),
+    city: read('city'),
+    service: SERVICES.some((s) => s.value === service) ? service : '',
+    startDate: hasRange ? startDate : '',
+    endDate: hasRange ? endDate : '',
+    petType: (PET_SPECIES as readonly string[]).includes(petType) ? petType : '',
+  };
+}
+
+export const hasFilters = (filters: SitterFilters) => KEYS.some((key) => filters[key] !== '');
+
+/**
+ * The sitter search's filters live in the address (?service=&startDate=&endDate=&petType=…), so
+ * a search can be shared and reloaded; each change is a new history entry.
+ */
+export function useSitterFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+
+  const update = useCallback(
+    (change: Partial<SitterFilters>) =>
+      setParams((current) => {
+        const next = { ...filtersFromParams(current), ...change };
+        const out = new URLSearchParams();
+        for (const key of KEYS) if (next[key]) out.set(key, next[key]);
+        return out;
+      }),
+    [setParams],
+  );
+  const clear = useCallback(() => setParams(new URLSearchParams()), [setParams]);
+  return { filters, update, clear };
+}

@@ -1,0 +1,222 @@
+import type { NearbyCard, PublicUser } from '@pawsy/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, type FetchCall } from '../../test/fetch-mock';
+import { renderApp } from '../../test/render-app';
+import { storeSession } from '../../test/tokens';
+
+let seq = 0;
+function makeCard(overrides: Partial<NearbyCard> = {}): NearbyCard {
+  seq += 1;
+  const id = seq.toString(16).padStart(24, 'e');
+  return {
+    _id: id,
+    id,
+    firstName: `Sitter${seq}`,
+    lastName: 'F.',
+    image: null,
+    city: 'Austin',
+    state: 'TX',
+    country: 'US',
+    userType: 'provider',
+    primary_services: ['boarding'],
+    service_rates: { boarding: 4000 },
+    currency: 'USD',
+    headline: null,
+    bio: null,
+    rating: { average: null, count: 0 },
+    memberSince: '2025-01-01T00:00:00.000Z',
+    badges: { KYC_verified: false, is_verified: false },
+    approximateLocation: null,
+    distanceKm: null,
+    ...overrides,
+  };
+}
+
+const answer = (nearbyUsers: NearbyCard[], page = 1, hasMore = false) => ({
+  success: true,
+  nearbyUsers,
+  page,
+  limit: 15,
+  total: nearbyUsers.length,
+  totalPages: hasMore ? 2 : 1,
+  hasMore,
+  mode: 'all',
+});
+
+const query = (call: FetchCall) => Object.fromEntries(new URL(call.url, 'http://x').searchParams);
+
+/** /petSitters with `cards` (and a second page when asked), recording the searches sent. */
+function renderSearch(path: string, cards: NearbyCard[] = [makeCard()]) {
+  storeSession({ userType: 'user' });
+  const calls = mockFetch((call) => {
+    if (!call.url.startsWith('/api/user/nearby'))
+      return { status: 200, body: { success: true, allNotifications: [] } };
+    return query(call).page === '2'
+      ? { status: 200, body: answer([makeCard({ firstName: 'Later' })], 2) }
+      : { status: 200, body: answer(cards, 1, true) };
+  });
+  const view = renderApp(path);
+  const searches = () => calls.filter((c) => c.url.startsWith('/api/user/nearby')).map(query);
+  const search = () => new URLSearchParams(view.router.state.location.search);
+  return { ...view, searches, search };
+}
+
+async function choose(label: string, option: string) {
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('sitter search filters', () => {
+  it('reads service, dates and pet type from the URL and sends them to the search', async () => {
+    const { searches } = renderSearch(
+      '/petSitters?service=boarding&startDate=2026-12-01&endDate=2026-12-07&petType=cat',
+    );
+    await screen.findByRole('region', { name: 'Sitters' });
+    expect(searches()[0]).toEqual({
+      page: '1',
+      limit: '15',
+      service: 'boarding',
+      startDate: '2026-12-01',
+      endDate: '2026-12-07',
+      petType: 'cat',
+    });
+    expect(screen.getByRole('combobox', { name: 'Service' })).toHaveValue('Boarding');
+    expect(screen.getByRole('combobox', { name: 'Pet type' })).toHaveValue('Cat');
+    expect(screen.getByRole('button', { name: 'Dates' })).toHaveTextContent(
+      'Tue 1 Dec 2026 – Mon 7 Dec 2026',
+    );
+  });
+
+  it('drops values the API would refuse: an unknown service, half a date range', async () => {
+    const { searches } = renderSearch(
+      '/petSitters?service=juggling&startDate=2026-12-01&petType=cow',
+    );
+    await screen.findByRole('region', { name: 'Sitters' });
+    expect(searches()[0]).toEqual({ page: '1', limit: '15' });
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+  });
+
+  it('writes each chosen filter to the URL, searches page 1 again, and clears them all', async () => {
+    const first = dayjs().add(1, 'month').date(10);
+    const last = first.add(6, 'day');
+    const { searches, search } = renderSearch('/petSitters');
+    const user = userEvent.setup();
+    await screen.findByRole('region', { name: 'Sitters' });
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByRole('article', { name: 'Later F.' });
+    expect(searches().at(-1)!.page).toBe('2');
+
+    await choose('Service', 'Pet sitting');
+    expect(search().get('service')).toBe('pet-sitting');
+    await user.click(screen.getByRole('button', { name: 'Dates' }));
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    await user.click(screen.getByRole('button', { name: first.format('D MMMM YYYY') }));
+    await user.click(screen.getByRole('button', { name: last.format('D MMMM YYYY') }));
+    expect(search().get('startDate')).toBe(first.format('YYYY-MM-DD'));
+    expect(search().get('endDate')).toBe(last.format('YYYY-MM-DD'));
+    await choose('Pet type', 'Rabbit');
+    expect(search().get('petType')).toBe('rabbit');
+
+    await screen.findByRole('region', { name: 'Sitters' });
+    expect(searches().at(-1)).toEqual({
+      page: '1',
+      limit: '15',
+      service: 'pet-sitting',
+      startDate: first.format('YYYY-MM-DD'),
+      endDate: last.format('YYYY-MM-DD'),
+      petType: 'rabbit',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(search().toString()).toBe('');
+    await screen.findByRole('region', { name: 'Sitters' });
+    expect(searches().at(-1)).toEqual({ page: '1', limit: '15' });
+    expect(screen.getByRole('combobox', { name: 'Service' })).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Dates' })).not.toHaveTextContent(
+      first.format('D MMM'),
+    );
+  });
+
+  it('refuses a range longer than the API allows, without searching', async () => {
+    const first = dayjs().add(1, 'month').date(1);
+    const last = first.add(2, 'month').date(10);
+    const { searches, search } = renderSearch('/petSitters');
+    const user = userEvent.setup();
+    await screen.findByRole('region', { name: 'Sitters' });
+    await user.click(screen.getByRole('button', { name: 'Dates' }));
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    await user.click(screen.getByRole('button', { name: first.format('D MMMM YYYY') }));
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    await user.click(screen.getByRole('button', { name: last.format('D MMMM YYYY') }));
+    expect(await screen.findByText('A search range can span at most 60 days')).toBeInTheDocument();
+    expect(search().has('startDate')).toBe(false);
+    expect(searches()).toHaveLength(1);
+  });
+
+  it('keeps name and city in the URL too, so a reload repeats the search', async () => {
+    const { search, searches } = renderSearch('/petSitters?name=maya');
+    await screen.findByRole('region', { name: 'Sitters' });
+    expect(screen.getByLabelText('Sitter name')).toHaveValue('maya');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('City'), 'Austin');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(search().toString()).toBe('name=maya&city=Austin');
+    await screen.findByRole('region', { name: 'Sitters' });
+    expect(searches().at(-1)).toMatchObject({ name: 'maya', city: 'Austin' });
+  });
+});
+
+describe('next free dates', () => {
+  it('shows them on cards, or that none are free, or nothing when not sent', async () => {
+    renderSearch('/petSitters', [
+      makeCard({ firstName: 'Ana', nextFreeDates: ['2026-11-26', '2026-11-27'] }),
+      makeCard({ firstName: 'Ben', nextFreeDates: [] }),
+      makeCard({ firstName: 'Cy' }),
+    ]);
+    const ana = await screen.findByRole('article', { name: 'Ana F.' });
+    expect(within(ana).getByText('Free: Thu 26 Nov, Fri 27 Nov')).toBeInTheDocument();
+    const ben = screen.getByRole('article', { name: 'Ben F.' });
+    expect(within(ben).getByText('No free dates in the next 60 days')).toBeInTheDocument();
+    const cy = screen.getByRole('article', { name: 'Cy F.' });
+    expect(within(cy).queryByTestId('next-free-dates')).not.toBeInTheDocument();
+  });
+
+  it('shows them on the sitter page, with the weekly hours for walks and visits', async () => {
+    storeSession({ userType: 'user' });
+    const sitter: PublicUser = { ...makeCard({ firstName: 'Dee', nextFreeDates: ['2026-12-03'] }) };
+    const schedule = [
+      { day: 1, start: '08:00', end: '12:00' },
+      { day: 1, start: '16:00', end: '18:00' },
+      { day: 5, start: '22:00', end: '02:00' },
+    ];
+    mockFetch(({ url }) => {
+      if (url === `/api/user/${sitter._id}`)
+        return { status: 200, body: { success: true, data: sitter } };
+      if (url === `/api/availability/${sitter._id}`) {
+        const data = {
+          userId: sitter._id,
+          timeZone: 'America/New_York',
+          schedule,
+          nextFreeDates: [],
+        };
+        return { status: 200, body: { success: true, data } };
+      }
+      return { status: 200, body: { success: true, allNotifications: [] } };
+    });
+    renderApp(`/petSitters/${sitter._id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Dee F.' });
+    const section = screen.getByRole('region', { name: 'Availability' });
+    expect(within(section).getByText('Free: Thu 3 Dec')).toBeInTheDocument();
+    const hours = await within(section).findByRole('table', { name: 'Hours for walks and visits' });
+    const row = (day: string) => within(hours).getByRole('row', { name: new RegExp(`^${day}`) });
+    expect(row('Monday')).toHaveTextContent('08:00–12:00, 16:00–18:00');
+    expect(row('Tuesday')).toHaveTextContent('Not available');
+    expect(row('Friday')).toHaveTextContent('22:00–02:00 (next day)');
+    expect(within(section).getByText('Times in America/New York.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { id } from './common.ts';
+import { PET_SPECIES } from './pets.ts';
+import { SERVICES, normalizeService, serviceUnit } from './services.ts';
+
+/**
+ * A sitter's calendar: a weekly schedule (when they take hourly work such as walks and visits),
+ * blocked date ranges (holidays) and a capacity per overnight service. DESIGN §5 "Availability".
+ */
+
+/** Services charged per night: the ones a capacity applies to. */
+export const OVERNIGHT_SERVICES = SERVICES.filter((s) => s.unit === 'night').map((s) => s.value);
+export const MAX_CAPACITY = 10;
+/** The longest blocked range, in days (so overlap queries can bound their index range). */
+export const MAX_BLOCK_DAYS = 366;
+export const MAX_SCHEDULE_WINDOWS = 28;
+export const MAX_BLOCKS = 100;
+/** How far ahead a blocked range may start, in days. */
+export const MAX_BLOCK_AHEAD_DAYS = 730;
+/** How many upcoming free dates cards and the sitter page show, looking this many days ahead. */
+export const NEXT_FREE_DATES = 5;
+export const NEXT_FREE_HORIZON_DAYS = 60;
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Use HH:MM (00:00 to 24:00)');
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
+  .refine(
+    (v) =>
+      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+      new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    'Not a calendar date',
+  );
+
+/** IANA time zone names the runtime knows (e.g. America/Chicago). */
+export const timeZone = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Unknown time zone');
+
+/**
+ * One weekly window: `day` 0 = Sunday … 6 = Saturday, local wall-clock times in the calendar's
+ * time zone. An `end` at or before `start` runs past midnight into the next day (22:00–02:00).
+ */
+export const weeklyWindow = z
+  .object({ day: z.number().int().min(0).max(6), start: hhmm, end: hhmm })
+  .refine((w) => w.start !== w.end || w.start === '00:00', {
+    message: 'A window needs a start and an end',
+    path: ['end'],
+  })
+  .refine((w) => w.start !== '24:00', {
+    message: 'A window starts at 23:59 at the latest',
+    path: ['start'],
+  });
+export type WeeklyWindow = z.infer<typeof weeklyWindow>;
+
+const capacities = z
+  .record(z.string(), z.number().int().min(1).max(MAX_CAPACITY))
+  .superRefine((caps, ctx) => {
+    for (const key of Object.keys(caps)) {
+      const service = normalizeService(key);
+      if (!(OVERNIGHT_SERVICES as string[]).includes(service))
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `Capacity applies to overnight services only (${OVERNIGHT_SERVICES.join(', ')})`,
+        });
+    }
+  })
+  .transform((caps) => {
+    const out: Record<string, number> = {};
+    for (const [k, v] of Object.entries(caps)) out[normalizeService(k)] = v;
+    return out;
+  });
+
+export const blockWire = z.object({
+  id: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  note: z.string(),
+});
+export type BlockWire = z.infer<typeof blockWire>;
+
+export const calendarWire = z.object({
+  userId: z.string(),
+  timeZone: z.string(),
+  /** Empty: available at all hours (the default). */
+  schedule: z.array(z.object({ day: z.number(), start: z.string(), end: z.string() })),
+  /** Per overnight service; a service not listed has capacity 1. */
+  capacities: z.record(z.string(), z.number()),
+  blocks: z.array(blockWire),
+  nextFreeDates: z.array(z.string()),
+});
+export type CalendarWire = z.infer<typeof calendarWire>;
+
+export const calendarResponse = z.object({ success: z.literal(true), data: calendarWire });
+
+export const calendarUpdateBody = z
+  .object({
+    timeZone: timeZone.optional(),
+    schedule: z.array(weeklyWindow).max(MAX_SCHEDULE_WINDOWS).optional(),
+    capacities: capacities.optional(),
+  })
+  .strict()
+  .refine((b) => Object.values(b).some((v) => v !== undefined), {
+    message: 'Provide timeZone, schedule or capacities',
+  });
+export type CalendarUpdateBody = z.infer<typeof calendarUpdateBody>;
+
+export const blockBody = z
+  .object({ startDate: isoDate, endDate: isoDate, note: z.string().trim().max(200).default('') })
+  .strict()
+  .refine((b) => b.endDate >= b.startDate, {
+    message: 'endDate must be on or after startDate',
+    path: ['endDate'],
+  })
+  .refine(
+    (b) =>
+      (Date.parse(`${b.endDate}T00:00:00Z`) - Date.parse(`${b.startDate}T00:00:00Z`)) / 86_400_000 <
+      MAX_BLOCK_DAYS,
+    { message: `A blocked range can last at most ${MAX_BLOCK_DAYS} days`, path: ['endDate'] },
+  );
+export type BlockBody = z.infer<typeof blockBody>;
+
+export const blockResponse = z.object({ success: z.literal(true), data: blockWire });
+
+/** A booking that stands in the way of blocking dates (409 body's `bookings`). */
+export const blockingBooking = z.object({
+  id: z.string(),
+  service: z.string(),
+  startAt: z.string(),
+  endAt: z.string(),
+  status: z.string(),
+});
+export const blockConflictBody = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  bookings: z.array(blockingBooking),
+});
+
+export const blockParams = z.object({ blockId: id });
+export const calendarUserParams = z.object({ userId: id });
+
+/** What anyone signed in may see of a sitter's calendar. */
+export const publicCalendar = z.object({
+  userId: z.string(),
+  timeZone: z.string(),
+  schedule: z.array(z.object({ day: z.number(), start: z.string(), end: z.string() })),
+  nextFreeDates: z.array(z.string()),
+});
+export type PublicCalendar = z.infer<typeof publicCalendar>;
+export const publicCalendarResponse = z.object({ success: z.literal(true), data: publicCalendar });
+
+/** A date-only value is a whole UTC day; anything else must be a full ISO 8601 date-time. */
+const searchInstant = z
+  .string()
+  .trim()
+  .max(40)
+  .refine(
+    (v) => !Number.isNaN(Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v)),
+    'Use an ISO 8601 date or date-time',
+  );
+
+/** The optional filters GET /api/user/nearby takes (DESIGN §5): all-or-nothing for dates. */
+export const availabilityFilterShape = {
+  service: z
+    .string()
+    .trim()
+    .max(60)
+    .optional()
+    .transform((v) => (v ? normalizeService(v) : undefined))
+    .refine((v) => v === undefined || SERVICES.some((s) => s.value === v), 'Unknown service'),
+  startDate: searchInstant.optional(),
+  endDate: searchInstant.optional(),
+  petType: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .refine(
+      (v) => v === undefined || (PET_SPECIES as readonly string[]).includes(v),
+      `petType must be one of: ${PET_SPECIES.join(', ')}`,
+    ),
+};
+
+/** A search range from query values: date-only start = that UTC midnight, date-only end = the
+ * midnight after it (the end day is included). */
+export function searchRange(startDate: string, endDate: string): { start: Date; end: Date } {
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
+  const start = new Date(dateOnly.test(startDate) ? `${startDate}T00:00:00Z` : startDate);
+  const end = dateOnly.test(endDate)
+    ? new Date(Date.parse(`${endDate}T00:00:00Z`) + 86_400_000)
+    : new Date(endDate);
+  return { start, end };
+}
+
+export const isOvernightService = (service: string) => serviceUnit(service) === 'night';
