@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import {
+  hoursFromNow,
   call,
   closeApp,
   createOwner,
@@ -45,8 +46,8 @@ describe('open booking: request → accept → start → check-in → complete �
     const res = await call(t, 'POST', '/api/booking/', owner, {
       service: 'Dog walking',
       pets: owner.petIds,
-      startDate: new Date(Date.now() + 72 * 3600_000).toISOString(),
-      endDate: new Date(Date.now() + 73.5 * 3600_000).toISOString(),
+      startDate: hoursFromNow(72),
+      endDate: hoursFromNow(73.5),
       notes: 'Two dogs, one leash each',
     });
     expect(res.statusCode, res.body).toBe(201);

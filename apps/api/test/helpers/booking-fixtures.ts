@@ -9,7 +9,12 @@ export type Owner = TestUser & { petIds: string[] };
 
 export const RATES = { 'Dog walking': 2000, Boarding: 4500, 'Pet sitting': 3500 };
 
-export const hoursFromNow = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
+/**
+ * One clock reading per test file: `hoursFromNow(5)` and `hoursFromNow(7)` are exactly 2 hours
+ * apart (two readings a millisecond apart would be priced as 3 started hours).
+ */
+const anchor = Date.now();
+export const hoursFromNow = (h: number) => new Date(anchor + h * 3600_000).toISOString();
 
 export async function insertPet(app: FastifyInstance, ownerId: string, name = 'Rex') {
   const now = nowIso();
