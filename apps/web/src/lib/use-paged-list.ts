@@ -3,6 +3,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 /** One page of a paged API answer (page/limit + meta), reduced to what a growing list needs. */
 export type ListPage<T> = { items: T[]; hasMore: boolean; total?: number };
 
+/** A list answer with the paging fields at the top (SPEC §7: data, total, hasMore) → a ListPage. */
+export const pageOfList = <T>(answer: { data: T[]; hasMore: boolean; total: number }) =>
+  ({ items: answer.data, hasMore: answer.hasMore, total: answer.total }) satisfies ListPage<T>;
+
 type State<T> = {
   key: string | null;
   items: T[];

@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock';
+import { pageFrom, stubIntersectionObserver } from '../../../test/paging';
 import { renderApp } from '../../../test/render-app';
 import { storeSession } from '../../../test/tokens';
 import { makeBooking, OWNER_ID, SITTER_ID } from '../test/booking-factory';
@@ -31,7 +32,7 @@ describe('bookings list', () => {
     expect(await screen.findByRole('article', { name: 'Dog walking booking' })).toHaveTextContent(
       'Sitter: Sam Ortega',
     );
-    expect(calls.map((c) => c.url)).toContain('/api/booking/user?status=accepted&limit=50');
+    expect(calls.map((c) => c.url)).toContain('/api/booking/user?status=accepted&page=1&limit=20');
   });
 
   it('shows "Failed to load bookings" for an owner and "Failed to fetch in-progress bookings" for a sitter', async () => {
@@ -45,6 +46,40 @@ describe('bookings list', () => {
     const calls = mockFetch(() => ({ status: 500, body: {} }));
     renderApp('/bookings?status=in-progress');
     expect(await screen.findByText('Failed to fetch in-progress bookings')).toBeInTheDocument();
-    expect(calls[0]?.url).toBe('/api/booking/provider/in-progress?status=in-progress&limit=50');
+    expect(calls[0]?.url).toBe(
+      '/api/booking/provider/in-progress?status=in-progress&page=1&limit=20',
+    );
+  });
+
+  it('loads past the first page as the list scrolls or "Load more" is pressed, then stops', async () => {
+    storeSession({ id: SITTER_ID, userType: 'provider' });
+    const io = stubIntersectionObserver();
+    const all = Array.from({ length: 45 }, (_, i) => {
+      const id = String(i).padStart(24, '0');
+      const owner = { _id: OWNER_ID, firstName: 'Owner', lastName: `${i + 1}`, image: null };
+      return makeBooking({ _id: id, id, status: 'in-progress', owner });
+    });
+    const calls = mockFetch((call) => ({
+      status: 200,
+      body: { success: true, ...pageFrom(all, call.url) },
+    }));
+    renderApp('/bookings?status=in-progress');
+    const cards = () => screen.getAllByRole('article', { name: 'Dog walking booking' });
+    await waitFor(() => expect(cards()).toHaveLength(20));
+
+    io.scrollToEnd();
+    await waitFor(() => expect(cards()).toHaveLength(40));
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(cards()).toHaveLength(45));
+    expect(cards()[44]).toHaveTextContent('Owner: Owner 45');
+    expect(new Set(cards().map((c) => c.textContent)).size).toBe(45);
+    expect(screen.getByText('No more bookings')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(io.watched()).toBe(0);
+    expect(calls.map((c) => c.url).filter((url) => url.startsWith('/api/booking'))).toEqual(
+      [1, 2, 3].map(
+        (p) => `/api/booking/provider/in-progress?status=in-progress&page=${p}&limit=20`,
+      ),
+    );
   });
 });

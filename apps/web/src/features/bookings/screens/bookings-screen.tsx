@@ -2,6 +2,7 @@ import { Alert, Button, Container, Group, Stack, Tabs, Text, Title } from '@mant
 import { useCallback, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
+import { LoadMore } from '../../../components/ui/load-more';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
@@ -13,36 +14,44 @@ import { BookingListSkeleton } from '../components/booking-list-skeleton';
 import { PendingSeriesSection } from '../components/pending-series-section';
 import { usePaymentReturnToast } from '../hooks/use-payment-return-toast';
 import { useCurrentUser } from '../../auth';
-import { useLoad } from '../../../lib/use-load';
+import { pageOfList, usePagedList, type ListPage } from '../../../lib/use-paged-list';
 import { STATUS_TABS, statusLabel } from '../lib/booking-format';
 
 type View = 'owner' | 'provider' | 'admin';
 
-function listFor(view: View, status: BookingStatus) {
-  if (view === 'provider') return bookingsApi.listProvider({ status, limit: 50 });
-  if (view === 'admin') return bookingsApi.list({ status, limit: 50 });
-  return bookingsApi.listOwn({ status, limit: 50 });
+/** Bookings per page; the list grows as the user scrolls (LoadMore). */
+export const BOOKINGS_PAGE_SIZE = 20;
+
+function listFor(view: View, status: BookingStatus, page: number) {
+  const query = { status, page, limit: BOOKINGS_PAGE_SIZE };
+  if (view === 'provider') return bookingsApi.listProvider(query);
+  if (view === 'admin') return bookingsApi.list(query);
+  return bookingsApi.listOwn(query);
 }
 
 function StatusPanel({ view, status }: { view: View; status: BookingStatus }) {
   const dispatch = useAppDispatch();
   const fallback =
     view === 'provider' ? BOOKING_MESSAGES.inProgressFailed : BOOKING_MESSAGES.listFailed;
-  const load = useCallback(async (): Promise<Booking[]> => {
-    try {
-      return (await listFor(view, status)).data.data;
-    } catch (error) {
-      throw new Error(getErrorMessage(error, fallback));
-    }
-  }, [view, status, fallback]);
-  const list = useLoad(`${view}:${status}`, load, fallback);
+  const fetchPage = useCallback(
+    async (page: number): Promise<ListPage<Booking>> => {
+      try {
+        return pageOfList((await listFor(view, status, page)).data);
+      } catch (error) {
+        throw new Error(getErrorMessage(error, fallback), { cause: error });
+      }
+    },
+    [view, status, fallback],
+  );
+  const list = usePagedList(`${view}:${status}`, fetchPage, fallback);
+  const bookings = list.items;
 
   useEffect(() => {
-    if (list.data) dispatch(bookingsLoaded(list.data));
-  }, [dispatch, list.data]);
+    if (bookings.length > 0) dispatch(bookingsLoaded(bookings));
+  }, [dispatch, bookings]);
 
-  if (list.isLoading && !list.data) return <BookingListSkeleton />;
-  if (list.error)
+  if (list.isLoading && bookings.length === 0) return <BookingListSkeleton />;
+  if (list.error && bookings.length === 0)
     return (
       <Alert color="red" role="alert">
         {list.error}{' '}
@@ -51,7 +60,7 @@ function StatusPanel({ view, status }: { view: View; status: BookingStatus }) {
         </Button>
       </Alert>
     );
-  if (!list.data || list.data.length === 0)
+  if (bookings.length === 0)
     return (
       <Stack align="center" py="xl" gap="xs">
         <Text fw={600}>No {statusLabel(status).toLowerCase()} bookings</Text>
@@ -69,13 +78,21 @@ function StatusPanel({ view, status }: { view: View; status: BookingStatus }) {
     );
   return (
     <Stack>
-      {list.data.map((booking) => (
+      {bookings.map((booking) => (
         <BookingCard
           key={booking._id}
           booking={booking}
           viewAs={view === 'provider' ? 'provider' : 'owner'}
         />
       ))}
+      <LoadMore
+        count={bookings.length}
+        hasMore={list.hasMore}
+        isLoading={list.isLoading}
+        error={list.error}
+        onLoadMore={list.loadMore}
+        endLabel="No more bookings"
+      />
     </Stack>
   );
 }
