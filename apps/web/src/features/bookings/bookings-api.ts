@@ -113,6 +113,9 @@ export const seriesApi = {
     http.post<SeriesCreated>(seriesPath(id, '/cancel'), scope),
 };
 
+/** Bookings per page in the lists that grow as the user scrolls (LoadMore). */
+export const BOOKINGS_PAGE_SIZE = 20;
+
 export const BOOKING_MESSAGES = {
   createFailed: 'Failed to create booking',
   fetchFailed: 'Failed to fetch booking',

@@ -8,7 +8,13 @@ import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { isAdminUser, isProviderUser } from '../../../lib/roles';
 import { bookingsLoaded } from '../booking-slice';
-import { BOOKING_MESSAGES, bookingsApi, type Booking, type BookingStatus } from '../bookings-api';
+import {
+  BOOKING_MESSAGES,
+  BOOKINGS_PAGE_SIZE,
+  bookingsApi,
+  type Booking,
+  type BookingStatus,
+} from '../bookings-api';
 import { BookingCard } from '../components/booking-card';
 import { BookingListSkeleton } from '../components/booking-list-skeleton';
 import { PendingSeriesSection } from '../components/pending-series-section';
@@ -18,9 +24,6 @@ import { pageOfList, usePagedList, type ListPage } from '../../../lib/use-paged-
 import { STATUS_TABS, statusLabel } from '../lib/booking-format';
 
 type View = 'owner' | 'provider' | 'admin';
-
-/** Bookings per page; the list grows as the user scrolls (LoadMore). */
-export const BOOKINGS_PAGE_SIZE = 20;
 
 function listFor(view: View, status: BookingStatus, page: number) {
   const query = { status, page, limit: BOOKINGS_PAGE_SIZE };

@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockFetch, type FetchCall } from '../../../test/fetch-mock';
+import { pageFrom, stubIntersectionObserver } from '../../../test/paging';
 import { renderApp } from '../../../test/render-app';
 import { storeSession } from '../../../test/tokens';
 import type { Booking, MyRequest } from '../bookings-api';
-import { BOOKING_ID, makeBooking, makeRequest, SITTER_ID } from '../test/booking-factory';
+import { BOOKING_ID, makeBooking, makeRequest, OWNER_ID, SITTER_ID } from '../test/booking-factory';
 
 const APPLIED_ID = '3'.repeat(24);
 const OPEN_ID = '4'.repeat(24);
@@ -164,5 +165,41 @@ describe('request board', () => {
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Yes, withdraw' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This request is already accepted');
+  });
+
+  it('loads more open requests and stays in progress page by page, until the end', async () => {
+    const io = stubIntersectionObserver();
+    const booking = (i: number, status: Booking['status']) => {
+      const id = `${status === 'pending' ? 'a' : 'b'}${String(i).padStart(23, '0')}`;
+      const owner = { _id: OWNER_ID, firstName: 'Owner', lastName: `${i + 1}`, image: null };
+      return makeBooking({ _id: id, id, status, owner, provider_id: null, provider: null });
+    };
+    const openAll = Array.from({ length: 25 }, (_, i) => booking(i, 'pending'));
+    const stays = Array.from({ length: 21 }, (_, i) => booking(i, 'in-progress'));
+    storeSession({ id: SITTER_ID, userType: 'provider' });
+    const calls = mockFetch((call) => {
+      if (call.url.startsWith('/api/booking/series'))
+        return { status: 200, body: { success: true, data: [] } };
+      if (call.url.startsWith('/api/booking/requests/mine')) return page([]);
+      const all = call.url.startsWith('/api/booking/provider/in-progress') ? stays : openAll;
+      return { status: 200, body: { success: true, ...pageFrom(all, call.url) } };
+    });
+    renderApp('/request-page');
+    const cards = (name: string) => within(region(name)).queryAllByRole('article');
+    await waitFor(() => expect(cards('Open requests nearby')).toHaveLength(20));
+    await waitFor(() => expect(cards('In progress')).toHaveLength(20));
+
+    io.scrollToEnd();
+    await waitFor(() => expect(cards('Open requests nearby')).toHaveLength(25));
+    await waitFor(() => expect(cards('In progress')).toHaveLength(21));
+    expect(cards('Open requests nearby')[24]).toHaveTextContent('Owner: Owner 25');
+    expect(cards('In progress')[20]).toHaveTextContent('Owner: Owner 21');
+    expect(screen.getByText('No more open requests')).toBeInTheDocument();
+    expect(screen.getByText('No more bookings in progress')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    const urls = calls.map((c) => c.url);
+    expect(urls).toContain('/api/booking/?status=pending&page=2&limit=20');
+    expect(urls).toContain('/api/booking/provider/in-progress?status=in-progress&page=2&limit=20');
+    expect(urls.filter((u) => u.includes('page=3'))).toEqual([]);
   });
 });

@@ -1,12 +1,14 @@
 import { Alert, Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
+import { LoadMore } from '../../../components/ui/load-more';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { getErrorMessage } from '../../../lib/api-error';
 import { isProviderUser } from '../../../lib/roles';
 import { decideBookingRequest } from '../booking-slice';
 import {
   BOOKING_MESSAGES,
+  BOOKINGS_PAGE_SIZE,
   bookingsApi,
   type Booking,
   type Decision,
@@ -19,7 +21,13 @@ import { SeriesRequestsSection } from '../components/series-requests-section';
 import { WithdrawApplicationModal } from '../components/withdraw-application-modal';
 import { useCurrentUser } from '../../auth';
 import { useLoad } from '../../../lib/use-load';
-import { loadProviderBoard, type BoardItem } from '../lib/provider-board';
+import { pageOfList, usePagedList, type ListPage } from '../../../lib/use-paged-list';
+import {
+  loadOpenPage,
+  loadProviderRequests,
+  openBoardItems,
+  type BoardItem,
+} from '../lib/provider-board';
 
 const APPLICATION_LABELS: Record<MyRequest['state'], string> = {
   pending: 'Applied, waiting for the owner',
@@ -57,23 +65,39 @@ export default function RequestPageScreen() {
   const [actionError, setActionError] = useState<string | null>(null);
   const [toWithdraw, setToWithdraw] = useState<MyRequest | null>(null);
 
-  const loadBoard = useCallback(async () => {
+  const loadRequests = useCallback(async () => {
     try {
-      return await loadProviderBoard();
+      return await loadProviderRequests();
     } catch (error) {
-      throw new Error(getErrorMessage(error, BOOKING_MESSAGES.listFailed));
+      throw new Error(getErrorMessage(error, BOOKING_MESSAGES.listFailed), { cause: error });
     }
   }, []);
-  const board = useLoad(userId || null, loadBoard, BOOKING_MESSAGES.listFailed);
+  const board = useLoad(userId || null, loadRequests, BOOKING_MESSAGES.listFailed);
 
-  const loadInProgress = useCallback(async (): Promise<Booking[]> => {
+  const fetchOpen = useCallback(async (page: number) => {
     try {
-      return (await bookingsApi.listProvider({ status: 'in-progress' })).data.data;
+      return await loadOpenPage(page);
     } catch (error) {
-      throw new Error(getErrorMessage(error, BOOKING_MESSAGES.inProgressFailed));
+      throw new Error(getErrorMessage(error, BOOKING_MESSAGES.listFailed), { cause: error });
     }
   }, []);
-  const inProgress = useLoad(userId || null, loadInProgress, BOOKING_MESSAGES.inProgressFailed);
+  const feed = usePagedList(userId || null, fetchOpen, BOOKING_MESSAGES.listFailed);
+  // Until the sitter's requests are known, an invitation could show as open: wait for them.
+  const openItems = board.data ? openBoardItems(feed.items, board.data) : [];
+
+  const fetchInProgress = useCallback(async (page: number): Promise<ListPage<Booking>> => {
+    try {
+      const query = { status: 'in-progress' as const, page, limit: BOOKINGS_PAGE_SIZE };
+      return pageOfList((await bookingsApi.listProvider(query)).data);
+    } catch (error) {
+      throw new Error(getErrorMessage(error, BOOKING_MESSAGES.inProgressFailed), { cause: error });
+    }
+  }, []);
+  const inProgress = usePagedList(
+    userId || null,
+    fetchInProgress,
+    BOOKING_MESSAGES.inProgressFailed,
+  );
 
   const act = async (key: string, run: () => Promise<string | null>) => {
     setBusy(key);
@@ -81,7 +105,9 @@ export default function RequestPageScreen() {
     const problem = await run();
     setBusy(null);
     if (problem) setActionError(problem);
+    // The sitter's requests changed; the open list only when an invitation was answered.
     board.reload();
+    if (key.startsWith('accepted:') || key.startsWith('rejected:')) feed.reload();
   };
   const apply = (booking: Booking) =>
     act(`apply:${booking._id}`, async () => {
@@ -210,32 +236,58 @@ export default function RequestPageScreen() {
                 </BookingCard>
               ))}
             </Section>
-            <Section
-              title="Open requests nearby"
-              empty={board.data.open.length ? null : 'No open requests for your services nearby.'}
-            >
-              {board.data.open.map((item) => (
-                <BookingCard key={item.booking._id} booking={item.booking} viewAs="provider">
-                  {openFooter(item)}
-                </BookingCard>
-              ))}
-            </Section>
           </>
         ) : null}
-        {inProgress.isLoading && !inProgress.data ? (
+        {feed.isLoading && feed.items.length === 0 ? (
           <BookingListSkeleton count={1} />
-        ) : inProgress.error ? (
+        ) : feed.error && feed.items.length === 0 ? (
+          <Alert color="red" role="alert">
+            {feed.error}
+          </Alert>
+        ) : (
+          <Section
+            title="Open requests nearby"
+            empty={
+              openItems.length || feed.hasMore ? null : 'No open requests for your services nearby.'
+            }
+          >
+            {openItems.map((item) => (
+              <BookingCard key={item.booking._id} booking={item.booking} viewAs="provider">
+                {openFooter(item)}
+              </BookingCard>
+            ))}
+            <LoadMore
+              count={openItems.length}
+              hasMore={feed.hasMore}
+              isLoading={feed.isLoading}
+              error={feed.error}
+              onLoadMore={feed.loadMore}
+              endLabel="No more open requests"
+            />
+          </Section>
+        )}
+        {inProgress.isLoading && inProgress.items.length === 0 ? (
+          <BookingListSkeleton count={1} />
+        ) : inProgress.error && inProgress.items.length === 0 ? (
           <Alert color="red" role="alert">
             {inProgress.error}
           </Alert>
         ) : (
           <Section
             title="In progress"
-            empty={inProgress.data?.length ? null : 'Nothing in progress.'}
+            empty={inProgress.items.length ? null : 'Nothing in progress.'}
           >
-            {(inProgress.data ?? []).map((booking) => (
+            {inProgress.items.map((booking) => (
               <BookingCard key={booking._id} booking={booking} viewAs="provider" />
             ))}
+            <LoadMore
+              count={inProgress.items.length}
+              hasMore={inProgress.hasMore}
+              isLoading={inProgress.isLoading}
+              error={inProgress.error}
+              onLoadMore={inProgress.loadMore}
+              endLabel="No more bookings in progress"
+            />
           </Section>
         )}
       </Stack>
