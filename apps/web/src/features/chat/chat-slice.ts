@@ -3,6 +3,7 @@ import type { MessagesMeta, SendMessageBody } from '@pawsy/contract';
 import { getErrorMessage } from '../../lib/api-error';
 import { loggedIn } from '../auth';
 import { CHAT_MESSAGES, chatApi, type ChatMessage, type Conversation } from './chat-api';
+import { mergeListPage } from '../../lib/list-pages';
 import { addToFront, mergePage } from './chat-model';
 
 export type ChatState = {
@@ -10,6 +11,8 @@ export type ChatState = {
   userId: string | null;
   conversations: Conversation[];
   conversationsMeta: MessagesMeta | null;
+  /** The list grows page by page (LoadMore); polls refresh page 1 and keep the rest. */
+  conversationsPaging: ConversationsPaging;
   /** Per booking id, newest message first. */
   threads: Record<string, ChatMessage[]>;
   threadMeta: Record<string, MessagesMeta>;
@@ -18,10 +21,27 @@ export type ChatState = {
   error: string | null;
 };
 
+export type ConversationsPaging = {
+  /** The deepest page shown (0: none yet). */
+  page: number;
+  hasMore: boolean;
+  /** A page after the first is on its way, or failed. */
+  loadingMore: boolean;
+  error: string | null;
+};
+
+const initialPaging: ConversationsPaging = {
+  page: 0,
+  hasMore: false,
+  loadingMore: false,
+  error: null,
+};
+
 export const initialChatState: ChatState = {
   userId: null,
   conversations: [],
   conversationsMeta: null,
+  conversationsPaging: initialPaging,
   threads: {},
   threadMeta: {},
   polling: false,
@@ -35,10 +55,19 @@ export const fetchConversations = createAsyncThunk<
   Awaited<ReturnType<typeof chatApi.conversations>>,
   number | undefined,
   { rejectValue: string }
->('chat/fetchConversations', (page, { rejectWithValue }) =>
-  chatApi
-    .conversations(page)
-    .catch((e) => rejectWithValue(fail(CHAT_MESSAGES.conversationsFailed)(e))),
+>(
+  'chat/fetchConversations',
+  (page, { rejectWithValue }) =>
+    chatApi
+      .conversations(page)
+      .catch((e) => rejectWithValue(fail(CHAT_MESSAGES.conversationsFailed)(e))),
+  {
+    // A later page only once, and only the next one (the sentinel may fire twice).
+    condition: (page = 1, { getState }) => {
+      const paging = (getState() as { chat: ChatState }).chat.conversationsPaging;
+      return page === 1 || (!paging.loadingMore && page === paging.page + 1);
+    },
+  },
 );
 
 export const fetchThread = createAsyncThunk<
@@ -111,18 +140,49 @@ const chatSlice = createSlice({
         if (state.userId !== action.payload.user.id)
           return { ...initialChatState, userId: action.payload.user.id };
       })
-      .addCase(fetchConversations.pending, (state) => {
-        state.loading = true;
+      .addCase(fetchConversations.pending, (state, action) => {
+        if ((action.meta.arg ?? 1) > 1) {
+          state.conversationsPaging.loadingMore = true;
+          state.conversationsPaging.error = null;
+        } else state.loading = true;
       })
       .addCase(fetchConversations.fulfilled, (state, action) => {
-        state.loading = false;
-        state.error = null;
-        state.conversations = action.payload.data;
-        state.conversationsMeta = action.payload.meta;
+        const page = action.meta.arg ?? 1;
+        const { data, meta } = action.payload;
+        const paging = state.conversationsPaging;
+        // A poll of page 1 while later pages are shown refreshes the head and keeps the tail.
+        const keepTail = page === 1 && paging.page > 1;
+        state.conversations = mergeListPage(
+          state.conversations,
+          data,
+          page,
+          (c) => c.bookingId,
+          keepTail,
+        );
+        state.conversationsMeta = meta;
+        if (page === 1) {
+          state.loading = false;
+          state.error = null;
+          if (keepTail) paging.hasMore &&= state.conversations.length < meta.total;
+          else Object.assign(paging, { page: 1, hasMore: meta.hasMore });
+        } else {
+          Object.assign(paging, {
+            page,
+            hasMore: meta.hasMore && data.length > 0,
+            loadingMore: false,
+            error: null,
+          });
+        }
       })
       .addCase(fetchConversations.rejected, (state, action) => {
-        state.loading = false;
-        state.error = action.payload ?? CHAT_MESSAGES.conversationsFailed;
+        const message = action.payload ?? CHAT_MESSAGES.conversationsFailed;
+        if ((action.meta.arg ?? 1) > 1) {
+          state.conversationsPaging.loadingMore = false;
+          state.conversationsPaging.error = message;
+        } else {
+          state.loading = false;
+          state.error = message;
+        }
       })
       .addCase(fetchThread.fulfilled, (state, action) => {
         const { bookingId } = action.meta.arg;

@@ -4,13 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../../app/provider';
 import { createTestStore } from '../../app/store';
 import { mockFetch } from '../../test/fetch-mock';
+import { pageFrom, stubIntersectionObserver } from '../../test/paging';
 import { renderApp } from '../../test/render-app';
 import { storeSession } from '../../test/tokens';
 import { loggedIn, loggedOut } from '../auth';
 import type { ChatMessage, Conversation } from './chat-api';
 import { chatModalOpened } from './chat-modal-slice';
 import { ChatButton } from './components/chat-button';
-import { chatUserSeen, fetchThread, messageReceived } from './chat-slice';
+import { chatUserSeen, fetchConversations, fetchThread, messageReceived } from './chat-slice';
 
 const ME = { _id: 'u1', id: 'u1', firstName: 'Olivia', lastName: 'Owner' };
 const SAM = { _id: 'u2', id: 'u2', firstName: 'Sam', lastName: 'Sitter' };
@@ -289,5 +290,83 @@ describe('chat modal', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(store.getState().chatModal.open).toBe(false);
+  });
+});
+
+/** `count` conversations with Sitter 1 … Sitter n, newest first. */
+function manyConversations(count: number): Conversation[] {
+  return Array.from({ length: count }, (_, i) => {
+    const bookingId = String(i + 1).padStart(24, '0');
+    const sitter = { _id: `s${i + 1}`, id: `s${i + 1}`, firstName: 'Sitter', lastName: `${i + 1}` };
+    return {
+      ...conversation(null, 0),
+      _id: bookingId,
+      bookingId,
+      provider: sitter,
+      otherParty: sitter,
+      updatedAt: new Date(Date.UTC(2026, 10, 25) - i * 60_000).toISOString(),
+    };
+  });
+}
+
+const conversationsReply = (all: Conversation[], url: string) => {
+  const { data, ...paging } = pageFrom(all, url);
+  return { status: 200, body: { success: true, data, meta: paging } };
+};
+
+describe('conversation list paging', () => {
+  it('appends page 2, and a poll of page 1 refreshes the head without showing anything twice', async () => {
+    storeSession({ id: 'u1' });
+    let all = manyConversations(25);
+    mockFetch(({ url }) => conversationsReply(all, url));
+    const store = createTestStore();
+    store.dispatch(chatUserSeen('u1'));
+    await store.dispatch(fetchConversations(1));
+    expect(store.getState().chat.conversations).toHaveLength(20);
+    expect(store.getState().chat.conversationsPaging).toMatchObject({ page: 1, hasMore: true });
+    await store.dispatch(fetchConversations(2));
+    const ids = () => store.getState().chat.conversations.map((c) => c.bookingId);
+    expect(ids()).toEqual(all.map((c) => c.bookingId));
+    expect(store.getState().chat.conversationsPaging).toMatchObject({ page: 2, hasMore: false });
+
+    // A live message on a page-2 conversation counts as unread there.
+    const deep = all[22]!;
+    const live = {
+      ...msg('m9', 'Still there?', '2026-11-25T12:00:00.000Z'),
+      bookingId: deep.bookingId,
+    };
+    store.dispatch(messageReceived({ ...live, booking: deep.bookingId }));
+    expect(store.getState().chat.conversations[22]!.unreadCount).toBe(1);
+
+    // The server now lists it first: the poll of page 1 moves it up, once.
+    all = [{ ...deep, lastMessage: live, unreadCount: 1 }, ...all.filter((c) => c !== deep)];
+    await store.dispatch(fetchConversations(1));
+    expect(ids()).toEqual(all.map((c) => c.bookingId));
+    expect(new Set(ids()).size).toBe(25);
+    expect(store.getState().chat.conversationsPaging).toMatchObject({ page: 2, hasMore: false });
+  });
+
+  it('/chat-room loads more conversations when the end of the list scrolls into view', async () => {
+    storeSession({ id: 'u1' });
+    const io = stubIntersectionObserver();
+    const all = manyConversations(25);
+    const calls = mockFetch(({ url }) => {
+      if (url.startsWith('/api/messages/conversations')) return conversationsReply(all, url);
+      return { status: 200, body: { success: true, data: [], meta: meta(0) } };
+    });
+    renderApp('/chat-room');
+    const nav = await screen.findByRole('navigation', { name: 'Conversations' });
+    const items = () => within(nav).getAllByRole('button');
+    await waitFor(() => expect(items()).toHaveLength(20));
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
+
+    io.scrollToEnd();
+    await waitFor(() => expect(items()).toHaveLength(25));
+    expect(items()[24]).toHaveTextContent('Sitter 25');
+    expect(screen.getByText('No more conversations')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    const pages = calls.filter((c) => c.url.startsWith('/api/messages/conversations'));
+    expect(pages.map((c) => c.url)).toContain('/api/messages/conversations?page=2&limit=20');
+    expect(pages.some((c) => c.url.includes('page=3'))).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
 import { Alert, Grid, Paper, Stack, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { LoadMore } from '../../../components/ui/load-more';
+import { fetchConversations } from '../chat-slice';
 import { ChatThread } from '../components/chat-thread';
 import { ConversationList } from '../components/conversation-list';
 import { useChat } from '../use-chat';
@@ -10,6 +12,11 @@ export default function ChatRoomScreen() {
   const [params, setParams] = useSearchParams();
   const conversations = useAppSelector((s) => s.chat.conversations);
   const error = useAppSelector((s) => s.chat.error);
+  const paging = useAppSelector((s) => s.chat.conversationsPaging);
+  const dispatch = useAppDispatch();
+  const loadMore = () => {
+    if (!paging.loadingMore && paging.hasMore) void dispatch(fetchConversations(paging.page + 1));
+  };
   const selected = params.get('booking') ?? conversations[0]?.bookingId ?? null;
   useChat(selected);
   const current = conversations.find((c) => c.bookingId === selected);
@@ -35,6 +42,16 @@ export default function ChatRoomScreen() {
               selected={selected}
               onSelect={(bookingId) => setParams({ booking: bookingId })}
             />
+            {conversations.length > 0 && (
+              <LoadMore
+                count={conversations.length}
+                hasMore={paging.hasMore}
+                isLoading={paging.loadingMore}
+                error={paging.error}
+                onLoadMore={loadMore}
+                endLabel="No more conversations"
+              />
+            )}
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
