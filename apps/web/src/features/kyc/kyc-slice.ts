@@ -2,21 +2,20 @@ import { createSlice, type Dispatch, type PayloadAction } from '@reduxjs/toolkit
 import type { RootState } from '../../app/root-reducer';
 import { getErrorMessage } from '../../lib/api-error';
 import { NO_TOKEN_MESSAGE } from '../../lib/session';
+import { pageOfList, type ListPage } from '../../lib/use-paged-list';
 import {
   KYC_MESSAGES,
   kycApi,
   type KycListParams,
   type KycMessage,
-  type KycPage,
   type KycRecord,
 } from './kyc-api';
 
 export type KycState = {
   /** The record on screen: the user's newest, or the one an admin reviews. */
   data: KycRecord | null;
-  /** The user's records (newest first) or the admin list's page. */
+  /** The user's records, newest first (the admin list keeps its own pages: kyc-listing-screen). */
   records: KycRecord[];
-  page: Omit<KycPage, 'data'> | null;
   /** SPEC §4/§9: PENDING until a record says otherwise. */
   status: KycRecord['status'];
   loading: boolean;
@@ -27,7 +26,6 @@ export type KycState = {
 export const initialKycState: KycState = {
   data: null,
   records: [],
-  page: null,
   status: 'PENDING',
   loading: false,
   error: null,
@@ -54,12 +52,6 @@ const kycSlice = createSlice({
       const i = state.records.findIndex((r) => r._id === action.payload._id);
       if (i >= 0) state.records[i] = action.payload;
       else state.records.unshift(action.payload);
-      state.loading = false;
-    },
-    kycListLoaded(state, action: PayloadAction<KycPage>) {
-      const { data, ...page } = action.payload;
-      state.records = data;
-      state.page = page;
       state.loading = false;
     },
     /** SPEC §4: an error saying there are no records clears the KYC data. */
@@ -91,7 +83,6 @@ export const {
   kycRequested,
   kycRecordsLoaded,
   kycRecordLoaded,
-  kycListLoaded,
   kycFailed,
   kycConversationUpdated,
   kycMessageShown,
@@ -136,12 +127,12 @@ export async function fetchKycById(dispatch: Dispatch, kycId: string, quiet = fa
   }
 }
 
-export async function fetchKycList(dispatch: Dispatch, params: KycListParams) {
-  dispatch(kycRequested());
+/** One page of the admin list (GET /api/kyc), for usePagedList; fails with the message to show. */
+export async function fetchKycPage(params: KycListParams): Promise<ListPage<KycRecord>> {
   try {
-    dispatch(kycListLoaded(await kycApi.list(params)));
+    return pageOfList(await kycApi.list(params));
   } catch (error) {
-    dispatch(kycFailed(messageOf(error, KYC_MESSAGES.fetchFailed)));
+    throw new Error(messageOf(error, KYC_MESSAGES.fetchFailed), { cause: error });
   }
 }
 

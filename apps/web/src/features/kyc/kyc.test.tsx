@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestStore } from '../../app/store';
 import { mockFetch } from '../../test/fetch-mock';
+import { pageFrom, stubIntersectionObserver } from '../../test/paging';
 import { FIXTURE_USER_ID, makeKycRecord } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { storeSession } from '../../test/tokens';
@@ -202,6 +203,38 @@ describe('admin screens', () => {
     expect(link).toHaveAttribute('href', `/dashboard/kyc/user/${FIXTURE_USER_ID}`);
     expect(calls.find((c) => c.url.startsWith('/api/kyc'))!.url).toBe(
       '/api/kyc?status=PENDING&page=1&limit=20',
+    );
+  });
+
+  it('/kyclisting loads more records on scroll or "Load more", until the end', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    const io = stubIntersectionObserver();
+    const all = Array.from({ length: 45 }, (_, i) => {
+      const base = makeKycRecord();
+      return makeKycRecord({
+        _id: String(i + 1).padStart(24, '0'),
+        userId: { ...base.userId, _id: `u${i + 1}`, lastName: `Lopez ${i + 1}` },
+      });
+    });
+    const calls = mockFetch(({ url }) =>
+      url.startsWith('/api/kyc')
+        ? { status: 200, body: { success: true, ...pageFrom(all, url) } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    renderApp('/kyclisting');
+    const rows = () => screen.getAllByRole('link', { name: /^Maya Lopez/ });
+    await waitFor(() => expect(rows()).toHaveLength(20));
+    expect(screen.getByText('45 record(s)')).toBeInTheDocument();
+
+    io.scrollToEnd();
+    await waitFor(() => expect(rows()).toHaveLength(40));
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(rows()).toHaveLength(45));
+    expect(rows()[44]).toHaveTextContent('Maya Lopez 45');
+    expect(screen.getByText('No more KYC records')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(calls.filter((c) => c.url.startsWith('/api/kyc')).map((c) => c.url)).toEqual(
+      [1, 2, 3].map((p) => `/api/kyc?status=PENDING&page=${p}&limit=20`),
     );
   });
 

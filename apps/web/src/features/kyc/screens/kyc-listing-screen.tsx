@@ -3,7 +3,6 @@ import {
   Anchor,
   Container,
   Group,
-  Pagination,
   Select,
   Stack,
   Table,
@@ -12,14 +11,15 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { LoadMore } from '../../../components/ui/load-more';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { KycStatusBadge } from '../components/kyc-status-badge';
-import type { KycStatus } from '../kyc-api';
-import { fetchKycList, selectKyc } from '../kyc-slice';
+import { KYC_MESSAGES, type KycStatus } from '../kyc-api';
+import { fetchKycPage } from '../kyc-slice';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All statuses' },
@@ -31,19 +31,22 @@ const PAGE_SIZE = 20;
 
 export const reviewPath = (userId: string) => paths.kycUser.replace(':userId', userId);
 
-/** /kyclisting (admins): KYC records by status and search, page by page. */
+/** /kyclisting (admins): KYC records by status and search; the list grows as the admin scrolls. */
 export default function KycListingScreen() {
   usePageTitle('KYC submissions');
-  const dispatch = useAppDispatch();
-  const { records, page: meta, loading, error } = useAppSelector(selectKyc);
   const [status, setStatus] = useState<KycStatus | ''>('PENDING');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
-
-  useEffect(() => {
-    void fetchKycList(dispatch, { status, search: debounced, page, limit: PAGE_SIZE });
-  }, [dispatch, status, debounced, page]);
+  // Filters make the key; LoadMore asks for the next page.
+  const key = JSON.stringify({ status, search: debounced });
+  const fetchPage = useCallback(
+    (page: number) => fetchKycPage({ status, search: debounced, page, limit: PAGE_SIZE }),
+    [status, debounced],
+  );
+  const list = usePagedList(key, fetchPage, KYC_MESSAGES.fetchFailed);
+  const records = list.items;
+  const loading = list.isLoading && records.length === 0;
+  const error = list.error;
 
   return (
     <Container size="lg" py="xl">
@@ -57,7 +60,6 @@ export default function KycListingScreen() {
             allowDeselect={false}
             onChange={(v) => {
               setStatus((v ?? '') as KycStatus | '');
-              setPage(1);
             }}
           />
           <TextInput
@@ -66,17 +68,16 @@ export default function KycListingScreen() {
             value={search}
             onChange={(e) => {
               setSearch(e.currentTarget.value);
-              setPage(1);
             }}
           />
         </Group>
-        {error && (
+        {error && records.length === 0 && (
           <Alert color="red" role="alert">
             {error}
           </Alert>
         )}
         <Text size="sm" aria-live="polite">
-          {loading ? 'Loading…' : `${meta?.total ?? records.length} record(s)`}
+          {loading ? 'Loading…' : `${list.total ?? records.length} record(s)`}
         </Text>
         <Table striped highlightOnHover>
           <Table.Caption>KYC records, most recently changed first</Table.Caption>
@@ -109,16 +110,15 @@ export default function KycListingScreen() {
             ))}
           </Table.Tbody>
         </Table>
-        {!loading && records.length === 0 && <Text>No KYC records match.</Text>}
-        {meta && meta.totalPages > 1 && (
-          <Pagination
-            total={meta.totalPages}
-            value={page}
-            onChange={setPage}
-            getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-            })}
-            getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
+        {!loading && !error && records.length === 0 && <Text>No KYC records match.</Text>}
+        {records.length > 0 && (
+          <LoadMore
+            count={records.length}
+            hasMore={list.hasMore}
+            isLoading={list.isLoading}
+            error={error}
+            onLoadMore={list.loadMore}
+            endLabel="No more KYC records"
           />
         )}
       </Stack>
