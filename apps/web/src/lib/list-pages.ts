@@ -17,3 +17,62 @@ export function mergeListPage<T>(
   if (page === 1) return [...incoming, ...shown.filter((item) => !ids.has(idOf(item)))];
   return [...shown, ...incoming.filter((item) => !ids.has(idOf(item)))];
 }
+
+/** Where a slice's growing list stands (shown with <LoadMore>). */
+export type ListPaging = {
+  /** The deepest page shown (0: none yet). */
+  page: number;
+  hasMore: boolean;
+  /** A page after the first is on its way. */
+  loadingMore: boolean;
+  /** Why the last later page failed (page 1 failures stay the slice's own error). */
+  error: string | null;
+};
+
+export const initialListPaging: ListPaging = {
+  page: 0,
+  hasMore: false,
+  loadingMore: false,
+  error: null,
+};
+
+/** A thunk's `condition`: page 1 always, a later page only once and only the next one. */
+export const mayLoadPage = (paging: ListPaging, page: number) =>
+  page === 1 || (!paging.loadingMore && page === paging.page + 1);
+
+/** A page was asked for; true when it is a later page (page 1 is the slice's own loading). */
+export function pageRequested(paging: ListPaging, page: number) {
+  if (page === 1) return false;
+  paging.loadingMore = true;
+  paging.error = null;
+  return true;
+}
+
+/**
+ * A page arrived. `shownCount`/`total` let a refresh of page 1 (with later pages kept) stop
+ * offering more once everything is shown.
+ */
+export function pageArrived(
+  paging: ListPaging,
+  page: number,
+  answer: { hasMore: boolean; count: number; total?: number; shownCount: number },
+) {
+  if (page === 1 && paging.page > 1) {
+    if (answer.total !== undefined && answer.shownCount >= answer.total) paging.hasMore = false;
+    return;
+  }
+  Object.assign(paging, {
+    page,
+    hasMore: answer.hasMore && answer.count > 0,
+    loadingMore: page === 1 ? paging.loadingMore : false,
+    error: null,
+  });
+}
+
+/** A page failed; true when it was a later page (its error is kept in `paging`). */
+export function pageFailed(paging: ListPaging, page: number, message: string) {
+  if (page === 1) return false;
+  paging.loadingMore = false;
+  paging.error = message;
+  return true;
+}

@@ -3,7 +3,15 @@ import type { MessagesMeta, SendMessageBody } from '@pawsy/contract';
 import { getErrorMessage } from '../../lib/api-error';
 import { loggedIn } from '../auth';
 import { CHAT_MESSAGES, chatApi, type ChatMessage, type Conversation } from './chat-api';
-import { mergeListPage } from '../../lib/list-pages';
+import {
+  initialListPaging,
+  mayLoadPage,
+  mergeListPage,
+  pageArrived,
+  pageFailed,
+  pageRequested,
+  type ListPaging,
+} from '../../lib/list-pages';
 import { addToFront, mergePage } from './chat-model';
 
 export type ChatState = {
@@ -12,7 +20,7 @@ export type ChatState = {
   conversations: Conversation[];
   conversationsMeta: MessagesMeta | null;
   /** The list grows page by page (LoadMore); polls refresh page 1 and keep the rest. */
-  conversationsPaging: ConversationsPaging;
+  conversationsPaging: ListPaging;
   /** Per booking id, newest message first. */
   threads: Record<string, ChatMessage[]>;
   threadMeta: Record<string, MessagesMeta>;
@@ -21,27 +29,11 @@ export type ChatState = {
   error: string | null;
 };
 
-export type ConversationsPaging = {
-  /** The deepest page shown (0: none yet). */
-  page: number;
-  hasMore: boolean;
-  /** A page after the first is on its way, or failed. */
-  loadingMore: boolean;
-  error: string | null;
-};
-
-const initialPaging: ConversationsPaging = {
-  page: 0,
-  hasMore: false,
-  loadingMore: false,
-  error: null,
-};
-
 export const initialChatState: ChatState = {
   userId: null,
   conversations: [],
   conversationsMeta: null,
-  conversationsPaging: initialPaging,
+  conversationsPaging: initialListPaging,
   threads: {},
   threadMeta: {},
   polling: false,
@@ -64,8 +56,7 @@ export const fetchConversations = createAsyncThunk<
   {
     // A later page only once, and only the next one (the sentinel may fire twice).
     condition: (page = 1, { getState }) => {
-      const paging = (getState() as { chat: ChatState }).chat.conversationsPaging;
-      return page === 1 || (!paging.loadingMore && page === paging.page + 1);
+      return mayLoadPage((getState() as { chat: ChatState }).chat.conversationsPaging, page);
     },
   },
 );
@@ -141,48 +132,32 @@ const chatSlice = createSlice({
           return { ...initialChatState, userId: action.payload.user.id };
       })
       .addCase(fetchConversations.pending, (state, action) => {
-        if ((action.meta.arg ?? 1) > 1) {
-          state.conversationsPaging.loadingMore = true;
-          state.conversationsPaging.error = null;
-        } else state.loading = true;
+        if (!pageRequested(state.conversationsPaging, action.meta.arg ?? 1)) state.loading = true;
       })
       .addCase(fetchConversations.fulfilled, (state, action) => {
         const page = action.meta.arg ?? 1;
         const { data, meta } = action.payload;
-        const paging = state.conversationsPaging;
         // A poll of page 1 while later pages are shown refreshes the head and keeps the tail.
-        const keepTail = page === 1 && paging.page > 1;
-        state.conversations = mergeListPage(
-          state.conversations,
-          data,
-          page,
-          (c) => c.bookingId,
-          keepTail,
-        );
+        const keepTail = page === 1 && state.conversationsPaging.page > 1;
+        const byBooking = (c: Conversation) => c.bookingId;
+        state.conversations = mergeListPage(state.conversations, data, page, byBooking, keepTail);
         state.conversationsMeta = meta;
+        pageArrived(state.conversationsPaging, page, {
+          hasMore: meta.hasMore,
+          count: data.length,
+          total: meta.total,
+          shownCount: state.conversations.length,
+        });
         if (page === 1) {
           state.loading = false;
           state.error = null;
-          if (keepTail) paging.hasMore &&= state.conversations.length < meta.total;
-          else Object.assign(paging, { page: 1, hasMore: meta.hasMore });
-        } else {
-          Object.assign(paging, {
-            page,
-            hasMore: meta.hasMore && data.length > 0,
-            loadingMore: false,
-            error: null,
-          });
         }
       })
       .addCase(fetchConversations.rejected, (state, action) => {
         const message = action.payload ?? CHAT_MESSAGES.conversationsFailed;
-        if ((action.meta.arg ?? 1) > 1) {
-          state.conversationsPaging.loadingMore = false;
-          state.conversationsPaging.error = message;
-        } else {
-          state.loading = false;
-          state.error = message;
-        }
+        if (pageFailed(state.conversationsPaging, action.meta.arg ?? 1, message)) return;
+        state.loading = false;
+        state.error = message;
       })
       .addCase(fetchThread.fulfilled, (state, action) => {
         const { bookingId } = action.meta.arg;
