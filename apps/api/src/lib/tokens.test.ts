@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTokenService } from './tokens.ts';
 
 const SECRET = 'test-jwt-secret-0123456789abcdef';
@@ -109,5 +109,30 @@ describe('HS256 verification through node:crypto', () => {
         sid: 's1',
       },
     );
+  });
+
+  it('remembers a verified token only until its exp, and never a refused one', () => {
+    const service = createTokenService(SECRET);
+    const start = Date.now();
+    const token = forge(
+      { alg: 'HS256' },
+      { id: 'u1', jti: 's9', exp: Math.floor(start / 1000) + 2 },
+    );
+    try {
+      vi.useFakeTimers({ now: start });
+      expect(service.verifySync(token).sid).toBe('s9');
+      expect(service.verifySync(token).sid).toBe('s9');
+      vi.setSystemTime(start + 3000);
+      expect(() => service.verifySync(token)).toThrow('expired');
+    } finally {
+      vi.useRealTimers();
+    }
+    const sig = token.split('.')[2]!;
+    const forged = token.replace(
+      /\.[^.]+$/,
+      `.${sig.slice(0, -2)}${sig.endsWith('AA') ? 'AB' : 'AA'}`,
+    );
+    expect(() => service.verifySync(forged)).toThrow();
+    expect(() => service.verifySync(forged)).toThrow();
   });
 });

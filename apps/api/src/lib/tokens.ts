@@ -49,8 +49,17 @@ export function verifyHs256(
   return payload;
 }
 
+/** Tokens whose signature was checked recently (bounded; least recently verified out first). */
+const VERIFIED_MAX = 10_000;
+
 export function createTokenService(secret: string) {
   const rawKey = Buffer.from(secret, 'utf8');
+  /**
+   * A token that verified once verifies again until its `exp`: the same string always decodes to
+   * the same claims, so repeat calls skip the HMAC and JSON work and only re-check `exp`. Whether
+   * the session behind it is still live is the session cache's question, asked on every request.
+   */
+  const verified = new Map<string, { claims: TokenClaims; expMs: number }>();
   // Imported once: handing jose the raw bytes would import the key again on every call.
   const keyPromise = crypto.subtle.importKey(
     'raw',
@@ -60,15 +69,24 @@ export function createTokenService(secret: string) {
     ['sign'],
   );
   function verifySync(token: string): TokenClaims {
-    const payload = verifyHs256(rawKey, token);
+    const now = Date.now();
+    const hit = verified.get(token);
+    if (hit) {
+      if (hit.expMs > now) return hit.claims;
+      verified.delete(token);
+    }
+    const payload = verifyHs256(rawKey, token, Math.floor(now / 1000));
     if (typeof payload.id !== 'string' || typeof payload.jti !== 'string')
       throw new Error('malformed token');
-    return {
+    const claims: TokenClaims = Object.freeze({
       id: payload.id,
       email: String(payload.email ?? ''),
       userType: String(payload.userType ?? 'user'),
       sid: payload.jti,
-    };
+    });
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { claims, expMs: (payload.exp as number) * 1000 });
+    return claims;
   }
   return {
     async sign(claims: TokenClaims, expiresAt: Date): Promise<string> {

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isApiRequest, matchedRoute } from '../lib/request-target.ts';
 
 /**
  * The security headers every answer carries, built once. The same set and values helmet's
@@ -34,13 +35,35 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 });
 
 /**
+ * The set for JSON answers (the API and the probes): there is no document to render, so the
+ * policies that shape one (scripts, styles, images, DNS prefetch, legacy download and XSS
+ * switches) do nothing; what remains keeps a body from being sniffed, framed, embedded from
+ * another origin, leaked through a referrer or fetched over plain HTTP (OWASP's REST headers).
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': SECURITY_HEADERS['strict-transport-security']!,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+});
+
+/** Answers that are JSON: API routes (Swagger UI's pages excepted) and the probes. */
+function answersJson(request: FastifyRequest): boolean {
+  const route = matchedRoute(request);
+  if (route === '/healthz' || route === '/readyz') return true;
+  return isApiRequest(request) && !(route ?? '').startsWith('/api/docs');
+}
+
+/**
  * First hook of every request: the static security headers and the request id, set before any
  * other hook can answer (a 401 from the secret-key check, a 429) so that those answers carry
  * them too.
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
+    reply.headers(answersJson(request) ? API_SECURITY_HEADERS : SECURITY_HEADERS);
     reply.header('x-request-id', request.id);
     done();
   });

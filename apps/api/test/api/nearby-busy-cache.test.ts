@@ -87,3 +87,36 @@ describe('dated search after calendar writes', () => {
     expect((await found()).ids).not.toContain(sitter.id);
   });
 });
+
+describe('next free dates on the cards after calendar writes', () => {
+  const cardDates = async (who: TestUser): Promise<string[]> => {
+    const res = await call(t, 'GET', '/api/user/nearby?limit=100', owner);
+    expect(res.statusCode, res.body).toBe(200);
+    const card = (res.json().nearbyUsers as { _id: string; nextFreeDates: string[] }[]).find(
+      (u) => u._id === who.id,
+    );
+    expect(card, 'the sitter is on the page').toBeDefined();
+    return card!.nextFreeDates;
+  };
+
+  it('shows a new block on the next search, and the freed dates once it goes', async () => {
+    const boarder = await createProvider(t.app, undefined, { primary_services: '["boarding"]' });
+    const first = await cardDates(boarder);
+    expect(first).toEqual([day(0), day(1), day(2), day(3), day(4)]);
+    expect(await cardDates(boarder)).toEqual(first); // served again from the kept dates
+    const block = await call(t, 'POST', '/api/availability/blocks', boarder, {
+      startDate: day(0),
+      endDate: day(2),
+    });
+    expect(block.statusCode, block.body).toBe(201);
+    expect(await cardDates(boarder)).toEqual([day(3), day(4), day(5), day(6), day(7)]);
+    const del = await call(
+      t,
+      'DELETE',
+      `/api/availability/blocks/${block.json().data.id}`,
+      boarder,
+    );
+    expect(del.statusCode).toBe(200);
+    expect(await cardDates(boarder)).toEqual(first);
+  });
+});

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECURITY_HEADERS } from '../../src/plugins/security-headers.ts';
+import { API_SECURITY_HEADERS, SECURITY_HEADERS } from '../../src/plugins/security-headers.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 describe('precomputed security headers and request ids', () => {
@@ -9,16 +9,42 @@ describe('precomputed security headers and request ids', () => {
   });
   afterAll(() => t?.close());
 
-  it('every answer carries the whole set, refusals from the first hooks included', async () => {
+  it('every JSON answer carries the API set, refusals from the first hooks included', async () => {
     const answers = [
       await t.call({ method: 'GET', url: '/healthz' }),
       await t.call({ method: 'GET', url: '/api/user/user-profile', noSecret: true }), // 401
       await t.call({ method: 'GET', url: '/api/user/user-profile' }), // 401, no token
       await t.call({ method: 'GET', url: '/api/no-such-route' }), // 404
+      await t.call({ method: 'GET', url: '//API/./user/user-profile' }), // an API path, spelt oddly
     ];
     for (const res of answers) {
-      for (const [name, value] of Object.entries(SECURITY_HEADERS))
+      expect(res.headers['content-type'], res.body).toMatch(/application\/json/);
+      for (const [name, value] of Object.entries(API_SECURITY_HEADERS))
         expect(res.headers[name], name).toBe(value);
+      expect(res.headers['script-src'], 'no document policy on JSON').toBeUndefined();
+    }
+    expect(API_SECURITY_HEADERS['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(API_SECURITY_HEADERS['x-frame-options']).toBe('DENY');
+    expect(Object.isFrozen(API_SECURITY_HEADERS)).toBe(true);
+  });
+
+  it('pages and their assets carry the whole document set', async () => {
+    const answers = [
+      { url: '/', res: await t.call({ method: 'GET', url: '/' }) },
+      { url: '/login', res: await t.call({ method: 'GET', url: '/login' }) },
+      {
+        url: '/api/docs/',
+        res: await t.call({ method: 'GET', url: '/api/docs/', noSecret: true }),
+      },
+    ];
+    for (const { url, res } of answers) {
+      // 200, or 503 "not built yet" where the web app is not built: a page either way.
+      expect([200, 503], res.body).toContain(res.statusCode);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+        // Swagger UI sets a policy of its own for its pages.
+        if (name === 'content-security-policy' && url.startsWith('/api/docs')) continue;
+        expect(res.headers[name], `${url} ${name}`).toBe(value);
+      }
     }
     expect(SECURITY_HEADERS['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(Object.isFrozen(SECURITY_HEADERS)).toBe(true);

@@ -15,6 +15,7 @@ export {
 } from './availability.service.ts';
 export { availabilityRoutes } from './availability.routes.ts';
 export { findBusyOffering } from './busy-cache.ts';
+export { cachedNextFreeDates } from './free-dates-cache.ts';
 export { countOffering, lockSitter, offerFilterSql } from './availability.repository.ts';
 export {
   addDays,

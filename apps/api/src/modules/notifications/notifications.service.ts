@@ -69,6 +69,14 @@ export const WELCOME_MESSAGE =
   'Welcome to Pawsy! Complete your profile so owners and sitters can get to know you.';
 
 /**
+ * Users this process has seen with a notification, per database: they never need a welcome
+ * again, so their profile reads skip the lookup. Bounded (oldest out first); forgetting a user
+ * only costs one lookup.
+ */
+const WELCOMED_MAX = 50_000;
+const welcomed = new WeakMap<object, Set<string>>();
+
+/**
  * Writes the welcome notification for a user who has never had one. Its id is the user's id, so
  * two racing first profile fetches (or the seeder and a fetch) still store exactly one.
  */
@@ -76,7 +84,14 @@ export async function ensureWelcomeNotification(
   app: FastifyInstance,
   userId: string,
 ): Promise<void> {
-  if (await repo.hasAnyNotification(app.db, userId)) return;
+  let seen = welcomed.get(app.db);
+  if (!seen) welcomed.set(app.db, (seen = new Set()));
+  if (seen.has(userId)) return;
+  const remember = () => {
+    if (seen.size >= WELCOMED_MAX) seen.delete(seen.values().next().value as string);
+    seen.add(userId);
+  };
+  if (await repo.hasAnyNotification(app.db, userId)) return remember();
   const row: NotificationsTable = {
     id: userId,
     user_id: userId,
@@ -86,7 +101,9 @@ export async function ensureWelcomeNotification(
     read_at: null,
     created_at: nowIso(),
   };
-  if (!(await repo.insertNotificationOnce(app.db, row))) return;
+  const inserted = await repo.insertNotificationOnce(app.db, row);
+  remember();
+  if (!inserted) return;
   await app.realtime
     .publish(userId, { type: 'notification', data: toNotificationWire(row) })
     .catch((err: unknown) => app.log.warn({ err }, 'live push failed'));

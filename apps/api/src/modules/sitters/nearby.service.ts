@@ -2,7 +2,7 @@ import { searchRange, toPageMeta } from '@pawsy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { NearbyCard, NearbyQuery, NearbyResponse } from '@pawsy/contract';
 import { parseStringList } from '../../lib/user-columns.ts';
-import { findBusyOffering, findBusySitters, nextFreeDatesFor } from '../availability/index.ts';
+import { cachedNextFreeDates, findBusyOffering, findBusySitters } from '../availability/index.ts';
 import { boundingBoxes, haversineKm, roundTo, type LatLng } from './geo.ts';
 import {
   countProviders,
@@ -146,7 +146,7 @@ export async function listNearbyProviders(
   // never contradicts its own order; it trails the live summary by at most one refresh period.
   const cardRows = await findCardRows(app.db, ids);
   const rows = new Map(cardRows.map((r) => [r.id, r]));
-  const freeDates = await nextFreeDatesFor(
+  const freeDates = await cachedNextFreeDates(
     app.db,
     cardRows.map((r) => ({ id: r.id, services: parseStringList(r.primary_services) })),
   );
