@@ -20,6 +20,8 @@ export function mergeListPage<T>(
 
 /** Where a slice's growing list stands (shown with <LoadMore>). */
 export type ListPaging = {
+  /** The filters of the list shown (page 1 sets them); answers for other filters are stale. */
+  key: string;
   /** The deepest page shown (0: none yet). */
   page: number;
   hasMore: boolean;
@@ -30,19 +32,26 @@ export type ListPaging = {
 };
 
 export const initialListPaging: ListPaging = {
+  key: '',
   page: 0,
   hasMore: false,
   loadingMore: false,
   error: null,
 };
 
-/** A thunk's `condition`: page 1 always, a later page only once and only the next one. */
-export const mayLoadPage = (paging: ListPaging, page: number) =>
-  page === 1 || (!paging.loadingMore && page === paging.page + 1);
+/** A thunk's `condition`: page 1 always, a later page only once, only the next one, same filters. */
+export const mayLoadPage = (paging: ListPaging, page: number, key = '') =>
+  page === 1 || (!paging.loadingMore && page === paging.page + 1 && key === paging.key);
+
+/** An answer for filters no longer shown (the user changed them meanwhile): to be dropped. */
+export const isStalePage = (paging: ListPaging, key = '') => paging.key !== key;
 
 /** A page was asked for; true when it is a later page (page 1 is the slice's own loading). */
-export function pageRequested(paging: ListPaging, page: number) {
-  if (page === 1) return false;
+export function pageRequested(paging: ListPaging, page: number, key = '') {
+  if (page === 1) {
+    if (paging.key !== key) Object.assign(paging, { ...initialListPaging, key });
+    return false;
+  }
   paging.loadingMore = true;
   paging.error = null;
   return true;

@@ -26,10 +26,43 @@ describe('dispute slice', () => {
   it('loads a page of disputes with the status filter in the query', async () => {
     const calls = mockFetch(() => ({ status: 200, body: page() }));
     const s = store();
-    await s.dispatch(fetchDisputes({ status: 'open', page: 2 }));
-    expect(calls[0]!.url).toBe('/api/dispute/?status=open&page=2');
+    await s.dispatch(fetchDisputes({ status: 'open' }));
+    expect(calls[0]!.url).toBe('/api/dispute/?status=open');
     expect(s.getState().dispute.items).toHaveLength(1);
     expect(s.getState().dispute.page).toMatchObject({ total: 1, totalPages: 1 });
+  });
+
+  it('appends later pages once, and drops an answer for a filter no longer shown', async () => {
+    const all = Array.from({ length: 3 }, (_, i) =>
+      makeDispute({ _id: `dddddddddddddddddddddd1${i}` }),
+    );
+    let release = () => {};
+    mockFetch(async (call) => {
+      const n = Number(new URL(call.url, 'http://x').searchParams.get('page') ?? 1);
+      if (call.url.includes('status=closed') && n === 2)
+        await new Promise<void>((resolve) => (release = resolve));
+      const data = all.slice((n - 1) * 2, n * 2);
+      return { status: 200, body: { ...page(data), page: n, total: 3, hasMore: n < 2 } };
+    });
+    const s = store();
+    await s.dispatch(fetchDisputes({ status: 'open', page: 1, limit: 2 }));
+    // Page 3 before page 2, or page 2 twice: refused.
+    await s.dispatch(fetchDisputes({ status: 'open', page: 3, limit: 2 }));
+    const second = s.dispatch(fetchDisputes({ status: 'open', page: 2, limit: 2 }));
+    await s.dispatch(fetchDisputes({ status: 'open', page: 2, limit: 2 }));
+    await second;
+    const ids = () => s.getState().dispute.items.map((d) => d._id);
+    expect(ids()).toEqual(all.map((d) => d._id));
+    expect(s.getState().dispute.paging).toMatchObject({ page: 2, hasMore: false });
+
+    // Closed, page 2 still on its way when the filter changes back to open: not appended.
+    await s.dispatch(fetchDisputes({ status: 'closed', page: 1, limit: 2 }));
+    const late = s.dispatch(fetchDisputes({ status: 'closed', page: 2, limit: 2 }));
+    await s.dispatch(fetchDisputes({ status: 'open', page: 1, limit: 2 }));
+    release();
+    await late;
+    expect(ids()).toEqual(all.slice(0, 2).map((d) => d._id));
+    expect(s.getState().dispute.paging).toMatchObject({ page: 1, hasMore: true });
   });
 
   it('updates the list and the detail in place after a status change (no refetch)', async () => {

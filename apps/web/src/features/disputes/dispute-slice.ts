@@ -1,6 +1,16 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { getErrorMessage } from '../../lib/api-error';
 import {
+  initialListPaging,
+  isStalePage,
+  mayLoadPage,
+  mergeListPage,
+  pageArrived,
+  pageFailed,
+  pageRequested,
+  type ListPaging,
+} from '../../lib/list-pages';
+import {
   DISPUTE_MESSAGES,
   disputesApi,
   type Dispute,
@@ -11,11 +21,13 @@ import {
 } from './disputes-api';
 
 export type DisputeState = {
-  /** The list on screen (mine, or all for an admin), one page. */
+  /** The list on screen (mine, or all for an admin), growing page by page (LoadMore). */
   items: Dispute[];
   /** The dispute on screen. */
   current: Dispute | null;
+  /** The paging fields of the last list answer. */
   page?: Omit<DisputePage, 'data'> | null;
+  paging: ListPaging;
   loading: boolean;
   /** A create or status change is on its way. */
   saving?: boolean;
@@ -26,10 +38,14 @@ export const initialDisputeState: DisputeState = {
   items: [],
   current: null,
   page: null,
+  paging: initialListPaging,
   loading: false,
   saving: false,
   error: null,
 };
+
+/** The filters of a list request (what makes its pages belong together). */
+const listKey = (params: DisputeListParams) => params.status ?? '';
 
 const fail = (fallback: string) => (error: unknown) => getErrorMessage(error, fallback);
 
@@ -37,10 +53,20 @@ export const fetchDisputes = createAsyncThunk<
   DisputePage,
   DisputeListParams,
   { rejectValue: string }
->('dispute/fetchList', (params, { rejectWithValue }) =>
-  disputesApi
-    .list(params)
-    .catch((e: unknown) => rejectWithValue(fail(DISPUTE_MESSAGES.fetchListFailed)(e))),
+>(
+  'dispute/fetchList',
+  (params, { rejectWithValue }) =>
+    disputesApi
+      .list(params)
+      .catch((e: unknown) => rejectWithValue(fail(DISPUTE_MESSAGES.fetchListFailed)(e))),
+  {
+    condition: (params, { getState }) =>
+      mayLoadPage(
+        (getState() as { dispute: DisputeState }).dispute.paging,
+        params.page ?? 1,
+        listKey(params),
+      ),
+  },
 );
 
 export const fetchDispute = createAsyncThunk<Dispute, string, { rejectValue: string }>(
@@ -89,19 +115,30 @@ const disputeSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(fetchDisputes.pending, (state) => {
+      .addCase(fetchDisputes.pending, (state, { meta }) => {
+        if (pageRequested(state.paging, meta.arg.page ?? 1, listKey(meta.arg))) return;
         state.loading = true;
         state.error = null;
       })
-      .addCase(fetchDisputes.fulfilled, (state, action) => {
-        const { data, ...page } = action.payload;
-        state.items = data;
+      .addCase(fetchDisputes.fulfilled, (state, { payload, meta }) => {
+        if (isStalePage(state.paging, listKey(meta.arg))) return;
+        const { data, ...page } = payload;
+        const pageNo = meta.arg.page ?? 1;
+        state.items = mergeListPage(state.items, data, pageNo, (d) => d._id);
         state.page = page;
-        state.loading = false;
+        pageArrived(state.paging, pageNo, {
+          hasMore: page.hasMore,
+          count: data.length,
+          shownCount: state.items.length,
+        });
+        if (pageNo === 1) state.loading = false;
       })
       .addCase(fetchDisputes.rejected, (state, action) => {
+        if (isStalePage(state.paging, listKey(action.meta.arg))) return;
+        const message = action.payload ?? DISPUTE_MESSAGES.fetchListFailed;
+        if (pageFailed(state.paging, action.meta.arg.page ?? 1, message)) return;
         state.loading = false;
-        state.error = action.payload ?? DISPUTE_MESSAGES.fetchListFailed;
+        state.error = message;
       })
       .addCase(fetchDispute.pending, (state, action) => {
         state.loading = true;

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { initialListPaging } from '../../../lib/list-pages';
 import { mockFetch } from '../../../test/fetch-mock';
 import { makeDispute, makeKycRecord, makePet, makeProfile } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
@@ -17,7 +18,13 @@ const signedInState = {
     error: null,
     message: null,
   },
-  dispute: { items: [makeDispute()], current: null, loading: false, error: null },
+  dispute: {
+    items: [makeDispute()],
+    current: null,
+    paging: initialListPaging,
+    loading: false,
+    error: null,
+  },
   pets: {
     items: [makePet({ _id: 'p1' })],
     selectedIndex: 0,

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Pagination, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { LoadMore } from '../../../components/ui/load-more';
 import type { Dispute, DisputeStatus } from '../disputes-api';
 import { fetchDisputes } from '../dispute-slice';
 import { DisputeList } from './dispute-list';
@@ -13,7 +14,10 @@ const STATUS_OPTIONS = [
   { value: 'closed', label: 'Closed' },
 ];
 
-/** A paged dispute list with a status filter (mine, or all for an admin: the server decides). */
+/**
+ * A dispute list with a status filter (mine, or all for an admin: the server decides) that
+ * loads more as it scrolls (the slice appends the pages).
+ */
 export function DisputeBrowser({
   label,
   linkTo,
@@ -24,18 +28,15 @@ export function DisputeBrowser({
   empty: string;
 }) {
   const dispatch = useAppDispatch();
-  const { items, page, loading, error } = useAppSelector((state) => state.dispute);
+  const { items, page, paging, loading, error } = useAppSelector((state) => state.dispute);
   const [status, setStatus] = useState('all');
-  const [pageNo, setPageNo] = useState(1);
-  const query = {
-    page: pageNo,
-    limit: PAGE_SIZE,
-    status: status === 'all' ? undefined : (status as DisputeStatus),
-  };
-  const load = () => void dispatch(fetchDisputes(query));
+  const filter = status === 'all' ? undefined : (status as DisputeStatus);
+  const loadPage = (pageNo: number) =>
+    void dispatch(fetchDisputes({ page: pageNo, limit: PAGE_SIZE, status: filter }));
+  const load = () => loadPage(1);
 
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(load, [dispatch, status, pageNo]);
+  useEffect(load, [dispatch, status]);
 
   return (
     <Stack>
@@ -47,7 +48,6 @@ export function DisputeBrowser({
           allowDeselect={false}
           onChange={(value) => {
             setStatus(value ?? 'all');
-            setPageNo(1);
           }}
           w={200}
         />
@@ -75,12 +75,14 @@ export function DisputeBrowser({
       ) : (
         <DisputeList disputes={items} linkTo={linkTo} label={label} />
       )}
-      {page && page.totalPages > 1 && (
-        <Pagination
-          total={page.totalPages}
-          value={pageNo}
-          onChange={setPageNo}
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+      {items.length > 0 && (
+        <LoadMore
+          count={items.length}
+          hasMore={paging.hasMore}
+          isLoading={paging.loadingMore}
+          error={paging.error}
+          onLoadMore={() => loadPage(paging.page + 1)}
+          endLabel="No more disputes"
         />
       )}
     </Stack>

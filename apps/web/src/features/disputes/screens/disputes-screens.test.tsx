@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, type FetchCall } from '../../../test/fetch-mock';
+import { pageFrom, stubIntersectionObserver } from '../../../test/paging';
 import { FIXTURE_OWNER_ID, FIXTURE_SITTER_ID, makeDispute } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { storeSession } from '../../../test/tokens';
@@ -82,6 +83,33 @@ describe('/admin/disputes and /admin/dispute/{id}', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Resolved' }));
     await waitFor(() =>
       expect(calls.at(-1)!.url).toBe('/api/dispute/?page=1&limit=20&status=resolved'),
+    );
+  });
+
+  it('loads more disputes on scroll or "Load more", until the end', async () => {
+    storeSession({ id: 'f'.repeat(24), userType: 'admin' });
+    const io = stubIntersectionObserver();
+    const all = Array.from({ length: 45 }, (_, i) =>
+      makeDispute({ _id: String(i + 1).padStart(24, '0'), reason: `Reason ${i + 1}` }),
+    );
+    const calls = mockFetch(({ url }) => ({
+      status: 200,
+      body: { success: true, ...pageFrom(all, url) },
+    }));
+    renderApp('/admin/disputes');
+    const list = await screen.findByRole('list', { name: 'All disputes' });
+    const rows = () => within(list).getAllByRole('listitem');
+    await waitFor(() => expect(rows()).toHaveLength(20));
+
+    io.scrollToEnd();
+    await waitFor(() => expect(rows()).toHaveLength(40));
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(rows()).toHaveLength(45));
+    expect(rows()[44]).toHaveTextContent('Reason 45');
+    expect(screen.getByText('No more disputes')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(calls.filter((c) => c.url.startsWith('/api/dispute/')).map((c) => c.url)).toEqual(
+      [1, 2, 3].map((p) => `/api/dispute/?page=${p}&limit=20`),
     );
   });
 
