@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { BookingWire } from '@pawsy/contract';
 import { conflict } from '../../lib/app-error.ts';
-import { newId, nowIso } from '../../lib/ids.ts';
+import { nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { refundCredits } from '../credits/index.ts';
 import { assertSitterFree } from '../availability/index.ts';
 import { notifyUser } from '../notifications/index.ts';
+import { newEvent } from './booking-events.ts';
 import { setStateIfPending, withdrawOpenRequests } from './booking-requests.repository.ts';
 import { bookingInterval, loadDecidableRequest } from './booking-requests.service.ts';
 import { bookingWireById } from './booking-wires.service.ts';
@@ -79,7 +80,7 @@ export async function decideRequest(
       if (!(await setStateIfPending(trx, request.id, 'accepted', now)))
         throw conflict('This request is no longer pending');
       const others = await withdrawOpenRequests(trx, booking.id, request.id, now);
-      await insertEvent(trx, event(booking.id, caller.id, 'accepted', now));
+      await insertEvent(trx, newEvent(booking.id, caller.id, 'accepted', now));
       return others;
     });
   } else {
@@ -98,7 +99,7 @@ export async function decideRequest(
       cardRefund = (await settleCardOnCancel(trx, booking.id, (paid) => paid, now)).refund;
       if (booking.credits_applied > 0)
         await refundCredits(trx, booking.owner_id, booking.credits_applied, booking.id);
-      await insertEvent(trx, event(booking.id, caller.id, 'declined', now));
+      await insertEvent(trx, newEvent(booking.id, caller.id, 'declined', now));
     });
   }
 
@@ -123,17 +124,4 @@ export async function decideRequest(
     });
   }
   return wire;
-}
-
-export function event(bookingId: string, actorId: string, type: string, at: string) {
-  return {
-    id: newId(),
-    booking_id: bookingId,
-    actor_id: actorId,
-    type,
-    note: null,
-    image_path: null,
-    image_mime: null,
-    created_at: at,
-  };
 }

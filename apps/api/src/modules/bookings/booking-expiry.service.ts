@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { serviceLabel } from '@pawsy/contract';
-import { newId } from '../../lib/ids.ts';
 import { refundCredits } from '../credits/index.ts';
 import { notifyUser } from '../notifications/index.ts';
+import { newEvent } from './booking-events.ts';
 import { withdrawOpenRequests } from './booking-requests.repository.ts';
 import { refundCard, settleCardOnCancel } from './booking-refunds.service.ts';
 import { formatStart, tellRecipient } from './booking-reminder-notices.ts';
@@ -27,16 +27,7 @@ export async function expireBooking(
     if (booking.credits_applied > 0)
       await refundCredits(trx, booking.owner_id, booking.credits_applied, booking.id);
     const withdrawn = await withdrawOpenRequests(trx, booking.id, null, at);
-    await insertEvent(trx, {
-      id: newId(),
-      booking_id: booking.id,
-      actor_id: null,
-      type: 'expired',
-      note: null,
-      image_path: null,
-      image_mime: null,
-      created_at: at,
-    });
+    await insertEvent(trx, newEvent(booking.id, null, 'expired', at));
     return { refund: card.refund, withdrawn };
   });
   if (!outcome) return false;

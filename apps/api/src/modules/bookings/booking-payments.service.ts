@@ -12,8 +12,9 @@ import {
   setCheckout,
   settleIfAwaiting,
 } from './booking-charges.repository.ts';
+import { newEvent } from './booking-events.ts';
 import { insertRequest } from './booking-requests.repository.ts';
-import { settleSeriesPayment } from './booking-series.service.ts';
+import { settleSeriesPayment } from './booking-series-payments.service.ts';
 import {
   findBooking,
   findParties,
@@ -79,7 +80,7 @@ async function dropUnpaid(trx: DbOrTrx, bookingId: string, now: string): Promise
     await refundCredits(trx, booking.owner_id, booking.credits_applied, booking.id);
   await insertEvent(
     trx,
-    event(booking.id, booking.owner_id, 'cancelled', 'Card payment cancelled', now),
+    newEvent(booking.id, booking.owner_id, 'cancelled', now, 'Card payment cancelled'),
   );
 }
 
@@ -98,7 +99,7 @@ async function release(trx: DbOrTrx, bookingId: string, now: string): Promise<Bo
       created_at: now,
       updated_at: now,
     });
-  await insertEvent(trx, event(booking.id, booking.owner_id, 'paid', 'Paid by card', now));
+  await insertEvent(trx, newEvent(booking.id, booking.owner_id, 'paid', now, 'Paid by card'));
   return booking;
 }
 
@@ -144,17 +145,4 @@ async function notifySitter(app: FastifyInstance, booking: BookingRow, providerI
     message: `${owner?.first_name ?? 'An owner'} asked you for ${serviceLabel(booking.service).toLowerCase()}`,
     data: { bookingId: booking.id },
   });
-}
-
-function event(bookingId: string, actorId: string, type: string, note: string, at: string) {
-  return {
-    id: newId(),
-    booking_id: bookingId,
-    actor_id: actorId,
-    type,
-    note,
-    image_path: null,
-    image_mime: null,
-    created_at: at,
-  };
 }

@@ -3,6 +3,9 @@ import type { DbOrTrx } from '../../db/index.ts';
 import { refundPayment } from '../billing/index.ts';
 import { findCharge, setRefundIfNone, settleIfAwaiting } from './booking-charges.repository.ts';
 
+/** A card refund decided inside a transaction, sent to the gateway after the commit. */
+export type CardRefund = { paymentId: string; cents: number } | null;
+
 /**
  * Inside a cancelling transaction: an unpaid charge is closed (the caller refunds all credits);
  * a paid one records its refund, computed by `policy` from what the card paid. The gateway call
@@ -13,7 +16,7 @@ export async function settleCardOnCancel(
   bookingId: string,
   policy: (paidCents: number) => number,
   now: string,
-): Promise<{ unpaid: boolean; refund: { paymentId: string; cents: number } | null }> {
+): Promise<{ unpaid: boolean; refund: CardRefund }> {
   let charge = await findCharge(trx, bookingId);
   if (!charge) return { unpaid: false, refund: null };
   if (charge.state === 'awaiting') {
@@ -28,9 +31,6 @@ export async function settleCardOnCancel(
   return { unpaid: false, refund: { paymentId: charge.payment_id, cents } };
 }
 
-export async function refundCard(
-  app: FastifyInstance,
-  refund: { paymentId: string; cents: number } | null,
-): Promise<void> {
+export async function refundCard(app: FastifyInstance, refund: CardRefund): Promise<void> {
   if (refund) await refundPayment(app, refund.paymentId, refund.cents);
 }

@@ -1,5 +1,5 @@
 import { MAX_SERIES_WEEKS } from '@pawsy/contract';
-import { addDays, zonedToUtc } from '../availability/index.ts';
+import { addDays, zonedToUtc, type Interval } from '../availability/index.ts';
 import { MAX_BOOKING_LEAD_DAYS } from './pricing.ts';
 
 /**
@@ -22,6 +22,12 @@ export type PlanResult =
 
 const DAY_MS = 86_400_000;
 const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+/** The span any occurrence of a series starting on `startDate` can touch, whatever the zone. */
+export function seriesSpan(startDate: string): Interval {
+  const start = Date.parse(`${startDate}T00:00:00Z`) - 2 * DAY_MS;
+  return { start: new Date(start), end: new Date(start + (MAX_SERIES_WEEKS * 7 + 5) * DAY_MS) };
+}
 
 export function planSeries(input: PlanInput, timeZone: string, now = new Date()): PlanResult {
   const minute = Number(input.time.slice(0, 2)) * 60 + Number(input.time.slice(3, 5));

@@ -14,15 +14,11 @@ import {
 } from '@pawsy/contract';
 import { currentUser } from '../../plugins/auth.ts';
 import { registerReminderStep } from './booking-reminders.service.ts';
-import {
-  cancelSeries,
-  createSeries,
-  decideSeries,
-  expireStaleSeries,
-  getSeries,
-  listSeries,
-  previewSeries,
-} from './booking-series.service.ts';
+import { cancelSeries } from './booking-series-cancel.service.ts';
+import { decideSeries } from './booking-series-decision.service.ts';
+import { expireStaleSeries } from './booking-series-payments.service.ts';
+import { getSeries, listSeries } from './booking-series-wires.service.ts';
+import { createSeries, previewSeries } from './booking-series.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['bookings'];

@@ -16,6 +16,7 @@ import { getBalance, spendCredits } from '../credits/index.ts';
 import { notifyUser } from '../notifications/index.ts';
 import { ownedPetIds } from '../pets/index.ts';
 import { parseServiceRates, parseStringList } from '../../lib/user-columns.ts';
+import { newEvent } from './booking-events.ts';
 import { insertRequest } from './booking-requests.repository.ts';
 import { holdForCard, openCheckout } from './booking-payments.service.ts';
 import { bookingWire } from './booking-wires.service.ts';
@@ -161,16 +162,7 @@ export async function createBooking(
   };
   await app.db.transaction().execute(async (trx) => {
     await insertBooking(trx, row);
-    await insertEvent(trx, {
-      id: newId(),
-      booking_id: row.id,
-      actor_id: caller.id,
-      type: 'created',
-      note: null,
-      image_path: null,
-      image_mime: null,
-      created_at: now,
-    });
+    await insertEvent(trx, newEvent(row.id, caller.id, 'created', now));
     if (cardCents > 0) await holdForCard(trx, row.id, cardCents, now);
     else if (provider) {
       await insertRequest(trx, {

@@ -6,7 +6,7 @@ export { insertBooking, insertEvent as insertBookingEvent } from './bookings.rep
 export { insertRequest as insertBookingRequest } from './booking-requests.repository.ts';
 export { insertSeries as insertBookingSeries } from './booking-series.repository.ts';
 // Weekly series left undecided when their first occurrence starts (for the reminder job).
-export { expireStaleSeries } from './booking-series.service.ts';
+export { expireStaleSeries } from './booking-series-payments.service.ts';
 export { loadBookingParties, isChatParty, type BookingParties } from './booking-parties.ts';
 // The reminder job (day-before, undecided requests, expiry); other parts add steps to it.
 export {
