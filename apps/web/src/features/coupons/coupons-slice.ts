@@ -1,6 +1,15 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { getErrorMessage } from '../../lib/api-error';
 import {
+  initialListPaging,
+  mayLoadPage,
+  mergeListPage,
+  pageArrived,
+  pageFailed,
+  pageRequested,
+  type ListPaging,
+} from '../../lib/list-pages';
+import {
   COUPON_MESSAGES,
   couponsApi,
   type Coupon,
@@ -10,10 +19,12 @@ import {
 } from './coupons-api';
 
 export type CouponsState = {
+  /** Newest first, growing page by page as the admin scrolls (LoadMore). */
   items: Coupon[];
   page: number;
   pages: number;
   total: number;
+  paging: ListPaging;
   loading: boolean;
   /** A create or update is on its way. */
   saving: boolean;
@@ -25,6 +36,7 @@ const initialState: CouponsState = {
   page: 1,
   pages: 1,
   total: 0,
+  paging: initialListPaging,
   loading: false,
   saving: false,
   error: null,
@@ -38,6 +50,10 @@ export const fetchCoupons = createAsyncThunk<CouponListResponse, number, Rejecte
     couponsApi
       .list(page)
       .catch((e: unknown) => rejectWithValue(getErrorMessage(e, COUPON_MESSAGES.fetchFailed))),
+  {
+    condition: (page, { getState }) =>
+      mayLoadPage((getState() as { coupons: CouponsState }).coupons.paging, page),
+  },
 );
 
 export const addCoupon = createAsyncThunk<Coupon, CreateCouponBody, Rejected>(
@@ -64,20 +80,29 @@ const couponsSlice = createSlice({
   reducers: {},
   extraReducers: (builder) => {
     builder
-      .addCase(fetchCoupons.pending, (state) => {
+      .addCase(fetchCoupons.pending, (state, { meta }) => {
+        if (pageRequested(state.paging, meta.arg)) return;
         state.loading = true;
         state.error = null;
       })
-      .addCase(fetchCoupons.fulfilled, (state, { payload }) => {
-        state.items = payload.data;
+      .addCase(fetchCoupons.fulfilled, (state, { payload, meta }) => {
+        // A created coupon shifts the pages by one: what is shown already is not repeated.
+        state.items = mergeListPage(state.items, payload.data, meta.arg, (c) => c._id);
         state.page = payload.page;
         state.pages = Math.max(1, payload.pages);
         state.total = payload.total;
-        state.loading = false;
+        pageArrived(state.paging, meta.arg, {
+          hasMore: payload.page < payload.pages,
+          count: payload.data.length,
+          shownCount: state.items.length,
+        });
+        if (meta.arg === 1) state.loading = false;
       })
       .addCase(fetchCoupons.rejected, (state, action) => {
+        const message = action.payload ?? COUPON_MESSAGES.fetchFailed;
+        if (pageFailed(state.paging, action.meta.arg, message)) return;
         state.loading = false;
-        state.error = action.payload ?? COUPON_MESSAGES.fetchFailed;
+        state.error = message;
       })
       .addCase(addCoupon.pending, (state) => {
         state.saving = true;

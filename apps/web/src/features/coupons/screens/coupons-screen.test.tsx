@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock';
+import { pagingOf, stubIntersectionObserver } from '../../../test/paging';
 import { renderApp } from '../../../test/render-app';
 import { storeSession } from '../../../test/tokens';
 import type { Coupon } from '../coupons-api';
@@ -70,6 +71,52 @@ describe('/coupons', () => {
       active: true,
     });
     expect(await screen.findByText('Coupon created')).toBeInTheDocument();
+  });
+
+  it('loads more coupons on scroll or "Load more", without repeating one a new coupon pushed down', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    const io = stubIntersectionObserver();
+    let all = Array.from({ length: 45 }, (_, i) =>
+      coupon({
+        _id: `cccccccccccccccccccc${String(i + 1).padStart(4, '0')}`,
+        code: `CODE${i + 1}`,
+      }),
+    );
+    const created = coupon({ _id: 'dddddddddddddddddddddd01', code: 'FRESH' });
+    const calls = mockFetch((call) => {
+      if (call.method === 'POST') {
+        all = [created, ...all];
+        return { status: 201, body: { success: true, message: 'Coupon created', data: created } };
+      }
+      const { page: n } = pagingOf(call.url);
+      const body = {
+        data: all.slice((n - 1) * 20, n * 20),
+        page: n,
+        pages: Math.ceil(all.length / 20),
+        total: all.length,
+      };
+      return { status: 200, body };
+    });
+    renderApp('/coupons');
+    await waitFor(() => expect(rowCodes()).toHaveLength(20));
+
+    // A coupon created now moves CODE20 onto page 2: it must not show twice.
+    await userEvent.click(screen.getByRole('button', { name: 'New coupon' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New coupon' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Code/ }), 'FRESH');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create coupon' }));
+    await waitFor(() => expect(rowCodes()).toHaveLength(21));
+
+    io.scrollToEnd();
+    await waitFor(() => expect(rowCodes()).toHaveLength(40));
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(rowCodes()).toHaveLength(46));
+    expect(rowCodes()).toEqual(all.map((c) => c.code));
+    expect(screen.getByText('No more coupons')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(calls.filter((c) => c.url.startsWith('/api/coupons?')).map((c) => c.url)).toEqual(
+      [1, 2, 3].map((n) => `/api/coupons?page=${n}`),
+    );
   });
 
   it('replaces an edited coupon in place', async () => {

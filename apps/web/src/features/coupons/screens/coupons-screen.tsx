@@ -1,18 +1,9 @@
-import {
-  Alert,
-  Button,
-  Container,
-  Group,
-  Loader,
-  Pagination,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { LoadMore } from '../../../components/ui/load-more';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { isAdminUser } from '../../../lib/roles';
 import { useCurrentUser } from '../../auth';
@@ -27,7 +18,7 @@ export default function CouponsScreen() {
   const user = useCurrentUser();
   const admin = isAdminUser(user);
   const dispatch = useAppDispatch();
-  const { items, page, pages, loading, saving, error } = useAppSelector((s) => s.coupons);
+  const { items, paging, loading, saving, error } = useAppSelector((s) => s.coupons);
   // undefined: closed; null: creating; a coupon: editing it.
   const [editing, setEditing] = useState<Coupon | null | undefined>(undefined);
 
@@ -88,12 +79,14 @@ export default function CouponsScreen() {
         ) : (
           <CouponsTable coupons={items} onEdit={(c) => setEditing(c)} />
         )}
-        {pages > 1 && (
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={(p) => void dispatch(fetchCoupons(p))}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+        {items.length > 0 && (
+          <LoadMore
+            count={items.length}
+            hasMore={paging.hasMore}
+            isLoading={paging.loadingMore}
+            error={paging.error}
+            onLoadMore={() => void dispatch(fetchCoupons(paging.page + 1))}
+            endLabel="No more coupons"
           />
         )}
       </Stack>
