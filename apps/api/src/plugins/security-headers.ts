@@ -25,7 +25,6 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
   'referrer-policy': 'no-referrer',
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'x-dns-prefetch-control': 'off',
   'x-download-options': 'noopen',
@@ -44,10 +43,15 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fre
   'content-security-policy': "default-src 'none';frame-ancestors 'none'",
   'cross-origin-resource-policy': 'same-origin',
   'referrer-policy': 'no-referrer',
-  'strict-transport-security': SECURITY_HEADERS['strict-transport-security']!,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
 });
+
+/**
+ * Sent only on answers that travel over HTTPS (the socket, or the proxy's X-Forwarded-Proto when
+ * TRUST_PROXY trusts it): RFC 6797 §7.2 forbids it over plain HTTP, where browsers ignore it.
+ */
+export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** Answers that are JSON: API routes (Swagger UI's pages excepted) and the probes. */
 function answersJson(request: FastifyRequest): boolean {
@@ -64,6 +68,7 @@ function answersJson(request: FastifyRequest): boolean {
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(answersJson(request) ? API_SECURITY_HEADERS : SECURITY_HEADERS);
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     reply.header('x-request-id', request.id);
     done();
   });

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_SECURITY_HEADERS, SECURITY_HEADERS } from '../../src/plugins/security-headers.ts';
+import {
+  API_SECURITY_HEADERS,
+  HSTS,
+  SECURITY_HEADERS,
+} from '../../src/plugins/security-headers.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 describe('precomputed security headers and request ids', () => {
@@ -48,6 +52,31 @@ describe('precomputed security headers and request ids', () => {
     }
     expect(SECURITY_HEADERS['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(Object.isFrozen(SECURITY_HEADERS)).toBe(true);
+  });
+
+  it('asks for HTTPS only on answers that came over HTTPS', async () => {
+    const plain = await t.call({ method: 'GET', url: '/healthz' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    // Without TRUST_PROXY a client cannot claim HTTPS through the header.
+    const claimed = await t.call({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(claimed.headers['strict-transport-security']).toBeUndefined();
+    const proxied = await createTestApp({ TRUST_PROXY: '1' });
+    try {
+      for (const url of ['/healthz', '/']) {
+        const res = await proxied.call({
+          method: 'GET',
+          url,
+          headers: { 'x-forwarded-proto': 'https' },
+        });
+        expect(res.headers['strict-transport-security'], url).toBe(HSTS);
+      }
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('gives distinct request ids, and keeps a sane one the client sent', async () => {
