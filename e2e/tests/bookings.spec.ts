@@ -189,3 +189,38 @@ test('an owner invites three sitters; the first acceptance withdraws the other i
   await maya.close();
   await sam.close();
 });
+
+test('an owner with more open requests than one page sees them all by scrolling', async ({
+  browser,
+}) => {
+  const owner = await newOwnerWithPet(browser);
+  const { page } = owner;
+  const { headers, userId, apiBase } = await apiAccess(page);
+  const pets = await page.request.get(`${apiBase}/api/pets/user/${userId}`, { headers });
+  const petId = ((await pets.json()) as { result: { _id: string }[] }).result[0]!._id;
+  // 25 open requests (no sitter yet), one a day: more than the list's page of 20.
+  const day = 24 * 60 * 60 * 1000;
+  const first = Math.ceil(Date.now() / day) * day + 2 * day + 15 * 60 * 60 * 1000;
+  for (let i = 0; i < 25; i += 1) {
+    const created = await page.request.post(`${apiBase}/api/booking/`, {
+      headers,
+      data: {
+        service: 'Dog walking',
+        pets: [petId],
+        startDate: new Date(first + i * day).toISOString(),
+        endDate: new Date(first + i * day + 60 * 60 * 1000).toISOString(),
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+  }
+
+  await page.goto('/bookings');
+  const cards = page.getByRole('article', { name: 'Dog walking booking' });
+  await expect(cards).toHaveCount(20);
+  // Scrolling to the end of the list loads the next page; no button press needed.
+  await page.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
+  await expect(cards).toHaveCount(25);
+  await expect(page.getByText('No more bookings')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  await owner.close();
+});
