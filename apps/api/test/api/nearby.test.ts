@@ -413,4 +413,27 @@ describe('GET /api/user/nearby', () => {
       { numRuns: t.engine === 'sqlite' ? 80 : 40 },
     );
   }, 120_000);
+
+  it('a repeat search that started from a wide radius still finds a newcomer next door first', async () => {
+    await resetProviders();
+    const mk = (first: string, lat: number, lng: number): P => ({
+      id: newId(),
+      first,
+      lat,
+      lng,
+      created: nowIso(),
+      deleted: false,
+      type: 'provider',
+    });
+    // Only far-away sitters: the first search needs the widest box or the database fallback,
+    // and the next one starts there.
+    await insertProviders([mk('Paris', 48.8566, 2.3522), mk('Tokyo', 35.6762, 139.6503)], false);
+    const names = async () =>
+      (await nearby('page=1&limit=2')).nearbyUsers.map((u: { firstName: string }) => u.firstName);
+    expect(await names()).toEqual(['Paris', 'Tokyo']);
+    await insertProviders([mk('Door', 40.713, -74.0061)], false);
+    expect(await names()).toEqual(['Door', 'Paris']);
+    await insertProviders([mk('Street', 40.72, -74.0)], true);
+    expect(await names()).toEqual(['Door', 'Street']);
+  });
 });

@@ -27,6 +27,23 @@ type Ranked = { id: string; distanceKm: number };
 const NO_ONE = new Set<string>();
 
 /**
+ * Per database, the radius (index into RADII_KM; its length stands for the database fallback)
+ * that last held enough candidates for an origin, filters and page depth, for a minute: a repeat
+ * search starts there instead of trying every smaller box again. Any radius that holds `needed`
+ * free candidates gives the exact answer, so a hint can cost extra rows, never a wrong page; one
+ * that no longer holds enough simply moves on to the next radius.
+ */
+const HINT_TTL_MS = 60_000;
+const HINTS_MAX = 2_000;
+const radiusHints = new WeakMap<object, Map<string, { index: number; until: number }>>();
+
+function hintsOf(app: FastifyInstance) {
+  let hints = radiusHints.get(app.db);
+  if (!hints) radiusHints.set(app.db, (hints = new Map()));
+  return hints;
+}
+
+/**
  * The `needed` nearest located providers not in `busy` (or all of them when fewer), exactly
  * ordered by distance then id. A box of radius r holds every point within r, so once at least
  * `needed` free candidates lie within r, nothing outside the box can rank among them. The
@@ -45,13 +62,27 @@ export async function rankNearest(
       .map((r) => ({ id: r.id, distanceKm: haversineKm(origin, r) }))
       .filter((r) => r.distanceKm <= maxKm)
       .sort((a, b) => a.distanceKm - b.distanceKm || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  for (const radius of RADII_KM) {
+  const hints = hintsOf(app);
+  const key = `${origin.latitude},${origin.longitude}|${needed}|${busy.size}|${JSON.stringify(filters)}`;
+  const now = Date.now();
+  const hint = hints.get(key);
+  const remember = (index: number) => {
+    hints.delete(key);
+    if (hints.size >= HINTS_MAX) hints.delete(hints.keys().next().value as string);
+    hints.set(key, { index, until: now + HINT_TTL_MS });
+  };
+  for (let i = hint && hint.until > now ? hint.index : 0; i < RADII_KM.length; i++) {
+    const radius = RADII_KM[i]!;
     const within = rank(
       await findLocatedInBoxes(app.db, boundingBoxes(origin, radius), filters),
       radius,
     );
-    if (within.length >= needed) return within;
+    if (within.length >= needed) {
+      remember(i);
+      return within;
+    }
   }
+  remember(RADII_KM.length);
   const rows = await findNearestLocated(app.db, origin, filters, needed + busy.size);
   return rank(rows, Infinity).slice(0, needed);
 }
