@@ -416,6 +416,11 @@ describe('GET /api/user/nearby', () => {
 
   it('a repeat search that started from a wide radius still finds a newcomer next door first', async () => {
     await resetProviders();
+    await t.app.db
+      .updateTable('users')
+      .set({ latitude: 40.7128, longitude: -74.006 })
+      .where('id', '=', caller.id)
+      .execute();
     const mk = (first: string, lat: number, lng: number): P => ({
       id: newId(),
       first,

@@ -18,9 +18,11 @@ import { findCardRows, findSearcher } from './sitters.repository.ts';
 
 /**
  * Search radii (km) tried in turn, each an index lookup; past the last one the database ranks
- * the located providers itself and hands over only the `needed` nearest.
+ * the located providers itself and hands over only the `needed` nearest. Steps of about ×2 keep
+ * the box that first holds enough candidates (and that repeat searches start from, see
+ * radiusHints) at most about four times the area needed.
  */
-const RADII_KM = [5, 25, 100, 500, 2000];
+const RADII_KM = [5, 10, 25, 50, 100, 200, 350, 500, 1000, 2000];
 
 type Ranked = { id: string; distanceKm: number };
 
