@@ -4,15 +4,13 @@
  * routes (modules/index.ts) and the calendar writes the demo seeder uses.
  */
 export {
-  addBlock,
   assertSitterFree,
   findBusySitters,
-  getCalendar,
   loadCalendars,
   nextFreeDatesFor,
   sitterConflict,
-  updateCalendar,
 } from './availability.service.ts';
+export { addBlock, getCalendar, updateCalendar } from './own-calendar.service.ts';
 export { availabilityRoutes } from './availability.routes.ts';
 export { findBusyOffering } from './busy-cache.ts';
 export { cachedNextFreeDates } from './free-dates-cache.ts';

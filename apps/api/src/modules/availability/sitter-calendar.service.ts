@@ -16,11 +16,11 @@ import {
   getCalendar,
   removeBlock,
   updateCalendar,
-} from './availability.service.ts';
+} from './own-calendar.service.ts';
 
 /*
  * The calendar routes' entry points: who may read or change which calendar. The calendar itself
- * is read and written by availability.service.ts.
+ * is read and written by own-calendar.service.ts.
  */
 
 /** Only sitters keep a calendar (owners and admins have none to read or change). */
@@ -37,7 +37,7 @@ export async function getPublicCalendar(db: DbOrTrx, userId: string): Promise<Pu
     userId,
     timeZone: row?.time_zone ?? DEFAULT_ZONE,
     schedule: parseSchedule(row),
-    nextFreeDates: await freeDatesOf(db, userId, sitter.primary_services),
+    nextFreeDates: await freeDatesOf(db, userId, sitter.primary_services, row),
   };
 }
 
