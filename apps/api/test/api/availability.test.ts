@@ -1,9 +1,9 @@
-import type { CompiledQuery, KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCalendar, zonedToUtc } from '../../src/modules/availability/index.ts';
 import { getPublicCalendar } from '../../src/modules/availability/sitter-calendar.service.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
+import { captureQueries } from '../helpers/queries.ts';
 import {
   call,
   closeApp,
@@ -76,27 +76,12 @@ describe('GET /api/availability', () => {
 });
 
 describe('reading a calendar', () => {
-  /** The SQL `fn` sends through the app's database. */
-  async function captured(fn: (db: typeof t.app.db) => Promise<unknown>) {
-    const exec = t.app.db.getExecutor();
-    const queries: CompiledQuery[] = [];
-    const spy: KyselyPlugin = {
-      transformQuery: (args) => {
-        queries.push(exec.compileQuery(args.node, args.queryId));
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    };
-    await fn(t.app.db.withPlugin(spy));
-    return queries;
-  }
-
   it('reads the sitter_calendars row once, for the own and the public view alike', async () => {
     const p = await sitter();
     expect((await putMine(p, { timeZone: 'Europe/Lisbon' })).statusCode).toBe(200);
     for (const read of [getCalendar, getPublicCalendar]) {
       let view: { timeZone: string; nextFreeDates: string[] } | undefined;
-      const queries = await captured(async (db) => {
+      const queries = await captureQueries(t.app.db, async (db) => {
         view = await read(db, p.id);
       });
       expect(queries.filter((q) => /from "?sitter_calendars"?/.test(q.sql))).toHaveLength(1);

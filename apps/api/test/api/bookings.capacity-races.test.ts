@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import type { TestUser } from '../helpers/factories.ts';
 import {
   call,
   closeApp,
@@ -73,6 +74,18 @@ async function occupancy(sitterId: string) {
   return { ids: rows.map((r) => r.id).sort(), maxAtOnce: max };
 }
 
+/** Accepts every booking of `ids` for `sitter` at once, each by `by(i)` (the sitter by default). */
+function acceptAtOnce(ids: string[], sitter: TestUser, by: (i: number) => TestUser = () => sitter) {
+  return Promise.all(
+    ids.map((id, i) =>
+      call(t, 'PUT', `/api/booking/accept/${id}`, by(i), {
+        providerId: sitter.id,
+        decision: 'accepted',
+      }),
+    ),
+  );
+}
+
 function outcome(results: { statusCode: number; json: () => { message?: string } }[]) {
   const codes = results.map((r) => r.statusCode);
   return {
@@ -95,14 +108,7 @@ describe(`overbooking races (${N} concurrent acceptances)`, () => {
       });
       expect(res.statusCode, res.body).toBe(201); // pending requests occupy nothing
     }
-    const results = await Promise.all(
-      ids.map((id) =>
-        call(t, 'PUT', `/api/booking/accept/${id}`, sitter, {
-          providerId: sitter.id,
-          decision: 'accepted',
-        }),
-      ),
-    );
+    const results = await acceptAtOnce(ids, sitter);
     const o = outcome(results);
     expect(o.other).toEqual([]);
     expect(o.ok).toBe(1);
@@ -131,14 +137,7 @@ describe(`overbooking races (${N} concurrent acceptances)`, () => {
       const res = await call(t, 'POST', `/api/booking/${id}/send-request`, sitter);
       expect(res.statusCode, res.body).toBe(201);
     }
-    const results = await Promise.all(
-      ids.map((id, i) =>
-        call(t, 'PUT', `/api/booking/accept/${id}`, owners[i]!, {
-          providerId: sitter.id,
-          decision: 'accepted',
-        }),
-      ),
-    );
+    const results = await acceptAtOnce(ids, sitter, (i) => owners[i]!);
     const o = outcome(results);
     expect(o.other).toEqual([]);
     expect(o.ok).toBe(2);
@@ -157,14 +156,7 @@ describe(`overbooking races (${N} concurrent acceptances)`, () => {
       });
       expect(res.statusCode, res.body).toBe(201);
     }
-    const results = await Promise.all(
-      ids.map((id) =>
-        call(t, 'PUT', `/api/booking/accept/${id}`, sitter, {
-          providerId: sitter.id,
-          decision: 'accepted',
-        }),
-      ),
-    );
+    const results = await acceptAtOnce(ids, sitter);
     const o = outcome(results);
     expect(o.other).toEqual([]);
     expect(o.ok).toBe(1);

@@ -12,6 +12,7 @@ import {
   createOwner,
   createProvider,
   grant,
+  ownerAndSitter,
   postBooking,
   type Owner,
 } from '../helpers/booking-fixtures.ts';
@@ -85,14 +86,8 @@ async function accepted(owner: Owner, sitter: TestUser, dates: ReturnType<typeof
   return b;
 }
 
-async function parties(sitterMail = true) {
-  const owner = await createOwner(t.app);
-  const sitter = await createProvider(t.app, undefined, {
-    email_notification: sitterMail ? 1 : 0,
-  });
-  await grant(t.app, owner.id, 100_000);
-  return { owner, sitter };
-}
+const parties = (sitterMail = true) =>
+  ownerAndSitter(t.app, { email_notification: sitterMail ? 1 : 0 });
 
 beforeAll(async () => {
   t = await createTestApp();

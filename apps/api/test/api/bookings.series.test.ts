@@ -8,6 +8,7 @@ import {
   createOwner,
   createProvider,
   grant,
+  ownerAndSitter,
   type Owner,
 } from '../helpers/booking-fixtures.ts';
 import { submitSandbox } from '../helpers/checkout.ts';
@@ -122,12 +123,7 @@ async function decide(sitter: TestUser, id: string, decision: 'accepted' | 'reje
   return res.json() as { message: string; data: Series };
 }
 
-async function pair() {
-  const owner = await createOwner(t.app);
-  const sitter = await createProvider(t.app);
-  await grant(t.app, owner.id, 100_000);
-  return { owner, sitter };
-}
+const pair = () => ownerAndSitter(t.app);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { call, createOwner, createProvider, type Owner } from '../helpers/booking-fixtures.ts';
 import { assignedBooking } from '../helpers/chat-fixtures.ts';
 import type { TestUser } from '../helpers/factories.ts';
+import { collectFrames, dataOf } from '../helpers/sse.ts';
 import { describeIf, missingRedisUrl } from '../helpers/redis-server.ts';
 
 /** Opens the live stream with a fresh ticket and collects its SSE frames. */
@@ -15,39 +16,8 @@ async function openStream(t: TestApp, base: string, token: string) {
     `${base}/api/notifications/stream?ticket=${ticket.json().data.ticket as string}`,
     { signal: controller.signal },
   );
-  const frames: string[] = [];
-  void (async () => {
-    let buffer = '';
-    const decoder = new TextDecoder();
-    try {
-      for await (const chunk of res.body!) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-        const parts = buffer.split('\n\n');
-        buffer = parts.pop() ?? '';
-        frames.push(...parts);
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  const waitFor = async (pred: (f: string) => boolean, ms = 5000) => {
-    for (const until = Date.now() + ms; Date.now() < until;) {
-      const hit = frames.find(pred);
-      if (hit) return hit;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`no matching frame; got ${JSON.stringify(frames)}`);
-  };
-  return { waitFor, close: () => controller.abort() };
+  return collectFrames(res, controller);
 }
-
-const dataOf = (frame: string) =>
-  JSON.parse(
-    frame
-      .split('\n')
-      .find((l) => l.startsWith('data: '))!
-      .slice(6),
-  );
 
 describeIf(missingRedisUrl())(
   'chat across two API instances sharing the database and Redis',
@@ -88,7 +58,7 @@ describeIf(missingRedisUrl())(
         bookingId: booking,
       });
       await s.waitFor((f) => f.startsWith('event: notification') && f.includes('Across instances'));
-      s.close();
+      await s.close();
     });
   },
 );

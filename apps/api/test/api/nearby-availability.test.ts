@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { CompiledQuery, sql, type KyselyPlugin } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PET_SPECIES, SERVICES, searchRange } from '@pawsy/contract';
 import { newId } from '../../src/lib/ids.ts';
@@ -17,6 +17,7 @@ import { providerFilterSql } from '../../src/modules/sitters/nearby.repository.t
 import { syncProviderLocation } from '../../src/modules/sitters/index.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
+import { captureQueries } from '../helpers/queries.ts';
 
 /*
  * GET /api/user/nearby with service, pet type and dates (DESIGN §5 "Availability"): filters alone
@@ -654,20 +655,6 @@ describe('search by dates against a brute-force oracle (property)', () => {
 
 describe('busy-set query plans', () => {
   /** Runs `fn` against a database handle that records every query it compiles. */
-  async function captured(fn: (db: typeof t.app.db) => Promise<unknown>) {
-    const exec = t.app.db.getExecutor();
-    const queries: CompiledQuery[] = [];
-    const spy: KyselyPlugin = {
-      transformQuery: (args) => {
-        queries.push(exec.compileQuery(args.node, args.queryId));
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    };
-    await fn(t.app.db.withPlugin(spy));
-    return queries;
-  }
-
   async function plan(query: CompiledQuery): Promise<string> {
     const prefix = t.engine === 'sqlite' ? 'explain query plan ' : 'explain ';
     const result = await t.app.db.executeQuery<Record<string, string>>(
@@ -732,7 +719,9 @@ describe('busy-set query plans', () => {
       ['dog-walking', searchRange(`${D0}T09:00:00Z`, `${D0}T10:00:00Z`)],
     ] as [string, Interval][]) {
       const filter = providerFilterSql({ excludeId: located.id, service });
-      const queries = await captured((db) => findBusySitters(db, service, range, filter));
+      const queries = await captureQueries(t.app.db, (db) =>
+        findBusySitters(db, service, range, filter),
+      );
       const blocks = queries.filter((q) => /from sitter_blocks/.test(q.sql));
       const bookings = queries.filter((q) => /from bookings/.test(q.sql));
       expect(blocks.length).toBe(1);
@@ -765,7 +754,7 @@ describe('busy-set query plans', () => {
       await t.app.db.selectFrom('sitter_blocks').select('user_id').distinct().limit(15).execute()
     ).map((r) => r.user_id);
     const range = searchRange(D0, addDays(D0, 60));
-    const queries = await captured((db) => loadCalendars(db, ids, range));
+    const queries = await captureQueries(t.app.db, (db) => loadCalendars(db, ids, range));
     const bookings = queries.filter((q) => /from "?bookings"?\s/.test(q.sql));
     expect(bookings.length).toBe(1);
     expect(await plan(bookings[0]!)).toContain('bookings_provider_status_idx');

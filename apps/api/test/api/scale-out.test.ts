@@ -1,7 +1,7 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { createTestApp, SECRET_KEY, type TestApp } from '../helpers/app.ts';
+import { createTestApp, injectCall, SECRET_KEY, type TestApp } from '../helpers/app.ts';
 import { createUser, DEFAULT_PASSWORD, type TestUser } from '../helpers/factories.ts';
 import {
   bookingBody,
@@ -16,6 +16,7 @@ import { assignedBooking } from '../helpers/chat-fixtures.ts';
 import { createCoupon, createPackage, sandboxClick } from '../helpers/billing-fixtures.ts';
 import { TINY_PDF } from '../helpers/kyc-fixtures.ts';
 import { startFakeS3, type FakeS3 } from '../helpers/fake-s3.ts';
+import { collectFrames, dataOf } from '../helpers/sse.ts';
 import { describeIf } from '../helpers/redis-server.ts';
 
 /**
@@ -42,16 +43,7 @@ function handle(t: TestApp, app: FastifyInstance, base: string, name: 'A' | 'B')
     app,
     base,
     name,
-    call: ({ token, noSecret, headers, ...rest }) =>
-      app.inject({
-        ...rest,
-        method: rest.method as InjectOptions['method'],
-        headers: {
-          ...(noSecret ? {} : { 'secret-key': SECRET_KEY }),
-          ...(token ? { 'x-auth-token': token } : {}),
-          ...headers,
-        },
-      }),
+    call: injectCall(app),
   };
 }
 
@@ -65,39 +57,8 @@ async function openStream(ticketFrom: Instance, on: Instance, user: TestUser) {
     { signal: controller.signal },
   );
   expect(res.status).toBe(200);
-  const frames: string[] = [];
-  const done = (async () => {
-    let buffer = '';
-    const decoder = new TextDecoder();
-    try {
-      for await (const chunk of res.body!) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-        const parts = buffer.split('\n\n');
-        buffer = parts.pop() ?? '';
-        frames.push(...parts);
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  const waitFor = async (pred: (f: string) => boolean, ms = 5000) => {
-    for (const until = Date.now() + ms; Date.now() < until;) {
-      const hit = frames.find(pred);
-      if (hit) return hit;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`no matching frame; got ${JSON.stringify(frames)}`);
-  };
-  return { waitFor, close: async () => (controller.abort(), await done) };
+  return collectFrames(res, controller);
 }
-
-const dataOf = (frame: string) =>
-  JSON.parse(
-    frame
-      .split('\n')
-      .find((l) => l.startsWith('data: '))!
-      .slice(6),
-  );
 
 suite('scale-out: two instances on PostgreSQL + Redis + S3-compatible storage', () => {
   let s3: FakeS3;

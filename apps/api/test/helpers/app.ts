@@ -69,16 +69,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     app,
     dataDir,
     engine,
-    call: ({ token, noSecret, headers, ...rest }) =>
-      app.inject({
-        ...rest,
-        method: rest.method as InjectOptions['method'],
-        headers: {
-          ...(noSecret ? {} : { 'secret-key': SECRET_KEY }),
-          ...(token ? { 'x-auth-token': token } : {}),
-          ...headers,
-        },
-      } as InjectOptions),
+    call: injectCall(app),
     close: async () => {
       await app.close();
       await dropDatabase();
@@ -95,4 +86,18 @@ async function adminQuery(url: string, text: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/** TestApp.call over `app.inject`: the secret key (unless `noSecret`) and the session token. */
+export function injectCall(app: FastifyInstance): TestApp['call'] {
+  return ({ token, noSecret, headers, ...rest }) =>
+    app.inject({
+      ...rest,
+      method: rest.method as InjectOptions['method'],
+      headers: {
+        ...(noSecret ? {} : { 'secret-key': SECRET_KEY }),
+        ...(token ? { 'x-auth-token': token } : {}),
+        ...headers,
+      },
+    } as InjectOptions);
 }

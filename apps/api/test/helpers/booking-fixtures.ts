@@ -64,6 +64,17 @@ export function createProvider(
   });
 }
 
+/** An owner holding 100,000 credit cents, and a sitter (default rates) for them to book. */
+export async function ownerAndSitter(
+  app: FastifyInstance,
+  sitterOverrides: Partial<UsersTable> = {},
+): Promise<{ owner: Owner; sitter: TestUser }> {
+  const owner = await createOwner(app);
+  const sitter = await createProvider(app, RATES, sitterOverrides);
+  await grant(app, owner.id, 100_000);
+  return { owner, sitter };
+}
+
 let slot = 0;
 
 /**
