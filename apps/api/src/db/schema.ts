@@ -236,6 +236,8 @@ export interface Database {
   booking_status_counts: BookingStatusCountsTable;
   booking_day_counts: BookingDayCountsTable;
   user_role_counts: UserRoleCountsTable;
+  feed_listings: FeedListingsTable;
+  user_day_counts: UserDayCountsTable;
 }
 
 /**
@@ -272,4 +274,25 @@ export interface UserRoleCountsTable {
 export interface RatingRefreshTable {
   id: number;
   last_run_at: string;
+}
+
+/**
+ * One row per booking a sitter's feed lists (pending, no sitter, card part paid or none), with its
+ * owner's point and 0.1° latitude cell; kept by triggers (migration 09-00), read by the feed only.
+ */
+export interface FeedListingsTable {
+  booking_id: string;
+  owner_id: string;
+  service: string;
+  start_at: string;
+  created_at: string;
+  latitude: number | null;
+  longitude: number | null;
+  lat_cell: number | null;
+}
+
+/** Users per UTC day of creation (deleted ones too); kept by triggers on users (migration 09-10). */
+export interface UserDayCountsTable {
+  day: string;
+  n: number;
 }

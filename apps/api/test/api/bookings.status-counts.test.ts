@@ -201,3 +201,41 @@ describe('user_role_counts (trigger-kept) behind the dashboard users by role', (
     expect(res.json().data.users.byRole).toEqual({ user: 2, provider: 0, admin: 1 });
   });
 });
+
+describe('user_day_counts (trigger-kept) behind the dashboard sign-ups', () => {
+  it('follows sign-ups, a moved creation time and hard deletes', async () => {
+    const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString();
+    const made = [
+      await createUser(t.app, { created_at: daysAgo(3) }),
+      await createUser(t.app, { created_at: daysAgo(3) }),
+      await createUser(t.app, { created_at: daysAgo(10) }),
+    ];
+    await t.app.db
+      .updateTable('users')
+      .set({ created_at: daysAgo(20) })
+      .where('id', '=', made[0]!.id)
+      .execute();
+    await t.app.db.deleteFrom('sessions').where('user_id', '=', made[2]!.id).execute();
+    await t.app.db.deleteFrom('users').where('id', '=', made[2]!.id).execute();
+    const counted = await t.app.db
+      .selectFrom('users')
+      .select([
+        sql<string>`substr(created_at, 1, 10)`.as('day'),
+        (eb) => eb.fn.countAll<number | string>().as('n'),
+      ])
+      .groupBy(sql`substr(created_at, 1, 10)`)
+      .execute();
+    const kept = await t.app.db
+      .selectFrom('user_day_counts')
+      .select(['day', 'n'])
+      .where('n', '<>', 0)
+      .execute();
+    const of = (rows: { day: string; n: number | string }[]) =>
+      Object.fromEntries(rows.map((r) => [r.day, Number(r.n)]));
+    expect(of(kept)).toEqual(of(counted));
+    expect(of(kept)[daysAgo(20).slice(0, 10)]).toBe(1);
+    expect(of(kept)[daysAgo(10).slice(0, 10)]).toBeUndefined();
+    const res = await t.call({ method: 'GET', url: '/api/admin-dashboard', token: admin.token });
+    expect(res.statusCode).toBe(200);
+  });
+});

@@ -26,6 +26,8 @@ import * as listOrderIndexes from './2026-11-25T08-47-00-list-order-indexes.ts';
 import * as bookingStatusCounts from './2026-11-25T08-48-00-booking-status-counts.ts';
 import * as bookingDayCounts from './2026-11-25T08-49-00-booking-day-counts.ts';
 import * as userRoleCounts from './2026-11-25T08-50-00-user-role-counts.ts';
+import * as feedListings from './2026-11-25T09-00-00-feed-listings.ts';
+import * as userDayCounts from './2026-11-25T09-10-00-user-day-counts.ts';
 
 /**
  * Every migration, by name (ISO timestamp first so names sort in order).
@@ -59,4 +61,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T08-48-00-booking-status-counts': bookingStatusCounts,
   '2026-11-25T08-49-00-booking-day-counts': bookingDayCounts,
   '2026-11-25T08-50-00-user-role-counts': userRoleCounts,
+  '2026-11-25T09-00-00-feed-listings': feedListings,
+  '2026-11-25T09-10-00-user-day-counts': userDayCounts,
 };

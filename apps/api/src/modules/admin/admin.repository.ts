@@ -13,9 +13,6 @@ type Counted = { key: string; n: number | string };
 const toRecord = (rows: Counted[]) =>
   Object.fromEntries(rows.map((r) => [r.key, Number(r.n)])) as Record<string, number>;
 
-/** The first 10 characters of an ISO time: its UTC day, on both engines. */
-const day = sql<string>`substr(created_at, 1, 10)`;
-
 /** Live (not deleted) users by role, from user_role_counts (trigger-kept): three rows. */
 export async function countUsersByRole(db: DbOrTrx): Promise<Record<string, number>> {
   const rows = await db
@@ -26,16 +23,16 @@ export async function countUsersByRole(db: DbOrTrx): Promise<Record<string, numb
   return toRecord(rows);
 }
 
-/** Sign-ups per UTC day since `since`: users_created_idx. */
+/** Sign-ups per UTC day since `since` (a day's start), from user_day_counts (trigger-kept). */
 export async function countUsersPerDay(
   db: DbOrTrx,
   since: string,
 ): Promise<Record<string, number>> {
   const rows = await db
-    .selectFrom('users')
-    .select([day.as('key'), (eb) => eb.fn.countAll<number>().as('n')])
-    .where('created_at', '>=', since)
-    .groupBy(day)
+    .selectFrom('user_day_counts')
+    .select(['day as key', 'n'])
+    .where('day', '>=', since.slice(0, 10))
+    .where('n', '<>', 0)
     .execute();
   return toRecord(rows);
 }
