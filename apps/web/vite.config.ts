@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -49,8 +51,79 @@ function staticHomePage(): Plugin {
   };
 }
 
+/**
+ * The screens whose chunks the server announces in the page it serves for their path (spa.ts
+ * reads `route-preloads.json`): without the hints a screen's code is only requested once the
+ * entry has run, a second round of downloads before the screen's heading can paint. Paths are
+ * SPEC §2's (src/config/paths.ts); the modules are what the path renders first. Only pages
+ * whose first screen is fixed by the path are listed.
+ */
+const ROUTE_PRELOADS: Record<string, string[]> = {
+  '/login': ['src/features/auth/screens/login-screen.tsx'],
+  '/SignUp': ['src/features/auth/screens/signup-screen.tsx', 'src/app/styles/all-styles.ts'],
+  '/petSitters': [
+    'src/features/sitters/screens/pet-sitters-screen.tsx',
+    'src/app/styles/all-styles.ts',
+  ],
+};
+
+/**
+ * Writes `route-preloads.json`: for each path of ROUTE_PRELOADS, the JS chunks (with the chunks
+ * they import statically) and the CSS of its modules, leaving out what index.html loads already.
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'pawsy-route-preloads',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const withImports = (start: string[]) => {
+        const seen = new Set<string>();
+        const visit = (file: string) => {
+          if (seen.has(file)) return;
+          seen.add(file);
+          for (const next of byFile.get(file)?.imports ?? []) visit(next);
+        };
+        start.forEach(visit);
+        return seen;
+      };
+      const initial = withImports(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+      const root = fileURLToPath(new URL('.', import.meta.url));
+      const hints: Record<string, { modules: string[]; styles: string[] }> = {};
+      for (const [route, modules] of Object.entries(ROUTE_PRELOADS)) {
+        const starts: string[] = [];
+        const styles = new Set<string>();
+        for (const module of modules) {
+          const chunk = chunks.find((c) => c.facadeModuleId === path.join(root, module));
+          // A module that only imports CSS (all-styles.ts) leaves no chunk, only its CSS.
+          const css = Object.values(bundle).find(
+            (a) => a.type === 'asset' && a.originalFileNames.includes(module),
+          );
+          if (chunk) starts.push(chunk.fileName);
+          else if (css) styles.add(css.fileName);
+          else this.error(`route-preloads: nothing built from ${module} (${route})`);
+        }
+        const files = [...withImports(starts)].filter((file) => !initial.has(file));
+        for (const file of files)
+          for (const css of byFile.get(file)?.viteMetadata?.importedCss ?? []) styles.add(css);
+        hints[route] = {
+          modules: files.filter((file) => byFile.get(file)?.code.trim() !== '').map((f) => `/${f}`),
+          styles: [...styles].map((f) => `/${f}`),
+        };
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: 'route-preloads.json',
+        source: `${JSON.stringify(hints, null, 2)}\n`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), devRuntimeConfig(), staticHomePage()],
+  plugins: [react(), devRuntimeConfig(), staticHomePage(), routePreloads()],
   server: {
     port: 3000,
     strictPort: true,

@@ -1,3 +1,5 @@
+// First: zod's settings must be in place before any module builds a schema.
+import './lib/zod-jitless';
 import './app/styles/first-paint.css';
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -22,6 +22,12 @@ export async function registerSpa(
   // The web build also writes home.html: index.html plus a static copy of the home hero, for `/`.
   const homeFile = webDist ? path.join(webDist, 'home.html') : null;
   const homeHtml = hasWeb && homeFile && fs.existsSync(homeFile) ? readPage(homeFile) : indexHtml;
+  // And route-preloads.json: per path, the screen's chunks and CSS, announced in its page so the
+  // browser fetches them alongside the entry instead of after it has run.
+  const routePages =
+    indexHtml !== null && webDist
+      ? routePreloadPages(webDist, indexHtml)
+      : new Map<string, string>();
 
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -58,9 +64,33 @@ export async function registerSpa(
     }
     if (/\.[a-z0-9]{1,5}$/i.test(urlPath) && urlPath.startsWith('/assets/'))
       return reply.callNotFound();
-    const page = urlPath === '/' ? homeHtml : indexHtml;
+    const page = urlPath === '/' ? homeHtml : (routePages.get(urlPath) ?? indexHtml);
     return reply.type('text/html').header('cache-control', 'no-cache').send(page);
   });
+}
+
+type RoutePreloads = Record<string, { modules?: unknown; styles?: unknown }>;
+
+/** The page for each path of the web build's route-preloads.json: index.html plus its hints. */
+function routePreloadPages(webDist: string, indexHtml: string): Map<string, string> {
+  const file = path.join(webDist, 'route-preloads.json');
+  const pages = new Map<string, string>();
+  if (!fs.existsSync(file)) return pages;
+  const hints = JSON.parse(fs.readFileSync(file, 'utf8')) as RoutePreloads;
+  // Only the build's own hashed assets: nothing else from the file reaches the page.
+  const assets = (list: unknown) =>
+    (Array.isArray(list) ? list : []).filter(
+      (url): url is string => typeof url === 'string' && /^\/assets\/[\w.-]+\.(js|css)$/.test(url),
+    );
+  for (const [route, { modules, styles }] of Object.entries(hints)) {
+    const links = [
+      ...assets(modules).map((url) => `<link rel="modulepreload" crossorigin href="${url}">`),
+      ...assets(styles).map((url) => `<link rel="preload" as="style" crossorigin href="${url}">`),
+    ];
+    if (links.length > 0)
+      pages.set(route, indexHtml.replace('</head>', `${links.join('')}</head>`));
+  }
+  return pages;
 }
 
 function escapeAttr(s: string): string {

@@ -22,7 +22,10 @@ export const NotFoundScreen = lazyScreen(
   () => import('../features/public/screens/not-found-screen'),
 );
 
-export const LoginScreen = lazyScreen(() => import('../features/auth/screens/login-screen'));
+// The login screen brings the few styles it adds to the first-paint ones (login-screen.css).
+export const LoginScreen = lazyScreen(() => import('../features/auth/screens/login-screen'), {
+  firstPaintStylesOnly: true,
+});
 export const SignupScreen = lazyScreen(() => import('../features/auth/screens/signup-screen'));
 export const ForgotPasswordScreen = lazyScreen(
   () => import('../features/auth/screens/forgot-password-screen'),

@@ -1,3 +1,4 @@
+import './login-screen.css';
 import {
   Alert,
   Anchor,
@@ -8,11 +9,12 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
-import { ResultModal, type ResultModalState } from '../../../components/ui/result-modal';
+import type { ResultModalState } from '../../../components/ui/result-modal';
 import { paths } from '../../../config/paths';
+import { loadAllStyles, loadWithRetry } from '../../../lib/lazy-screen';
 import { isAdminUser } from '../../../lib/roles';
 import { saveSession } from '../../../lib/session';
 import { useZodForm } from '../../../lib/use-zod-form';
@@ -22,6 +24,13 @@ import { AUTH_MESSAGES, LOGIN_REDIRECT_DELAY_MS, getLoginErrorMessage } from '..
 import { loginFormSchema } from '../auth-schemas';
 import { loggedIn } from '../auth-slice';
 import { AuthCard } from '../components/auth-card';
+
+// The result modal (with Mantine's Modal, focus trap and scroll area) is only needed once the
+// form is sent: it loads then, while the login is checked, instead of before the first paint.
+const loadResultModal = () => import('../../../components/ui/result-modal');
+const ResultModal = lazy(async () => ({
+  default: (await loadWithRetry(loadResultModal)).ResultModal,
+}));
 
 /** An answer without the user (older servers) falls back to the profile; unknown means false. */
 function fetchKycVerified(): Promise<boolean> {
@@ -39,6 +48,7 @@ export default function LoginScreen() {
   const [modal, setModal] = useState<ResultModalState>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
+  const [hasSubmitted, setHasSubmitted] = useState(false);
 
   // SPEC §2: the success modal stays up for three seconds, then the role decides where to go.
   useEffect(() => {
@@ -51,6 +61,9 @@ export default function LoginScreen() {
 
   const submit = form.handleSubmit(async (values) => {
     setSubmitting(true);
+    setHasSubmitted(true);
+    // The next screen needs every component's CSS: fetch it while the login is checked.
+    loadAllStyles().catch(() => undefined);
     try {
       const { data } = await authApi.login(values);
       const session = saveSession(data.token, data.expiresAt);
@@ -124,7 +137,11 @@ export default function LoginScreen() {
           </Button>
         </Stack>
       </form>
-      <ResultModal state={modal} onClose={() => modal?.type === 'error' && setModal(null)} />
+      {hasSubmitted && (
+        <Suspense fallback={null}>
+          <ResultModal state={modal} onClose={() => modal?.type === 'error' && setModal(null)} />
+        </Suspense>
+      )}
     </AuthCard>
   );
 }

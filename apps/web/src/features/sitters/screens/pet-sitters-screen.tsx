@@ -14,14 +14,18 @@ import { IconUserSearch } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../components/ui/use-page-title';
+import { WhenVisible } from '../../../components/ui/when-visible';
 import { paths } from '../../../config/paths';
 import { SitterCard } from '../components/sitter-card';
 import { SitterFilters } from '../components/sitter-filters';
 import { hasFilters, useSitterFilters } from '../hooks/use-sitter-filters';
 import { useSitterSearch } from '../hooks/use-sitter-search';
 
-// Leaflet and its CSS load with the map, after the list.
+// Leaflet and its CSS load with the map, once the map's box is in view (below the list on a
+// phone).
 const SittersMap = lazy(() => import('../components/sitters-map'));
+
+const mapSkeleton = <Skeleton h="100%" radius="lg" role="status" aria-label="Loading the map" />;
 
 function ListSkeleton() {
   return (
@@ -101,9 +105,11 @@ export default function PetSittersScreen() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Box pos="sticky" top={80} h={{ base: 360, md: 'calc(100vh - 120px)' }}>
-            <Suspense fallback={<Skeleton h="100%" radius="lg" aria-label="Loading the map" />}>
-              <SittersMap sitters={search.items} />
-            </Suspense>
+            <WhenVisible placeholder={mapSkeleton}>
+              <Suspense fallback={mapSkeleton}>
+                <SittersMap sitters={search.items} />
+              </Suspense>
+            </WhenVisible>
           </Box>
         </Grid.Col>
       </Grid>
