@@ -1,8 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { createUser } from '../helpers/factories.ts';
 import { runPermissionMatrix, type Actors, type MatrixRow } from '../helpers/permission-matrix.ts';
-import { call, closeApp, createProvider } from '../helpers/booking-fixtures.ts';
+import { call, closeApp, createActors } from '../helpers/booking-fixtures.ts';
 
 type F = {
   providerId: string;
@@ -20,14 +19,8 @@ const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().s
 
 beforeAll(async () => {
   t = await createTestApp();
-  const provider = await createProvider(t.app);
-  actors = {
-    owner: await createUser(t.app),
-    'another owner': await createUser(t.app),
-    provider,
-    'another provider': await createProvider(t.app),
-    admin: await createUser(t.app, { user_type: 'admin' }),
-  };
+  actors = await createActors(t.app);
+  const { provider } = actors;
   const made = await call(t, 'POST', '/api/availability/blocks', provider, {
     startDate: day(20),
     endDate: day(22),

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { createUser } from '../helpers/factories.ts';
 import { runPermissionMatrix, type Actors, type MatrixRow } from '../helpers/permission-matrix.ts';
 import {
   bookingBody,
   call,
   closeApp,
-  createOwner,
-  createProvider,
+  createActors,
   hoursFromNow,
   multipart,
   PNG_1PX,
@@ -39,15 +37,8 @@ let fx: F;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const owner = await createOwner(t.app);
-  const provider = await createProvider(t.app);
-  actors = {
-    owner,
-    'another owner': await createOwner(t.app),
-    provider,
-    'another provider': await createProvider(t.app),
-    admin: await createUser(t.app, { user_type: 'admin' }),
-  };
+  const { owner, provider, ...others } = await createActors(t.app);
+  actors = { owner, provider, ...others };
   const assigned = async () => {
     const b = await postBooking(t, owner, { provider_id: provider.id });
     await call(t, 'PUT', `/api/booking/accept/${b._id}`, provider, {

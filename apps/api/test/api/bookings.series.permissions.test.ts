@@ -1,12 +1,10 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { createUser } from '../helpers/factories.ts';
 import { runPermissionMatrix, type Actors, type MatrixRow } from '../helpers/permission-matrix.ts';
 import {
   call,
   closeApp,
-  createOwner,
-  createProvider,
+  createActors,
   grant,
   postBooking,
   type Owner,
@@ -45,15 +43,8 @@ const body = (f: F, extra: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   t = await createTestApp();
-  const owner = await createOwner(t.app);
-  const provider = await createProvider(t.app);
-  actors = {
-    owner,
-    'another owner': await createOwner(t.app),
-    provider,
-    'another provider': await createProvider(t.app),
-    admin: await createUser(t.app, { user_type: 'admin' }),
-  };
+  const { owner, provider, ...others } = await createActors(t.app);
+  actors = { owner, provider, ...others };
   await grant(t.app, owner.id, 100_000);
   const partial = { owner, providerId: provider.id } as F;
   const request = async (extra: Record<string, unknown>) => {

@@ -4,6 +4,7 @@ import type { UsersTable } from '../../src/db/schema.ts';
 import type { TestApp } from './app.ts';
 import { submitSandbox } from './checkout.ts';
 import { createUser, type TestUser } from './factories.ts';
+import type { Actors } from './permission-matrix.ts';
 
 export type Owner = TestUser & { petIds: string[] };
 
@@ -62,6 +63,17 @@ export function createProvider(
     city: 'Lisbon',
     ...overrides,
   });
+}
+
+/** The signed-in actors of a permission matrix: two owners (with pets), two sitters, an admin. */
+export async function createActors(app: FastifyInstance): Promise<Actors & { owner: Owner }> {
+  return {
+    owner: await createOwner(app),
+    'another owner': await createOwner(app),
+    provider: await createProvider(app),
+    'another provider': await createProvider(app),
+    admin: await createUser(app, { user_type: 'admin' }),
+  };
 }
 
 /** An owner holding 100,000 credit cents, and a sitter (default rates) for them to book. */
