@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { openSession, type TestUser } from '../helpers/factories.ts';
+import { demoSession } from '../helpers/factories.ts';
 import { call, closeApp } from '../helpers/booking-fixtures.ts';
 import { seedDemoData } from '../../src/seed/index.ts';
 
@@ -12,20 +12,13 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => closeApp(t));
 
-async function login(email: string) {
-  const user = await t.app.db
-    .selectFrom('users')
-    .select(['id', 'email', 'user_type'])
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  return { id: user.id, token: await openSession(t.app, user) };
-}
+const login = (email: string) => demoSession(t.app, email);
 
 describe('demo weekly walk series', () => {
   it('Olivia and Sam share an accepted series with completed and upcoming walks', async () => {
     const olivia = await login('olivia@pawsy.test');
     const sam = await login('sam@pawsy.test');
-    const mine = await call(t, 'GET', '/api/booking/series', olivia as TestUser);
+    const mine = await call(t, 'GET', '/api/booking/series', olivia);
     expect(mine.statusCode, mine.body).toBe(200);
     const [series] = mine.json().data;
     expect(series).toMatchObject({ status: 'accepted', service: 'dog-walking', time: '08:00' });
@@ -33,9 +26,9 @@ describe('demo weekly walk series', () => {
     const statuses = series.occurrences.map((o: { status: string }) => o.status);
     expect(statuses).toContain('completed');
     expect(statuses.some((s: string) => s === 'accepted' || s === 'in-progress')).toBe(true);
-    const theirs = await call(t, 'GET', '/api/booking/series?role=provider', sam as TestUser);
+    const theirs = await call(t, 'GET', '/api/booking/series?role=provider', sam);
     expect(theirs.json().data.map((s: { id: string }) => s.id)).toContain(series.id);
-    const list = await call(t, 'GET', '/api/booking/user?limit=100', olivia as TestUser);
+    const list = await call(t, 'GET', '/api/booking/user?limit=100', olivia);
     const inSeries = list
       .json()
       .data.filter((b: { seriesId?: string }) => b.seriesId === series.id);

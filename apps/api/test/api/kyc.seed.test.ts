@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { openSession } from '../helpers/factories.ts';
+import { demoSession } from '../helpers/factories.ts';
 import { closeApp } from '../helpers/booking-fixtures.ts';
 import { seedDemoData } from '../../src/seed/index.ts';
 
@@ -12,14 +12,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => closeApp(t));
 
-const sessionOf = async (email: string) => {
-  const row = await t.app.db
-    .selectFrom('users')
-    .select(['id', 'email', 'user_type'])
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  return { id: row.id, token: await openSession(t.app, row) };
-};
+const sessionOf = (email: string) => demoSession(t.app, email);
 
 describe('demo KYC records', () => {
   it('has records in every status, with documents the admin can open', async () => {

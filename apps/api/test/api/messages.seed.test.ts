@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedDemoData } from '../../src/seed/index.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { call, closeApp } from '../helpers/booking-fixtures.ts';
-import { openSession } from '../helpers/factories.ts';
+import { demoSession } from '../helpers/factories.ts';
 
 let t: TestApp;
 
@@ -12,20 +12,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => closeApp(t));
 
-async function demo(email: string) {
-  const row = await t.app.db
-    .selectFrom('users')
-    .select(['id', 'email', 'user_type'])
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  return {
-    id: row.id,
-    email,
-    password: '',
-    userType: row.user_type,
-    token: await openSession(t.app, row),
-  };
-}
+const demo = (email: string) => demoSession(t.app, email);
 
 it('demo owners find conversations on active bookings with unread messages', async () => {
   for (const email of ['priya@pawsy.test', 'marcus@pawsy.test']) {

@@ -50,3 +50,19 @@ export async function openSession(
 ): Promise<string> {
   return (await openAuthSession(app, user, SESSION_TTL_MS)).token;
 }
+
+/** A signed-in session for a user the demo seed created, found by email (it has no password). */
+export async function demoSession(app: FastifyInstance, email: string): Promise<TestUser> {
+  const row = await app.db
+    .selectFrom('users')
+    .select(['id', 'email', 'user_type'])
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return {
+    id: row.id,
+    email,
+    password: '',
+    userType: row.user_type,
+    token: await openSession(app, row),
+  };
+}
