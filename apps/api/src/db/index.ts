@@ -81,3 +81,14 @@ export function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: unknown }).code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
+
+/**
+ * PostgreSQL gave up one of two transactions that waited on each other (deadlock_detected
+ * 40P01, serialization_failure 40001): nothing was written, and the same request sent again
+ * will go through or meet the other one's result.
+ */
+export function isConcurrencyFailure(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const code = (err as { code?: unknown }).code;
+  return code === '40P01' || code === '40001';
+}

@@ -3,6 +3,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+import { isConcurrencyFailure } from '../db/index.ts';
 import { AppError } from '../lib/app-error.ts';
 
 type FieldError = { path: string; message: string };
@@ -74,6 +75,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(400)
         .send({ message: 'Text may not contain NUL characters', code: 'VALIDATION' });
+    }
+    if (isConcurrencyFailure(error)) {
+      request.log.warn({ err: error }, 'transaction lost a concurrency race');
+      return reply.status(409).send({
+        message: 'This was changed by another request at the same moment; please try again',
+        code: 'CONFLICT',
+      });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');

@@ -4,7 +4,7 @@ import { conflict } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { refundCredits } from '../credits/index.ts';
-import { assertSitterFree } from '../availability/index.ts';
+import { assertSitterFree, lockSitter } from '../availability/index.ts';
 import { notifyUser } from '../notifications/index.ts';
 import { newEvent } from './booking-events.ts';
 import { setStateIfPending, withdrawOpenRequests } from './booking-requests.repository.ts';
@@ -85,6 +85,9 @@ export async function decideRequest(
     });
   } else {
     await app.db.transaction().execute(async (trx) => {
+      // The sitter first, as acceptance does: a decline racing an acceptance of the same request
+      // waits for it instead of locking the request and the booking in the other order (deadlock).
+      await lockSitter(trx, request.provider_id);
       if (!(await setStateIfPending(trx, request.id, 'rejected', now)))
         throw conflict('This request is no longer pending');
       if (!isDirect) return;
