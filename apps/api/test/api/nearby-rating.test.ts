@@ -197,6 +197,8 @@ describe('rating refresh timer', () => {
     expect(other.app.config.ratingRefreshMinutes).toBe(10);
     const started = Date.now();
     await closeApp(other);
-    expect(Date.now() - started).toBeLessThan(3_000);
-  });
+    // The timer's period is 10 minutes: closing must not wait for it. The bound only tells the two
+    // apart (dropping a PostgreSQL test database can take seconds on a busy machine).
+    expect(Date.now() - started).toBeLessThan(60_000);
+  }, 90_000);
 });
