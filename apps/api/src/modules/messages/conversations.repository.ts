@@ -28,27 +28,26 @@ export async function pageConversations(
   userId: string,
   { page, limit }: Page,
 ): Promise<{ rows: ConversationRow[]; total: number }> {
-  const mine = db
-    .selectFrom('bookings as b')
-    .where((eb) =>
-      eb.or([
-        eb('b.owner_id', '=', userId),
-        eb('b.provider_id', '=', userId),
-        eb.and([
-          eb('b.provider_id', 'is', null),
-          eb('b.status', '=', 'pending'),
-          eb(
-            'b.id',
-            'in',
-            eb
-              .selectFrom('booking_requests')
-              .select('booking_id')
-              .where('provider_id', '=', userId)
-              .where('state', '=', 'pending'),
-          ),
-        ]),
-      ]),
-    );
+  // The ids come from three index-driven sets (owner, assigned sitter, the caller's pending
+  // requests on open bookings): as one OR over bookings, PostgreSQL read every open booking
+  // (provider_id is null and status = 'pending') and only then checked the caller's requests.
+  const mine = db.selectFrom('bookings as b').where('b.id', 'in', (eb) =>
+    eb
+      .selectFrom('bookings as o')
+      .select('o.id')
+      .where('o.owner_id', '=', userId)
+      .union(eb.selectFrom('bookings as p').select('p.id').where('p.provider_id', '=', userId))
+      .union(
+        eb
+          .selectFrom('booking_requests as br')
+          .innerJoin('bookings as a', 'a.id', 'br.booking_id')
+          .select('a.id')
+          .where('br.provider_id', '=', userId)
+          .where('br.state', '=', 'pending')
+          .where('a.provider_id', 'is', null)
+          .where('a.status', '=', 'pending'),
+      ),
+  );
   const inner = mine.select((eb) => [
     'b.id',
     'b.owner_id',
