@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { createDb, readRows } from './index.ts';
+
+const dirs: string[] = [];
+const dbs: { destroy: () => Promise<void> }[] = [];
+afterEach(async () => {
+  for (const db of dbs.splice(0)) await db.destroy();
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+type T = { things: { id: number; name: string } };
+
+async function sqliteDb(): Promise<Kysely<T>> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawsy-read-'));
+  dirs.push(dir);
+  const db = createDb(loadConfig({ DATA_DIR: dir }).database) as unknown as Kysely<T>;
+  dbs.push(db);
+  await sql`create table things (id integer primary key, name text not null)`.execute(db);
+  await db.insertInto('things').values({ id: 1, name: 'one' }).execute();
+  return db;
+}
+
+const names = async (db: Kysely<T>) =>
+  (await readRows(db, db.selectFrom('things').select('name').orderBy('id'))).map((r) => r.name);
+
+describe('readRows on SQLite', () => {
+  it('reads what execute() reads, with the same parameters', async () => {
+    const db = await sqliteDb();
+    const q = db.selectFrom('things').selectAll().where('id', '=', 1);
+    expect(await readRows(db, q)).toEqual(await q.execute());
+    expect(await names(db)).toEqual(['one']);
+  });
+
+  it('never sees the writes of a transaction in flight, and a transaction sees its own', async () => {
+    const db = await sqliteDb();
+    let outside: Promise<string[]> | undefined;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('things').values({ id: 2, name: 'two' }).execute();
+        outside = names(db); // queued behind the transaction, not run inside it
+        expect(
+          (await readRows(trx, trx.selectFrom('things').select('name').orderBy('id'))).map(
+            (r) => r.name,
+          ),
+        ).toEqual(['one', 'two']);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await outside).toEqual(['one']);
+    expect(await names(db)).toEqual(['one']);
+  });
+});
