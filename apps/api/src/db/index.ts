@@ -59,7 +59,10 @@ const directReaders = new WeakMap<
  * with it) instead of through Kysely's executor and connection lock: the same SQL and the same
  * rows, without a few promise turns. Inside a transaction (or on PostgreSQL) it is `execute()`.
  */
-export async function readRows<R>(db: DbOrTrx, query: Compilable<R>): Promise<R[]> {
+export async function readRows<R>(
+  db: Pick<Kysely<never>, 'executeQuery'>,
+  query: Compilable<R>,
+): Promise<R[]> {
   const direct = directReaders.get(db);
   if (direct && !direct.busy()) {
     const { sql: text, parameters } = query.compile();
