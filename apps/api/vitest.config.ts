@@ -11,13 +11,17 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
+      // `extends: true`: a project inherits the root options (the timeouts above); without it each
+      // project ran with Vitest's 5 s default.
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', '../../packages/contract/src/**/*.test.ts'],
         },
       },
       ...engines.map((engine) => ({
+        extends: true,
         test: {
           name: `api-${engine}`,
           include: ['test/api/**/*.test.ts'],
