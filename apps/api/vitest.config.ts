@@ -21,7 +21,7 @@ export default defineConfig({
         },
       },
       ...engines.map((engine) => ({
-        extends: true,
+        extends: true as const,
         test: {
           name: `api-${engine}`,
           include: ['test/api/**/*.test.ts'],
