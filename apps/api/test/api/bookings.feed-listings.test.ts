@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../src/lib/ids.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
-import { call, closeApp, createProvider } from '../helpers/booking-fixtures.ts';
+import { bookingRow, call, closeApp, createProvider } from '../helpers/booking-fixtures.ts';
 
 /*
  * feed_listings (migration 09-00) is kept by triggers on bookings, booking_charges and users; the
@@ -29,27 +28,14 @@ let made = 0;
 function booking(owner: TestUser, providerId: string | null, status: 'pending' | 'accepted') {
   const at = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
   made += 1;
-  return {
-    id: newId(),
-    owner_id: owner.id,
+  return bookingRow(owner.id, {
     provider_id: providerId,
-    service: 'dog-walking',
-    pets: '[]',
+    status,
     start_at: at(48 + made),
     end_at: at(49 + made),
-    notes: '',
-    status,
-    units: 1,
-    rate_cents: 2000,
-    price_cents: 2000,
-    currency: 'USD',
-    credits_applied: 0,
-    credits_refunded: 0,
-    cancelled_by: null,
-    completed_at: null,
     created_at: at(-made),
     updated_at: at(-made),
-  };
+  });
 }
 
 /** What feed_listings holds vs what it must hold (pending, no sitter, card part paid or none). */

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../src/lib/ids.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
-import { closeApp } from '../helpers/booking-fixtures.ts';
+import { bookingRow, closeApp } from '../helpers/booking-fixtures.ts';
 
 let t: TestApp;
 let owner: TestUser;
@@ -22,27 +21,7 @@ let made = 0;
 function row(status: (typeof STATUSES)[number]) {
   // created over the last three days, so the per-day counts have several days to keep
   const at = new Date(Date.now() - (made++ % 3) * 86_400_000).toISOString();
-  return {
-    id: newId(),
-    owner_id: owner.id,
-    provider_id: null,
-    service: 'dog-walking',
-    pets: '[]',
-    start_at: at,
-    end_at: at,
-    notes: '',
-    status,
-    units: 1,
-    rate_cents: 2000,
-    price_cents: 2000,
-    currency: 'USD',
-    credits_applied: 0,
-    credits_refunded: 0,
-    cancelled_by: null,
-    completed_at: null,
-    created_at: at,
-    updated_at: at,
-  };
+  return bookingRow(owner.id, { status }, at);
 }
 
 /** Per status: [counted from bookings, summed from booking_status_counts]. */

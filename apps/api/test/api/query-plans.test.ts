@@ -13,6 +13,7 @@ import type { Db } from '../../src/db/index.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import {
+  bookingRow,
   closeApp,
   createOwner,
   createProvider,
@@ -90,27 +91,16 @@ beforeAll(async () => {
   admin = await createUser(t.app, { user_type: 'admin' });
   // Rows written directly: the plans do not depend on how they were made.
   const at = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
-  const booking = (providerId: string | null, status: 'accepted' | 'pending', h: number) => ({
-    id: newId(),
-    owner_id: owner.id,
-    provider_id: providerId,
-    service: 'dog-walking',
-    pets: JSON.stringify(owner.petIds),
-    start_at: at(h),
-    end_at: at(h + 1),
-    notes: '',
-    status,
-    units: 1,
-    rate_cents: 2000,
-    price_cents: 2000,
-    currency: 'USD',
-    credits_applied: 0,
-    credits_refunded: 0,
-    cancelled_by: null,
-    completed_at: null,
-    created_at: at(-2),
-    updated_at: at(-2),
-  });
+  const booking = (providerId: string | null, status: 'accepted' | 'pending', h: number) =>
+    bookingRow(owner.id, {
+      provider_id: providerId,
+      status,
+      pets: JSON.stringify(owner.petIds),
+      start_at: at(h),
+      end_at: at(h + 1),
+      created_at: at(-2),
+      updated_at: at(-2),
+    });
   const assigned = booking(sitter.id, 'accepted', 48);
   const open = booking(null, 'pending', 72);
   bookingId = assigned.id;

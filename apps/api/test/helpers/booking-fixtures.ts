@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { newId, nowIso } from '../../src/lib/ids.ts';
-import type { UsersTable } from '../../src/db/schema.ts';
+import type { BookingsTable, UsersTable } from '../../src/db/schema.ts';
 import type { TestApp } from './app.ts';
 import { submitSandbox } from './checkout.ts';
 import { createUser, type TestUser } from './factories.ts';
@@ -16,6 +16,38 @@ export const RATES = { 'Dog walking': 2000, Boarding: 4500, 'Pet sitting': 3500 
  */
 const anchor = Date.now();
 export const hoursFromNow = (h: number) => new Date(anchor + h * 3600_000).toISOString();
+
+/**
+ * A bookings row to insert directly (tests of triggers, counters and plans, where how the row was
+ * made does not matter): a 1-hour dog walk at $20, no credits, created and starting `at`.
+ */
+export function bookingRow(
+  ownerId: string,
+  fields: Partial<BookingsTable> & Pick<BookingsTable, 'status'>,
+  at = nowIso(),
+): BookingsTable {
+  return {
+    id: newId(),
+    owner_id: ownerId,
+    provider_id: null,
+    service: 'dog-walking',
+    pets: '[]',
+    start_at: at,
+    end_at: at,
+    notes: '',
+    units: 1,
+    rate_cents: 2000,
+    price_cents: 2000,
+    currency: 'USD',
+    credits_applied: 0,
+    credits_refunded: 0,
+    cancelled_by: null,
+    completed_at: null,
+    created_at: at,
+    updated_at: at,
+    ...fields,
+  };
+}
 
 export async function insertPet(app: FastifyInstance, ownerId: string, name = 'Rex') {
   const now = nowIso();
