@@ -3,7 +3,7 @@ import { vi } from 'vitest';
 
 /**
  * jsdom has no IntersectionObserver: this stand-in records what is observed, and
- * `scrollToEnd()` tells every observer its targets came into view (as scrolling would).
+ * `await scrollToEnd()` tells every observer its targets came into view (as scrolling would).
  */
 export function stubIntersectionObserver() {
   const observers = new Set<{ callback: IntersectionObserverCallback; targets: Element[] }>();
@@ -28,7 +28,14 @@ export function stubIntersectionObserver() {
   return {
     /** How many load-more sentinels are watched right now. */
     watched: () => [...observers].reduce((n, o) => n + o.targets.length, 0),
-    scrollToEnd() {
+    /**
+     * Waits until a sentinel is watched (the observer is attached in an effect after the list
+     * renders), then reports every target in view.
+     */
+    async scrollToEnd() {
+      await vi.waitFor(() => {
+        if (![...observers].some((o) => o.targets.length > 0)) throw new Error('nothing watched');
+      });
       act(() => {
         for (const { callback, targets } of [...observers])
           callback(

@@ -360,7 +360,7 @@ describe('conversation list paging', () => {
     await waitFor(() => expect(items()).toHaveLength(20));
     expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
 
-    io.scrollToEnd();
+    await io.scrollToEnd();
     await waitFor(() => expect(items()).toHaveLength(25));
     expect(items()[24]).toHaveTextContent('Sitter 25');
     expect(screen.getByText('No more conversations')).toBeInTheDocument();

@@ -226,7 +226,7 @@ describe('admin screens', () => {
     await waitFor(() => expect(rows()).toHaveLength(20));
     expect(screen.getByText('45 record(s)')).toBeInTheDocument();
 
-    io.scrollToEnd();
+    await io.scrollToEnd();
     await waitFor(() => expect(rows()).toHaveLength(40));
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(rows()).toHaveLength(45));

@@ -67,7 +67,7 @@ describe('bookings list', () => {
     const cards = () => screen.getAllByRole('article', { name: 'Dog walking booking' });
     await waitFor(() => expect(cards()).toHaveLength(20));
 
-    io.scrollToEnd();
+    await io.scrollToEnd();
     await waitFor(() => expect(cards()).toHaveLength(40));
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(cards()).toHaveLength(45));

@@ -189,7 +189,7 @@ describe('request board', () => {
     await waitFor(() => expect(cards('Open requests nearby')).toHaveLength(20));
     await waitFor(() => expect(cards('In progress')).toHaveLength(20));
 
-    io.scrollToEnd();
+    await io.scrollToEnd();
     await waitFor(() => expect(cards('Open requests nearby')).toHaveLength(25));
     await waitFor(() => expect(cards('In progress')).toHaveLength(21));
     expect(cards('Open requests nearby')[24]).toHaveTextContent('Owner: Owner 25');

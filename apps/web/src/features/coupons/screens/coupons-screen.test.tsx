@@ -107,7 +107,7 @@ describe('/coupons', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create coupon' }));
     await waitFor(() => expect(rowCodes()).toHaveLength(21));
 
-    io.scrollToEnd();
+    await io.scrollToEnd();
     await waitFor(() => expect(rowCodes()).toHaveLength(40));
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(rowCodes()).toHaveLength(46));

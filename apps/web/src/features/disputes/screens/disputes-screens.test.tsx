@@ -101,7 +101,7 @@ describe('/admin/disputes and /admin/dispute/{id}', () => {
     const rows = () => within(list).getAllByRole('listitem');
     await waitFor(() => expect(rows()).toHaveLength(20));
 
-    io.scrollToEnd();
+    await io.scrollToEnd();
     await waitFor(() => expect(rows()).toHaveLength(40));
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(rows()).toHaveLength(45));
