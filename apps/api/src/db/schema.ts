@@ -238,6 +238,13 @@ export interface Database {
   user_role_counts: UserRoleCountsTable;
   feed_listings: FeedListingsTable;
   user_day_counts: UserDayCountsTable;
+  directory_version: DirectoryVersionTable;
+}
+
+/** One counter moved by triggers on every write a sitter search reads (migration 13-00). */
+export interface DirectoryVersionTable {
+  id: number;
+  v: number | string;
 }
 
 /**

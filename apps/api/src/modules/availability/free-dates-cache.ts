@@ -14,6 +14,10 @@ const MAX_ENTRIES = 50_000;
 const QUARTER_HOUR_MS = 15 * 60_000;
 const caches = new WeakMap<object, Map<string, Entry>>();
 
+/** When what was computed at `at` from the calendars stops being valid: the next quarter-hour. */
+export const calendarDayValidUntil = (at: number) =>
+  Math.floor(at / QUARTER_HOUR_MS) * QUARTER_HOUR_MS + QUARTER_HOUR_MS;
+
 export async function cachedNextFreeDates(
   db: DbOrTrx,
   sitters: { id: string; services: string[] }[],
@@ -38,7 +42,7 @@ export async function cachedNextFreeDates(
   }
   if (misses.length === 0) return out;
   const fresh = await nextFreeDatesFor(db, misses, now);
-  const until = Math.floor(at / QUARTER_HOUR_MS) * QUARTER_HOUR_MS + QUARTER_HOUR_MS;
+  const until = calendarDayValidUntil(at);
   for (const s of misses) {
     const dates = fresh.get(s.id) ?? [];
     out.set(s.id, dates);

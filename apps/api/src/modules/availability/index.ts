@@ -13,8 +13,13 @@ export {
 export { addBlock, getCalendar, updateCalendar } from './own-calendar.service.ts';
 export { availabilityRoutes } from './availability.routes.ts';
 export { findBusyOffering } from './busy-cache.ts';
-export { cachedNextFreeDates } from './free-dates-cache.ts';
-export { countOffering, lockSitter, offerFilterSql } from './availability.repository.ts';
+export { cachedNextFreeDates, calendarDayValidUntil } from './free-dates-cache.ts';
+export {
+  countOffering,
+  lockSitter,
+  offerFilterSql,
+  readCalendarVersion,
+} from './availability.repository.ts';
 export {
   addDays,
   dateRangeToInterval,

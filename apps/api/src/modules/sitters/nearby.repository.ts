@@ -99,6 +99,16 @@ export async function findNearestLocated(
   return rows as LocatedRow[];
 }
 
+/** The directory-version counter: moved by triggers on every write a search reads (migration 13-00). */
+export async function readDirectoryVersion(db: DbOrTrx): Promise<string> {
+  const row = await db
+    .selectFrom('directory_version')
+    .select('v')
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return String(row?.v ?? 0);
+}
+
 /** Live providers, kept up to date by triggers on users (provider-stats migration). */
 async function countLiveProviders(db: DbOrTrx): Promise<number> {
   const { rows } = await sql<{ n: number }>`select live_providers as n from provider_stats

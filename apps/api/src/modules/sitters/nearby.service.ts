@@ -13,6 +13,7 @@ import {
   providerFilterSql,
   type ProviderFilters,
 } from './nearby.repository.ts';
+import { cachedSearch } from './nearby-cache.ts';
 import { toPublicUser } from './public-user.ts';
 import { findCardRows, findSearcher } from './sitters.repository.ts';
 
@@ -118,7 +119,16 @@ export async function freeSlice(
   return free.slice(skip, want);
 }
 
-export async function listNearbyProviders(
+/** The search of GET /user/nearby, answered from nearby-cache.ts while nothing it reads changed. */
+export function listNearbyProviders(
+  app: FastifyInstance,
+  callerId: string,
+  query: NearbyQuery,
+): Promise<NearbyResponse> {
+  return cachedSearch(app.db, callerId, query, () => searchNearby(app, callerId, query));
+}
+
+async function searchNearby(
   app: FastifyInstance,
   callerId: string,
   query: NearbyQuery,
