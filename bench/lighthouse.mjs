@@ -4,6 +4,7 @@
 // Lighthouse flags. Lighthouse 12 is fetched by npx; its own puppeteer-core drives the browser so
 // that the signed-in page can get its session (sessionStorage) in the tab Lighthouse then loads.
 // Usage: node bench/lighthouse.mjs [path …]   (default: / /login /petSitters; ~1 min per page)
+// LIGHTHOUSE_JSON_DIR=dir also keeps each page's full Lighthouse result there (<path>.json).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -78,6 +79,14 @@ try {
       continue;
     }
     results.push({ page: pagePath, result: run.lhr });
+    if (process.env.LIGHTHOUSE_JSON_DIR) {
+      const name = pagePath.replace(/[^\w]+/g, '_') || '_';
+      fs.mkdirSync(process.env.LIGHTHOUSE_JSON_DIR, { recursive: true });
+      fs.writeFileSync(
+        path.join(process.env.LIGHTHOUSE_JSON_DIR, `${name}.json`),
+        JSON.stringify(run.lhr),
+      );
+    }
   }
   if (results.length === 0) throw new Error(`no page measured:\n${failed.join('\n')}`);
   const section = renderSection(results, failed);

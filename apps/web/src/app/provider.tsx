@@ -1,7 +1,6 @@
 import { MantineProvider } from '@mantine/core';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { PersistGate } from 'redux-persist/integration/react';
 import type { Persistor } from 'redux-persist';
 import type { AppStore } from './store';
 import { cssVariablesResolver, theme } from './theme';
@@ -34,12 +33,35 @@ export function AppProvider({ store, persistor, env = 'default', children }: App
   return (
     <Provider store={store}>
       {persistor ? (
-        <PersistGate loading={null} persistor={persistor}>
-          {content}
-        </PersistGate>
+        <PersistedStateGate persistor={persistor}>{content}</PersistedStateGate>
       ) : (
         content
       )}
     </Provider>
   );
+}
+
+/**
+ * Renders nothing until the persisted state is restored, as redux-persist's PersistGate does, but
+ * lets the app in as a transition: React then renders the first screen in short slices instead of
+ * one long task that blocks input (Lighthouse's total blocking time).
+ */
+function PersistedStateGate({
+  persistor,
+  children,
+}: {
+  persistor: Persistor;
+  children: ReactNode;
+}) {
+  const [restored, setRestored] = useState(() => persistor.getState().bootstrapped);
+  useEffect(() => {
+    if (restored) return undefined;
+    const check = () => {
+      if (persistor.getState().bootstrapped) startTransition(() => setRestored(true));
+    };
+    const unsubscribe = persistor.subscribe(check);
+    check();
+    return unsubscribe;
+  }, [persistor, restored]);
+  return restored ? children : null;
 }
