@@ -6,8 +6,10 @@ import {
   Migrator,
   PostgresDialect,
   SqliteDialect,
+  createQueryId,
   sql,
   type Compilable,
+  type CompiledQuery,
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
@@ -69,6 +71,37 @@ export async function readRows<R>(
     return direct.all(text, parameters) as R[];
   }
   return (await db.executeQuery(query.compile())).rows;
+}
+
+/** Stands for argument `index` of a compiledRead while its query is compiled. */
+class Slot {
+  constructor(readonly index: number) {}
+}
+
+/**
+ * A read on the hot path whose SQL text never changes, only its arguments: `build` runs and is
+ * compiled once per SQL dialect (with a marker in each argument's place), and each call fills
+ * the arguments into that compiled query and runs it through readRows, instead of building and
+ * compiling the same query tree again. `build` must use each argument as one bound value (not as
+ * a list, an identifier or in a branch); any other parameter of the query is a constant.
+ */
+export function compiledRead<A extends unknown[], R>(
+  build: (db: DbOrTrx, ...args: A) => Compilable<R>,
+): (db: DbOrTrx, ...args: A) => Promise<R[]> {
+  const compiled = new WeakMap<object, CompiledQuery<R>>();
+  return (db, ...args) => {
+    const adapter = db.getExecutor().adapter;
+    let template = compiled.get(adapter);
+    if (!template) {
+      const slots = args.map((_, i) => new Slot(i)) as unknown as A;
+      template = build(db, ...slots).compile();
+      compiled.set(adapter, template);
+    }
+    const { sql: text, query, parameters } = template;
+    const filled = parameters.map((p) => (p instanceof Slot ? args[p.index] : p));
+    const run = { sql: text, query, parameters: filled, queryId: createQueryId() };
+    return readRows(db, { compile: () => run });
+  };
 }
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { createDb, readRows } from './index.ts';
+import { compiledRead, createDb, readRows, type DbOrTrx } from './index.ts';
 
 const dirs: string[] = [];
 const dbs: { destroy: () => Promise<void> }[] = [];
@@ -53,5 +53,47 @@ describe('readRows on SQLite', () => {
     ).rejects.toThrow('roll back');
     expect(await outside).toEqual(['one']);
     expect(await names(db)).toEqual(['one']);
+  });
+});
+
+describe('compiledRead', () => {
+  // Typed for the test table: the app's reads are typed for the app's schema.
+  const byIdAndName = compiledRead((db: DbOrTrx, id: number, name: string) =>
+    (db as unknown as Kysely<T>)
+      .selectFrom('things')
+      .select(['id', 'name'])
+      .where('id', '>=', id)
+      .where('name', '<>', name)
+      .where('name', '<>', 'never') // a constant parameter stays as it is
+      .orderBy('id'),
+  );
+  const run = (db: Kysely<T>, id: number, name: string) =>
+    byIdAndName(db as unknown as DbOrTrx, id, name);
+
+  it("fills each call's arguments into the query compiled once", async () => {
+    const db = await sqliteDb();
+    await db
+      .insertInto('things')
+      .values([
+        { id: 2, name: 'two' },
+        { id: 3, name: 'never' },
+      ])
+      .execute();
+    expect(await run(db, 1, 'x')).toEqual([
+      { id: 1, name: 'one' },
+      { id: 2, name: 'two' },
+    ]);
+    expect(await run(db, 1, 'one')).toEqual([{ id: 2, name: 'two' }]);
+    expect(await run(db, 2, 'two')).toEqual([]);
+  });
+
+  it('reads inside a transaction what the transaction wrote', async () => {
+    const db = await sqliteDb();
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('things').values({ id: 5, name: 'five' }).execute();
+      expect(await byIdAndName(trx as unknown as DbOrTrx, 5, 'x')).toEqual([
+        { id: 5, name: 'five' },
+      ]);
+    });
   });
 });

@@ -1,14 +1,15 @@
 import type { Updateable } from 'kysely';
-import { readRows, type DbOrTrx } from '../../db/index.ts';
+import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import type { UserRow } from '../../lib/user-wire.ts';
 
 /** A live (not soft-deleted) user. */
+const selectLiveUser = compiledRead((db, id: string) =>
+  db.selectFrom('users').selectAll().where('id', '=', id).where('deleted_at', 'is', null),
+);
+
 export async function findUserById(db: DbOrTrx, id: string): Promise<UserRow | undefined> {
-  const [row] = await readRows(
-    db,
-    db.selectFrom('users').selectAll().where('id', '=', id).where('deleted_at', 'is', null),
-  );
+  const [row] = await selectLiveUser(db, id);
   return row;
 }
 
