@@ -19,14 +19,18 @@ export async function registerSpa(
   const readPage = (file: string) =>
     fs.readFileSync(file, 'utf8').replace('<!--pawsy-config-->', meta);
   const indexHtml = hasWeb ? readPage(indexFile) : null;
-  // The web build also writes home.html: index.html plus a static copy of the home hero, for `/`.
-  const homeFile = webDist ? path.join(webDist, 'home.html') : null;
-  const homeHtml = hasWeb && homeFile && fs.existsSync(homeFile) ? readPage(homeFile) : indexHtml;
+  // The web build also writes pages with a static copy of their screen's top (vite.config.ts
+  // STATIC_PAGES): index.html plus that copy, its scripts fetched at low priority.
+  const staticPages = new Map<string, string>();
+  for (const [route, file] of Object.entries(STATIC_PAGES)) {
+    const pageFile = webDist ? path.join(webDist, file) : null;
+    if (hasWeb && pageFile && fs.existsSync(pageFile)) staticPages.set(route, readPage(pageFile));
+  }
   // And route-preloads.json: per path, the screen's chunks and CSS, announced in its page so the
   // browser fetches them alongside the entry instead of after it has run.
   const routePages =
     indexHtml !== null && webDist
-      ? routePreloadPages(webDist, indexHtml)
+      ? routePreloadPages(webDist, indexHtml, staticPages)
       : new Map<string, string>();
 
   if (hasWeb) {
@@ -64,15 +68,25 @@ export async function registerSpa(
     }
     if (/\.[a-z0-9]{1,5}$/i.test(urlPath) && urlPath.startsWith('/assets/'))
       return reply.callNotFound();
-    const page = urlPath === '/' ? homeHtml : (routePages.get(urlPath) ?? indexHtml);
+    const page = routePages.get(urlPath) ?? staticPages.get(urlPath) ?? indexHtml;
     return reply.type('text/html').header('cache-control', 'no-cache').send(page);
   });
 }
 
+/** The paths served with a page that carries a static copy of their screen, and its file. */
+const STATIC_PAGES: Record<string, string> = { '/': 'home.html', '/login': 'login.html' };
+
 type RoutePreloads = Record<string, { modules?: unknown; styles?: unknown }>;
 
-/** The page for each path of the web build's route-preloads.json: index.html plus its hints. */
-function routePreloadPages(webDist: string, indexHtml: string): Map<string, string> {
+/**
+ * The page for each path of the web build's route-preloads.json: the path's page plus its hints.
+ * A page with a static screen fetches its scripts at low priority, and so its hints too.
+ */
+function routePreloadPages(
+  webDist: string,
+  indexHtml: string,
+  staticPages: Map<string, string>,
+): Map<string, string> {
   const file = path.join(webDist, 'route-preloads.json');
   const pages = new Map<string, string>();
   if (!fs.existsSync(file)) return pages;
@@ -83,12 +97,17 @@ function routePreloadPages(webDist: string, indexHtml: string): Map<string, stri
       (url): url is string => typeof url === 'string' && /^\/assets\/[\w.-]+\.(js|css)$/.test(url),
     );
   for (const [route, { modules, styles }] of Object.entries(hints)) {
+    const page = staticPages.get(route) ?? indexHtml;
+    const priority = staticPages.has(route) ? ' fetchpriority="low"' : '';
     const links = [
-      ...assets(modules).map((url) => `<link rel="modulepreload" crossorigin href="${url}">`),
-      ...assets(styles).map((url) => `<link rel="preload" as="style" crossorigin href="${url}">`),
+      ...assets(modules).map(
+        (url) => `<link rel="modulepreload"${priority} crossorigin href="${url}">`,
+      ),
+      ...assets(styles).map(
+        (url) => `<link rel="preload" as="style"${priority} crossorigin href="${url}">`,
+      ),
     ];
-    if (links.length > 0)
-      pages.set(route, indexHtml.replace('</head>', `${links.join('')}</head>`));
+    if (links.length > 0) pages.set(route, page.replace('</head>', `${links.join('')}</head>`));
   }
   return pages;
 }

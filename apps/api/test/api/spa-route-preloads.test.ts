@@ -71,3 +71,48 @@ describe('SPA route preloads', () => {
     }
   });
 });
+
+describe('SPA pages with a static screen (home.html, login.html)', () => {
+  let app: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'pawsy-web-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    const shell = (body: string) =>
+      `<!doctype html><html><head><!--pawsy-config--></head><body>${body}<div id="root"></div></body></html>`;
+    fs.writeFileSync(path.join(dist, 'index.html'), shell(''));
+    fs.writeFileSync(path.join(dist, 'home.html'), shell('<h1>static home</h1>'));
+    fs.writeFileSync(path.join(dist, 'login.html'), shell('<h1>static login</h1>'));
+    fs.writeFileSync(
+      path.join(dist, 'route-preloads.json'),
+      JSON.stringify({ '/login': { modules: ['/assets/login-screen-a1.js'], styles: [] } }),
+    );
+    app = await createTestApp({ WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+  const get = async (url: string) => {
+    const res = await app.call({ method: 'GET', url, noSecret: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('name="pawsy-config"');
+    return res.body;
+  };
+
+  it('serves / and /login their static page, the login hints at low priority', async () => {
+    expect(await get('/')).toContain('static home');
+    const login = await get('/login');
+    expect(login).toContain('static login');
+    expect(login).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/login-screen-a1.js">',
+    );
+  });
+
+  it('serves other paths the plain page', async () => {
+    for (const url of ['/Login', '/SignUp', '/petSitters']) {
+      const html = await get(url);
+      expect(html).not.toContain('static');
+    }
+  });
+});

@@ -8,7 +8,7 @@ import { ScreenLoader } from '../ui/screen-loader';
 import { ScrollToTop } from '../ui/scroll-to-top';
 import { Footer } from './footer';
 import { Header } from './header';
-import { RemoveStaticHome } from './remove-static-home';
+import { RemoveStaticScreen } from './remove-static-screen';
 import { getNavItems } from './nav-items';
 import classes from './layout.module.css';
 
@@ -67,7 +67,7 @@ export function AppLayout({ user, onLogout, children }: AppLayoutProps) {
         <Suspense fallback={<ScreenLoader />}>
           {children}
           <Footer />
-          <RemoveStaticHome />
+          <RemoveStaticScreen />
         </Suspense>
       </AppShell.Main>
     </AppShell>

@@ -23,6 +23,6 @@ describe('static home hero (served with / before the scripts run)', () => {
     expect(words(page.querySelector('p')?.textContent)).toBe(
       words(h1?.nextElementSibling?.textContent),
     );
-    expect(page.getElementById('static-home')?.getAttribute('aria-hidden')).toBe('true');
+    expect(page.getElementById('static-screen')?.getAttribute('aria-hidden')).toBe('true');
   });
 });
