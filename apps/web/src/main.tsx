@@ -1,7 +1,7 @@
 // First: zod's settings must be in place before any module builds a schema.
 import './lib/zod-jitless';
 import './app/styles/first-paint.css';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useNavigate, useRoutes } from 'react-router';
 import { AppProvider } from './app/provider';
@@ -33,12 +33,17 @@ function App({ store: appStore }: { store: AppStore }) {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider store={store} persistor={persistor}>
-      <BrowserRouter>
-        <App store={store} />
-      </BrowserRouter>
-    </AppProvider>
-  </StrictMode>,
-);
+const root = createRoot(container);
+// The first render is a transition, as is the one once the persisted state is in (provider.tsx):
+// React renders the tree in slices of a few milliseconds instead of one task that blocks input.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <AppProvider store={store} persistor={persistor}>
+        <BrowserRouter>
+          <App store={store} />
+        </BrowserRouter>
+      </AppProvider>
+    </StrictMode>,
+  );
+});
