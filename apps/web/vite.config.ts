@@ -30,6 +30,7 @@ function devRuntimeConfig(): Plugin {
 const STATIC_PAGES: Record<string, string> = {
   'home.html': 'src/features/public/static-home.html',
   'login.html': 'src/features/auth/screens/static-login.html',
+  'pet-sitters.html': 'src/features/sitters/screens/static-pet-sitters.html',
 };
 
 /**

@@ -74,7 +74,11 @@ export async function registerSpa(
 }
 
 /** The paths served with a page that carries a static copy of their screen, and its file. */
-const STATIC_PAGES: Record<string, string> = { '/': 'home.html', '/login': 'login.html' };
+const STATIC_PAGES: Record<string, string> = {
+  '/': 'home.html',
+  '/login': 'login.html',
+  '/petSitters': 'pet-sitters.html',
+};
 
 type RoutePreloads = Record<string, { modules?: unknown; styles?: unknown }>;
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-error';
 import {
   NEARBY_PAGE_SIZE,
@@ -40,21 +40,24 @@ export function useSitterSearch(filters: SitterFilters) {
     try {
       const answer = await sittersApi.nearby({ page, limit: NEARBY_PAGE_SIZE, ...current });
       if (gen !== generation.current) return;
-      setState((s) => {
-        const base = page === 1 ? [] : s.items;
-        const seen = new Set(base.map((u) => u._id));
-        const fresh = (answer.nearbyUsers ?? []).filter((u) => !seen.has(u._id));
-        return {
-          items: [...base, ...fresh],
-          page: answer.page ?? page,
-          total: answer.total ?? base.length + fresh.length,
-          hasMore: answer.hasMore ?? (answer.page ?? page) < (answer.totalPages ?? 0),
-          mode: answer.mode ?? null,
-          isLoading: false,
-          isLoadingMore: false,
-          error: null,
-        };
-      });
+      // A page of cards is a large render: as a transition React slices it and input stays free.
+      startTransition(() =>
+        setState((s) => {
+          const base = page === 1 ? [] : s.items;
+          const seen = new Set(base.map((u) => u._id));
+          const fresh = (answer.nearbyUsers ?? []).filter((u) => !seen.has(u._id));
+          return {
+            items: [...base, ...fresh],
+            page: answer.page ?? page,
+            total: answer.total ?? base.length + fresh.length,
+            hasMore: answer.hasMore ?? (answer.page ?? page) < (answer.totalPages ?? 0),
+            mode: answer.mode ?? null,
+            isLoading: false,
+            isLoadingMore: false,
+            error: null,
+          };
+        }),
+      );
     } catch (error) {
       if (gen !== generation.current) return;
       const message = getErrorMessage(error, SITTER_MESSAGES.listFailed);
