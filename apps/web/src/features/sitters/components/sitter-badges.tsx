@@ -1,8 +1,9 @@
-import { Badge, Group, Rating, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { normalizeService, serviceLabel } from '../../../config/service-labels';
 import { formatRate, servicesWithRates } from '../format';
 import type { SitterProfile } from '../sitters-api';
+import { RatingStars } from './rating-stars';
 
 export function VerifiedBadge({ sitter }: { sitter: Pick<SitterProfile, 'badges'> }) {
   if (!sitter.badges.KYC_verified && !sitter.badges.is_verified) return null;
@@ -28,7 +29,7 @@ export function RatingSummary({ rating }: { rating: SitterProfile['rating'] }) {
   const average = rating.average.toFixed(1);
   return (
     <Group gap={6} wrap="nowrap">
-      <Rating value={rating.average} fractions={10} readOnly size="sm" aria-hidden="true" />
+      <RatingStars value={rating.average} />
       <Text size="sm" aria-label={`Rated ${average} out of 5 from ${rating.count} reviews`}>
         {average} ({rating.count} {rating.count === 1 ? 'review' : 'reviews'})
       </Text>
