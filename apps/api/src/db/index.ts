@@ -73,32 +73,47 @@ export async function readRows<R>(
   return (await db.executeQuery(query.compile())).rows;
 }
 
-/** Stands for argument `index` of a compiledRead while its query is compiled. */
+/** Stands for argument `index` (item `item` of it, for a list) of a compiledRead while compiling. */
 class Slot {
-  constructor(readonly index: number) {}
+  constructor(
+    readonly index: number,
+    readonly item?: number,
+  ) {}
 }
 
 /**
- * A read on the hot path whose SQL text never changes, only its arguments: `build` runs and is
- * compiled once per SQL dialect (with a marker in each argument's place), and each call fills
- * the arguments into that compiled query and runs it through readRows, instead of building and
- * compiling the same query tree again. `build` must use each argument as one bound value (not as
- * a list, an identifier or in a branch); any other parameter of the query is a constant.
+ * A read on the hot path whose SQL text depends on nothing but the lengths of its list
+ * arguments: `build` runs and is compiled once per SQL dialect and list lengths (with a marker in
+ * each argument's or list item's place), and each call fills its arguments into that compiled
+ * query and runs it through readRows, instead of building and compiling the same query tree
+ * again. `build` must use each argument as one bound value, or a list argument as the values of
+ * an `in (…)`, never as an identifier or in a branch; any other parameter is a constant.
  */
 export function compiledRead<A extends unknown[], R>(
   build: (db: DbOrTrx, ...args: A) => Compilable<R>,
 ): (db: DbOrTrx, ...args: A) => Promise<R[]> {
-  const compiled = new WeakMap<object, CompiledQuery<R>>();
+  const compiled = new WeakMap<object, Map<string, CompiledQuery<R>>>();
   return (db, ...args) => {
     const adapter = db.getExecutor().adapter;
-    let template = compiled.get(adapter);
+    let shapes = compiled.get(adapter);
+    if (!shapes) compiled.set(adapter, (shapes = new Map()));
+    const shape = args.map((a) => (Array.isArray(a) ? a.length : '')).join(',');
+    let template = shapes.get(shape);
     if (!template) {
-      const slots = args.map((_, i) => new Slot(i)) as unknown as A;
+      const slots = args.map((a, i) =>
+        Array.isArray(a) ? a.map((_, j) => new Slot(i, j)) : new Slot(i),
+      ) as A;
       template = build(db, ...slots).compile();
-      compiled.set(adapter, template);
+      shapes.set(shape, template);
     }
     const { sql: text, query, parameters } = template;
-    const filled = parameters.map((p) => (p instanceof Slot ? args[p.index] : p));
+    const filled = parameters.map((p) =>
+      p instanceof Slot
+        ? p.item === undefined
+          ? args[p.index]
+          : (args[p.index] as unknown[])[p.item]
+        : p,
+    );
     const run = { sql: text, query, parameters: filled, queryId: createQueryId() };
     return readRows(db, { compile: () => run });
   };

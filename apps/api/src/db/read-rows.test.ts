@@ -87,6 +87,31 @@ describe('compiledRead', () => {
     expect(await run(db, 2, 'two')).toEqual([]);
   });
 
+  it('compiles a list argument once per length and fills in its items', async () => {
+    const db = await sqliteDb();
+    await db
+      .insertInto('things')
+      .values([
+        { id: 2, name: 'two' },
+        { id: 3, name: 'three' },
+      ])
+      .execute();
+    const byIds = compiledRead((d: DbOrTrx, ids: number[], name: string) =>
+      (d as unknown as Kysely<T>)
+        .selectFrom('things')
+        .select('id')
+        .where('id', 'in', ids)
+        .where('name', '<>', name)
+        .orderBy('id'),
+    );
+    const ids = async (list: number[], name = 'x') =>
+      (await byIds(db as unknown as DbOrTrx, list, name)).map((r) => r.id);
+    expect(await ids([3, 1])).toEqual([1, 3]);
+    expect(await ids([2])).toEqual([2]);
+    expect(await ids([2, 3])).toEqual([2, 3]);
+    expect(await ids([1, 2, 3], 'two')).toEqual([1, 3]);
+  });
+
   it('reads inside a transaction what the transaction wrote', async () => {
     const db = await sqliteDb();
     await db.transaction().execute(async (trx) => {

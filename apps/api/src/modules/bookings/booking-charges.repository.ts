@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../../db/index.ts';
+import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { BookingChargesTable } from '../../db/schema.ts';
 
 export type ChargeRow = BookingChargesTable;
@@ -19,16 +19,16 @@ export function findCharge(db: DbOrTrx, bookingId: string): Promise<ChargeRow | 
     .executeTakeFirst();
 }
 
+const selectCharges = compiledRead((db, bookingIds: string[]) =>
+  db.selectFrom('booking_charges').selectAll().where('booking_id', 'in', bookingIds),
+);
+
 export async function findCharges(
   db: DbOrTrx,
   bookingIds: readonly string[],
 ): Promise<Map<string, ChargeRow>> {
   if (bookingIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('booking_charges')
-    .selectAll()
-    .where('booking_id', 'in', [...new Set(bookingIds)])
-    .execute();
+  const rows = await selectCharges(db, [...new Set(bookingIds)]);
   return new Map(rows.map((r) => [r.booking_id, r]));
 }
 

@@ -1,5 +1,5 @@
 import type { SelectQueryBuilder, Updateable } from 'kysely';
-import type { DbOrTrx } from '../../db/index.ts';
+import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 
 export { isUniqueViolation } from '../../db/index.ts';
 import type { BookingEventsTable, BookingsTable, Database } from '../../db/schema.ts';
@@ -76,9 +76,8 @@ export async function updateIfStatus(
   return Number(res.numUpdatedRows) === 1;
 }
 
-export async function findParties(db: DbOrTrx, ids: readonly string[]): Promise<PartyRow[]> {
-  if (ids.length === 0) return [];
-  return db
+const selectParties = compiledRead((db, ids: string[]) =>
+  db
     .selectFrom('users')
     .select([
       'id',
@@ -94,26 +93,33 @@ export async function findParties(db: DbOrTrx, ids: readonly string[]): Promise<
       'longitude',
       'deleted_at',
     ])
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
+    .where('id', 'in', ids),
+);
+
+export async function findParties(db: DbOrTrx, ids: readonly string[]): Promise<PartyRow[]> {
+  if (ids.length === 0) return [];
+  return selectParties(db, [...new Set(ids)]);
 }
 
 export async function insertEvent(db: DbOrTrx, row: BookingEventsTable): Promise<void> {
   await db.insertInto('booking_events').values(row).execute();
 }
 
+const selectEvents = compiledRead((db, bookingIds: string[]) =>
+  db
+    .selectFrom('booking_events')
+    .selectAll()
+    .where('booking_id', 'in', bookingIds)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc'),
+);
+
 export async function listEvents(
   db: DbOrTrx,
   bookingIds: readonly string[],
 ): Promise<BookingEventsTable[]> {
   if (bookingIds.length === 0) return [];
-  return db
-    .selectFrom('booking_events')
-    .selectAll()
-    .where('booking_id', 'in', [...bookingIds])
-    .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+  return selectEvents(db, [...bookingIds]);
 }
 
 export function findEvent(db: DbOrTrx, bookingId: string, eventId: string) {

@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../db/index.ts';
+import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 import { blindCutoff, isVisibleSql } from './reviews.repository.ts';
 
 /*
@@ -6,13 +6,8 @@ import { blindCutoff, isVisibleSql } from './reviews.repository.ts';
  * (rating_refresh): see rating-cache.ts and rating-refresh.ts for the rules.
  */
 
-export async function summariseRatings(
-  db: DbOrTrx,
-  userIds: readonly string[],
-  now = new Date(),
-): Promise<{ subject_id: string; average: number | null; count: number }[]> {
-  if (userIds.length === 0) return [];
-  const rows = await db
+const selectSummaries = compiledRead((db, userIds: string[], cutoff: string) =>
+  db
     .selectFrom('reviews as r')
     .innerJoin('bookings as b', 'b.id', 'r.booking_id')
     .select((eb) => [
@@ -20,10 +15,18 @@ export async function summariseRatings(
       eb.fn.avg<number | string | null>('r.rating').as('average'),
       eb.fn.countAll<number | string>().as('count'),
     ])
-    .where('r.subject_id', 'in', [...userIds])
-    .where(isVisibleSql(blindCutoff(now)))
-    .groupBy('r.subject_id')
-    .execute();
+    .where('r.subject_id', 'in', userIds)
+    .where(isVisibleSql(cutoff))
+    .groupBy('r.subject_id'),
+);
+
+export async function summariseRatings(
+  db: DbOrTrx,
+  userIds: readonly string[],
+  now = new Date(),
+): Promise<{ subject_id: string; average: number | null; count: number }[]> {
+  if (userIds.length === 0) return [];
+  const rows = await selectSummaries(db, [...userIds], blindCutoff(now));
   return rows.map((row) => ({
     subject_id: row.subject_id,
     average: row.average === null ? null : Math.round(Number(row.average) * 10) / 10,
