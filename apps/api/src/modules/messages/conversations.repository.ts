@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { DbOrTrx } from '../../db/index.ts';
+import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { BookingsTable, Database } from '../../db/schema.ts';
 import type { Page } from './messages.repository.ts';
 
@@ -28,10 +28,20 @@ export async function pageConversations(
   userId: string,
   { page, limit }: Page,
 ): Promise<{ rows: ConversationRow[]; total: number }> {
-  // The ids come from three index-driven sets (owner, assigned sitter, the caller's pending
-  // requests on open bookings): as one OR over bookings, PostgreSQL read every open booking
-  // (provider_id is null and status = 'pending') and only then checked the caller's requests.
-  const mine = db.selectFrom('bookings as b').where('b.id', 'in', (eb) =>
+  const [rows, [count]] = await Promise.all([
+    selectPage(db, userId, limit, (page - 1) * limit),
+    selectCount(db, userId),
+  ]);
+  return { rows: rows as ConversationRow[], total: Number(count?.n ?? 0) };
+}
+
+/**
+ * The ids come from three index-driven sets (owner, assigned sitter, the caller's pending
+ * requests on open bookings): as one OR over bookings, PostgreSQL read every open booking
+ * (provider_id is null and status = 'pending') and only then checked the caller's requests.
+ */
+function conversationsOf(db: DbOrTrx, userId: string) {
+  return db.selectFrom('bookings as b').where('b.id', 'in', (eb) =>
     eb
       .selectFrom('bookings as o')
       .select('o.id')
@@ -48,7 +58,11 @@ export async function pageConversations(
           .where('a.status', '=', 'pending'),
       ),
   );
-  const inner = mine.select((eb) => [
+}
+
+// Both queries have a fixed shape: compiled once, then only run (see compiledRead).
+const selectPage = compiledRead((db, userId: string, limit: number, offset: number) => {
+  const inner = conversationsOf(db, userId).select((eb) => [
     'b.id',
     'b.owner_id',
     'b.provider_id',
@@ -67,19 +81,18 @@ export async function pageConversations(
       .whereRef('u.booking_id', '=', 'b.id')
       .as('unread'),
   ]);
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom(inner.as('c'))
-      .selectAll()
-      .orderBy(sql`coalesce(c.last_at, c.created_at)`, 'desc')
-      .orderBy('c.id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    mine.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows as ConversationRow[], total: Number(count.n) };
-}
+  return db
+    .selectFrom(inner.as('c'))
+    .selectAll()
+    .orderBy(sql`coalesce(c.last_at, c.created_at)`, 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(limit)
+    .offset(offset);
+});
+
+const selectCount = compiledRead((db, userId: string) =>
+  conversationsOf(db, userId).select((eb) => eb.fn.countAll<number | string>().as('n')),
+);
 
 /** The newest message of booking `b` that `userId` sent or received (correlated subquery). */
 function newest(
