@@ -9,15 +9,15 @@ import { bookingWire, loadBookingWires } from './booking-wires.service.ts';
 import { loadVisibleBooking, seesOwnerInFull } from './bookings.access.ts';
 import type { BookingExtras } from './bookings.mapper.ts';
 import {
-  countBookingsByStatus,
   findParties,
-  pageOf,
+  pageAllBookings,
+  pageOwnerBookings,
+  pageProviderBookings,
   type BookingRow,
   type Page,
 } from './bookings.repository.ts';
 import { offeredRates } from './bookings.service.ts';
 import { listProviderFeed } from './provider-feed.repository.ts';
-import { cardPaidOrNone } from './booking-charges.repository.ts';
 import { feedDistanceKm } from './feed-distance.ts';
 
 export type BookingPage = {
@@ -49,16 +49,7 @@ export async function listOwnBookings(
   caller: AuthUser,
   query: Page & { status?: BookingStatus },
 ): Promise<BookingPage> {
-  const { rows, total } = await pageOf(
-    app.db,
-    (q) => {
-      let b = q.where('bookings.owner_id', '=', caller.id);
-      if (query.status) b = b.where('bookings.status', '=', query.status);
-      return b;
-    },
-    (q) => q.orderBy('bookings.created_at', 'desc').orderBy('bookings.id', 'desc'),
-    query,
-  );
+  const { rows, total } = await pageOwnerBookings(app.db, caller.id, query.status, query);
   return toPage(await loadBookingWires(app.db, rows), total, query);
 }
 
@@ -69,16 +60,7 @@ export async function listProviderBookings(
   query: Page & { status: BookingStatus },
 ): Promise<BookingPage> {
   if (caller.userType !== 'provider') throw forbidden('Only sitters have assigned bookings');
-  const { rows, total } = await pageOf(
-    app.db,
-    (q) =>
-      q
-        .where('bookings.provider_id', '=', caller.id)
-        .where('bookings.status', '=', query.status)
-        .where(cardPaidOrNone),
-    (q) => q.orderBy('bookings.start_at', 'asc').orderBy('bookings.id', 'asc'),
-    query,
-  );
+  const { rows, total } = await pageProviderBookings(app.db, caller.id, query.status, query);
   return toPage(await loadBookingWires(app.db, rows), total, query);
 }
 
@@ -93,13 +75,7 @@ export async function listBookingsForCaller(
 ): Promise<BookingPage> {
   if (caller.userType === 'user') return listOwnBookings(app, caller, query);
   if (caller.userType === 'admin') {
-    const { rows, total } = await pageOf(
-      app.db,
-      (q) => (query.status ? q.where('bookings.status', '=', query.status) : q),
-      (q) => q.orderBy('bookings.created_at', 'desc').orderBy('bookings.id', 'desc'),
-      query,
-      countBookingsByStatus(app.db, query.status),
-    );
+    const { rows, total } = await pageAllBookings(app.db, query.status, query);
     return toPage(await loadBookingWires(app.db, rows), total, query);
   }
   const [me] = await findParties(app.db, [caller.id]);

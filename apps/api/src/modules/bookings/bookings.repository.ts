@@ -1,5 +1,6 @@
 import type { SelectQueryBuilder, Updateable } from 'kysely';
 import { compiledRead, type DbOrTrx } from '../../db/index.ts';
+import { cardPaidOrNone } from './booking-charges.repository.ts';
 
 export { isUniqueViolation } from '../../db/index.ts';
 import type { BookingEventsTable, BookingsTable, Database } from '../../db/schema.ts';
@@ -134,30 +135,92 @@ export function findEvent(db: DbOrTrx, bookingId: string, eventId: string) {
 type BookingQuery = SelectQueryBuilder<Database, 'bookings', BookingRow>;
 
 /**
- * One page of a filtered booking query plus the total (counted with the same filter, unless
- * `total` gives it, e.g. from countBookingsByStatus).
+ * A paged booking list of fixed shape: `filter` narrows the bookings using its arguments as bound
+ * values only, `order` sets the page order. The page and the count (unless `total` gives it, e.g.
+ * from countBookingsByStatus) are each compiled once and only run after (compiledRead).
  */
-export async function pageOf(
-  db: DbOrTrx,
-  build: (q: BookingQuery) => BookingQuery,
+function bookingPager<A extends unknown[]>(
+  filter: (q: BookingQuery, ...args: A) => BookingQuery,
   order: (q: BookingQuery) => BookingQuery,
-  { page, limit }: Page,
-  total?: Promise<number>,
-): Promise<{ rows: BookingRow[]; total: number }> {
-  const base = build(db.selectFrom('bookings').selectAll('bookings'));
-  const [rows, count] = await Promise.all([
-    order(base)
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    total ??
-      build(db.selectFrom('bookings').selectAll('bookings'))
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .executeTakeFirst()
-        .then((row) => Number(row?.n ?? 0)),
-  ]);
-  return { rows, total: count };
+) {
+  const base = (db: DbOrTrx, args: A) =>
+    filter(db.selectFrom('bookings').selectAll('bookings'), ...args);
+  const selectPage = compiledRead((db, limit: number, offset: number, ...args: A) =>
+    order(base(db, args)).limit(limit).offset(offset),
+  );
+  const selectCount = compiledRead((db, ...args: A) =>
+    base(db, args)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number | string>().as('n')),
+  );
+  return async (
+    db: DbOrTrx,
+    { page, limit }: Page,
+    args: A,
+    total?: Promise<number>,
+  ): Promise<{ rows: BookingRow[]; total: number }> => {
+    const [rows, count] = await Promise.all([
+      selectPage(db, limit, (page - 1) * limit, ...args),
+      total ?? selectCount(db, ...args).then(([row]) => Number(row?.n ?? 0)),
+    ]);
+    return { rows, total: count };
+  };
+}
+
+const newestFirst = (q: BookingQuery) =>
+  q.orderBy('bookings.created_at', 'desc').orderBy('bookings.id', 'desc');
+
+const ownPage = bookingPager(
+  (q, ownerId: string) => q.where('bookings.owner_id', '=', ownerId),
+  newestFirst,
+);
+const ownPageIn = bookingPager(
+  (q, ownerId: string, status: string) =>
+    q
+      .where('bookings.owner_id', '=', ownerId)
+      .where('bookings.status', '=', status as BookingRow['status']),
+  newestFirst,
+);
+
+/** An owner's bookings (in one status, when given), newest first. */
+export function pageOwnerBookings(
+  db: DbOrTrx,
+  ownerId: string,
+  status: BookingRow['status'] | undefined,
+  page: Page,
+) {
+  return status ? ownPageIn(db, page, [ownerId, status]) : ownPage(db, page, [ownerId]);
+}
+
+const allPage = bookingPager((q) => q, newestFirst);
+const allPageIn = bookingPager(
+  (q, status: string) => q.where('bookings.status', '=', status as BookingRow['status']),
+  newestFirst,
+);
+
+/** Every booking (in one status, when given), newest first; the total from the status counters. */
+export function pageAllBookings(db: DbOrTrx, status: BookingRow['status'] | undefined, page: Page) {
+  const total = countBookingsByStatus(db, status);
+  return status ? allPageIn(db, page, [status], total) : allPage(db, page, [], total);
+}
+
+const providerPage = bookingPager(
+  (q, providerId: string, status: string) =>
+    q
+      .where('bookings.provider_id', '=', providerId)
+      .where('bookings.status', '=', status as BookingRow['status'])
+      .where(cardPaidOrNone),
+  (q) => q.orderBy('bookings.start_at', 'asc').orderBy('bookings.id', 'asc'),
+);
+
+/** A sitter's assigned bookings in one status whose card part (if any) is paid, soonest first. */
+export function pageProviderBookings(
+  db: DbOrTrx,
+  providerId: string,
+  status: BookingRow['status'],
+  page: Page,
+) {
+  return providerPage(db, page, [providerId, status]);
 }
 
 /**
