@@ -1,4 +1,5 @@
-import type { DbOrTrx } from '../../db/index.ts';
+import { sql } from 'kysely';
+import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { MessagesTable } from '../../db/schema.ts';
 
 export type MessageRow = MessagesTable;
@@ -29,14 +30,49 @@ function joined(db: DbOrTrx) {
     ]);
 }
 
-export function findMessage(db: DbOrTrx, id: string): Promise<MessageJoined | undefined> {
-  return joined(db).where('m.id', '=', id).executeTakeFirst();
+const selectMessage = compiledRead((db, id: string) => joined(db).where('m.id', '=', id));
+
+export async function findMessage(db: DbOrTrx, id: string): Promise<MessageJoined | undefined> {
+  return (await selectMessage(db, id))[0];
 }
 
 export async function findMessages(db: DbOrTrx, ids: readonly string[]): Promise<MessageJoined[]> {
   if (ids.length === 0) return [];
   return joined(db).where('m.id', 'in', ids).execute();
 }
+
+/** Messages `partyId` sent or received. */
+const ofParty = (partyId: string) =>
+  sql<boolean>`(m.sender_id = ${partyId} or m.recipient_id = ${partyId})`;
+
+// The page filters messages directly (not `id in (subquery)`), so it is read from
+// messages_booking_created_idx in order and stops at the limit. Each shape is compiled once.
+const newestFirst = <Q extends { orderBy: (c: 'm.created_at' | 'm.id', d: 'desc') => Q }>(q: Q) =>
+  q.orderBy('m.created_at', 'desc').orderBy('m.id', 'desc');
+const selectAllPage = compiledRead((db, bookingId: string, limit: number, offset: number) =>
+  newestFirst(joined(db).where('m.booking_id', '=', bookingId))
+    .limit(limit)
+    .offset(offset),
+);
+const selectPartyPage = compiledRead(
+  (db, bookingId: string, partyId: string, limit: number, offset: number) =>
+    newestFirst(joined(db).where('m.booking_id', '=', bookingId).where(ofParty(partyId)))
+      .limit(limit)
+      .offset(offset),
+);
+const countAllOf = compiledRead((db, bookingId: string) =>
+  db
+    .selectFrom('messages as m')
+    .where('m.booking_id', '=', bookingId)
+    .select((eb) => eb.fn.countAll<number | string>().as('n')),
+);
+const countPartyOf = compiledRead((db, bookingId: string, partyId: string) =>
+  db
+    .selectFrom('messages as m')
+    .where('m.booking_id', '=', bookingId)
+    .where(ofParty(partyId))
+    .select((eb) => eb.fn.countAll<number | string>().as('n')),
+);
 
 /**
  * One page of a booking's messages, newest first, served by (booking_id, created_at, id).
@@ -48,28 +84,16 @@ export async function pageBookingMessages(
   partyId: string | null,
   { page, limit }: Page,
 ): Promise<{ rows: MessageJoined[]; total: number }> {
-  let base = db.selectFrom('messages as m').where('m.booking_id', '=', bookingId);
-  let rowsOf = joined(db).where('m.booking_id', '=', bookingId);
-  if (partyId) {
-    base = base.where((eb) =>
-      eb.or([eb('m.sender_id', '=', partyId), eb('m.recipient_id', '=', partyId)]),
-    );
-    rowsOf = rowsOf.where((eb) =>
-      eb.or([eb('m.sender_id', '=', partyId), eb('m.recipient_id', '=', partyId)]),
-    );
-  }
-  // The page filters messages directly (not `id in (subquery)`), so it is read from
-  // messages_booking_created_idx in order and stops at the limit.
-  const [rows, count] = await Promise.all([
-    rowsOf
-      .orderBy('m.created_at', 'desc')
-      .orderBy('m.id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  const offset = (page - 1) * limit;
+  const [rows, [count]] = await Promise.all(
+    partyId
+      ? [
+          selectPartyPage(db, bookingId, partyId, limit, offset),
+          countPartyOf(db, bookingId, partyId),
+        ]
+      : [selectAllPage(db, bookingId, limit, offset), countAllOf(db, bookingId)],
+  );
+  return { rows, total: Number(count?.n ?? 0) };
 }
 
 /** Marks the recipient's unread messages on a booking read; returns whom they came from. */
