@@ -112,7 +112,7 @@ describe('cachedSearch', () => {
     let computed = 0;
     const compute = async () => {
       computed += 1;
-      return { computed } as never;
+      return { computed, nearbyUsers: [] } as never;
     };
     const at = Date.parse('2026-11-25T10:07:00Z');
     await cachedSearch(t.app.db, 'someone', QUERY, compute, at);
@@ -122,5 +122,25 @@ describe('cachedSearch', () => {
     expect(computed).toBe(2);
     await cachedSearch(t.app.db, 'someone else', QUERY, compute, at + 8 * 60_000);
     expect(computed).toBe(3);
+  });
+
+  it('holds at most 10 000 cards, dropping the oldest answers first', async () => {
+    const computed: string[] = [];
+    const answer = (who: string) => async () => {
+      computed.push(who);
+      return { nearbyUsers: Array.from({ length: 999 }, () => ({})) } as never;
+    };
+    const at = Date.parse('2026-11-25T11:01:00Z');
+    const db = t.app.db.withoutPlugins(); // a handle of its own: a cache of its own
+    const ask = (who: string) => cachedSearch(db, who, QUERY, answer(who), at);
+    for (let i = 0; i < 10; i++) await ask(`caller ${i}`); // 10 × 1 000: all kept
+    await ask('caller 0');
+    await ask('caller 9');
+    expect(computed).toHaveLength(10);
+    await ask('caller 10'); // one more: the oldest (caller 0) goes
+    await ask('caller 9');
+    expect(computed).toHaveLength(11);
+    await ask('caller 0');
+    expect(computed.at(-1)).toBe('caller 0');
   });
 });

@@ -13,8 +13,11 @@ import { readDirectoryVersion } from './nearby.repository.ts';
  * an answer computed from newer data is at worst computed again, never served stale.
  */
 type Entry = { versions: string; until: number; response: NearbyResponse };
-const MAX_ENTRIES = 2_000;
-const caches = new WeakMap<object, Map<string, Entry>>();
+/** Bounded by the cards held (about 1 kB each), oldest answer out first: a few MB at most. */
+const MAX_CARDS = 10_000;
+type Cache = { entries: Map<string, Entry>; cards: number };
+const caches = new WeakMap<object, Cache>();
+const cardsOf = (e: Entry) => e.response.nearbyUsers.length + 1;
 
 export async function cachedSearch(
   db: DbOrTrx,
@@ -24,14 +27,24 @@ export async function cachedSearch(
   now = Date.now(),
 ): Promise<NearbyResponse> {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
+  if (!cache) caches.set(db, (cache = { entries: new Map(), cards: 0 }));
   const versions = `${await readDirectoryVersion(db)}/${await readCalendarVersion(db)}`;
   const key = `${callerId}\n${JSON.stringify(query)}`;
-  const hit = cache.get(key);
+  const hit = cache.entries.get(key);
   if (hit && hit.versions === versions && hit.until > now) return hit.response;
   const response = await compute();
-  cache.delete(key);
-  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-  cache.set(key, { versions, until: calendarDayValidUntil(now), response });
+  const entry: Entry = { versions, until: calendarDayValidUntil(now), response };
+  const old = cache.entries.get(key);
+  if (old) {
+    cache.entries.delete(key);
+    cache.cards -= cardsOf(old);
+  }
+  for (const [oldest, e] of cache.entries) {
+    if (cache.cards + cardsOf(entry) <= MAX_CARDS) break;
+    cache.entries.delete(oldest);
+    cache.cards -= cardsOf(e);
+  }
+  cache.entries.set(key, entry);
+  cache.cards += cardsOf(entry);
   return response;
 }
