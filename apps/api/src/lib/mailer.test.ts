@@ -73,6 +73,28 @@ describe('outbox mailer (no SMTP_URL)', () => {
     expect(Date.parse(first.createdAt)).not.toBeNaN();
   });
 
+  it('never lets a reader see a mail half written', async () => {
+    const dataDir = tempDir();
+    const dir = path.join(dataDir, 'mail');
+    const mailer = createMailer({ smtpUrl: null, dataDir, from: 'Pawsy <x@y>' }, log);
+    await mailer.send(message(0));
+    let done = false;
+    const sending = Promise.all(
+      Array.from({ length: 40 }, (_, i) => mailer.send(message(i + 1))),
+    ).then(() => (done = true));
+    const seen = new Set<string>();
+    while (!done) {
+      for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.json'))) {
+        expect(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')).subject).toMatch(/^S\d+$/);
+        seen.add(f);
+      }
+      await new Promise((r) => setImmediate(r));
+    }
+    await sending;
+    expect(fs.readdirSync(dir)).toHaveLength(41); // nothing left aside
+    expect(seen.size).toBeGreaterThan(0);
+  });
+
   it('never throws when the outbox cannot be written', async () => {
     const blocker = path.join(tempDir(), 'file');
     fs.writeFileSync(blocker, '');

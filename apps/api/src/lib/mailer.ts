@@ -93,7 +93,11 @@ function createOutboxMailer(dir: string, log: FastifyBaseLogger): Mailer {
         await fs.mkdir(dir, { recursive: true });
         const file = path.join(dir, outboxFileName());
         const body = { ...message, createdAt: new Date().toISOString() };
-        await fs.writeFile(file, JSON.stringify(body, null, 2), { mode: 0o600 });
+        // Written aside, then renamed into place: a reader of the outbox (the browser suite,
+        // an operator's script) never opens a mail that is still being written.
+        const partial = `${file}.partial`;
+        await fs.writeFile(partial, JSON.stringify(body, null, 2), { mode: 0o600 });
+        await fs.rename(partial, file);
         log.info(
           { ...mailLogFields(message), file: path.basename(file) },
           'mail written to outbox',
