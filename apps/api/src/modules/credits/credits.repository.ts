@@ -1,16 +1,18 @@
 import { sql, SqliteAdapter } from 'kysely';
-import type { DbOrTrx } from '../../db/index.ts';
+import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { CreditEntriesTable } from '../../db/schema.ts';
 
-export async function sumBalance(db: DbOrTrx, userId: string): Promise<number> {
-  const row = await db
+const selectBalance = compiledRead((db, userId: string) =>
+  db
     .selectFrom('credit_entries')
     .select((eb) =>
       eb.fn.coalesce(eb.fn.sum<number | string>('amount'), sql<number>`0`).as('balance'),
     )
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(row?.balance ?? 0);
+    .where('user_id', '=', userId),
+);
+
+export async function sumBalance(db: DbOrTrx, userId: string): Promise<number> {
+  return Number((await selectBalance(db, userId))[0]?.balance ?? 0);
 }
 
 /** The ledger's holder, deleted or not (a deleted user's ledger is still readable by admins). */

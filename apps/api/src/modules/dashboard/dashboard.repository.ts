@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../db/index.ts';
+import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { BookingsTable } from '../../db/schema.ts';
 
 /** Which side of a booking the dashboard's user is on. */
@@ -15,16 +15,38 @@ export function findUpcomingBookings(
   now: string,
   limit: number,
 ) {
-  return db
-    .selectFrom('bookings')
-    .select(['id', 'status', 'start_at', 'end_at', 'service'])
-    .where(party, '=', userId)
-    .where('status', 'in', OPEN_STATUSES)
-    .where('end_at', '>=', now)
-    .orderBy('start_at', 'asc')
-    .limit(limit)
-    .execute();
+  return upcomingOf[party](db, userId, now, limit);
 }
+
+// The party column is part of the SQL text, so each side has its own query, compiled once.
+const upcomingQuery = (party: Party) =>
+  compiledRead((db, userId: string, now: string, limit: number) =>
+    db
+      .selectFrom('bookings')
+      .select(['id', 'status', 'start_at', 'end_at', 'service'])
+      .where(party, '=', userId)
+      .where('status', 'in', OPEN_STATUSES)
+      .where('end_at', '>=', now)
+      .orderBy('start_at', 'asc')
+      .limit(limit),
+  );
+const upcomingOf = {
+  owner_id: upcomingQuery('owner_id'),
+  provider_id: upcomingQuery('provider_id'),
+};
+
+const statusCountQuery = (party: Party) =>
+  compiledRead((db, userId: string) =>
+    db
+      .selectFrom('bookings')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where(party, '=', userId)
+      .groupBy('status'),
+  );
+const statusCountsOf = {
+  owner_id: statusCountQuery('owner_id'),
+  provider_id: statusCountQuery('provider_id'),
+};
 
 /** The user's bookings counted by status. */
 export async function countBookingsByStatus(
@@ -32,11 +54,6 @@ export async function countBookingsByStatus(
   party: Party,
   userId: string,
 ): Promise<Record<string, number>> {
-  const rows = await db
-    .selectFrom('bookings')
-    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-    .where(party, '=', userId)
-    .groupBy('status')
-    .execute();
+  const rows = await statusCountsOf[party](db, userId);
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }

@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../db/index.ts';
+import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { KycDocumentsTable, KycMessagesTable, KycRecordsTable } from '../../db/schema.ts';
 
 export type KycRecordRow = KycRecordsTable;
@@ -40,19 +40,21 @@ export function listUserRecords(db: DbOrTrx, userId: string, limit = 50): Promis
 }
 
 /** The status of the user's newest record, if any (what the dashboard shows). */
-export async function latestStatus(
-  db: DbOrTrx,
-  userId: string,
-): Promise<KycRecordsTable['status'] | undefined> {
-  const row = await db
+const selectLatestStatus = compiledRead((db, userId: string) =>
+  db
     .selectFrom('kyc_records')
     .select('status')
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.status;
+    .limit(1),
+);
+
+export async function latestStatus(
+  db: DbOrTrx,
+  userId: string,
+): Promise<KycRecordsTable['status'] | undefined> {
+  return (await selectLatestStatus(db, userId))[0]?.status;
 }
 
 export function findDocuments(db: DbOrTrx, kycIds: string[]): Promise<KycDocumentsTable[]> {

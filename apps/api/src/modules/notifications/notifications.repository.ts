@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../db/index.ts';
+import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { NotificationsTable, StreamTicketsTable } from '../../db/schema.ts';
 import { nowIso } from '../../lib/ids.ts';
 
@@ -56,14 +56,16 @@ export async function markAllReadRows(db: DbOrTrx, userId: string): Promise<numb
   return Number(result.numUpdatedRows);
 }
 
-export async function countUnreadRows(db: DbOrTrx, userId: string): Promise<number> {
-  const row = await db
+const selectUnreadCount = compiledRead((db, userId: string) =>
+  db
     .selectFrom('notifications')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+    .where('read_at', 'is', null),
+);
+
+export async function countUnreadRows(db: DbOrTrx, userId: string): Promise<number> {
+  return Number((await selectUnreadCount(db, userId))[0]?.n ?? 0);
 }
 
 export async function insertStreamTicket(db: DbOrTrx, row: StreamTicketsTable): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
-import type { DbOrTrx } from '../../db/index.ts';
+import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { PetsTable } from '../../db/schema.ts';
 
 /** A user's pets are few; 200 bounds the list anyway. */
@@ -44,13 +44,15 @@ export async function updatePet(
   await db.updateTable('pets').set(changes).where('id', '=', id).execute();
 }
 
-export async function countPetsOf(db: DbOrTrx, userId: string): Promise<number> {
-  const row = await db
+const selectPetCount = compiledRead((db, userId: string) =>
+  db
     .selectFrom('pets')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+    .where('user_id', '=', userId),
+);
+
+export async function countPetsOf(db: DbOrTrx, userId: string): Promise<number> {
+  return Number((await selectPetCount(db, userId))[0]?.n ?? 0);
 }
 
 export async function liveUserExists(db: DbOrTrx, userId: string): Promise<boolean> {

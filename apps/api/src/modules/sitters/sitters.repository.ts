@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../db/index.ts';
+import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 import { PUBLIC_USER_COLUMNS, type PublicUserRow } from './public-user.ts';
 
 /** What the nearby search needs of its caller: their role and coordinates. */
@@ -12,13 +12,16 @@ export function findSearcher(db: DbOrTrx, id: string) {
 }
 
 /** A live user's public columns (only those: private ones are never selected for a card). */
-export function findPublicRow(db: DbOrTrx, id: string): Promise<PublicUserRow | undefined> {
-  return db
+const selectPublicRow = compiledRead((db, id: string) =>
+  db
     .selectFrom('users')
     .select([...PUBLIC_USER_COLUMNS])
     .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+    .where('deleted_at', 'is', null),
+);
+
+export async function findPublicRow(db: DbOrTrx, id: string): Promise<PublicUserRow | undefined> {
+  return (await selectPublicRow(db, id))[0];
 }
 
 /** Whether `id` is a live (not soft-deleted) user. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PublicUser, UserReviewsQuery, UserReviewsResponse } from '@pawsy/contract';
 import { notFound } from '../../lib/app-error.ts';
 import { parseStringList } from '../../lib/user-columns.ts';
-import { nextFreeDatesFor } from '../availability/index.ts';
+import { cachedNextFreeDates } from '../availability/index.ts';
 import { getRatingSummaries, listReviewsAbout } from '../reviews/index.ts';
 import { toPublicUser } from './public-user.ts';
 import { findPublicRow, isLiveUser } from './sitters.repository.ts';
@@ -17,7 +17,7 @@ export async function getPublicProfile(app: FastifyInstance, id: string): Promis
   const ratings = await getRatingSummaries(app.db, [id]);
   const card = toPublicUser(row, ratings.get(id) ?? { average: null, count: 0 });
   if (row.user_type !== 'provider') return card;
-  const free = await nextFreeDatesFor(app.db, [
+  const free = await cachedNextFreeDates(app.db, [
     { id, services: parseStringList(row.primary_services) },
   ]);
   return { ...card, nextFreeDates: free.get(id) ?? [] };
