@@ -82,13 +82,15 @@ class Slot {
 }
 
 /**
- * A read on the hot path whose SQL text depends on nothing but the lengths of its list
- * arguments: `build` runs and is compiled once per SQL dialect and list lengths (with a marker in
- * each argument's or list item's place), and each call fills its arguments into that compiled
- * query and runs it through readRows, instead of building and compiling the same query tree
- * again. `build` must use each argument as one bound value, or a list argument as the values of
- * an `in (…)`, never as an identifier or in a branch; any other parameter is a constant. A
- * database handle with Kysely plugins (the query-plan test's capture) builds every time.
+ * A read on the hot path whose SQL text depends on nothing but the lengths of its list arguments
+ * and which arguments are undefined: `build` runs and is compiled once per SQL dialect and such
+ * shape, with a marker in each given argument's (or list item's) place, and each call fills its
+ * arguments into that compiled query and runs it through readRows, instead of building and
+ * compiling the same query tree again. An undefined argument reaches `build` as undefined, so an
+ * optional filter may be left out. `build` must use each argument as one bound value, or a list
+ * argument as the values of an `in (…)`, never as an identifier, and branch only on whether an
+ * argument is undefined; any other parameter is a constant. A database handle with Kysely plugins
+ * (the query-plan test's capture) builds every time.
  */
 export function compiledRead<A extends unknown[], R>(
   build: (db: DbOrTrx, ...args: A) => Compilable<R>,
@@ -101,11 +103,13 @@ export function compiledRead<A extends unknown[], R>(
     const adapter = executor.adapter;
     let shapes = compiled.get(adapter);
     if (!shapes) compiled.set(adapter, (shapes = new Map()));
-    const shape = args.map((a) => (Array.isArray(a) ? a.length : '')).join(',');
+    const shape = args
+      .map((a) => (Array.isArray(a) ? a.length : a === undefined ? 'u' : ''))
+      .join(',');
     let template = shapes.get(shape);
     if (!template) {
       const slots = args.map((a, i) =>
-        Array.isArray(a) ? a.map((_, j) => new Slot(i, j)) : new Slot(i),
+        Array.isArray(a) ? a.map((_, j) => new Slot(i, j)) : a === undefined ? a : new Slot(i),
       ) as A;
       template = build(db, ...slots).compile();
       shapes.set(shape, template);

@@ -112,6 +112,31 @@ describe('compiledRead', () => {
     expect(await ids([1, 2, 3], 'two')).toEqual([1, 3]);
   });
 
+  it('leaves out what an undefined argument filters, one compiled query per shape', async () => {
+    const db = await sqliteDb();
+    await db
+      .insertInto('things')
+      .values([
+        { id: 2, name: 'two' },
+        { id: 3, name: 'three' },
+      ])
+      .execute();
+    const filtered = compiledRead((d: DbOrTrx, min?: number, name?: string) => {
+      let q = (d as unknown as Kysely<T>).selectFrom('things').select('id').orderBy('id');
+      if (min !== undefined) q = q.where('id', '>=', min);
+      if (name !== undefined) q = q.where('name', '=', name);
+      return q;
+    });
+    const ids = async (min?: number, name?: string) =>
+      (await filtered(db as unknown as DbOrTrx, min, name)).map((r) => r.id);
+    expect(await ids()).toEqual([1, 2, 3]);
+    expect(await ids(2)).toEqual([2, 3]);
+    expect(await ids(undefined, 'one')).toEqual([1]);
+    expect(await ids(2, 'three')).toEqual([3]);
+    expect(await ids(3)).toEqual([3]);
+    expect(await ids()).toEqual([1, 2, 3]);
+  });
+
   it('reads inside a transaction what the transaction wrote', async () => {
     const db = await sqliteDb();
     await db.transaction().execute(async (trx) => {

@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../db/index.ts';
+import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 
 export { isUniqueViolation } from '../../db/index.ts';
 import type { DisputesTable } from '../../db/schema.ts';
@@ -100,36 +100,41 @@ export function findDisputeWithBooking(
 
 export type DisputeFilter = { status?: DisputeRow['status']; partyId?: string };
 
-function filtered(db: DbOrTrx, filter: DisputeFilter) {
+function filtered(db: DbOrTrx, status?: DisputeRow['status'], partyId?: string) {
   let q = withBooking(db);
-  if (filter.status) q = q.where('d.status', '=', filter.status);
-  const partyId = filter.partyId;
-  if (partyId)
+  if (status !== undefined) q = q.where('d.status', '=', status);
+  if (partyId !== undefined)
     q = q.where((eb) => eb.or([eb('b.owner_id', '=', partyId), eb('b.provider_id', '=', partyId)]));
   return q;
 }
 
+// One compiled query per filter shape (which of status and party are given).
+const selectCount = compiledRead((db, status?: DisputeRow['status'], partyId?: string) =>
+  filtered(db, status, partyId).select((eb) => eb.fn.countAll<number | string>().as('n')),
+);
+const selectPage = compiledRead(
+  (db, limit: number, offset: number, status?: DisputeRow['status'], partyId?: string) =>
+    filtered(db, status, partyId)
+      .select(listColumns)
+      .orderBy('d.updated_at', 'desc')
+      .orderBy('d.id', 'desc')
+      .limit(limit)
+      .offset(offset),
+);
+
 export async function countDisputes(db: DbOrTrx, filter: DisputeFilter): Promise<number> {
-  const row = await filtered(db, filter)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const [row] = await selectCount(db, filter.status, filter.partyId);
+  return Number(row?.n ?? 0);
 }
 
 /** Newest change first (disputes_status_updated_idx / disputes_updated_idx). */
-export function pageDisputes(
+export async function pageDisputes(
   db: DbOrTrx,
   filter: DisputeFilter,
   offset: number,
   limit: number,
 ): Promise<DisputeListRow[]> {
-  return filtered(db, filter)
-    .select(listColumns)
-    .orderBy('d.updated_at', 'desc')
-    .orderBy('d.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return selectPage(db, limit, offset, filter.status, filter.partyId);
 }
 
 export async function updateDisputeStatus(

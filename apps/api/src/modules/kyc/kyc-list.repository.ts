@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../db/index.ts';
+import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { KycRecordsTable } from '../../db/schema.ts';
 import type { KycPersonRow, KycRecordRow } from './kyc.repository.ts';
 
@@ -9,11 +9,10 @@ import type { KycPersonRow, KycRecordRow } from './kyc.repository.ts';
 
 type ListFilter = { status?: KycRecordsTable['status']; search?: string };
 
-function filtered(db: DbOrTrx, filter: ListFilter) {
+function filtered(db: DbOrTrx, status?: KycRecordsTable['status'], like?: string) {
   let q = db.selectFrom('kyc_records').innerJoin('users', 'users.id', 'kyc_records.user_id');
-  if (filter.status) q = q.where('kyc_records.status', '=', filter.status);
-  if (filter.search) {
-    const like = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (status !== undefined) q = q.where('kyc_records.status', '=', status);
+  if (like !== undefined) {
     q = q.where((eb) =>
       eb.or([
         eb(eb.fn('lower', ['users.first_name']), 'like', like),
@@ -25,6 +24,20 @@ function filtered(db: DbOrTrx, filter: ListFilter) {
   return q;
 }
 
+// One compiled query per filter shape (which of status and search are given).
+const selectPage = compiledRead(
+  (db, limit: number, offset: number, status?: KycRecordsTable['status'], like?: string) =>
+    filtered(db, status, like)
+      .selectAll('kyc_records')
+      .orderBy('kyc_records.updated_at', 'desc')
+      .orderBy('kyc_records.id', 'desc')
+      .limit(limit)
+      .offset(offset),
+);
+const selectCount = compiledRead((db, status?: KycRecordsTable['status'], like?: string) =>
+  filtered(db, status, like).select((eb) => eb.fn.countAll<number>().as('n')),
+);
+
 /** One page of records for the admin list, most recently changed first, and the total. */
 export async function listRecords(
   db: DbOrTrx,
@@ -32,19 +45,15 @@ export async function listRecords(
   page: number,
   limit: number,
 ): Promise<{ rows: KycRecordRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    filtered(db, filter)
-      .selectAll('kyc_records')
-      .orderBy('kyc_records.updated_at', 'desc')
-      .orderBy('kyc_records.id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    filtered(db, filter)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
+  const status = filter.status || undefined;
+  const like = filter.search
+    ? `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    : undefined;
+  const [rows, [count]] = await Promise.all([
+    selectPage(db, limit, (page - 1) * limit, status, like),
+    selectCount(db, status, like),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows, total: Number(count?.n ?? 0) };
 }
 
 export function findPeople(db: DbOrTrx, ids: string[]): Promise<KycPersonRow[]> {
