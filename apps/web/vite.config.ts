@@ -48,11 +48,18 @@ function staticPages(): Plugin {
       if (index?.type !== 'asset') return;
       const html = String(index.source);
       if (!html.includes('<div id="root">')) this.error('index.html has no <div id="root">');
+      // One page header for every static screen: index.html's own (the logo and name it paints
+      // before the app runs), put where a fragment says <!--boot-header-->.
+      const header = /<div class="boot-header"[^>]*>[\s\S]*?<\/svg>\s*Pawsy\s*<\/div>/.exec(
+        html,
+      )?.[0];
+      if (!header) this.error('index.html has no boot header');
       for (const [fileName, fragmentFile] of Object.entries(STATIC_PAGES)) {
         const fragment = fs
           .readFileSync(new URL(`./${fragmentFile}`, import.meta.url), 'utf8')
           .replace(/<!--[\s\S]*?-->\s*/, '')
           .trim();
+        if (!fragment.includes('<!--boot-header-->')) this.error(`${fragmentFile}: no boot header`);
         // The app's stylesheet moves from the head to just after the static screen: that screen
         // (styled inline) paints as soon as the HTML is parsed, not once the CSS is in; the app
         // still waits for it, as module scripts run only after the style sheets before them.
@@ -63,7 +70,7 @@ function staticPages(): Plugin {
           .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
           .replace(
             '<div id="root">',
-            `${fragment}\n    ${styles.map((l) => l.trim()).join('\n    ')}\n    <div id="root">`,
+            `${fragment.replace('<!--boot-header-->', header)}\n    ${styles.map((l) => l.trim()).join('\n    ')}\n    <div id="root">`,
           );
         this.emitFile({ type: 'asset', fileName, source });
       }
