@@ -159,6 +159,13 @@ describe('review', () => {
     const byName = await get('/api/kyc?search=zedek', admin);
     expect(byName.json()).toMatchObject({ total: 1, page: 1, totalPages: 1, hasMore: false });
     expect(byName.json().data[0].userId).toMatchObject({ _id: zed.id, firstName: 'Zedekiah' });
+    // `_` is searched for as itself, not as any character, on both engines.
+    const under = await createUser(t.app, { email: `zed_${zed.id.slice(-6)}@example.test` });
+    await submitKyc(t, under, {}, [doc(PNG_1PX, 'u.png')]);
+    const byUnderscore = (await get(`/api/kyc?search=zed_${zed.id.slice(-6)}`, admin)).json();
+    expect(byUnderscore.data.map((r: { userId: { _id: string } }) => r.userId._id)).toEqual([
+      under.id,
+    ]);
     const pending = (await get('/api/kyc?status=PENDING&limit=1', admin)).json();
     expect(pending.data).toHaveLength(1);
     expect(pending.data[0].status).toBe('PENDING');

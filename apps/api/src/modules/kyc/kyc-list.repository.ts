@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { KycRecordsTable } from '../../db/schema.ts';
 import type { KycPersonRow, KycRecordRow } from './kyc.repository.ts';
@@ -12,15 +13,13 @@ type ListFilter = { status?: KycRecordsTable['status']; search?: string };
 function filtered(db: DbOrTrx, status?: KycRecordsTable['status'], like?: string) {
   let q = db.selectFrom('kyc_records').innerJoin('users', 'users.id', 'kyc_records.user_id');
   if (status !== undefined) q = q.where('kyc_records.status', '=', status);
-  if (like !== undefined) {
-    q = q.where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['users.first_name']), 'like', like),
-        eb(eb.fn('lower', ['users.last_name']), 'like', like),
-        eb(eb.fn('lower', ['users.email']), 'like', like),
-      ]),
+  // ESCAPE names the backslash the pattern escapes with: SQLite has no default escape character.
+  if (like !== undefined)
+    q = q.where(
+      sql<boolean>`(lower(users.first_name) like ${like} escape '\\'
+        or lower(users.last_name) like ${like} escape '\\'
+        or lower(users.email) like ${like} escape '\\')`,
     );
-  }
   return q;
 }
 
