@@ -46,3 +46,9 @@ export interface CalendarVersionTable {
   id: number;
   v: number | string;
 }
+
+/** One row (id 1): moved by triggers on every write a sitter search reads (migration 13-00). */
+export interface DirectoryVersionTable {
+  id: number;
+  v: number | string;
+}

@@ -22,6 +22,7 @@ import type {
 
 import type {
   CalendarVersionTable,
+  DirectoryVersionTable,
   ProviderOfferCountsTable,
   SitterBlocksTable,
   SitterCalendarsTable,
@@ -239,12 +240,6 @@ export interface Database {
   feed_listings: FeedListingsTable;
   user_day_counts: UserDayCountsTable;
   directory_version: DirectoryVersionTable;
-}
-
-/** One counter moved by triggers on every write a sitter search reads (migration 13-00). */
-export interface DirectoryVersionTable {
-  id: number;
-  v: number | string;
 }
 
 /**
