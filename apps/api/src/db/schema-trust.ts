@@ -86,3 +86,31 @@ export interface MessagesTable {
   created_at: string;
   read_at: string | null;
 }
+
+/**
+ * One row per booking and party (owner, assigned sitter, pending applicant of an open booking):
+ * the newest message the party sent or received, their unread and message counts, and the time
+ * their conversation list orders by. Kept by triggers (migration 16-00), read by modules/messages.
+ */
+export interface ConversationsTable {
+  booking_id: string;
+  user_id: string;
+  last_id: string | null;
+  last_at: string | null;
+  unread: number;
+  messages: number;
+  activity_at: string;
+}
+
+/** The tables of this file, as Database holds them. */
+export interface TrustTables {
+  contact_messages: ContactMessagesTable;
+  stream_tickets: StreamTicketsTable;
+  messages: MessagesTable;
+  conversations: ConversationsTable;
+  disputes: DisputesTable;
+  dispute_evidence: DisputeEvidenceTable;
+  kyc_records: KycRecordsTable;
+  kyc_documents: KycDocumentsTable;
+  kyc_messages: KycMessagesTable;
+}

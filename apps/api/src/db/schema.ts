@@ -9,16 +9,7 @@ import type {
   ProcessedEventsTable,
   SubscriptionsTable,
 } from './schema-billing.ts';
-import type {
-  ContactMessagesTable,
-  DisputeEvidenceTable,
-  DisputesTable,
-  KycDocumentsTable,
-  KycMessagesTable,
-  KycRecordsTable,
-  MessagesTable,
-  StreamTicketsTable,
-} from './schema-trust.ts';
+import type { TrustTables } from './schema-trust.ts';
 
 import type {
   CalendarVersionTable,
@@ -199,7 +190,7 @@ export interface PetsTable {
   updated_at: string;
 }
 
-export interface Database {
+export interface Database extends TrustTables {
   users: UsersTable & UserRatingColumns;
   sessions: SessionsTable;
   one_time_codes: OneTimeCodesTable;
@@ -213,14 +204,6 @@ export interface Database {
   reviews: ReviewsTable;
   pets: PetsTable;
   rating_refresh: RatingRefreshTable;
-  contact_messages: ContactMessagesTable;
-  stream_tickets: StreamTicketsTable;
-  messages: MessagesTable;
-  disputes: DisputesTable;
-  dispute_evidence: DisputeEvidenceTable;
-  kyc_records: KycRecordsTable;
-  kyc_documents: KycDocumentsTable;
-  kyc_messages: KycMessagesTable;
   audit_log: AuditLogTable;
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;

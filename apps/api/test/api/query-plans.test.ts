@@ -222,18 +222,12 @@ type PgNode = {
 /*
  * Lists whose order is computed per row, so no index can give it; the sort is allowed there (the
  * full-table rule still holds) and bench/scale/run.ts measures what it costs as data grows:
- * - conversations: by each booking's last message (sorting the caller's own bookings only);
  * - a sitter's feed: open bookings by distance from the sitter (the listings inside a box around
  *   the sitter from the (lat_cell, longitude) index of feed_listings), then their own bookings;
  * - nearby sitters: by distance from the caller (candidates from the R*Tree / GiST index; with few
  *   sitters near, as here, the nearest-first fallback orders them all).
  */
-const SORTED_BY_COMPUTED_ORDER = new Set([
-  "owner's conversations",
-  "sitter's conversations",
-  "sitter's feed: GET /api/booking/",
-  'nearby sitters',
-]);
+const SORTED_BY_COMPUTED_ORDER = new Set(["sitter's feed: GET /api/booking/", 'nearby sitters']);
 
 const lists: [string, () => TestUser, () => string][] = [
   ["owner's bookings", () => owner, () => '/api/booking/user'],

@@ -29,6 +29,7 @@ import * as userRoleCounts from './2026-11-25T08-50-00-user-role-counts.ts';
 import * as feedListings from './2026-11-25T09-00-00-feed-listings.ts';
 import * as userDayCounts from './2026-11-25T09-10-00-user-day-counts.ts';
 import * as directoryVersion from './2026-11-25T13-00-00-directory-version.ts';
+import * as conversations from './2026-11-25T16-00-00-conversations.ts';
 
 /**
  * Every migration, by name (ISO timestamp first so names sort in order).
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T09-00-00-feed-listings': feedListings,
   '2026-11-25T09-10-00-user-day-counts': userDayCounts,
   '2026-11-25T13-00-00-directory-version': directoryVersion,
+  '2026-11-25T16-00-00-conversations': conversations,
 };

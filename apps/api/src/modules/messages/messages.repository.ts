@@ -73,6 +73,20 @@ const countPartyOf = compiledRead((db, bookingId: string, partyId: string) =>
     .where(ofParty(partyId))
     .select((eb) => eb.fn.countAll<number | string>().as('n')),
 );
+/** A party's message count on a booking, from their conversation row (migration 16-00). */
+const selectPartyCount = compiledRead((db, bookingId: string, partyId: string) =>
+  db
+    .selectFrom('conversations')
+    .select('messages as n')
+    .where('booking_id', '=', bookingId)
+    .where('user_id', '=', partyId),
+);
+
+/** The messages `partyId` sent or received on a booking: one row read, or counted without one. */
+async function countParty(db: DbOrTrx, bookingId: string, partyId: string) {
+  const [row] = await selectPartyCount(db, bookingId, partyId);
+  return row ?? (await countPartyOf(db, bookingId, partyId))[0];
+}
 
 /**
  * One page of a booking's messages, newest first, served by (booking_id, created_at, id).
@@ -85,13 +99,10 @@ export async function pageBookingMessages(
   { page, limit }: Page,
 ): Promise<{ rows: MessageJoined[]; total: number }> {
   const offset = (page - 1) * limit;
-  const [rows, [count]] = await Promise.all(
+  const [rows, count] = await Promise.all(
     partyId
-      ? [
-          selectPartyPage(db, bookingId, partyId, limit, offset),
-          countPartyOf(db, bookingId, partyId),
-        ]
-      : [selectAllPage(db, bookingId, limit, offset), countAllOf(db, bookingId)],
+      ? [selectPartyPage(db, bookingId, partyId, limit, offset), countParty(db, bookingId, partyId)]
+      : [selectAllPage(db, bookingId, limit, offset), countAllOf(db, bookingId).then((r) => r[0])],
   );
   return { rows, total: Number(count?.n ?? 0) };
 }
