@@ -182,7 +182,20 @@ type Probe = {
   inFlight: number;
   handles: number;
   processListeners: Record<string, number>;
+  /** CPU seconds used so far (user + system): the server (from /proc) and this load generator. */
+  serverCpuS: number;
+  clientCpuS: number;
 };
+
+/** Clock ticks per second of /proc/<pid>/stat's times. */
+const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** utime + stime of `pid`, in seconds (fields 14 and 15 of /proc/<pid>/stat). */
+function cpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+}
 
 const MiB = 2 ** 20;
 async function probe(
@@ -207,6 +220,8 @@ async function probe(
     inFlight: client.inFlight,
     handles: Object.values(d.handles).reduce((s, n) => s + n, 0),
     processListeners: d.processListeners,
+    serverCpuS: cpuSeconds(pid),
+    clientCpuS: (({ user, system }) => (user + system) / 1e6)(process.cpuUsage()),
   };
 }
 
@@ -418,6 +433,18 @@ async function main() {
   const shown = probes.filter(
     (p, i) => i === 0 || p.t % 60 < SAMPLE_EVERY_MS / 1000 || MINUTES < 3,
   );
+  // CPU per window from the probes nearest its ends (every 10 s; the idle baseline is t = 0).
+  const timeline = [{ ...baseline, t: 0 }, ...probes, loaded];
+  const nearest = (t: number) =>
+    timeline.reduce((a, b) => (Math.abs(b.t - t) < Math.abs(a.t - t) ? b : a));
+  const windowCpu = (from: number, to: number, calls: number) => {
+    const [a, b] = [nearest(from), nearest(to)];
+    const secs = b.t - a.t;
+    if (secs <= 0) return '| | |';
+    const server = b.serverCpuS - a.serverCpuS;
+    const pct = (cpu: number) => `${((cpu / secs) * 100).toFixed(0)} %`;
+    return `${((server * 1000) / Math.max(1, (calls * secs) / (to - from))).toFixed(2)} | ${pct(server)} | ${pct(b.clientCpuS - a.clientCpuS)}`;
+  };
   const streamOpen = live.stats.openMs.sort((a, b) => a - b);
   const lines = [
     '## Soak',
@@ -448,10 +475,13 @@ async function main() {
     '',
     `Latency per ${WINDOW_S} s window (ms; the first is warm-up):`,
     '',
-    '| window | calls | p50 | p90 | p99 | max | errors |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...byWindow.map((f, w) => figRow(`${w * WINDOW_S}–${(w + 1) * WINDOW_S} s`, f)),
-    figRow('capacity probe (unpaced)', capacityFigures),
+    '| window | calls | p50 | p90 | p99 | max | errors | server CPU per call (ms) | server CPU | load generator CPU |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...byWindow.map((f, w) => {
+      const cpu = windowCpu(w * WINDOW_S, (w + 1) * WINDOW_S, f.calls);
+      return `${figRow(`${w * WINDOW_S}–${(w + 1) * WINDOW_S} s`, f)} ${cpu} |`;
+    }),
+    `${figRow('capacity probe (unpaced)', capacityFigures)} | | |`,
     '',
     'Per call over the whole soak (ms):',
     '',
