@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cachedSearch } from '../../src/modules/sitters/nearby-cache.ts';
+import { cachedSearchJson } from '../../src/modules/sitters/nearby-cache.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import {
@@ -105,8 +105,20 @@ describe('repeated search after directory writes', () => {
   });
 });
 
-describe('cachedSearch', () => {
-  const QUERY = { page: 1, limit: 15 } as Parameters<typeof cachedSearch>[2];
+describe('cachedSearchJson', () => {
+  const QUERY = { page: 1, limit: 15 } as Parameters<typeof cachedSearchJson>[2];
+  let serialised = 0;
+  const serialize = (r: unknown) => {
+    serialised += 1;
+    return JSON.stringify(r);
+  };
+  const cachedSearch = (
+    db: typeof t.app.db,
+    who: string,
+    query: typeof QUERY,
+    compute: () => Promise<never>,
+    at: number,
+  ) => cachedSearchJson(db, who, query, compute, serialize, at);
 
   it('computes again once the quarter-hour it was computed in has passed', async () => {
     let computed = 0;
@@ -115,9 +127,14 @@ describe('cachedSearch', () => {
       return { computed, nearbyUsers: [] } as never;
     };
     const at = Date.parse('2026-11-25T10:07:00Z');
-    await cachedSearch(t.app.db, 'someone', QUERY, compute, at);
-    await cachedSearch(t.app.db, 'someone', QUERY, compute, at + 7 * 60_000);
+    serialised = 0;
+    const first = await cachedSearch(t.app.db, 'someone', QUERY, compute, at);
+    const again = await cachedSearch(t.app.db, 'someone', QUERY, compute, at + 7 * 60_000);
     expect(computed).toBe(1);
+    // A kept answer is sent as the JSON it was serialised to the first time.
+    expect(serialised).toBe(1);
+    expect(again).toBe(first);
+    expect(JSON.parse(first)).toEqual({ computed: 1, nearbyUsers: [] });
     await cachedSearch(t.app.db, 'someone', QUERY, compute, at + 8 * 60_000);
     expect(computed).toBe(2);
     await cachedSearch(t.app.db, 'someone else', QUERY, compute, at + 8 * 60_000);

@@ -12,7 +12,7 @@ import { readDirectoryVersion } from './nearby.repository.ts';
  * its next search. The counters are read before computing: a write after the read moves them, so
  * an answer computed from newer data is at worst computed again, never served stale.
  */
-type Entry = { versions: string; until: number; response: NearbyResponse };
+type Entry = { versions: string; until: number; response: NearbyResponse; json?: string };
 /** Bounded by the cards held (about 1 kB each), oldest answer out first: a few MB at most. */
 const MAX_CARDS = 10_000;
 type Cache = { entries: Map<string, Entry>; cards: number };
@@ -26,12 +26,38 @@ export async function cachedSearch(
   compute: () => Promise<NearbyResponse>,
   now = Date.now(),
 ): Promise<NearbyResponse> {
+  return (await entryFor(db, callerId, query, compute, now)).response;
+}
+
+/**
+ * The answer as the JSON body the route sends, serialised once per kept answer by `serialize`
+ * (the route's compiled serialiser): a repeated search costs the two counter reads only.
+ */
+export async function cachedSearchJson(
+  db: DbOrTrx,
+  callerId: string,
+  query: NearbyQuery,
+  compute: () => Promise<NearbyResponse>,
+  serialize: (response: NearbyResponse) => string,
+  now = Date.now(),
+): Promise<string> {
+  const entry = await entryFor(db, callerId, query, compute, now);
+  return (entry.json ??= serialize(entry.response));
+}
+
+async function entryFor(
+  db: DbOrTrx,
+  callerId: string,
+  query: NearbyQuery,
+  compute: () => Promise<NearbyResponse>,
+  now: number,
+): Promise<Entry> {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = { entries: new Map(), cards: 0 }));
   const versions = `${await readDirectoryVersion(db)}/${await readCalendarVersion(db)}`;
   const key = `${callerId}\n${JSON.stringify(query)}`;
   const hit = cache.entries.get(key);
-  if (hit && hit.versions === versions && hit.until > now) return hit.response;
+  if (hit && hit.versions === versions && hit.until > now) return hit;
   const response = await compute();
   const entry: Entry = { versions, until: calendarDayValidUntil(now), response };
   const old = cache.entries.get(key);
@@ -46,5 +72,5 @@ export async function cachedSearch(
   }
   cache.entries.set(key, entry);
   cache.cards += cardsOf(entry);
-  return response;
+  return entry;
 }

@@ -13,7 +13,7 @@ import {
   providerFilterSql,
   type ProviderFilters,
 } from './nearby.repository.ts';
-import { cachedSearch } from './nearby-cache.ts';
+import { cachedSearchJson } from './nearby-cache.ts';
 import { toPublicUser } from './public-user.ts';
 import { findCardRows, findSearcher } from './sitters.repository.ts';
 
@@ -119,13 +119,23 @@ export async function freeSlice(
   return free.slice(skip, want);
 }
 
-/** The search of GET /user/nearby, answered from nearby-cache.ts while nothing it reads changed. */
-export function listNearbyProviders(
+/**
+ * The search of GET /user/nearby as its JSON body, answered from nearby-cache.ts (the answer and
+ * its serialisation by `serialize`) while nothing it reads changed.
+ */
+export function nearbyProvidersJson(
   app: FastifyInstance,
   callerId: string,
   query: NearbyQuery,
-): Promise<NearbyResponse> {
-  return cachedSearch(app.db, callerId, query, () => searchNearby(app, callerId, query));
+  serialize: (response: NearbyResponse) => string,
+): Promise<string> {
+  return cachedSearchJson(
+    app.db,
+    callerId,
+    query,
+    () => searchNearby(app, callerId, query),
+    serialize,
+  );
 }
 
 async function searchNearby(

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  type NearbyResponse,
   nearbyQuery,
   nearbyResponse,
   publicUserResponse,
@@ -8,7 +9,7 @@ import {
   userReviewsResponse,
 } from '@pawsy/contract';
 import { currentUser } from '../../plugins/auth.ts';
-import { listNearbyProviders } from './nearby.service.ts';
+import { nearbyProvidersJson } from './nearby.service.ts';
 import { getPublicProfile, listReviewsOfUser } from './sitters.service.ts';
 
 const tags = ['users'];
@@ -23,7 +24,17 @@ export const sittersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/nearby',
     { ...auth, schema: { tags, querystring: nearbyQuery, response: { 200: nearbyResponse } } },
-    async (request) => listNearbyProviders(app, currentUser(request).id, request.query),
+    // The kept answer goes out as the JSON it was serialised to once, by this route's serialiser
+    // (Fastify sends a string typed as JSON as it is); the cast only tells the type provider so.
+    async (request, reply) => {
+      const json = await nearbyProvidersJson(
+        app,
+        currentUser(request).id,
+        request.query,
+        (r) => reply.serialize(r) as string,
+      );
+      return reply.type('application/json; charset=utf-8').send(json as unknown as NearbyResponse);
+    },
   );
 
   app.get(
