@@ -162,6 +162,12 @@ export interface CreditEntriesTable {
   created_at: string;
 }
 
+/** Each credit ledger's sum, kept by triggers on credit_entries (migration 16-10). */
+export interface CreditBalancesTable {
+  user_id: string;
+  balance: number;
+}
+
 export interface ReviewsTable {
   id: string;
   booking_id: string;
@@ -201,6 +207,7 @@ export interface Database extends TrustTables {
   booking_charges: BookingChargesTable;
   booking_reminders: BookingRemindersTable;
   credit_entries: CreditEntriesTable;
+  credit_balances: CreditBalancesTable;
   reviews: ReviewsTable;
   pets: PetsTable;
   rating_refresh: RatingRefreshTable;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { call, closeApp, createOwner, type Owner } from '../helpers/booking-fixtures.ts';
+import { newId, nowIso } from '../../src/lib/ids.ts';
 
 let t: TestApp;
 let owner: Owner;
@@ -62,6 +63,56 @@ describe('credits ledger', () => {
       .where('user_id', '=', owner.id)
       .execute();
     expect(rows.reduce((s, r) => s + r.amount, 0)).toBe(1_002_500);
+  });
+
+  it('reads the balance from the ledger sum the triggers keep, whoever writes the entries', async () => {
+    const user = await createOwner(t.app);
+    const sum = async () =>
+      (
+        await t.app.db
+          .selectFrom('credit_entries')
+          .select('amount')
+          .where('user_id', '=', user.id)
+          .execute()
+      ).reduce((s, r) => s + r.amount, 0);
+    const shown = async () =>
+      (await call(t, 'GET', `/api/userCredit/user-credits/${user.id}`, user)).json().data.balance;
+    await call(t, 'POST', '/api/userCredit/user-credits', admin, {
+      userId: user.id,
+      amount: 700,
+      reason: 'Gift',
+    });
+    // Entries written straight to the table (another instance, an operator): inserted, changed,
+    // moved to another user and deleted.
+    const entry = (amount: number) => ({
+      id: newId(),
+      user_id: user.id,
+      amount,
+      reason: 'direct',
+      booking_id: null,
+      created_at: nowIso(),
+    });
+    const [a, b] = [entry(300), entry(-200)];
+    await t.app.db.insertInto('credit_entries').values([a, b]).execute();
+    expect(await shown()).toBe(800);
+    await t.app.db
+      .updateTable('credit_entries')
+      .set({ amount: 50 })
+      .where('id', '=', a.id)
+      .execute();
+    expect(await shown()).toBe(550);
+    await t.app.db.deleteFrom('credit_entries').where('id', '=', b.id).execute();
+    expect(await shown()).toBe(750);
+    await t.app.db
+      .updateTable('credit_entries')
+      .set({ user_id: owner.id })
+      .where('id', '=', a.id)
+      .execute();
+    expect(await shown()).toBe(700);
+    expect(await shown()).toBe(await sum());
+    const before = await call(t, 'GET', `/api/userCredit/user-credits/${owner.id}`, owner);
+    expect(before.json().data.balance).toBe(1_002_550);
+    await t.app.db.deleteFrom('credit_entries').where('id', '=', a.id).execute();
   });
 
   it('shows at most the last 100 entries', async () => {

@@ -82,6 +82,7 @@ let owner: Owner;
 let sitter: TestUser;
 let admin: TestUser;
 let bookingId: string;
+let openId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -104,6 +105,7 @@ beforeAll(async () => {
   const assigned = booking(sitter.id, 'accepted', 48);
   const open = booking(null, 'pending', 72);
   bookingId = assigned.id;
+  openId = open.id;
   await t.app.db.insertInto('bookings').values([assigned, open]).execute();
   await t.app.db
     .insertInto('booking_requests')
@@ -156,11 +158,16 @@ afterAll(async () => {
 });
 
 /** Calls `url` as `who` with every query captured; returns the SELECTs it ran. */
-async function selectsOf(who: TestUser, url: string): Promise<CompiledQuery[]> {
+async function selectsOf(
+  who: TestUser,
+  url: string,
+  method = 'GET',
+  payload?: object,
+): Promise<CompiledQuery[]> {
   const capture = new Capture();
   (t.app as { db: Db }).db = original.withPlugin(capture);
   try {
-    const res = await t.call({ method: 'GET', url, token: who.token });
+    const res = await t.call({ method, url, token: who.token, ...(payload ? { payload } : {}) });
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
   } finally {
     (t.app as { db: Db }).db = original;
@@ -263,5 +270,31 @@ describe('every paged list is served from an index', () => {
       for (const p of await planProblems(q, !SORTED_BY_COMPUTED_ORDER.has(name)))
         found.push(`${p}\n    in: ${q.sql.slice(0, 300)}`);
     expect(found).toEqual([]);
+  });
+});
+
+describe('a write reads what it names through that index', () => {
+  // Without statistics SQLite once took (state, created_at) for "this booking's pending
+  // requests" and read every pending request of the marketplace on each decision.
+  it("a decision reads the booking's requests from a booking_id index (SQLite plan)", async () => {
+    const queries = await selectsOf(owner, `/api/booking/accept/${openId}`, 'PUT', {
+      providerId: sitter.id,
+      decision: 'accepted',
+    });
+    const byBooking = queries.filter((q) =>
+      /from "booking_requests"[^]*"booking_id" = (\?|\$\d+)/.test(q.sql),
+    );
+    expect(byBooking.length).toBeGreaterThan(0);
+    if (t.engine !== 'sqlite') return;
+    for (const q of byBooking) {
+      const { rows } = await original.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]),
+      );
+      const search = rows.map((r) => r.detail).filter((d) => /booking_requests/.test(d));
+      expect(
+        search.every((d) => /booking_id=\?/.test(d)),
+        `${q.sql}\n${search.join('\n')}`,
+      ).toBe(true);
+    }
   });
 });

@@ -1,14 +1,10 @@
-import { sql, SqliteAdapter } from 'kysely';
+import { SqliteAdapter } from 'kysely';
 import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { CreditEntriesTable } from '../../db/schema.ts';
 
+/** The ledger's sum, kept by triggers on credit_entries (migration 16-10): one row read. */
 const selectBalance = compiledRead((db, userId: string) =>
-  db
-    .selectFrom('credit_entries')
-    .select((eb) =>
-      eb.fn.coalesce(eb.fn.sum<number | string>('amount'), sql<number>`0`).as('balance'),
-    )
-    .where('user_id', '=', userId),
+  db.selectFrom('credit_balances').select('balance').where('user_id', '=', userId),
 );
 
 export async function sumBalance(db: DbOrTrx, userId: string): Promise<number> {
