@@ -35,8 +35,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   // No text field of the API may hold a NUL character: PostgreSQL cannot store one, so SQLite
   // must not either (one rule on both engines). Multipart fields, read by the handlers, are
   // caught by the database error below.
-  app.addHook('preValidation', async (request) => {
-    if (!request.routeOptions.url?.startsWith('/api/')) return;
+  // A callback hook (the check is synchronous): no promise per request.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!request.routeOptions.url?.startsWith('/api/')) return done();
     for (const [part, value] of [
       ['params', request.params],
       ['query', request.query],
@@ -45,11 +46,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const at = nulTextPath(value);
       if (at !== null) {
         const path = part === 'body' ? at || 'body' : at ? `${part}.${at}` : part;
-        throw new AppError('VALIDATION', `${path}: Text may not contain NUL characters`, [
-          { path, message: 'Text may not contain NUL characters' },
-        ]);
+        return done(
+          new AppError('VALIDATION', `${path}: Text may not contain NUL characters`, [
+            { path, message: 'Text may not contain NUL characters' },
+          ]),
+        );
       }
     }
+    done();
   });
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {

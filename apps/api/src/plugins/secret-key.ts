@@ -24,14 +24,15 @@ function isExempt(request: FastifyRequest): boolean {
  */
 export function registerSecretKey(app: FastifyInstance, secretKey: string): void {
   const expected = Buffer.from(secretKey);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isApiRequest(request) || isExempt(request)) return;
+  // A callback hook, not an async one: the check is synchronous, so no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isApiRequest(request) || isExempt(request)) return done();
     const given = request.headers['secret-key'];
     const value = Buffer.from(typeof given === 'string' ? given : '');
     if (value.length !== expected.length || !timingSafeEqual(value, expected)) {
-      return reply
-        .status(401)
-        .send({ message: 'Invalid or missing secret key', code: 'UNAUTHENTICATED' });
+      reply.status(401).send({ message: 'Invalid or missing secret key', code: 'UNAUTHENTICATED' });
+      return;
     }
+    done();
   });
 }
