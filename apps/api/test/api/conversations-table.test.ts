@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import type { ConversationsTable } from '../../src/db/schema.ts';
 import { newId, nowIso } from '../../src/lib/ids.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import {
@@ -35,15 +36,7 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => closeApp(t));
 
-type Row = {
-  booking_id: string;
-  user_id: string;
-  last_id: string | null;
-  last_at: string | null;
-  unread: number;
-  messages: number;
-  activity_at: string;
-};
+type Row = ConversationsTable;
 
 /** What the table holds, in a stable order. */
 async function stored(): Promise<Row[]> {
