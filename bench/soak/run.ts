@@ -35,20 +35,35 @@ const { values: args } = parseArgs({
     minutes: { type: 'string', default: '10' },
     rate: { type: 'string' },
     streams: { type: 'string', default: '30' },
+    pairs: { type: 'string', default: '1000' },
     dry: { type: 'boolean', default: false },
   },
 });
 const MINUTES = Number(args.minutes);
 const FIXED_RATE = args.rate === undefined ? null : Number(args.rate);
 const STREAMS = Number(args.streams);
-if (!(MINUTES > 0) || (FIXED_RATE !== null && !(FIXED_RATE > 0)) || !(STREAMS >= 0)) {
-  console.error('usage: npm run bench:soak -- [--minutes N] [--rate R] [--streams S] [--dry]');
+if (
+  !(MINUTES > 0) ||
+  (FIXED_RATE !== null && !(FIXED_RATE > 0)) ||
+  !(STREAMS >= 0) ||
+  !Number.isInteger(Number(args.pairs)) ||
+  !(Number(args.pairs) >= 1)
+) {
+  console.error(
+    'usage: npm run bench:soak -- [--minutes N] [--rate R] [--streams S] [--pairs P] [--dry]',
+  );
   process.exit(2);
 }
 const COMMAND =
   'npm run bench:soak' + (process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : '');
 
-const PAIRS = 100;
+/**
+ * Owner–sitter pairs driving the load. With 100, each owner booked ~25 times a minute for ten
+ * minutes (250+ bookings each by the end), so per-user lists and counts grew without bound and
+ * the run measured one pathological account's history rather than the platform; 1000 pairs put
+ * the same load, and the same total data growth, on ten times as many people.
+ */
+const PAIRS = Number(args.pairs);
 const BULK_SITTERS = 5000;
 const CAPACITY_SECONDS = 20;
 const CAPACITY_WORKERS = 16;
