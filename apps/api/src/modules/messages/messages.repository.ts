@@ -66,14 +66,10 @@ const countAllOf = compiledRead((db, bookingId: string) =>
     .where('m.booking_id', '=', bookingId)
     .select((eb) => eb.fn.countAll<number | string>().as('n')),
 );
-const countPartyOf = compiledRead((db, bookingId: string, partyId: string) =>
-  db
-    .selectFrom('messages as m')
-    .where('m.booking_id', '=', bookingId)
-    .where(ofParty(partyId))
-    .select((eb) => eb.fn.countAll<number | string>().as('n')),
-);
-/** A party's message count on a booking, from their conversation row (migration 16-00). */
+/**
+ * A party's message count on a booking, from their conversation row (migration 16-00): every
+ * chat party (owner, assigned sitter, pending applicant) has one, kept by triggers.
+ */
 const selectPartyCount = compiledRead((db, bookingId: string, partyId: string) =>
   db
     .selectFrom('conversations')
@@ -81,12 +77,6 @@ const selectPartyCount = compiledRead((db, bookingId: string, partyId: string) =
     .where('booking_id', '=', bookingId)
     .where('user_id', '=', partyId),
 );
-
-/** The messages `partyId` sent or received on a booking: one row read, or counted without one. */
-async function countParty(db: DbOrTrx, bookingId: string, partyId: string) {
-  const [row] = await selectPartyCount(db, bookingId, partyId);
-  return row ?? (await countPartyOf(db, bookingId, partyId))[0];
-}
 
 /**
  * One page of a booking's messages, newest first, served by (booking_id, created_at, id).
@@ -101,7 +91,10 @@ export async function pageBookingMessages(
   const offset = (page - 1) * limit;
   const [rows, count] = await Promise.all(
     partyId
-      ? [selectPartyPage(db, bookingId, partyId, limit, offset), countParty(db, bookingId, partyId)]
+      ? [
+          selectPartyPage(db, bookingId, partyId, limit, offset),
+          selectPartyCount(db, bookingId, partyId).then((r) => r[0]),
+        ]
       : [selectAllPage(db, bookingId, limit, offset), countAllOf(db, bookingId).then((r) => r[0])],
   );
   return { rows, total: Number(count?.n ?? 0) };

@@ -19,16 +19,6 @@ type Cache = { entries: Map<string, Entry>; cards: number };
 const caches = new WeakMap<object, Cache>();
 const cardsOf = (e: Entry) => e.response.nearbyUsers.length + 1;
 
-export async function cachedSearch(
-  db: DbOrTrx,
-  callerId: string,
-  query: NearbyQuery,
-  compute: () => Promise<NearbyResponse>,
-  now = Date.now(),
-): Promise<NearbyResponse> {
-  return (await entryFor(db, callerId, query, compute, now)).response;
-}
-
 /**
  * The answer as the JSON body the route sends, serialised once per kept answer by `serialize`
  * (the route's compiled serialiser): a repeated search costs the two counter reads only.
