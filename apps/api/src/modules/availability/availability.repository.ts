@@ -1,6 +1,6 @@
 import { SqliteAdapter, sql, type RawBuilder } from 'kysely';
 import { MAX_BLOCK_DAYS, SERVICES } from '@pawsy/contract';
-import type { DbOrTrx } from '../../db/index.ts';
+import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { SitterBlocksTable, SitterCalendarsTable } from '../../db/schema.ts';
 import type { Interval } from './calendar.ts';
 
@@ -223,13 +223,12 @@ export async function countOffering(
 
 /** The calendar-version counter (moved by triggers on every write that can change who is busy). */
 export async function readCalendarVersion(db: DbOrTrx): Promise<string> {
-  const row = await db
-    .selectFrom('calendar_version')
-    .select('v')
-    .where('id', '=', 1)
-    .executeTakeFirst();
+  const [row] = await selectCalendarVersion(db);
   return String(row?.v ?? 0);
 }
+const selectCalendarVersion = compiledRead((db) =>
+  db.selectFrom('calendar_version').select('v').where('id', '=', 1),
+);
 
 /** Live providers offering `service` to `petType` (the busy-set filter of a plain search). */
 export function liveOfferingSql(service?: string, petType?: string): RawBuilder<boolean> {

@@ -11,13 +11,12 @@ export async function insertCharge(db: DbOrTrx, row: ChargeRow): Promise<void> {
   await db.insertInto('booking_charges').values(row).execute();
 }
 
-export function findCharge(db: DbOrTrx, bookingId: string): Promise<ChargeRow | undefined> {
-  return db
-    .selectFrom('booking_charges')
-    .selectAll()
-    .where('booking_id', '=', bookingId)
-    .executeTakeFirst();
+export async function findCharge(db: DbOrTrx, bookingId: string): Promise<ChargeRow | undefined> {
+  return (await selectCharge(db, bookingId))[0];
 }
+const selectCharge = compiledRead((db, bookingId: string) =>
+  db.selectFrom('booking_charges').selectAll().where('booking_id', '=', bookingId),
+);
 
 const selectCharges = compiledRead((db, bookingIds: string[]) =>
   db.selectFrom('booking_charges').selectAll().where('booking_id', 'in', bookingIds),

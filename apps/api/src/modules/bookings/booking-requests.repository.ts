@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../db/index.ts';
+import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { BookingRequestsTable } from '../../db/schema.ts';
 import type { Page } from './bookings.repository.ts';
 
@@ -9,32 +9,35 @@ export async function insertRequest(db: DbOrTrx, row: RequestRow): Promise<void>
   await db.insertInto('booking_requests').values(row).execute();
 }
 
-export function findRequest(
+const selectRequest = compiledRead((db, bookingId: string, providerId: string) =>
+  db
+    .selectFrom('booking_requests')
+    .selectAll()
+    .where('booking_id', '=', bookingId)
+    .where('provider_id', '=', providerId),
+);
+
+export async function findRequest(
   db: DbOrTrx,
   bookingId: string,
   providerId: string,
 ): Promise<RequestRow | undefined> {
-  return db
-    .selectFrom('booking_requests')
-    .selectAll()
-    .where('booking_id', '=', bookingId)
-    .where('provider_id', '=', providerId)
-    .executeTakeFirst();
+  return (await selectRequest(db, bookingId, providerId))[0];
 }
+
+// One compiled query with the sitter filter and one without.
+const selectRequests = compiledRead((db, bookingId: string, providerId?: string) => {
+  let query = db.selectFrom('booking_requests').selectAll().where('booking_id', '=', bookingId);
+  if (providerId !== undefined) query = query.where('provider_id', '=', providerId);
+  return query.orderBy('created_at', 'asc').limit(500);
+});
 
 export function listRequests(
   db: DbOrTrx,
   bookingId: string,
   providerId?: string,
 ): Promise<RequestRow[]> {
-  let query = db
-    .selectFrom('booking_requests')
-    .selectAll()
-    .where('booking_id', '=', bookingId)
-    .orderBy('created_at', 'asc')
-    .limit(500);
-  if (providerId) query = query.where('provider_id', '=', providerId);
-  return query.execute();
+  return selectRequests(db, bookingId, providerId || undefined);
 }
 
 /**

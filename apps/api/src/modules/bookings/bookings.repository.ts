@@ -26,9 +26,12 @@ export async function insertBooking(db: DbOrTrx, row: BookingRow): Promise<void>
   await db.insertInto('bookings').values(row).execute();
 }
 
-export function findBooking(db: DbOrTrx, id: string): Promise<BookingRow | undefined> {
-  return db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findBooking(db: DbOrTrx, id: string): Promise<BookingRow | undefined> {
+  return (await selectBooking(db, id))[0];
 }
+const selectBooking = compiledRead((db, id: string) =>
+  db.selectFrom('bookings').selectAll().where('id', '=', id),
+);
 
 export async function findBookings(db: DbOrTrx, ids: readonly string[]): Promise<BookingRow[]> {
   if (ids.length === 0) return [];

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../../db/index.ts';
+import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 
 export { isUniqueViolation } from '../../db/index.ts';
 import type { CouponRedemptionsTable, CouponsTable } from '../../db/schema.ts';
@@ -44,22 +44,24 @@ export async function listCoupons(
   offset: number,
   limit: number,
 ): Promise<{ rows: CouponRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('coupons')
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    db
-      .selectFrom('coupons')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst(),
+  const [rows, [count]] = await Promise.all([
+    selectCouponPage(db, limit, offset),
+    selectCouponCount(db),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
 }
+const selectCouponPage = compiledRead((db, limit: number, offset: number) =>
+  db
+    .selectFrom('coupons')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset),
+);
+const selectCouponCount = compiledRead((db) =>
+  db.selectFrom('coupons').select((eb) => eb.fn.countAll<number>().as('n')),
+);
 
 /**
  * Takes one redemption if any is left: a single conditional UPDATE, so concurrent payments can

@@ -12,16 +12,15 @@ export async function sumBalance(db: DbOrTrx, userId: string): Promise<number> {
 }
 
 /** The ledger's holder, deleted or not (a deleted user's ledger is still readable by admins). */
-export function findHolder(
+export async function findHolder(
   db: DbOrTrx,
   userId: string,
 ): Promise<{ id: string; deleted_at: string | null } | undefined> {
-  return db
-    .selectFrom('users')
-    .select(['id', 'deleted_at'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  return (await selectHolder(db, userId))[0];
 }
+const selectHolder = compiledRead((db, userId: string) =>
+  db.selectFrom('users').select(['id', 'deleted_at']).where('id', '=', userId),
+);
 
 export async function insertEntry(db: DbOrTrx, row: CreditEntriesTable): Promise<void> {
   await db.insertInto('credit_entries').values(row).execute();
@@ -32,15 +31,17 @@ export async function listEntries(
   userId: string,
   limit: number,
 ): Promise<CreditEntriesTable[]> {
-  return db
+  return selectEntries(db, userId, limit);
+}
+const selectEntries = compiledRead((db, userId: string, limit: number) =>
+  db
     .selectFrom('credit_entries')
     .selectAll()
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-}
+    .limit(limit),
+);
 
 /**
  * Serialises balance changes of one user on PostgreSQL: every spend first locks the user's row,

@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../db/index.ts';
+import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { DisputeEvidenceTable } from '../../db/schema.ts';
 
 /* Queries of the evidence files attached to disputes (dispute_evidence). */
@@ -12,14 +12,16 @@ export async function listEvidence(
   disputeIds: readonly string[],
 ): Promise<DisputeEvidenceTable[]> {
   if (disputeIds.length === 0) return [];
-  return db
+  return selectEvidence(db, [...new Set(disputeIds)]);
+}
+const selectEvidence = compiledRead((db, disputeIds: string[]) =>
+  db
     .selectFrom('dispute_evidence')
     .selectAll()
-    .where('dispute_id', 'in', [...new Set(disputeIds)])
+    .where('dispute_id', 'in', disputeIds)
     .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
-}
+    .orderBy('id', 'asc'),
+);
 
 export function findEvidence(db: DbOrTrx, disputeId: string, evidenceId: string) {
   return db

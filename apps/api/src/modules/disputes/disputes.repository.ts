@@ -91,11 +91,15 @@ const listColumns = [
   'p.last_name as p_last_name',
 ] as const;
 
-export function findDisputeWithBooking(
+const selectDisputeWithBooking = compiledRead((db, id: string) =>
+  withBooking(db).select(listColumns).where('d.id', '=', id),
+);
+
+export async function findDisputeWithBooking(
   db: DbOrTrx,
   id: string,
 ): Promise<DisputeListRow | undefined> {
-  return withBooking(db).select(listColumns).where('d.id', '=', id).executeTakeFirst();
+  return (await selectDisputeWithBooking(db, id))[0];
 }
 
 export type DisputeFilter = { status?: DisputeRow['status']; partyId?: string };

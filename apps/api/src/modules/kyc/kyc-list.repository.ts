@@ -55,11 +55,13 @@ export async function listRecords(
   return { rows, total: Number(count?.n ?? 0) };
 }
 
-export function findPeople(db: DbOrTrx, ids: string[]): Promise<KycPersonRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
+const selectPeople = compiledRead((db, ids: string[]) =>
+  db
     .selectFrom('users')
     .select(['id', 'first_name', 'last_name', 'email', 'kyc_verified', 'is_verified'])
-    .where('id', 'in', ids)
-    .execute();
+    .where('id', 'in', ids),
+);
+
+export function findPeople(db: DbOrTrx, ids: string[]): Promise<KycPersonRow[]> {
+  return ids.length === 0 ? Promise.resolve([]) : selectPeople(db, ids);
 }

@@ -23,20 +23,27 @@ export function insertMessage(db: DbOrTrx, row: KycMessagesTable): Promise<unkno
   return db.insertInto('kyc_messages').values(row).execute();
 }
 
-export function findRecord(db: DbOrTrx, id: string): Promise<KycRecordRow | undefined> {
-  return db.selectFrom('kyc_records').selectAll().where('id', '=', id).executeTakeFirst();
+const selectRecord = compiledRead((db, id: string) =>
+  db.selectFrom('kyc_records').selectAll().where('id', '=', id),
+);
+
+export async function findRecord(db: DbOrTrx, id: string): Promise<KycRecordRow | undefined> {
+  return (await selectRecord(db, id))[0];
 }
 
-/** The user's records, newest first (bounded: a user resubmits a handful of times at most). */
-export function listUserRecords(db: DbOrTrx, userId: string, limit = 50): Promise<KycRecordRow[]> {
-  return db
+const selectUserRecords = compiledRead((db, userId: string, limit: number) =>
+  db
     .selectFrom('kyc_records')
     .selectAll()
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+    .limit(limit),
+);
+
+/** The user's records, newest first (bounded: a user resubmits a handful of times at most). */
+export function listUserRecords(db: DbOrTrx, userId: string, limit = 50): Promise<KycRecordRow[]> {
+  return selectUserRecords(db, userId, limit);
 }
 
 /** The status of the user's newest record, if any (what the dashboard shows). */
@@ -57,15 +64,17 @@ export async function latestStatus(
   return (await selectLatestStatus(db, userId))[0]?.status;
 }
 
-export function findDocuments(db: DbOrTrx, kycIds: string[]): Promise<KycDocumentsTable[]> {
-  if (kycIds.length === 0) return Promise.resolve([]);
-  return db
+const selectDocuments = compiledRead((db, kycIds: string[]) =>
+  db
     .selectFrom('kyc_documents')
     .selectAll()
     .where('kyc_id', 'in', kycIds)
     .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+    .orderBy('id', 'asc'),
+);
+
+export function findDocuments(db: DbOrTrx, kycIds: string[]): Promise<KycDocumentsTable[]> {
+  return kycIds.length === 0 ? Promise.resolve([]) : selectDocuments(db, kycIds);
 }
 
 export function findDocument(
@@ -82,16 +91,18 @@ export function findDocument(
 }
 
 /** The conversations of the given records, oldest first; bounded per page of records. */
-export function findMessages(db: DbOrTrx, kycIds: string[]): Promise<KycMessagesTable[]> {
-  if (kycIds.length === 0) return Promise.resolve([]);
-  return db
+const selectMessages = compiledRead((db, kycIds: string[]) =>
+  db
     .selectFrom('kyc_messages')
     .selectAll()
     .where('kyc_id', 'in', kycIds)
     .orderBy('sent_at', 'asc')
     .orderBy('id', 'asc')
-    .limit(5000)
-    .execute();
+    .limit(5000),
+);
+
+export function findMessages(db: DbOrTrx, kycIds: string[]): Promise<KycMessagesTable[]> {
+  return kycIds.length === 0 ? Promise.resolve([]) : selectMessages(db, kycIds);
 }
 
 /** A resubmission onto an existing record: back to PENDING, reason and reviewer cleared. */

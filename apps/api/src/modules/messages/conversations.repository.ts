@@ -69,9 +69,8 @@ export type NameRow = { id: string; first_name: string; last_name: string };
 
 export async function findNames(db: DbOrTrx, ids: readonly string[]): Promise<NameRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .selectFrom('users')
-    .select(['id', 'first_name', 'last_name'])
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
+  return selectNames(db, [...new Set(ids)]);
 }
+const selectNames = compiledRead((db, ids: string[]) =>
+  db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', ids),
+);

@@ -38,8 +38,9 @@ export async function findMessage(db: DbOrTrx, id: string): Promise<MessageJoine
 
 export async function findMessages(db: DbOrTrx, ids: readonly string[]): Promise<MessageJoined[]> {
   if (ids.length === 0) return [];
-  return joined(db).where('m.id', 'in', ids).execute();
+  return selectMessages(db, [...ids]);
 }
+const selectMessages = compiledRead((db, ids: string[]) => joined(db).where('m.id', 'in', ids));
 
 /** Messages `partyId` sent or received. */
 const ofParty = (partyId: string) =>
@@ -100,6 +101,16 @@ export async function pageBookingMessages(
   return { rows, total: Number(count?.n ?? 0) };
 }
 
+const selectUnreadSenders = compiledRead((db, recipientId: string, bookingId: string) =>
+  db
+    .selectFrom('messages')
+    .select('sender_id')
+    .distinct()
+    .where('recipient_id', '=', recipientId)
+    .where('read_at', 'is', null)
+    .where('booking_id', '=', bookingId),
+);
+
 /** Marks the recipient's unread messages on a booking read; returns whom they came from. */
 export async function markBookingRead(
   db: DbOrTrx,
@@ -107,12 +118,7 @@ export async function markBookingRead(
   recipientId: string,
   readAt: string,
 ): Promise<string[]> {
-  const unread = db
-    .selectFrom('messages')
-    .where('recipient_id', '=', recipientId)
-    .where('read_at', 'is', null)
-    .where('booking_id', '=', bookingId);
-  const senders = await unread.select('sender_id').distinct().execute();
+  const senders = await selectUnreadSenders(db, recipientId, bookingId);
   if (senders.length === 0) return [];
   await db
     .updateTable('messages')

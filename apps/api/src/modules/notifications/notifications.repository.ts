@@ -35,16 +35,18 @@ export function listUnreadRows(
   userId: string,
   limit: number,
 ): Promise<NotificationsTable[]> {
-  return db
+  return selectUnread(db, userId, limit);
+}
+const selectUnread = compiledRead((db, userId: string, limit: number) =>
+  db
     .selectFrom('notifications')
     .selectAll()
     .where('user_id', '=', userId)
     .where('read_at', 'is', null)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-}
+    .limit(limit),
+);
 
 export async function markAllReadRows(db: DbOrTrx, userId: string): Promise<number> {
   const result = await db

@@ -5,19 +5,26 @@ import type { PetsTable } from '../../db/schema.ts';
 /** A user's pets are few; 200 bounds the list anyway. */
 export const MAX_PETS_LISTED = 200;
 
-export function listPetsByOwner(db: DbOrTrx, userId: string): Promise<PetsTable[]> {
-  return db
+const selectPetsOf = compiledRead((db, userId: string) =>
+  db
     .selectFrom('pets')
     .selectAll()
     .where('user_id', '=', userId)
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
-    .limit(MAX_PETS_LISTED)
-    .execute();
+    .limit(MAX_PETS_LISTED),
+);
+
+export function listPetsByOwner(db: DbOrTrx, userId: string): Promise<PetsTable[]> {
+  return selectPetsOf(db, userId);
 }
 
-export function findPet(db: DbOrTrx, id: string): Promise<PetsTable | undefined> {
-  return db.selectFrom('pets').selectAll().where('id', '=', id).executeTakeFirst();
+const selectPet = compiledRead((db, id: string) =>
+  db.selectFrom('pets').selectAll().where('id', '=', id),
+);
+
+export async function findPet(db: DbOrTrx, id: string): Promise<PetsTable | undefined> {
+  return (await selectPet(db, id))[0];
 }
 
 export async function insertPet(db: DbOrTrx, row: Insertable<PetsTable>): Promise<void> {
@@ -55,14 +62,12 @@ export async function countPetsOf(db: DbOrTrx, userId: string): Promise<number> 
   return Number((await selectPetCount(db, userId))[0]?.n ?? 0);
 }
 
+const selectLiveUserId = compiledRead((db, userId: string) =>
+  db.selectFrom('users').select('id').where('id', '=', userId).where('deleted_at', 'is', null),
+);
+
 export async function liveUserExists(db: DbOrTrx, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await selectLiveUserId(db, userId)).length > 0;
 }
 
 /** Ids among `petIds` that belong to `ownerId`. */
@@ -72,14 +77,12 @@ export async function findOwnedPetIds(
   petIds: readonly string[],
 ): Promise<string[]> {
   if (petIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('pets')
-    .select('id')
-    .where('user_id', '=', ownerId)
-    .where('id', 'in', [...petIds])
-    .execute();
+  const rows = await selectOwnedPetIds(db, ownerId, [...petIds]);
   return rows.map((r) => r.id);
 }
+const selectOwnedPetIds = compiledRead((db, ownerId: string, petIds: string[]) =>
+  db.selectFrom('pets').select('id').where('user_id', '=', ownerId).where('id', 'in', petIds),
+);
 
 /**
  * The `pets` JSON of each of the owner's bookings the sitter works on: assigned to it, or with a

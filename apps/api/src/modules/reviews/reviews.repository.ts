@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { DbOrTrx } from '../../db/index.ts';
+import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { ReviewsTable } from '../../db/schema.ts';
 
 /** Reviews stay hidden until both parties have written one, or this long after completion. */
@@ -109,6 +109,16 @@ export async function findReviewByAuthor(
     .executeTakeFirst();
 }
 
+const selectBookingReviews = compiledRead((db, bookingId: string, cutoff: string) =>
+  db
+    .selectFrom('reviews as r')
+    .innerJoin('bookings as b', 'b.id', 'r.booking_id')
+    .selectAll('r')
+    .select(isVisibleSql(cutoff).as('visible'))
+    .where('r.booking_id', '=', bookingId)
+    .orderBy('r.created_at', 'asc'),
+);
+
 /** The reviews of one booking that `viewerId` may read: visible ones plus the viewer's own. */
 export async function listBookingReviews(
   db: DbOrTrx,
@@ -116,14 +126,7 @@ export async function listBookingReviews(
   viewerId: string,
   now = new Date(),
 ): Promise<(ReviewsTable & { visible: boolean })[]> {
-  const rows = await db
-    .selectFrom('reviews as r')
-    .innerJoin('bookings as b', 'b.id', 'r.booking_id')
-    .selectAll('r')
-    .select(isVisibleSql(blindCutoff(now)).as('visible'))
-    .where('r.booking_id', '=', bookingId)
-    .orderBy('r.created_at', 'asc')
-    .execute();
+  const rows = await selectBookingReviews(db, bookingId, blindCutoff(now));
   return rows
     .map((row) => ({ ...row, visible: Boolean(row.visible) }))
     .filter((row) => row.visible || row.author_id === viewerId);

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import type { DbOrTrx } from '../../db/index.ts';
+import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { countOffering, offerFilterSql } from '../availability/index.ts';
 import type { Box, LatLng } from './geo.ts';
@@ -101,13 +101,12 @@ export async function findNearestLocated(
 
 /** The directory-version counter: moved by triggers on every write a search reads (migration 13-00). */
 export async function readDirectoryVersion(db: DbOrTrx): Promise<string> {
-  const row = await db
-    .selectFrom('directory_version')
-    .select('v')
-    .where('id', '=', 1)
-    .executeTakeFirst();
+  const [row] = await selectDirectoryVersion(db);
   return String(row?.v ?? 0);
 }
+const selectDirectoryVersion = compiledRead((db) =>
+  db.selectFrom('directory_version').select('v').where('id', '=', 1),
+);
 
 /** Live providers, kept up to date by triggers on users (provider-stats migration). */
 async function countLiveProviders(db: DbOrTrx): Promise<number> {
