@@ -4,7 +4,14 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { compiledRead, createDb, readRows, type DbOrTrx } from './index.ts';
+import {
+  compiledInsert,
+  compiledRead,
+  compiledWrite,
+  createDb,
+  readRows,
+  type DbOrTrx,
+} from './index.ts';
 
 const dirs: string[] = [];
 const dbs: { destroy: () => Promise<void> }[] = [];
@@ -34,6 +41,26 @@ describe('readRows on SQLite', () => {
     const q = db.selectFrom('things').selectAll().where('id', '=', 1);
     expect(await readRows(db, q)).toEqual(await q.execute());
     expect(await names(db)).toEqual(['one']);
+  });
+
+  it('builds rows as the driver would: every column, nulls, a name selected twice keeps the last', async () => {
+    const db = await sqliteDb();
+    await sql`alter table things add column note text`.execute(db);
+    const queries = [
+      db.selectFrom('things').selectAll(),
+      db.selectFrom('things').select(['name', 'id', sql<null>`null`.as('nothing')]),
+      db.selectFrom('things').select(['id as x', 'name as x']),
+      db.selectFrom('things').select(sql<string>`'a"b\\c'`.as('quote "and" \\ slash')),
+    ];
+    for (const q of queries) {
+      const rows = await readRows(db, q);
+      expect(rows).toEqual(await q.execute());
+      expect(rows).toHaveLength(1);
+      expect(Object.keys(rows[0]!)).toEqual(Object.keys((await q.execute())[0]!));
+    }
+    expect(await readRows(db, db.selectFrom('things').select(['id as x', 'name as x']))).toEqual([
+      { x: 'one' },
+    ]);
   });
 
   it('never sees the writes of a transaction in flight, and a transaction sees its own', async () => {
@@ -145,5 +172,52 @@ describe('compiledRead', () => {
         { id: 5, name: 'five' },
       ]);
     });
+  });
+});
+
+describe('compiledInsert and compiledWrite', () => {
+  type N = { things: { id: number; name: string; note: string | null } };
+  const insertThing = compiledInsert('things' as never) as unknown as (
+    db: DbOrTrx,
+    row: Partial<N['things']>,
+  ) => Promise<void>;
+  const rename = compiledWrite((db: DbOrTrx, name: string, id: number) =>
+    (db as unknown as Kysely<N>).updateTable('things').set({ name }).where('id', '=', id),
+  );
+  const rows = (db: Kysely<T>) =>
+    (db as unknown as Kysely<N>).selectFrom('things').selectAll().orderBy('id').execute();
+
+  it('inserts each row with its own values, leaving out undefined columns', async () => {
+    const db = await sqliteDb();
+    await sql`alter table things add column note text`.execute(db);
+    const d = db as unknown as DbOrTrx;
+    await insertThing(d, { id: 2, name: 'two', note: 'n2' });
+    await insertThing(d, { id: 3, name: 'three', note: undefined });
+    await insertThing(d, { name: 'four', id: 4, note: null });
+    await insertThing(d, { id: 5, name: 'five', note: 'n5' });
+    expect(await rows(db)).toEqual([
+      { id: 1, name: 'one', note: null },
+      { id: 2, name: 'two', note: 'n2' },
+      { id: 3, name: 'three', note: null },
+      { id: 4, name: 'four', note: null },
+      { id: 5, name: 'five', note: 'n5' },
+    ]);
+  });
+
+  it('writes inside the caller transaction, and rolls back with it', async () => {
+    const db = await sqliteDb();
+    await sql`alter table things add column note text`.execute(db);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await insertThing(trx as unknown as DbOrTrx, { id: 7, name: 'seven' });
+        const result = await rename(trx as unknown as DbOrTrx, 'uno', 1);
+        expect(result.numAffectedRows).toBe(1n);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await rows(db)).toEqual([{ id: 1, name: 'one', note: null }]);
+    expect((await rename(db as unknown as DbOrTrx, 'uno', 1)).numAffectedRows).toBe(1n);
+    expect((await rename(db as unknown as DbOrTrx, 'none', 99)).numAffectedRows).toBe(0n);
+    expect(await rows(db)).toEqual([{ id: 1, name: 'uno', note: null }]);
   });
 });

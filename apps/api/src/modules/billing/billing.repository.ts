@@ -1,12 +1,14 @@
-import type { DbOrTrx } from '../../db/index.ts';
+import { compiledInsert, type DbOrTrx } from '../../db/index.ts';
 import type { PaymentsTable, SubscriptionsTable } from '../../db/schema.ts';
 import { nowIso } from '../../lib/ids.ts';
 
 export type PaymentRow = PaymentsTable;
 export type SubscriptionRow = SubscriptionsTable;
 
+const insertPaymentsRow = compiledInsert('payments');
+
 export async function insertPayment(db: DbOrTrx, row: PaymentRow): Promise<void> {
-  await db.insertInto('payments').values(row).execute();
+  await insertPaymentsRow(db, row);
 }
 
 export function findPayment(db: DbOrTrx, id: string): Promise<PaymentRow | undefined> {

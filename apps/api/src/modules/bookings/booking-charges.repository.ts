@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { compiledRead, type DbOrTrx } from '../../db/index.ts';
+import { compiledInsert, compiledRead, compiledWrite, type DbOrTrx } from '../../db/index.ts';
 import type { BookingChargesTable } from '../../db/schema.ts';
 
 export type ChargeRow = BookingChargesTable;
@@ -7,8 +7,10 @@ export type ChargeRow = BookingChargesTable;
 /** A where-clause over `bookings`: drops bookings whose card part is unpaid (awaiting or abandoned). */
 export const cardPaidOrNone = sql<boolean>`not exists (select 1 from booking_charges bc where bc.booking_id = bookings.id and bc.state <> 'paid')`;
 
+const insertBookingChargesRow = compiledInsert('booking_charges');
+
 export async function insertCharge(db: DbOrTrx, row: ChargeRow): Promise<void> {
-  await db.insertInto('booking_charges').values(row).execute();
+  await insertBookingChargesRow(db, row);
 }
 
 export async function findCharge(db: DbOrTrx, bookingId: string): Promise<ChargeRow | undefined> {
@@ -71,13 +73,15 @@ export async function setCheckout(
   paymentId: string,
   url: string,
 ): Promise<void> {
-  await db
+  await updateCheckout(db, paymentId, url, bookingId);
+}
+const updateCheckout = compiledWrite((db, paymentId: string, url: string, bookingId: string) =>
+  db
     .updateTable('booking_charges')
     .set({ payment_id: paymentId, checkout_url: url })
     .where('booking_id', '=', bookingId)
-    .where('state', '=', 'awaiting')
-    .execute();
-}
+    .where('state', '=', 'awaiting'),
+);
 
 /** A payment that went through after its booking was cancelled: recorded once, as all refunded. */
 export async function refundLateIfNone(

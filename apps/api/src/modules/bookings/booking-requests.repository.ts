@@ -1,12 +1,14 @@
-import { compiledRead, type DbOrTrx } from '../../db/index.ts';
+import { compiledInsert, compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { BookingRequestsTable } from '../../db/schema.ts';
 import type { Page } from './bookings.repository.ts';
 
 export type RequestRow = BookingRequestsTable;
 export type RequestState = RequestRow['state'];
 
+const insertBookingRequestsRow = compiledInsert('booking_requests');
+
 export async function insertRequest(db: DbOrTrx, row: RequestRow): Promise<void> {
-  await db.insertInto('booking_requests').values(row).execute();
+  await insertBookingRequestsRow(db, row);
 }
 
 const selectRequest = compiledRead((db, bookingId: string, providerId: string) =>

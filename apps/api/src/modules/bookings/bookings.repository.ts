@@ -1,5 +1,5 @@
 import type { SelectQueryBuilder, Updateable } from 'kysely';
-import { compiledRead, type DbOrTrx } from '../../db/index.ts';
+import { compiledInsert, compiledRead, type DbOrTrx } from '../../db/index.ts';
 import { cardPaidOrNone } from './booking-charges.repository.ts';
 
 export { isUniqueViolation } from '../../db/index.ts';
@@ -22,8 +22,10 @@ export type PartyRow = {
   deleted_at: string | null;
 };
 
+const insertBookingsRow = compiledInsert('bookings');
+
 export async function insertBooking(db: DbOrTrx, row: BookingRow): Promise<void> {
-  await db.insertInto('bookings').values(row).execute();
+  await insertBookingsRow(db, row);
 }
 
 export async function findBooking(db: DbOrTrx, id: string): Promise<BookingRow | undefined> {
@@ -105,8 +107,10 @@ export async function findParties(db: DbOrTrx, ids: readonly string[]): Promise<
   return selectParties(db, [...new Set(ids)]);
 }
 
+const insertBookingEventsRow = compiledInsert('booking_events');
+
 export async function insertEvent(db: DbOrTrx, row: BookingEventsTable): Promise<void> {
-  await db.insertInto('booking_events').values(row).execute();
+  await insertBookingEventsRow(db, row);
 }
 
 const selectEvents = compiledRead((db, bookingIds: string[]) =>

@@ -1,5 +1,5 @@
 import { SqliteAdapter } from 'kysely';
-import { compiledRead, type DbOrTrx } from '../../db/index.ts';
+import { compiledInsert, compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { CreditEntriesTable } from '../../db/schema.ts';
 
 /** The ledger's sum, kept by triggers on credit_entries (migration 16-10): one row read. */
@@ -22,8 +22,10 @@ const selectHolder = compiledRead((db, userId: string) =>
   db.selectFrom('users').select(['id', 'deleted_at']).where('id', '=', userId),
 );
 
+const insertCreditEntriesRow = compiledInsert('credit_entries');
+
 export async function insertEntry(db: DbOrTrx, row: CreditEntriesTable): Promise<void> {
-  await db.insertInto('credit_entries').values(row).execute();
+  await insertCreditEntriesRow(db, row);
 }
 
 export async function listEntries(

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { compiledRead, type DbOrTrx } from '../../db/index.ts';
+import { compiledInsert, compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { MessagesTable } from '../../db/schema.ts';
 
 export type MessageRow = MessagesTable;
@@ -12,8 +12,10 @@ export type MessageJoined = MessageRow & {
 };
 export type Page = { page: number; limit: number };
 
+const insertMessagesRow = compiledInsert('messages');
+
 export async function insertMessage(db: DbOrTrx, row: MessageRow): Promise<void> {
-  await db.insertInto('messages').values(row).execute();
+  await insertMessagesRow(db, row);
 }
 
 function joined(db: DbOrTrx) {

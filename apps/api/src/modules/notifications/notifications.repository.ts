@@ -1,9 +1,11 @@
-import { compiledRead, type DbOrTrx } from '../../db/index.ts';
+import { compiledInsert, compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { NotificationsTable, StreamTicketsTable } from '../../db/schema.ts';
 import { nowIso } from '../../lib/ids.ts';
 
+const insertNotificationsRow = compiledInsert('notifications');
+
 export async function insertNotification(db: DbOrTrx, row: NotificationsTable): Promise<void> {
-  await db.insertInto('notifications').values(row).execute();
+  await insertNotificationsRow(db, row);
 }
 
 /** Inserts unless a row with that id exists; true when this call inserted it. */
