@@ -34,16 +34,20 @@ export async function registerRateLimit(
 
   // An app-level hook, registered before the secret-key and auth checks, so that requests those
   // checks turn away count too (the plugin's own global mode hooks in after a route's hooks).
+  // Requests the allow-list lets through (the web app's files, the probes) return at once,
+  // without the limiter's promise.
   const perIp = app.createRateLimit();
-  app.addHook('onRequest', async (request, reply) => {
-    const result = await perIp(request);
-    if (result.isAllowed || !result.isExceeded) return;
-    return reply
-      .status(429)
-      .header('retry-after', String(result.ttlInSeconds))
-      .send({
-        message: `Too many requests, please try again in ${result.ttlInSeconds} seconds`,
-        code: 'RATE_LIMITED',
-      });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isApiRequest(request)) return done();
+    perIp(request).then((result) => {
+      if (result.isAllowed || !result.isExceeded) return done();
+      void reply
+        .status(429)
+        .header('retry-after', String(result.ttlInSeconds))
+        .send({
+          message: `Too many requests, please try again in ${result.ttlInSeconds} seconds`,
+          code: 'RATE_LIMITED',
+        });
+    }, done);
   });
 }

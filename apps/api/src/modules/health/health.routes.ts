@@ -6,13 +6,19 @@ import { diagnosticsRoutes } from './diagnostics.routes.ts';
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.config.diagnostics) await app.register(diagnosticsRoutes);
 
-  app.get('/healthz', { schema: { hide: true, response: { 200: healthBody } } }, async () => ({
-    status: 'ok' as const,
-  }));
+  // A probe's answer is a few bytes and its request has no body: nothing to compress or inflate,
+  // so neither of @fastify/compress's hooks runs on these routes.
+  const small = { compress: false, decompress: false } as const;
+
+  app.get(
+    '/healthz',
+    { ...small, schema: { hide: true, response: { 200: healthBody } } },
+    async () => ({ status: 'ok' as const }),
+  );
 
   app.get(
     '/readyz',
-    { schema: { hide: true, response: { 200: readyBody, 503: readyBody } } },
+    { ...small, schema: { hide: true, response: { 200: readyBody, 503: readyBody } } },
     async (_request, reply) => {
       const database = await isDatabaseReachable(app.db);
       // Without Redis the app still serves (rate limits fail open), but this instance cannot
