@@ -17,13 +17,13 @@ import {
 import { DEFAULT_ZONE, parseCaps, toBlock, toOccupancy, windowsOf } from './availability.mapper.ts';
 import {
   findConflict,
-  localSegments,
   nextFreeDates,
   overlaps,
   type CalendarData,
   type Conflict,
   type Interval,
 } from './calendar.ts';
+import { localSegments } from './local-time.ts';
 
 const DAY_MS = 86_400_000;
 

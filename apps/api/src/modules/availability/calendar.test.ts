@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays,
   dateRangeToInterval,
   findConflict,
-  localParts,
-  localSegments,
   maxConcurrent,
   nextFreeDates,
   normalizeSchedule,
-  zonedToUtc,
   type Block,
   type CalendarData,
   type Occupancy,
 } from './calendar.ts';
+import { addDays, localParts, localSegments, zonedToUtc } from './local-time.ts';
 
 const Z = (iso: string) => new Date(iso);
 const iso = (d: Date) => d.toISOString();

@@ -21,12 +21,10 @@ export {
   readCalendarVersion,
 } from './availability.repository.ts';
 export {
-  addDays,
   dateRangeToInterval,
   findConflict,
-  localParts,
-  zonedToUtc,
   type CalendarData,
   type Conflict,
   type Interval,
 } from './calendar.ts';
+export { addDays, localParts, zonedToUtc } from './local-time.ts';

@@ -26,7 +26,8 @@ import {
   toBlockWire,
 } from './availability.mapper.ts';
 import { nextFreeDatesFor } from './availability.service.ts';
-import { addDays, dateRangeToInterval, localParts, normalizeSchedule } from './calendar.ts';
+import { dateRangeToInterval, normalizeSchedule } from './calendar.ts';
+import { addDays, localParts } from './local-time.ts';
 import {
   countBlocks,
   deleteBlockIfOwn,

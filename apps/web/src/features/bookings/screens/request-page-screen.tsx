@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { LoadMore } from '../../../components/ui/load-more';
 import { usePageTitle } from '../../../components/ui/use-page-title';
@@ -8,7 +8,6 @@ import { isProviderUser } from '../../../lib/roles';
 import { decideBookingRequest } from '../booking-slice';
 import {
   BOOKING_MESSAGES,
-  BOOKINGS_PAGE_SIZE,
   bookingsApi,
   type Booking,
   type Decision,
@@ -20,14 +19,8 @@ import { DecisionButtons, pendingDecision } from '../components/decision-buttons
 import { SeriesRequestsSection } from '../components/series-requests-section';
 import { WithdrawApplicationModal } from '../components/withdraw-application-modal';
 import { useCurrentUser } from '../../auth';
-import { useLoad } from '../../../lib/use-load';
-import { pageOfList, usePagedList, type ListPage } from '../../../lib/use-paged-list';
-import {
-  loadOpenPage,
-  loadProviderRequests,
-  openBoardItems,
-  type BoardItem,
-} from '../lib/provider-board';
+import type { BoardItem } from '../lib/provider-board';
+import { useRequestBoard } from './use-request-board';
 
 const APPLICATION_LABELS: Record<MyRequest['state'], string> = {
   pending: 'Applied, waiting for the owner',
@@ -65,39 +58,7 @@ export default function RequestPageScreen() {
   const [actionError, setActionError] = useState<string | null>(null);
   const [toWithdraw, setToWithdraw] = useState<MyRequest | null>(null);
 
-  const loadRequests = useCallback(async () => {
-    try {
-      return await loadProviderRequests();
-    } catch (error) {
-      throw new Error(getErrorMessage(error, BOOKING_MESSAGES.listFailed), { cause: error });
-    }
-  }, []);
-  const board = useLoad(userId || null, loadRequests, BOOKING_MESSAGES.listFailed);
-
-  const fetchOpen = useCallback(async (page: number) => {
-    try {
-      return await loadOpenPage(page);
-    } catch (error) {
-      throw new Error(getErrorMessage(error, BOOKING_MESSAGES.listFailed), { cause: error });
-    }
-  }, []);
-  const feed = usePagedList(userId || null, fetchOpen, BOOKING_MESSAGES.listFailed);
-  // Until the sitter's requests are known, an invitation could show as open: wait for them.
-  const openItems = board.data ? openBoardItems(feed.items, board.data) : [];
-
-  const fetchInProgress = useCallback(async (page: number): Promise<ListPage<Booking>> => {
-    try {
-      const query = { status: 'in-progress' as const, page, limit: BOOKINGS_PAGE_SIZE };
-      return pageOfList((await bookingsApi.listProvider(query)).data);
-    } catch (error) {
-      throw new Error(getErrorMessage(error, BOOKING_MESSAGES.inProgressFailed), { cause: error });
-    }
-  }, []);
-  const inProgress = usePagedList(
-    userId || null,
-    fetchInProgress,
-    BOOKING_MESSAGES.inProgressFailed,
-  );
+  const { board, feed, openItems, inProgress } = useRequestBoard(userId);
 
   const act = async (key: string, run: () => Promise<string | null>) => {
     setBusy(key);
