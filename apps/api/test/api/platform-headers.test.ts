@@ -32,6 +32,18 @@ describe('precomputed security headers and request ids', () => {
     expect(Object.isFrozen(API_SECURITY_HEADERS)).toBe(true);
   });
 
+  it('API answers carry CORS headers for an allowed origin; the probes, for no one', async () => {
+    const origin = { origin: 'http://elsewhere.test' };
+    const api = await t.call({ method: 'GET', url: '/api/no-such-route', headers: origin });
+    expect(api.headers['access-control-allow-origin']).toBe(origin.origin);
+    for (const url of ['/healthz', '/readyz']) {
+      const probe = await t.call({ method: 'GET', url, headers: origin });
+      expect(probe.statusCode, url).toBe(200);
+      expect(probe.headers['access-control-allow-origin'], url).toBeUndefined();
+      expect(probe.headers['content-encoding'], url).toBeUndefined();
+    }
+  });
+
   it('pages and their assets carry the whole document set', async () => {
     const answers = [
       { url: '/', res: await t.call({ method: 'GET', url: '/' }) },

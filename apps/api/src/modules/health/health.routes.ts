@@ -7,8 +7,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.config.diagnostics) await app.register(diagnosticsRoutes);
 
   // A probe's answer is a few bytes and its request has no body: nothing to compress or inflate,
-  // so neither of @fastify/compress's hooks runs on these routes.
-  const small = { compress: false, decompress: false } as const;
+  // so neither of @fastify/compress's hooks runs on these routes. Its callers are load balancers
+  // and orchestrators, not pages of another origin: no CORS headers either.
+  const small = { compress: false, decompress: false, config: { cors: false } } as const;
 
   app.get(
     '/healthz',
