@@ -1,12 +1,5 @@
-import {
-  createQueryId,
-  type Compilable,
-  type CompiledQuery,
-  type Insertable,
-  type QueryResult,
-} from 'kysely';
+import { createQueryId, type Compilable, type CompiledQuery, type QueryResult } from 'kysely';
 import type { DbOrTrx } from './index.ts';
-import type { Database } from './schema.ts';
 import { readRows } from './direct-reads.ts';
 
 /*
@@ -14,13 +7,22 @@ import { readRows } from './direct-reads.ts';
  * building and compiling the same Kysely query tree on every request.
  */
 
-/** Stands for argument `index` (item `item` of it, for a list) of a compiled query while compiling. */
+/**
+ * Stands for argument `index` of a compiled query while compiling: item `item` of it for a list,
+ * the value of key `item` for a row (a plain object, as an insert's `values`).
+ */
 class Slot {
   constructor(
     readonly index: number,
-    readonly item?: number,
+    readonly item?: number | string,
   ) {}
 }
+
+const isRow = (a: unknown): a is Record<string, unknown> =>
+  typeof a === 'object' && a !== null && Object.getPrototypeOf(a) === Object.prototype;
+/** A row's keys whose values are given (an undefined value leaves its column out, as in Kysely). */
+const keysOf = (row: Record<string, unknown>) =>
+  Object.keys(row).filter((k) => row[k] !== undefined);
 
 /**
  * `build`'s query for these arguments: its compiled form for their shape (made once per SQL
@@ -43,7 +45,13 @@ function fill<A extends unknown[], R>(
   let template = shapes.get(shape);
   if (!template) {
     const slots = args.map((a, i) =>
-      Array.isArray(a) ? a.map((_, j) => new Slot(i, j)) : a === undefined ? a : new Slot(i),
+      Array.isArray(a)
+        ? a.map((_, j) => new Slot(i, j))
+        : isRow(a)
+          ? Object.fromEntries(keysOf(a).map((k) => [k, new Slot(i, k)]))
+          : a === undefined
+            ? a
+            : new Slot(i),
     ) as A;
     template = build(db, ...slots).compile();
     shapes.set(shape, template);
@@ -53,15 +61,28 @@ function fill<A extends unknown[], R>(
     p instanceof Slot
       ? p.item === undefined
         ? args[p.index]
-        : (args[p.index] as unknown[])[p.item]
+        : (args[p.index] as Record<number | string, unknown>)[p.item]
       : p,
   );
   return { sql, query, parameters: filled, queryId: createQueryId() };
 }
 
-/** Which arguments are lists (and how long) and which are undefined: what the SQL text depends on. */
+/**
+ * What the SQL text depends on: which arguments are lists (and how long), which are rows (and
+ * which of their columns are given) and which are undefined.
+ */
 const shapeOf = (args: readonly unknown[]) =>
-  args.map((a) => (Array.isArray(a) ? a.length : a === undefined ? 'u' : '')).join(',');
+  args
+    .map((a) =>
+      Array.isArray(a)
+        ? a.length
+        : isRow(a)
+          ? `{${keysOf(a).join(',')}}`
+          : a === undefined
+            ? 'u'
+            : '',
+    )
+    .join(';');
 
 /**
  * A read on the hot path whose SQL text depends on nothing but the lengths of its list arguments
@@ -85,8 +106,10 @@ export function compiledRead<A extends unknown[], R>(
 }
 
 /**
- * An update or delete on the hot path, compiled once per shape as compiledRead's reads are (the
- * same rules for `build`), run through Kysely's executor (in the caller's transaction, if any).
+ * A write on the hot path, compiled once per shape as compiledRead's reads are (the same rules
+ * for `build`), run through Kysely's executor (in the caller's transaction, if any). A row
+ * argument (a plain object) may be an insert's `values`: it is compiled once per set of columns
+ * given, each value a bound parameter, so its values must be plain values, not SQL expressions.
  */
 export function compiledWrite<A extends unknown[]>(
   build: (db: DbOrTrx, ...args: A) => Compilable<unknown>,
@@ -94,30 +117,4 @@ export function compiledWrite<A extends unknown[]>(
   const compiled = new WeakMap<object, Map<string, CompiledQuery<unknown>>>();
   return (db, ...args) =>
     db.executeQuery(fill(compiled, build, db, args, shapeOf(args)) ?? build(db, ...args));
-}
-
-/**
- * Inserts one row of `table`, compiled once per dialect and set of columns given (a column whose
- * value is undefined is left out, as Kysely does): the values must be plain values, not SQL
- * expressions.
- */
-export function compiledInsert<T extends keyof Database & string>(
-  table: T,
-): (db: DbOrTrx, row: Insertable<Database[T]>) => Promise<void> {
-  const compiled = new WeakMap<object, Map<string, CompiledQuery<unknown>>>();
-  return async (db, row) => {
-    const columns = Object.keys(row).filter(
-      (k) => (row as Record<string, unknown>)[k] !== undefined,
-    );
-    const values = columns.map((k) => (row as Record<string, unknown>)[k]);
-    const build = (d: DbOrTrx, ...slots: unknown[]) =>
-      d
-        .insertInto(table)
-        .values(
-          Object.fromEntries(columns.map((c, i) => [c, slots[i]])) as Insertable<Database[T]>,
-        );
-    await db.executeQuery(
-      fill(compiled, build, db, values, columns.join(',')) ?? build(db, ...values),
-    );
-  };
 }

@@ -7,6 +7,25 @@ import type SQLite from './sqlite-driver.ts';
  */
 
 /**
+ * `make(key)`, kept for the next call with the same key: at most `max` keys, the least recently
+ * used out first (a Map keeps insertion order; a hit is moved to the end).
+ */
+export function lruCache<V>(max: number, make: (key: string) => V): (key: string) => V {
+  const cache = new Map<string, V>();
+  return (key) => {
+    let value = cache.get(key);
+    if (value !== undefined) {
+      cache.delete(key);
+    } else {
+      value = make(key);
+      if (cache.size >= max) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(key, value);
+    return value;
+  };
+}
+
+/**
  * Rows of a direct read built in JavaScript: better-sqlite3 hands each row over as an array
  * (raw mode) and a function generated once per statement from its column names makes the
  * object, with every row of that statement sharing one shape. Asking the driver for objects
@@ -17,7 +36,6 @@ import type SQLite from './sqlite-driver.ts';
  */
 function withRawReads(sqlite: SQLite.Database, max = 500) {
   type Reader = { statement: SQLite.Statement; row: ((values: unknown[]) => unknown) | null };
-  const cache = new Map<string, Reader>();
   const prepare = (text: string): Reader => {
     const statement = sqlite.prepare(text);
     const columns = statement.reader ? statement.columns() : [];
@@ -30,15 +48,9 @@ function withRawReads(sqlite: SQLite.Database, max = 500) {
     const row = new Function('r', `return { ${fields} };`) as (values: unknown[]) => unknown;
     return { statement, row };
   };
+  const readerOf = lruCache(max, prepare);
   return (text: string, parameters: unknown[]): unknown[] => {
-    let reader = cache.get(text);
-    if (reader) {
-      cache.delete(text);
-    } else {
-      reader = prepare(text);
-      if (cache.size >= max) cache.delete(cache.keys().next().value!);
-    }
-    cache.set(text, reader);
+    const reader = readerOf(text);
     const rows = reader.statement.all(parameters);
     return reader.row ? (rows as unknown[][]).map(reader.row) : rows;
   };

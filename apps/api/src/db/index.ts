@@ -5,11 +5,11 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction
 import pg from 'pg';
 import type { AppConfig } from '../config.ts';
 import { migrations } from './migrations/index.ts';
-import { registerDirectReads } from './direct-reads.ts';
+import { lruCache, registerDirectReads } from './direct-reads.ts';
 import type { Database } from './schema.ts';
 
 export { readRows } from './direct-reads.ts';
-export { compiledInsert, compiledRead, compiledWrite } from './compiled.ts';
+export { compiledRead, compiledWrite } from './compiled.ts';
 
 export type Db = Kysely<Database>;
 export type DbOrTrx = Kysely<Database> | Transaction<Database>;
@@ -46,20 +46,10 @@ export function createDb(database: AppConfig['database']): Db {
  * gets the same prepared statement (bounded, least recently used out first).
  */
 export function withStatementCache(sqlite: SQLite.Database, max = 500) {
-  const cache = new Map<string, SQLite.Statement>();
+  const statementOf = lruCache(max, (sql) => sqlite.prepare(sql));
   return {
     close: () => sqlite.close(),
-    prepare(sql: string): SQLite.Statement {
-      let statement = cache.get(sql);
-      if (statement) {
-        cache.delete(sql);
-      } else {
-        statement = sqlite.prepare(sql);
-        if (cache.size >= max) cache.delete(cache.keys().next().value!);
-      }
-      cache.set(sql, statement);
-      return statement;
-    },
+    prepare: (sql: string): SQLite.Statement => statementOf(sql),
   };
 }
 

@@ -4,14 +4,7 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import {
-  compiledInsert,
-  compiledRead,
-  compiledWrite,
-  createDb,
-  readRows,
-  type DbOrTrx,
-} from './index.ts';
+import { compiledRead, compiledWrite, createDb, readRows, type DbOrTrx } from './index.ts';
 
 const dirs: string[] = [];
 const dbs: { destroy: () => Promise<void> }[] = [];
@@ -175,12 +168,12 @@ describe('compiledRead', () => {
   });
 });
 
-describe('compiledInsert and compiledWrite', () => {
+describe('compiledWrite', () => {
   type N = { things: { id: number; name: string; note: string | null } };
-  const insertThing = compiledInsert('things' as never) as unknown as (
-    db: DbOrTrx,
-    row: Partial<N['things']>,
-  ) => Promise<void>;
+  // A row argument: compiled once per set of columns given, each value a bound parameter.
+  const insertThing = compiledWrite((db: DbOrTrx, row: Partial<N['things']>) =>
+    (db as unknown as Kysely<N>).insertInto('things').values(row as N['things']),
+  );
   const rename = compiledWrite((db: DbOrTrx, name: string, id: number) =>
     (db as unknown as Kysely<N>).updateTable('things').set({ name }).where('id', '=', id),
   );

@@ -1,11 +1,13 @@
-import { compiledInsert, type DbOrTrx } from '../../db/index.ts';
+import { compiledWrite, type DbOrTrx } from '../../db/index.ts';
 import type { PaymentsTable, SubscriptionsTable } from '../../db/schema.ts';
 import { nowIso } from '../../lib/ids.ts';
 
 export type PaymentRow = PaymentsTable;
 export type SubscriptionRow = SubscriptionsTable;
 
-const insertPaymentsRow = compiledInsert('payments');
+const insertPaymentsRow = compiledWrite((db, row: PaymentRow) =>
+  db.insertInto('payments').values(row),
+);
 
 export async function insertPayment(db: DbOrTrx, row: PaymentRow): Promise<void> {
   await insertPaymentsRow(db, row);

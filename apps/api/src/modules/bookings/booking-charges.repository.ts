@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { compiledInsert, compiledRead, compiledWrite, type DbOrTrx } from '../../db/index.ts';
+import { compiledRead, compiledWrite, type DbOrTrx } from '../../db/index.ts';
 import type { BookingChargesTable } from '../../db/schema.ts';
 
 export type ChargeRow = BookingChargesTable;
@@ -7,7 +7,9 @@ export type ChargeRow = BookingChargesTable;
 /** A where-clause over `bookings`: drops bookings whose card part is unpaid (awaiting or abandoned). */
 export const cardPaidOrNone = sql<boolean>`not exists (select 1 from booking_charges bc where bc.booking_id = bookings.id and bc.state <> 'paid')`;
 
-const insertBookingChargesRow = compiledInsert('booking_charges');
+const insertBookingChargesRow = compiledWrite((db, row: ChargeRow) =>
+  db.insertInto('booking_charges').values(row),
+);
 
 export async function insertCharge(db: DbOrTrx, row: ChargeRow): Promise<void> {
   await insertBookingChargesRow(db, row);

@@ -1,11 +1,13 @@
-import { compiledInsert, compiledRead, type DbOrTrx } from '../../db/index.ts';
+import { compiledRead, compiledWrite, type DbOrTrx } from '../../db/index.ts';
 import type { BookingRequestsTable } from '../../db/schema.ts';
 import type { Page } from './bookings.repository.ts';
 
 export type RequestRow = BookingRequestsTable;
 export type RequestState = RequestRow['state'];
 
-const insertBookingRequestsRow = compiledInsert('booking_requests');
+const insertBookingRequestsRow = compiledWrite((db, row: RequestRow) =>
+  db.insertInto('booking_requests').values(row),
+);
 
 export async function insertRequest(db: DbOrTrx, row: RequestRow): Promise<void> {
   await insertBookingRequestsRow(db, row);

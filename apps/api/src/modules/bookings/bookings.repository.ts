@@ -1,5 +1,5 @@
 import type { SelectQueryBuilder, Updateable } from 'kysely';
-import { compiledInsert, compiledRead, type DbOrTrx } from '../../db/index.ts';
+import { compiledRead, compiledWrite, type DbOrTrx } from '../../db/index.ts';
 import { cardPaidOrNone } from './booking-charges.repository.ts';
 
 export { isUniqueViolation } from '../../db/index.ts';
@@ -22,7 +22,9 @@ export type PartyRow = {
   deleted_at: string | null;
 };
 
-const insertBookingsRow = compiledInsert('bookings');
+const insertBookingsRow = compiledWrite((db, row: BookingRow) =>
+  db.insertInto('bookings').values(row),
+);
 
 export async function insertBooking(db: DbOrTrx, row: BookingRow): Promise<void> {
   await insertBookingsRow(db, row);
@@ -107,7 +109,9 @@ export async function findParties(db: DbOrTrx, ids: readonly string[]): Promise<
   return selectParties(db, [...new Set(ids)]);
 }
 
-const insertBookingEventsRow = compiledInsert('booking_events');
+const insertBookingEventsRow = compiledWrite((db, row: BookingEventsTable) =>
+  db.insertInto('booking_events').values(row),
+);
 
 export async function insertEvent(db: DbOrTrx, row: BookingEventsTable): Promise<void> {
   await insertBookingEventsRow(db, row);

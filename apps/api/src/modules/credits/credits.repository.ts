@@ -1,5 +1,5 @@
 import { SqliteAdapter } from 'kysely';
-import { compiledInsert, compiledRead, type DbOrTrx } from '../../db/index.ts';
+import { compiledRead, compiledWrite, type DbOrTrx } from '../../db/index.ts';
 import type { CreditEntriesTable } from '../../db/schema.ts';
 
 /** The ledger's sum, kept by triggers on credit_entries (migration 16-10): one row read. */
@@ -22,7 +22,9 @@ const selectHolder = compiledRead((db, userId: string) =>
   db.selectFrom('users').select(['id', 'deleted_at']).where('id', '=', userId),
 );
 
-const insertCreditEntriesRow = compiledInsert('credit_entries');
+const insertCreditEntriesRow = compiledWrite((db, row: CreditEntriesTable) =>
+  db.insertInto('credit_entries').values(row),
+);
 
 export async function insertEntry(db: DbOrTrx, row: CreditEntriesTable): Promise<void> {
   await insertCreditEntriesRow(db, row);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { compiledInsert, compiledRead, type DbOrTrx } from '../../db/index.ts';
+import { compiledRead, compiledWrite, type DbOrTrx } from '../../db/index.ts';
 import type { MessagesTable } from '../../db/schema.ts';
 
 export type MessageRow = MessagesTable;
@@ -12,7 +12,9 @@ export type MessageJoined = MessageRow & {
 };
 export type Page = { page: number; limit: number };
 
-const insertMessagesRow = compiledInsert('messages');
+const insertMessagesRow = compiledWrite((db, row: MessageRow) =>
+  db.insertInto('messages').values(row),
+);
 
 export async function insertMessage(db: DbOrTrx, row: MessageRow): Promise<void> {
   await insertMessagesRow(db, row);

@@ -1,8 +1,10 @@
-import { compiledInsert, compiledRead, type DbOrTrx } from '../../db/index.ts';
+import { compiledRead, compiledWrite, type DbOrTrx } from '../../db/index.ts';
 import type { NotificationsTable, StreamTicketsTable } from '../../db/schema.ts';
 import { nowIso } from '../../lib/ids.ts';
 
-const insertNotificationsRow = compiledInsert('notifications');
+const insertNotificationsRow = compiledWrite((db, row: NotificationsTable) =>
+  db.insertInto('notifications').values(row),
+);
 
 export async function insertNotification(db: DbOrTrx, row: NotificationsTable): Promise<void> {
   await insertNotificationsRow(db, row);
