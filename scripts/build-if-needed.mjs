@@ -32,6 +32,7 @@ export const targets = [
     sources: [
       r('apps/api/src'),
       r('apps/api/build.mjs'),
+      r('apps/api/bundle-options.mjs'),
       r('apps/api/package.json'),
       ...contractSources,
     ],

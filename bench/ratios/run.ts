@@ -6,30 +6,53 @@
  *      npm run bench:ratios -- --quick --only=user-profile --profile
  *        (endpoints whose label contains the text; the server under --cpu-prof into
  *        bench/ratios/profiles/, then: npx tsx bench/ratios/profile-summary.ts)
- * autocannon, 10 connections, unpaced. Each endpoint is measured in rounds that alternate which
- * side goes first (Pawsy, bare, bare, Pawsy, …) so that load drift on the machine hits both; the
- * ratio is Pawsy's req/s over the bare route's, summed over the rounds.
+ * The server is bundled first as `npm start`'s is (apps/api/bundle-options.mjs) and run by plain
+ * Node.js, so the figures are the production build's, not those of the source run through tsx.
+ * autocannon, 10 connections, unpaced. Each endpoint gets an unmeasured second per side, then is
+ * measured in six rounds of 2 s that alternate which side goes first (Pawsy, bare, bare, Pawsy,
+ * …), so that load drift on the machine (which on a shared virtual machine moves the bare route's
+ * figure by a third from one run to the next) hits both alike; the ratio is Pawsy's req/s over the
+ * bare route's, summed over the rounds.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fork, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
+import { build } from 'esbuild';
+import { bundleOptions } from '../../apps/api/bundle-options.mjs';
 import { machineLine, writeDocSection } from '../lib.ts';
 import { bookingRequest } from './booking.ts';
 import type { Endpoint, ServerReady } from './server.ts';
 
 const QUICK = process.argv.includes('--quick');
-const SECONDS = QUICK ? 1 : 5;
-const ROUNDS = QUICK ? 1 : 2;
+const SECONDS = QUICK ? 1 : 2;
+const ROUNDS = QUICK ? 1 : 6;
+/** Unmeasured seconds per side before an endpoint's rounds, so that both are compiled hot. */
+const WARM_UP = QUICK ? 0 : 1;
 const CONNECTIONS = 10;
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 /** --profile: the server runs under --cpu-prof; summarise with profile-summary.ts. */
 const PROFILE = process.argv.includes('--profile');
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-function startServer(): Promise<{ child: ChildProcess; ready: ServerReady }> {
+/**
+ * server.ts bundled with the API's production options into apps/api/dist (so that the API's own
+ * dependencies resolve from there), with the bench's own packages left external too.
+ */
+async function bundleServer(): Promise<string> {
+  const outfile = path.join(here, '../../apps/api/dist/bench-ratios-server.js');
+  await build({
+    ...bundleOptions,
+    external: [...bundleOptions.external, 'fastify', 'autocannon'],
+    entryPoints: [path.join(here, 'server.ts')],
+    outfile,
+  });
+  return outfile;
+}
+
+async function startServer(): Promise<{ child: ChildProcess; ready: ServerReady }> {
   const profile = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(here, 'profiles')}`] : [];
-  const child = fork(path.join(here, 'server.ts'), { execArgv: ['--import', 'tsx', ...profile] });
+  const child = fork(await bundleServer(), { execArgv: profile });
   return new Promise((resolve, reject) => {
     child.once('message', (ready) => resolve({ child, ready: ready as ServerReady }));
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
@@ -40,12 +63,12 @@ type Run = { requests: number; seconds: number; non2xx: number; errors: number }
 /** Booking creation continues its sequence across runs so that no request repeats another. */
 let bookingSeq = 0;
 
-async function measure(base: string, e: Endpoint, path: string): Promise<Run> {
+async function measure(base: string, e: Endpoint, path: string, seconds = SECONDS): Promise<Run> {
   const cast = e.booking;
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration: seconds,
     requests: [
       cast
         ? {
@@ -82,6 +105,17 @@ async function main() {
     for (const [i, e] of ready.endpoints.entries()) {
       if (only && !e.label.includes(only)) continue;
       const sum = { pawsy: { n: 0, s: 0, bad: 0 }, bare: { n: 0, s: 0, bad: 0 } };
+      if (WARM_UP > 0) {
+        const warm = [
+          await measure(ready.base, e, e.path, WARM_UP),
+          await measure(ready.bareBase, e, `/e/${i}`, WARM_UP),
+        ];
+        for (const [side, run] of [
+          ['pawsy', warm[0]!],
+          ['bare', warm[1]!],
+        ] as const)
+          sum[side].bad += run.non2xx + run.errors;
+      }
       for (let round = 0; round < ROUNDS; round++) {
         const order = round % 2 === 0 ? (['pawsy', 'bare'] as const) : (['bare', 'pawsy'] as const);
         for (const side of order) {
@@ -134,13 +168,14 @@ function writeSection(rows: Row[], ready: ServerReady) {
     '',
     machineLine('npm run bench:ratios'),
     '',
-    `SQLite (WAL), production settings, the demo data plus ${n(ready.population.users)} users in all, ` +
+    `The server is the production bundle (esbuild, as \`npm start\` runs it) under plain Node.js. ` +
+      `SQLite (WAL), production settings, the demo data plus ${n(ready.population.users)} users in all, ` +
       `${n(ready.population.bookings)} bookings and ${n(ready.population.messages)} messages when the ` +
       `runs began. Each Pawsy endpoint is answered by the whole app (secret key, session, rate limit, ` +
       `security headers, logging, serialisation); its twin is a bare Fastify route (no hooks, no ` +
       `plugins) in the same process answering the same status and bytes. autocannon, ${CONNECTIONS} ` +
-      `connections, loopback, unpaced; ${ROUNDS} rounds of ${SECONDS} s per side, alternating which ` +
-      `side goes first. Booking creation: each request a new direct request (owner and sitter pairs ` +
+      `connections, loopback, unpaced; per endpoint ${WARM_UP} s per side unmeasured, then ${ROUNDS} ` +
+      `rounds of ${SECONDS} s per side, alternating which side goes first. Booking creation: each request a new direct request (owner and sitter pairs ` +
       `in turn, no two overlapping).`,
     '',
     '| endpoint | bytes | Pawsy req/s | bare req/s | ratio | goal | |',

@@ -197,7 +197,7 @@ export interface PetsTable {
 }
 
 export interface Database extends TrustTables {
-  users: UsersTable & UserRatingColumns;
+  users: UsersTable & UserRatingColumns & UserVersionColumn;
   sessions: SessionsTable;
   one_time_codes: OneTimeCodesTable;
   notifications: NotificationsTable;
@@ -239,6 +239,14 @@ export interface Database extends TrustTables {
 export interface UserRatingColumns {
   rating_avg: number | null;
   rating_count: Generated<number>;
+}
+
+/**
+ * Moved by a trigger on every update of the row (migration 22-00); never written by the app. The
+ * own-profile read serves its kept answer while this is unchanged.
+ */
+export interface UserVersionColumn {
+  version: Generated<number>;
 }
 
 /** Bookings per status, in shards (summed to read); kept by triggers on bookings (migration 08-48). */

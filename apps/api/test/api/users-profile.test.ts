@@ -43,6 +43,81 @@ describe('GET /api/user/user-profile', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('No authentication token found');
   });
+
+  // The answer is kept per user while users.version is unchanged: every way of changing the row
+  // must show on the next read, including writes that bypass the API.
+  it('shows every change to the row on the next read, whoever writes it', async () => {
+    const reader = await createUser(t.app, { first_name: 'Kept' });
+    const read = async () =>
+      (await t.call({ method: 'GET', url: '/api/user/user-profile', token: reader.token })).json()
+        .data;
+    expect((await read()).firstName).toBe('Kept');
+    expect((await read()).firstName).toBe('Kept');
+
+    expect((await update(reader.token, { firstName: 'Changed' })).statusCode).toBe(200);
+    expect((await read()).firstName).toBe('Changed');
+
+    // Straight to the table, as another instance, a script or an admin tool would.
+    await t.app.db.updateTable('users').set({ city: 'Lyon' }).where('id', '=', reader.id).execute();
+    expect((await read()).city).toBe('Lyon');
+    await t.app.db
+      .updateTable('users')
+      .set({ is_paid: 1, bio: 'Second write' })
+      .where('id', '=', reader.id)
+      .execute();
+    expect(await read()).toMatchObject({ is_paid: true, bio: 'Second write' });
+
+    const flags = await t.call({
+      method: 'PUT',
+      url: `/api/user/${reader.id}`,
+      token: (await createUser(t.app, { user_type: 'admin' })).token,
+      payload: { KYC_verified: true },
+    });
+    expect(flags.statusCode).toBe(200);
+    expect((await read()).KYC_verified).toBe(true);
+
+    // Gone: no kept answer outlives the row.
+    await t.app.db
+      .updateTable('users')
+      .set({ deleted_at: new Date().toISOString() })
+      .where('id', '=', reader.id)
+      .execute();
+    const gone = await t.call({
+      method: 'GET',
+      url: '/api/user/user-profile',
+      token: reader.token,
+    });
+    expect(gone.statusCode).toBeGreaterThanOrEqual(400);
+    expect(gone.statusCode).toBeLessThan(500);
+  });
+
+  it('moves users.version on every update of the row, and only that row', async () => {
+    const a = await createUser(t.app);
+    const b = await createUser(t.app);
+    const version = async (id: string) =>
+      (
+        await t.app.db
+          .selectFrom('users')
+          .select('version')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).version;
+    const [a0, b0] = [await version(a.id), await version(b.id)];
+    await t.app.db
+      .updateTable('users')
+      .set({ phone: '+15550001' })
+      .where('id', '=', a.id)
+      .execute();
+    expect(await version(a.id)).toBe(a0 + 1);
+    // An update that leaves every value as it was still counts: the trigger does not compare.
+    await t.app.db
+      .updateTable('users')
+      .set({ phone: '+15550001' })
+      .where('id', '=', a.id)
+      .execute();
+    expect(await version(a.id)).toBe(a0 + 2);
+    expect(await version(b.id)).toBe(b0);
+  });
 });
 
 describe('PUT /api/user/update-profile', () => {

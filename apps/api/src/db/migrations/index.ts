@@ -31,6 +31,7 @@ import * as userDayCounts from './2026-11-25T09-10-00-user-day-counts.ts';
 import * as directoryVersion from './2026-11-25T13-00-00-directory-version.ts';
 import * as conversations from './2026-11-25T16-00-00-conversations.ts';
 import * as balancesRequestState from './2026-11-25T16-10-00-balances-request-state.ts';
+import * as userVersion from './2026-11-25T22-00-00-user-version.ts';
 
 /**
  * Every migration, by name (ISO timestamp first so names sort in order).
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T13-00-00-directory-version': directoryVersion,
   '2026-11-25T16-00-00-conversations': conversations,
   '2026-11-25T16-10-00-balances-request-state': balancesRequestState,
+  '2026-11-25T22-00-00-user-version': userVersion,
 };

@@ -8,9 +8,23 @@ const selectLiveUser = compiledRead((db, id: string) =>
   db.selectFrom('users').selectAll().where('id', '=', id).where('deleted_at', 'is', null),
 );
 
-export async function findUserById(db: DbOrTrx, id: string): Promise<UserRow | undefined> {
+/** A live user's row, with the version a trigger moves on every change to it (migration 22-00). */
+export async function findUserById(
+  db: DbOrTrx,
+  id: string,
+): Promise<(UserRow & { version: number }) | undefined> {
   const [row] = await selectLiveUser(db, id);
   return row;
+}
+
+const selectLiveUserVersion = compiledRead((db, id: string) =>
+  db.selectFrom('users').select('version').where('id', '=', id).where('deleted_at', 'is', null),
+);
+
+/** The version of a live user's row (see findUserById), or undefined for none. */
+export async function findUserVersion(db: DbOrTrx, id: string): Promise<number | undefined> {
+  const [row] = await selectLiveUserVersion(db, id);
+  return row?.version;
 }
 
 export async function updateUser(

@@ -16,21 +16,34 @@ import { recordAdminAction } from '../audit/index.ts';
 import { ensureWelcomeNotification, notifyUser } from '../notifications/index.ts';
 import { syncProviderLocation } from '../sitters/index.ts';
 import { parseProfileFields } from './profile-input.ts';
-import { findUserById, updateUser } from './users.repository.ts';
+import { findUserById, findUserVersion, updateUser } from './users.repository.ts';
+import { cachedProfileJson } from './profile-cache.ts';
 import { toUserWire, type UserRow } from '../../lib/user-wire.ts';
 
 /** A live user's row, or 404. */
-export async function getUser(db: DbOrTrx, id: string): Promise<UserRow> {
+export async function getUser(db: DbOrTrx, id: string): Promise<UserRow & { version: number }> {
   const row = await findUserById(db, id);
   if (!row) throw notFound('User');
   return row;
 }
 
-/** The caller's own profile; the first fetch ever also leaves a welcome notification. */
-export async function getOwnProfile(app: FastifyInstance, caller: AuthUser): Promise<UserSelf> {
-  const row = await getUser(app.db, caller.id);
+/**
+ * The caller's own profile as the JSON body the route sends (`serialize`, the route's compiled
+ * serialiser, wraps it), from profile-cache.ts while the row is unchanged; the first fetch ever
+ * also leaves a welcome notification.
+ */
+export async function ownProfileJson(
+  app: FastifyInstance,
+  caller: AuthUser,
+  serialize: (user: UserSelf) => string,
+): Promise<string> {
+  const version = await findUserVersion(app.db, caller.id);
+  if (version === undefined) throw notFound('User');
   await ensureWelcomeNotification(app, caller.id);
-  return toUserWire(row);
+  return cachedProfileJson(app.db, caller.id, version, async () => {
+    const row = await getUser(app.db, caller.id);
+    return { version: row.version, json: serialize(toUserWire(row)) };
+  });
 }
 
 export async function updateOwnProfile(
