@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody } from '../helpers/multipart-form.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser } from '../helpers/factories.ts';
 import { login, signupViaApi, tokenIsAccepted } from '../helpers/auth-flows.ts';
@@ -150,6 +151,23 @@ describe('POST /api/auth/login', () => {
     const empty = await t.call({ method: 'POST', url: '/api/auth/login' });
     expect(empty.statusCode).toBe(400);
     expect(typeof empty.json().message).toBe('string');
+  });
+
+  // Multipart is read only by the routes that take uploads (plugins/uploads.ts withUploads).
+  it('refuses a multipart body on a route that takes none with 415, and reads it where it is taken', async () => {
+    const form = await multipartBody({ email: 'a@b.test', password: 'x' });
+    const login = await t.call({ method: 'POST', url: '/api/auth/login', ...form });
+    expect(login.statusCode).toBe(415);
+    expect(login.json().message).toBe('Unsupported content type');
+    const user = await createUser(t.app);
+    const profile = await t.call({
+      method: 'PUT',
+      url: '/api/user/update-profile',
+      token: user.token,
+      ...(await multipartBody({ city: 'Nantes' })),
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().data.city).toBe('Nantes');
   });
 
   it('rejects a body larger than 1 MB with 413', async () => {

@@ -28,6 +28,7 @@ import {
 import { listBookingRequests, sendRequest } from './booking-requests.service.ts';
 import { sendEventImage } from './booking-status.service.ts';
 import { acceptRoute } from './accept.route.ts';
+import { withUploads } from '../../plugins/uploads.ts';
 import { listMyRequests, withdrawMyRequest } from './my-requests.service.ts';
 import { createBooking, quoteBooking } from './bookings.service.ts';
 import { registerBookingPayments } from './booking-payments.service.ts';
@@ -216,5 +217,5 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       sendEventImage(app, reply, currentUser(request), request.params.id, request.params.eventId),
   );
 
-  await app.register(acceptRoute);
+  await app.register(withUploads(acceptRoute));
 };

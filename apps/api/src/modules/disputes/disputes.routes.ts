@@ -11,6 +11,7 @@ import {
 } from '@pawsy/contract';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
+import { withUploads } from '../../plugins/uploads.ts';
 import { readDisputeForm } from './dispute-form.ts';
 import { getDispute, listDisputes, sendEvidence } from './disputes-read.service.ts';
 import { openDispute, setDisputeStatus } from './disputes.service.ts';
@@ -18,8 +19,8 @@ import { openDispute, setDisputeStatus } from './disputes.service.ts';
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['disputes'];
 
-/** Disputes (prefix /dispute): SPEC §7's four calls plus the evidence download. */
-export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Opening a dispute: JSON, or a multipart form with evidence files. */
+const openDisputeRoute: FastifyPluginAsyncZod = async (app) => {
   const auth = { onRequest: app.requireAuth };
 
   app.post(
@@ -41,6 +42,13 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send({ success: true as const, message: 'Dispute opened', data });
     },
   );
+};
+
+/** Disputes (prefix /dispute): SPEC §7's four calls plus the evidence download. */
+export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = { onRequest: app.requireAuth };
+
+  await app.register(withUploads(openDisputeRoute));
 
   app.get(
     '/',

@@ -13,6 +13,7 @@ import {
   kycVerifyBody,
 } from '@pawsy/contract';
 import { currentUser } from '../../plugins/auth.ts';
+import { withUploads } from '../../plugins/uploads.ts';
 import { getKyc, getUserKyc, listKyc } from './kyc.service.ts';
 import { submitKyc } from './kyc-submit.service.ts';
 import { sendKycDocument, sendKycMessage, verifyKyc } from './kyc-review.service.ts';
@@ -22,10 +23,9 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody 
 /** Each message is a row and a push; a person types far fewer than this. */
 const MESSAGE_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
 
-/** SPEC §7 KYC (prefix /kyc). Static paths are declared before /:id so they win. */
-export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Submitting documents: a multipart form. */
+const kycSubmitRoute: FastifyPluginAsyncZod = async (app) => {
   const auth = { onRequest: app.requireAuth };
-  const admin = { onRequest: app.requireAdmin };
 
   app.post(
     '/',
@@ -54,6 +54,14 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
         .send({ success: true as const, message: 'KYC submitted successfully', data });
     },
   );
+};
+
+/** SPEC §7 KYC (prefix /kyc). Static paths are declared before /:id so they win. */
+export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = { onRequest: app.requireAuth };
+  const admin = { onRequest: app.requireAdmin };
+
+  await app.register(withUploads(kycSubmitRoute));
 
   app.get(
     '/',

@@ -1,22 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { petIdParams, petListResponse, petOwnerParams, petResponse } from '@pawsy/contract';
 import { currentUser } from '../../plugins/auth.ts';
+import { withUploads } from '../../plugins/uploads.ts';
 import { photoCacheHeaders } from '../../lib/images.ts';
 import { createPet, listPets, sendPetImage, updatePet } from './pets.service.ts';
 
 const tags = ['pets'];
 
-export const petRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Adding and editing a pet: multipart forms (fields and an optional photo). */
+const petFormRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = { onRequest: app.requireAuth };
-
-  app.get(
-    '/user/:userId',
-    { ...auth, schema: { tags, params: petOwnerParams, response: { 200: petListResponse } } },
-    async (request) => ({
-      success: true as const,
-      result: await listPets(app, currentUser(request), request.params.userId),
-    }),
-  );
 
   app.post(
     '/',
@@ -56,6 +49,21 @@ export const petRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+};
+
+export const petRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = { onRequest: app.requireAuth };
+
+  app.get(
+    '/user/:userId',
+    { ...auth, schema: { tags, params: petOwnerParams, response: { 200: petListResponse } } },
+    async (request) => ({
+      success: true as const,
+      result: await listPets(app, currentUser(request), request.params.userId),
+    }),
+  );
+
+  await app.register(withUploads(petFormRoutes));
 
   app.get(
     '/:petId/image',

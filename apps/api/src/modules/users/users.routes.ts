@@ -10,6 +10,7 @@ import {
 } from '@pawsy/contract';
 import { badRequest } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { withUploads } from '../../plugins/uploads.ts';
 import { photoCacheHeaders } from '../../lib/images.ts';
 import { ownProfileJson, sendUserImage, setUserFlags, updateOwnProfile } from './users.service.ts';
 
@@ -28,6 +29,28 @@ async function addErrorField(_request: FastifyRequest, reply: FastifyReply, payl
 }
 
 const tags = ['users'];
+
+/** Editing the own profile: a multipart form (fields and an optional photo). */
+const profileUpdateRoute: FastifyPluginAsyncZod = async (app) => {
+  const auth = { onRequest: app.requireAuth };
+
+  app.put(
+    '/update-profile',
+    {
+      ...auth,
+      onSend: addErrorField,
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        response: { 200: profileUpdateResponse },
+      },
+    },
+    async (request) => {
+      const user = await updateOwnProfile(app, request, currentUser(request));
+      return { success: true as const, message: 'Profile updated successfully', data: user };
+    },
+  );
+};
 
 /**
  * The caller's own account, profile photos and admin flags (prefix /user, shared with the
@@ -51,22 +74,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/update-profile',
-    {
-      ...auth,
-      onSend: addErrorField,
-      schema: {
-        tags,
-        consumes: ['multipart/form-data'],
-        response: { 200: profileUpdateResponse },
-      },
-    },
-    async (request) => {
-      const user = await updateOwnProfile(app, request, currentUser(request));
-      return { success: true as const, message: 'Profile updated successfully', data: user };
-    },
-  );
+  await app.register(withUploads(profileUpdateRoute));
 
   app.get(
     '/:id/image',
