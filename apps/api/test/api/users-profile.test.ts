@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { Updateable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { multipartBody, pngImage } from '../helpers/multipart-form.ts';
@@ -16,6 +18,10 @@ beforeAll(async () => {
   provider = await createUser(t.app, { user_type: 'provider', first_name: 'Sam' });
 });
 afterAll(() => t.close());
+
+/** A write straight to a user's row, as another instance, a script or an admin tool would make. */
+const writeRow = (id: string, changes: Updateable<Database['users']>) =>
+  t.app.db.updateTable('users').set(changes).where('id', '=', id).execute();
 
 async function update(token: string, fields: Record<string, string>, files = [] as never[]) {
   const body = await multipartBody(fields, files);
@@ -58,13 +64,9 @@ describe('GET /api/user/user-profile', () => {
     expect((await read()).firstName).toBe('Changed');
 
     // Straight to the table, as another instance, a script or an admin tool would.
-    await t.app.db.updateTable('users').set({ city: 'Lyon' }).where('id', '=', reader.id).execute();
+    await writeRow(reader.id, { city: 'Lyon' });
     expect((await read()).city).toBe('Lyon');
-    await t.app.db
-      .updateTable('users')
-      .set({ is_paid: 1, bio: 'Second write' })
-      .where('id', '=', reader.id)
-      .execute();
+    await writeRow(reader.id, { is_paid: 1, bio: 'Second write' });
     expect(await read()).toMatchObject({ is_paid: true, bio: 'Second write' });
 
     const flags = await t.call({
@@ -77,11 +79,7 @@ describe('GET /api/user/user-profile', () => {
     expect((await read()).KYC_verified).toBe(true);
 
     // Gone: no kept answer outlives the row.
-    await t.app.db
-      .updateTable('users')
-      .set({ deleted_at: new Date().toISOString() })
-      .where('id', '=', reader.id)
-      .execute();
+    await writeRow(reader.id, { deleted_at: new Date().toISOString() });
     const gone = await t.call({
       method: 'GET',
       url: '/api/user/user-profile',
@@ -103,18 +101,10 @@ describe('GET /api/user/user-profile', () => {
           .executeTakeFirstOrThrow()
       ).version;
     const [a0, b0] = [await version(a.id), await version(b.id)];
-    await t.app.db
-      .updateTable('users')
-      .set({ phone: '+15550001' })
-      .where('id', '=', a.id)
-      .execute();
+    await writeRow(a.id, { phone: '+15550001' });
     expect(await version(a.id)).toBe(a0 + 1);
     // An update that leaves every value as it was still counts: the trigger does not compare.
-    await t.app.db
-      .updateTable('users')
-      .set({ phone: '+15550001' })
-      .where('id', '=', a.id)
-      .execute();
+    await writeRow(a.id, { phone: '+15550001' });
     expect(await version(a.id)).toBe(a0 + 2);
     expect(await version(b.id)).toBe(b0);
   });
