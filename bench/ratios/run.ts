@@ -43,7 +43,7 @@ async function bundleServer(): Promise<string> {
   const outfile = path.join(here, '../../apps/api/dist/bench-ratios-server.js');
   await build({
     ...bundleOptions,
-    external: [...bundleOptions.external, 'fastify', 'autocannon'],
+    external: [...bundleOptions.external, 'autocannon'],
     entryPoints: [path.join(here, 'server.ts')],
     outfile,
   });
@@ -63,7 +63,7 @@ type Run = { requests: number; seconds: number; non2xx: number; errors: number }
 /** Booking creation continues its sequence across runs so that no request repeats another. */
 let bookingSeq = 0;
 
-async function measure(base: string, e: Endpoint, path: string, seconds = SECONDS): Promise<Run> {
+async function measure(base: string, e: Endpoint, path: string, seconds: number): Promise<Run> {
   const cast = e.booking;
   const result = await autocannon({
     url: base,
@@ -105,28 +105,22 @@ async function main() {
     for (const [i, e] of ready.endpoints.entries()) {
       if (only && !e.label.includes(only)) continue;
       const sum = { pawsy: { n: 0, s: 0, bad: 0 }, bare: { n: 0, s: 0, bad: 0 } };
-      if (WARM_UP > 0) {
-        const warm = [
-          await measure(ready.base, e, e.path, WARM_UP),
-          await measure(ready.bareBase, e, `/e/${i}`, WARM_UP),
-        ];
-        for (const [side, run] of [
-          ['pawsy', warm[0]!],
-          ['bare', warm[1]!],
-        ] as const)
-          sum[side].bad += run.non2xx + run.errors;
-      }
+      /** One run of one side; a warm-up run counts its failures but not its requests. */
+      const runSide = async (side: 'pawsy' | 'bare', seconds: number, counted: boolean) => {
+        const run =
+          side === 'pawsy'
+            ? await measure(ready.base, e, e.path, seconds)
+            : await measure(ready.bareBase, e, `/e/${i}`, seconds);
+        sum[side].bad += run.non2xx + run.errors;
+        if (!counted) return;
+        sum[side].n += run.requests;
+        sum[side].s += run.seconds;
+      };
+      if (WARM_UP > 0)
+        for (const side of ['pawsy', 'bare'] as const) await runSide(side, WARM_UP, false);
       for (let round = 0; round < ROUNDS; round++) {
         const order = round % 2 === 0 ? (['pawsy', 'bare'] as const) : (['bare', 'pawsy'] as const);
-        for (const side of order) {
-          const run =
-            side === 'pawsy'
-              ? await measure(ready.base, e, e.path)
-              : await measure(ready.bareBase, e, `/e/${i}`);
-          sum[side].n += run.requests;
-          sum[side].s += run.seconds;
-          sum[side].bad += run.non2xx + run.errors;
-        }
+        for (const side of order) await runSide(side, SECONDS, true);
       }
       const pawsy = sum.pawsy.n / sum.pawsy.s;
       const bare = sum.bare.n / sum.bare.s;
