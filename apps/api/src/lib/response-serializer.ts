@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import fastJson from 'fast-json-stringify';
+import type { FastifyReply } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -97,4 +98,13 @@ export function createResponseSerializer(options: { verify: boolean }) {
     };
   };
   return compile as unknown as FastifySerializerCompiler<unknown>;
+}
+
+/**
+ * Sends a body the route's own serialiser already made (`reply.serialize`), kept by the caller
+ * for later requests: Fastify sends a string typed as JSON as it is. Returns the reply for the
+ * handler to return.
+ */
+export function sendSerialized(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
 }

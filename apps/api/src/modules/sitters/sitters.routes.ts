@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  type NearbyResponse,
   nearbyQuery,
   nearbyResponse,
   publicUserResponse,
@@ -9,6 +8,7 @@ import {
   userReviewsResponse,
 } from '@pawsy/contract';
 import { currentUser } from '../../plugins/auth.ts';
+import { sendSerialized } from '../../lib/response-serializer.ts';
 import { nearbyProvidersJson } from './nearby.service.ts';
 import { getPublicProfile, listReviewsOfUser } from './sitters.service.ts';
 
@@ -24,8 +24,7 @@ export const sittersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/nearby',
     { ...auth, schema: { tags, querystring: nearbyQuery, response: { 200: nearbyResponse } } },
-    // The kept answer goes out as the JSON it was serialised to once, by this route's serialiser
-    // (Fastify sends a string typed as JSON as it is); the cast only tells the type provider so.
+    // The kept answer goes out as the JSON this route's serialiser made of it once.
     async (request, reply) => {
       const json = await nearbyProvidersJson(
         app,
@@ -33,7 +32,7 @@ export const sittersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query,
         (r) => reply.serialize(r) as string,
       );
-      return reply.type('application/json; charset=utf-8').send(json as unknown as NearbyResponse);
+      return sendSerialized(reply, json);
     },
   );
 

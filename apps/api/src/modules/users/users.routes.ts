@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  type ProfileResponse,
   profileResponse,
   profileUpdateResponse,
   userFlagsBody,
@@ -10,6 +9,7 @@ import {
 } from '@pawsy/contract';
 import { badRequest } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { sendSerialized } from '../../lib/response-serializer.ts';
 import { withUploads } from '../../plugins/uploads.ts';
 import { photoCacheHeaders } from '../../lib/images.ts';
 import { ownProfileJson, sendUserImage, setUserFlags, updateOwnProfile } from './users.service.ts';
@@ -62,15 +62,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user-profile',
     { ...auth, schema: { tags, response: { 200: profileResponse } } },
-    // A kept answer goes out as the JSON this route's serialiser made of it (Fastify sends a
-    // string typed as JSON as it is); the cast only tells the type provider so.
+    // A kept answer goes out as the JSON this route's serialiser made of it once.
     async (request, reply) => {
       const json = await ownProfileJson(
         app,
         currentUser(request),
         (user) => reply.serialize({ success: true as const, data: user, user }) as string,
       );
-      return reply.type('application/json; charset=utf-8').send(json as unknown as ProfileResponse);
+      return sendSerialized(reply, json);
     },
   );
 
