@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from './sqlite-driver.ts';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import SQLite, { SQLITE_DRIVER_MODULE } from './sqlite-driver.ts';
+import { BACKSTOP_PAGES, startCheckpointer } from './checkpointer.ts';
+import { Kysely, Migrator, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config.ts';
 import { migrations } from './migrations/index.ts';
 import { lruCache, registerDirectReads } from './direct-reads.ts';
+import { GroupCommitSqliteDialect } from './group-commit.ts';
 import type { Database } from './schema.ts';
 
 export { readRows } from './direct-reads.ts';
@@ -35,7 +37,15 @@ export function createDb(database: AppConfig['database']): Db {
   // the process being killed; FULL also fsyncs the WAL at each commit (survives power loss).
   sqlite.pragma(`synchronous = ${database.synchronous ?? 'NORMAL'}`);
   const statements = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  // A file database is checkpointed by a worker thread (checkpointer.ts); an in-memory one has no WAL.
+  let checkpointer = null;
+  if (database.file !== ':memory:') {
+    sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+    checkpointer = startCheckpointer(database.file, SQLITE_DRIVER_MODULE);
+  }
+  const db = new Kysely<Database>({
+    dialect: new GroupCommitSqliteDialect(sqlite, statements.prepare, checkpointer),
+  });
   registerDirectReads(db, sqlite);
   return db;
 }

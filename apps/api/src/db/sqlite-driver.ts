@@ -12,7 +12,10 @@ import type Driver from 'better-sqlite3';
 const require = createRequire(import.meta.url);
 const nodeMajor = Number(process.versions.node.split('.')[0]);
 
-const SQLite = require(nodeMajor >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3') as typeof Driver;
+/** The package name of that build (a worker thread loads the same one). */
+export const SQLITE_DRIVER_MODULE = nodeMajor >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3';
+
+const SQLite = require(SQLITE_DRIVER_MODULE) as typeof Driver;
 
 // The types travel with the value, so `SQLite.Database` reads as it did with the package itself.
 // eslint-disable-next-line @typescript-eslint/no-namespace

@@ -9,6 +9,8 @@ export type FakeStripeCall = { method: string; path: string; form: URLSearchPara
  */
 export async function startFakeStripe() {
   const calls: FakeStripeCall[] = [];
+  /** While true, creating a Checkout Session fails as Stripe does when it is down (HTTP 500). */
+  const state = { failCheckouts: false };
   let seq = 0;
   const server = http.createServer((req, res) => {
     let body = '';
@@ -17,6 +19,11 @@ export async function startFakeStripe() {
       const path = (req.url ?? '').split('?')[0]!;
       calls.push({ method: req.method ?? '', path, form: new URLSearchParams(body) });
       seq += 1;
+      if (state.failCheckouts && path === '/v1/checkout/sessions') {
+        res.writeHead(500, { 'content-type': 'application/json', 'request-id': `req_${seq}` });
+        res.end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe is down' } }));
+        return;
+      }
       let reply: Record<string, unknown> = { id: `obj_${seq}`, object: 'unknown' };
       if (path === '/v1/checkout/sessions')
         reply = {
@@ -36,6 +43,7 @@ export async function startFakeStripe() {
   return {
     base: `http://127.0.0.1:${port}`,
     calls,
+    state,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

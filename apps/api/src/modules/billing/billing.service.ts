@@ -3,6 +3,7 @@ import type { PaymentWire } from '@pawsy/contract';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import type { DbOrTrx } from '../../db/index.ts';
 import * as repo from './billing.repository.ts';
 import type { PaymentRow } from './billing.repository.ts';
 import { gatewayOf, type CheckoutRequest } from './gateway.ts';
@@ -15,35 +16,42 @@ export type NewPayment = Pick<
   'user_id' | 'kind' | 'reference_id' | 'amount_cents' | 'coupon_id' | 'discount_cents'
 >;
 
-/** Records a pending payment and asks the gateway for its checkout page. */
-export async function openCheckout(
-  app: FastifyInstance,
-  payment: NewPayment & { id?: string },
-  request: Omit<CheckoutRequest, 'paymentId' | 'successUrl' | 'cancelUrl' | 'currency'> & {
-    successPath: string;
-    cancelPath: string;
-  },
-): Promise<{ paymentId: string; url: string }> {
-  const gateway = gatewayOf(app);
+type CheckoutPage = Omit<CheckoutRequest, 'paymentId' | 'successUrl' | 'cancelUrl' | 'currency'> & {
+  successPath: string;
+  cancelPath: string;
+};
+
+/** A pending payment's row, not yet written. */
+function pendingPayment(app: FastifyInstance, payment: NewPayment): PaymentRow {
   const now = nowIso();
-  const row: PaymentRow = {
+  return {
     ...payment,
-    id: payment.id ?? newId(),
+    id: newId(),
     currency: CURRENCY,
     status: 'pending',
-    gateway: gateway.name,
+    gateway: gatewayOf(app).name,
     gateway_ref: null,
     refunded_cents: 0,
     created_at: now,
     paid_at: null,
     updated_at: now,
   };
-  await repo.insertPayment(app.db, row);
+}
+
+/**
+ * Asks the gateway for the checkout page of a payment already written. A gateway failure marks
+ * the payment cancelled and is rethrown.
+ */
+async function checkoutPage(
+  app: FastifyInstance,
+  row: PaymentRow,
+  request: CheckoutPage,
+): Promise<string> {
   const back = (path: string) =>
     `${app.config.publicUrl}${path}${path.includes('?') ? '&' : '?'}paymentId=${row.id}`;
   try {
     const { successPath, cancelPath, ...rest } = request;
-    const { url, gatewayRef } = await gateway.createCheckout({
+    const { url, gatewayRef } = await gatewayOf(app).createCheckout({
       ...rest,
       paymentId: row.id,
       currency: CURRENCY,
@@ -51,54 +59,82 @@ export async function openCheckout(
       cancelUrl: back(cancelPath),
     });
     if (gatewayRef) await repo.setPaymentGatewayRef(app.db, row.id, gatewayRef);
-    return { paymentId: row.id, url };
+    return url;
   } catch (error) {
     await repo.markCancelledIfPending(app.db, row.id);
     throw error;
   }
 }
 
-/**
- * A one-time payment (payment mode) for another area, e.g. the card part of a booking. The
- * area learns the outcome through onPaymentSettled.
- */
-export async function startCheckout(
+/** Records a pending payment and asks the gateway for its checkout page. */
+export async function openCheckout(
   app: FastifyInstance,
-  input: {
-    userId: string;
-    email: string;
-    kind: 'booking';
-    referenceId: string;
-    amountCents: number;
-    description: string;
-    successPath: string;
-    cancelPath: string;
-  },
+  payment: NewPayment,
+  request: CheckoutPage,
 ): Promise<{ paymentId: string; url: string }> {
+  const row = pendingPayment(app, payment);
+  await repo.insertPayment(app.db, row);
+  return { paymentId: row.id, url: await checkoutPage(app, row, request) };
+}
+
+/** What another area's one-time payment is: who pays how much for what, and where they return. */
+export type OneTimePayment = {
+  userId: string;
+  email: string;
+  kind: 'booking';
+  referenceId: string;
+  amountCents: number;
+  description: string;
+  successPath: string;
+  cancelPath: string;
+};
+
+/**
+ * A one-time payment for another area, in two steps around that area's own transaction:
+ * `record(trx)` writes the pending payment inside it (so the area's rows and the payment commit
+ * together), and `checkout()`, after the commit, asks the gateway for the page (the gateway is
+ * never called inside a transaction). The area learns the outcome through onPaymentSettled.
+ */
+export function planCheckout(
+  app: FastifyInstance,
+  input: OneTimePayment,
+): { paymentId: string; record(trx: DbOrTrx): Promise<void>; checkout(): Promise<string> } {
   if (!Number.isInteger(input.amountCents) || input.amountCents <= 0)
     throw badRequest('The amount to pay must be a positive whole number of cents');
-  return openCheckout(
-    app,
-    {
-      user_id: input.userId,
-      kind: input.kind,
-      reference_id: input.referenceId,
-      amount_cents: input.amountCents,
-      coupon_id: null,
-      discount_cents: 0,
-    },
-    {
-      mode: 'payment',
-      email: input.email,
-      description: input.description.slice(0, 200),
-      amountCents: input.amountCents,
-      discountCents: 0,
-      recurring: null,
-      metadata: { kind: input.kind, referenceId: input.referenceId },
-      successPath: input.successPath,
-      cancelPath: input.cancelPath,
-    },
-  );
+  const row = pendingPayment(app, {
+    user_id: input.userId,
+    kind: input.kind,
+    reference_id: input.referenceId,
+    amount_cents: input.amountCents,
+    coupon_id: null,
+    discount_cents: 0,
+  });
+  return {
+    paymentId: row.id,
+    record: (trx) => repo.insertPayment(trx, row),
+    checkout: () =>
+      checkoutPage(app, row, {
+        mode: 'payment',
+        email: input.email,
+        description: input.description.slice(0, 200),
+        amountCents: input.amountCents,
+        discountCents: 0,
+        recurring: null,
+        metadata: { kind: input.kind, referenceId: input.referenceId },
+        successPath: input.successPath,
+        cancelPath: input.cancelPath,
+      }),
+  };
+}
+
+/** A one-time payment written and opened at once (for an area with nothing to write beside it). */
+export async function startCheckout(
+  app: FastifyInstance,
+  input: OneTimePayment,
+): Promise<{ paymentId: string; url: string }> {
+  const plan = planCheckout(app, input);
+  await plan.record(app.db);
+  return { paymentId: plan.paymentId, url: await plan.checkout() };
 }
 
 /**

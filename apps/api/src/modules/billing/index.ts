@@ -1,9 +1,10 @@
 /**
- * Public surface of billing. Other areas charge through startCheckout (a one-time payment) and
+ * Public surface of billing. Other areas charge through planCheckout or startCheckout (a one-time
+ * payment, written inside their own transaction or on its own) and
  * learn the outcome through onPaymentSettled, registered when their routes are; billing never
  * imports them. refundPayment gives card money back; paymentsOf shows what was paid how.
  */
-export { startCheckout, refundPayment, paymentsOf } from './billing.service.ts';
+export { planCheckout, startCheckout, refundPayment, paymentsOf } from './billing.service.ts';
 export { onPaymentSettled, type SettledHandlers } from './settled-handlers.ts';
 export type { PaymentRow } from './billing.repository.ts';
 export { stripeRoutes } from './stripe.routes.ts';

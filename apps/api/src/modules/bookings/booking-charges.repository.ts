@@ -69,18 +69,13 @@ export async function setRefundIfNone(
 }
 
 /** The checkout opened for an awaiting charge: its payment and where the owner pays. */
-export async function setCheckout(
-  db: DbOrTrx,
-  bookingId: string,
-  paymentId: string,
-  url: string,
-): Promise<void> {
-  await updateCheckout(db, paymentId, url, bookingId);
+export async function setCheckout(db: DbOrTrx, bookingId: string, url: string): Promise<void> {
+  await updateCheckout(db, url, bookingId);
 }
-const updateCheckout = compiledWrite((db, paymentId: string, url: string, bookingId: string) =>
+const updateCheckout = compiledWrite((db, url: string, bookingId: string) =>
   db
     .updateTable('booking_charges')
-    .set({ payment_id: paymentId, checkout_url: url })
+    .set({ checkout_url: url })
     .where('booking_id', '=', bookingId)
     .where('state', '=', 'awaiting'),
 );

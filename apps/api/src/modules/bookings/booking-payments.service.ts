@@ -3,7 +3,7 @@ import { serviceLabel } from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { onPaymentSettled, refundPayment, startCheckout } from '../billing/index.ts';
+import { onPaymentSettled, planCheckout, refundPayment } from '../billing/index.ts';
 import { refundCredits } from '../credits/index.ts';
 import { notifyUser } from '../notifications/index.ts';
 import {
@@ -23,14 +23,43 @@ import {
   type BookingRow,
 } from './bookings.repository.ts';
 
+/** The card part of a booking: its payment, written with the booking, and its checkout page. */
+export type CardCheckout = ReturnType<typeof planCheckout>;
+
+/** Plans the card payment of a new booking (nothing is written yet). */
+export function planCardCheckout(
+  app: FastifyInstance,
+  caller: AuthUser,
+  row: BookingRow,
+  cents: number,
+): CardCheckout {
+  return planCheckout(app, {
+    userId: caller.id,
+    email: caller.email,
+    kind: 'booking',
+    referenceId: row.id,
+    amountCents: cents,
+    description: `${serviceLabel(row.service)} booking`,
+    successPath: `/booking-details/${row.id}?payment=success`,
+    cancelPath: `/booking-details/${row.id}?payment=cancelled`,
+  });
+}
+
 /**
- * The card part of a booking (what credits leave): held as an 'awaiting' charge while the owner
- * pays through billing's checkout; no sitter sees the booking until billing reports it paid.
+ * The card part of a booking (what credits leave), inside the booking's transaction: an
+ * 'awaiting' charge and its pending payment. No sitter sees the booking until billing reports
+ * the payment settled.
  */
-export async function holdForCard(trx: DbOrTrx, bookingId: string, cents: number, now: string) {
+export async function holdForCard(
+  trx: DbOrTrx,
+  bookingId: string,
+  cents: number,
+  now: string,
+  card: CardCheckout,
+) {
   await insertCharge(trx, {
     booking_id: bookingId,
-    payment_id: '',
+    payment_id: card.paymentId,
     state: 'awaiting',
     card_cents: cents,
     card_refunded_cents: 0,
@@ -38,27 +67,17 @@ export async function holdForCard(trx: DbOrTrx, bookingId: string, cents: number
     created_at: now,
     updated_at: now,
   });
+  await card.record(trx);
 }
 
 /** Opens the checkout after the booking is stored; if the gateway fails the booking is dropped. */
 export async function openCheckout(
   app: FastifyInstance,
-  caller: AuthUser,
   row: BookingRow,
-  cents: number,
+  card: CardCheckout,
 ): Promise<void> {
   try {
-    const { paymentId, url } = await startCheckout(app, {
-      userId: caller.id,
-      email: caller.email,
-      kind: 'booking',
-      referenceId: row.id,
-      amountCents: cents,
-      description: `${serviceLabel(row.service)} booking`,
-      successPath: `/booking-details/${row.id}?payment=success`,
-      cancelPath: `/booking-details/${row.id}?payment=cancelled`,
-    });
-    await setCheckout(app.db, row.id, paymentId, url);
+    await setCheckout(app.db, row.id, await card.checkout());
   } catch (err) {
     await app.db.transaction().execute((trx) => dropUnpaid(trx, row.id, nowIso()));
     throw err;

@@ -18,7 +18,7 @@ import { ownedPetIds } from '../pets/index.ts';
 import { parseServiceRates, parseStringList } from '../../lib/user-columns.ts';
 import { newEvent } from './booking-events.ts';
 import { insertRequest } from './booking-requests.repository.ts';
-import { holdForCard, openCheckout } from './booking-payments.service.ts';
+import { holdForCard, openCheckout, planCardCheckout } from './booking-payments.service.ts';
 import { bookingWire } from './booking-wires.service.ts';
 import {
   findParties,
@@ -160,10 +160,11 @@ export async function createBooking(
     created_at: now,
     updated_at: now,
   };
+  const card = cardCents > 0 ? planCardCheckout(app, caller, row, cardCents) : null;
   await app.db.transaction().execute(async (trx) => {
     await insertBooking(trx, row);
     await insertEvent(trx, newEvent(row.id, caller.id, 'created', now));
-    if (cardCents > 0) await holdForCard(trx, row.id, cardCents, now);
+    if (card) await holdForCard(trx, row.id, cardCents, now, card);
     else if (provider) {
       await insertRequest(trx, {
         id: newId(),
@@ -177,7 +178,7 @@ export async function createBooking(
     }
     if (credits > 0) await spendCredits(trx, caller.id, credits, row.id);
   });
-  if (cardCents > 0) await openCheckout(app, caller, row, cardCents);
+  if (card) await openCheckout(app, row, card);
   const wire = await bookingWire(app.db, row);
   if (provider && cardCents === 0) {
     await notifyUser(app, provider.id, {
