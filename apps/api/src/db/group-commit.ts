@@ -55,7 +55,6 @@ const openGroups = new Set<GroupCommitDriver>();
 class Handle implements DatabaseConnection {
   group: Group | null = null;
   inTransaction = false;
-  savepoint = '';
   released = false;
 
   constructor(private readonly driver: GroupCommitDriver) {}
@@ -74,14 +73,21 @@ export class GroupCommitDriver implements Driver {
   #held = false;
   readonly #waiting: (() => void)[] = [];
   #group: Group | null = null;
-  #savepoints = 0;
+  /** One member runs at a time, so every member's savepoint can have the same name. */
+  readonly #member: Record<'savepoint' | 'release' | 'rollback', SQLite.Statement>;
   #commitScheduled = false;
 
   constructor(
     private readonly sqlite: SQLite.Database,
     private readonly statementOf: StatementOf,
     private readonly checkpointer: Checkpointer | null,
-  ) {}
+  ) {
+    this.#member = {
+      savepoint: sqlite.prepare('savepoint pawsy_member'),
+      release: sqlite.prepare('release pawsy_member'),
+      rollback: sqlite.prepare('rollback to pawsy_member'),
+    };
+  }
 
   async init(): Promise<void> {}
 
@@ -94,15 +100,14 @@ export class GroupCommitDriver implements Driver {
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     const handle = connection as Handle;
     this.#join(handle);
-    handle.savepoint = `pawsy_member_${(this.#savepoints = (this.#savepoints + 1) % 1_000_000)}`;
-    this.sqlite.exec(`savepoint ${handle.savepoint}`);
+    this.#member.savepoint.run();
     handle.inTransaction = true;
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const handle = connection as Handle;
     handle.inTransaction = false;
-    if (this.#group === handle.group) this.sqlite.exec(`release ${handle.savepoint}`);
+    if (this.#group === handle.group) this.#member.release.run();
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -110,8 +115,8 @@ export class GroupCommitDriver implements Driver {
     handle.inTransaction = false;
     // A failure SQLite answers by ending the whole transaction leaves no savepoint to go back to.
     if (this.#group !== handle.group || !this.sqlite.inTransaction) return;
-    this.sqlite.exec(`rollback to ${handle.savepoint}`);
-    this.sqlite.exec(`release ${handle.savepoint}`);
+    this.#member.rollback.run();
+    this.#member.release.run();
   }
 
   async savepoint(connection: DatabaseConnection, name: string): Promise<void> {

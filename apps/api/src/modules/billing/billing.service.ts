@@ -38,26 +38,35 @@ function pendingPayment(app: FastifyInstance, payment: NewPayment): PaymentRow {
   };
 }
 
+/** Asks the gateway for the checkout page of `row` (nothing is written). */
+async function requestPage(
+  app: FastifyInstance,
+  row: PaymentRow,
+  request: CheckoutPage,
+): Promise<{ url: string; gatewayRef: string | null }> {
+  const back = (path: string) =>
+    `${app.config.publicUrl}${path}${path.includes('?') ? '&' : '?'}paymentId=${row.id}`;
+  const { successPath, cancelPath, ...rest } = request;
+  return gatewayOf(app).createCheckout({
+    ...rest,
+    paymentId: row.id,
+    currency: CURRENCY,
+    successUrl: back(successPath),
+    cancelUrl: back(cancelPath),
+  });
+}
+
 /**
- * Asks the gateway for the checkout page of a payment already written. A gateway failure marks
- * the payment cancelled and is rethrown.
+ * The checkout page of a payment already written. A gateway failure marks the payment cancelled
+ * and is rethrown.
  */
 async function checkoutPage(
   app: FastifyInstance,
   row: PaymentRow,
   request: CheckoutPage,
 ): Promise<string> {
-  const back = (path: string) =>
-    `${app.config.publicUrl}${path}${path.includes('?') ? '&' : '?'}paymentId=${row.id}`;
   try {
-    const { successPath, cancelPath, ...rest } = request;
-    const { url, gatewayRef } = await gatewayOf(app).createCheckout({
-      ...rest,
-      paymentId: row.id,
-      currency: CURRENCY,
-      successUrl: back(successPath),
-      cancelUrl: back(cancelPath),
-    });
+    const { url, gatewayRef } = await requestPage(app, row, request);
     if (gatewayRef) await repo.setPaymentGatewayRef(app.db, row.id, gatewayRef);
     return url;
   } catch (error) {
@@ -89,16 +98,10 @@ export type OneTimePayment = {
   cancelPath: string;
 };
 
-/**
- * A one-time payment for another area, in two steps around that area's own transaction:
- * `record(trx)` writes the pending payment inside it (so the area's rows and the payment commit
- * together), and `checkout()`, after the commit, asks the gateway for the page (the gateway is
- * never called inside a transaction). The area learns the outcome through onPaymentSettled.
- */
-export function planCheckout(
+function oneTime(
   app: FastifyInstance,
   input: OneTimePayment,
-): { paymentId: string; record(trx: DbOrTrx): Promise<void>; checkout(): Promise<string> } {
+): { row: PaymentRow; request: CheckoutPage } {
   if (!Number.isInteger(input.amountCents) || input.amountCents <= 0)
     throw badRequest('The amount to pay must be a positive whole number of cents');
   const row = pendingPayment(app, {
@@ -109,32 +112,64 @@ export function planCheckout(
     coupon_id: null,
     discount_cents: 0,
   });
+  const request: CheckoutPage = {
+    mode: 'payment',
+    email: input.email,
+    description: input.description.slice(0, 200),
+    amountCents: input.amountCents,
+    discountCents: 0,
+    recurring: null,
+    metadata: { kind: input.kind, referenceId: input.referenceId },
+    successPath: input.successPath,
+    cancelPath: input.cancelPath,
+  };
+  return { row, request };
+}
+
+/** A one-time payment opened before the rows it pays for exist (see openOneTimeCheckout). */
+export type OneTimeCheckout = {
+  paymentId: string;
+  url: string;
+  /** Writes the pending payment inside the caller's transaction. */
+  record(trx: DbOrTrx): Promise<void>;
+  /** The caller's transaction failed: the page will never be used (nobody was given its url). */
+  abandon(): Promise<void>;
+};
+
+/**
+ * A one-time payment for another area whose own rows must commit with it. The gateway is asked
+ * for the checkout page first (never from inside a transaction), then the area writes its rows
+ * and `record(trx)` the pending payment in one transaction, so nothing is stored half-way and a
+ * gateway that fails leaves nothing behind. The area learns the outcome through onPaymentSettled.
+ */
+export async function openOneTimeCheckout(
+  app: FastifyInstance,
+  input: OneTimePayment,
+): Promise<OneTimeCheckout> {
+  const { row, request } = oneTime(app, input);
+  const { url, gatewayRef } = await requestPage(app, row, request);
+  const stored: PaymentRow = { ...row, gateway_ref: gatewayRef };
   return {
     paymentId: row.id,
-    record: (trx) => repo.insertPayment(trx, row),
-    checkout: () =>
-      checkoutPage(app, row, {
-        mode: 'payment',
-        email: input.email,
-        description: input.description.slice(0, 200),
-        amountCents: input.amountCents,
-        discountCents: 0,
-        recurring: null,
-        metadata: { kind: input.kind, referenceId: input.referenceId },
-        successPath: input.successPath,
-        cancelPath: input.cancelPath,
-      }),
+    url,
+    record: (trx) => repo.insertPayment(trx, stored),
+    abandon: async () => {
+      if (!gatewayRef) return;
+      await gatewayOf(app)
+        .expireCheckout(gatewayRef)
+        .catch((err: unknown) => app.log.warn({ err }, 'could not expire an unused checkout'));
+    },
   };
 }
 
-/** A one-time payment written and opened at once (for an area with nothing to write beside it). */
+/** A one-time payment written at once, then its checkout page (for a caller with nothing beside it). */
 export async function startCheckout(
   app: FastifyInstance,
   input: OneTimePayment,
 ): Promise<{ paymentId: string; url: string }> {
-  const plan = planCheckout(app, input);
-  await plan.record(app.db);
-  return { paymentId: plan.paymentId, url: await plan.checkout() };
+  const { row, request } = oneTime(app, input);
+  await repo.insertPayment(app.db, row);
+  return { paymentId: row.id, url: await checkoutPage(app, row, request) };
 }
 
 /**

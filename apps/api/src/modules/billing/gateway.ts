@@ -28,6 +28,8 @@ export interface PaymentGateway {
   readonly name: 'stripe' | 'sandbox';
   createCheckout(request: CheckoutRequest): Promise<{ url: string; gatewayRef: string | null }>;
   refund(payment: PaymentRow, amountCents: number): Promise<void>;
+  /** The checkout page of gatewayRef will never be used (its url was given to nobody). */
+  expireCheckout(gatewayRef: string): Promise<void>;
   /** Tells the gateway to stop billing after the current period. */
   cancelAtPeriodEnd(subscription: SubscriptionRow): Promise<void>;
 }
@@ -81,6 +83,8 @@ function createSandboxGateway(app: FastifyInstance): PaymentGateway {
     },
     // No money moved: the refund is the ledger change the caller records.
     async refund() {},
+    // The sandbox keeps nothing about a page until it is submitted.
+    async expireCheckout() {},
     async cancelAtPeriodEnd() {},
   };
 }

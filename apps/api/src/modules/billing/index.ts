@@ -1,12 +1,18 @@
 /**
- * Public surface of billing. Other areas charge through planCheckout or startCheckout (a one-time
- * payment, written inside their own transaction or on its own) and
+ * Public surface of billing. Other areas charge through openOneTimeCheckout or startCheckout (a
+ * one-time payment, written inside their own transaction or on its own) and
  * learn the outcome through onPaymentSettled, registered when their routes are; billing never
  * imports them. refundPayment gives card money back; paymentsOf shows what was paid how.
  */
-export { planCheckout, startCheckout, refundPayment, paymentsOf } from './billing.service.ts';
+export {
+  openOneTimeCheckout,
+  startCheckout,
+  refundPayment,
+  paymentsOf,
+} from './billing.service.ts';
 export { onPaymentSettled, type SettledHandlers } from './settled-handlers.ts';
 export type { PaymentRow } from './billing.repository.ts';
+export type { OneTimeCheckout } from './billing.service.ts';
 export { stripeRoutes } from './stripe.routes.ts';
 export { stripeWebhookRoutes } from './stripe-webhook.routes.ts';
 export { paymentsRoutes } from './payments.routes.ts';

@@ -108,6 +108,13 @@ export function createStripeGateway(app: FastifyInstance): PaymentGateway {
         throw unavailable(error, app);
       }
     },
+    async expireCheckout(gatewayRef) {
+      try {
+        await stripeClient(app).checkout.sessions.expire(gatewayRef);
+      } catch (error) {
+        throw unavailable(error, app);
+      }
+    },
     async cancelAtPeriodEnd(subscription) {
       if (!subscription.gateway_ref) return;
       try {

@@ -69,17 +69,6 @@ export async function setRefundIfNone(
 }
 
 /** The checkout opened for an awaiting charge: its payment and where the owner pays. */
-export async function setCheckout(db: DbOrTrx, bookingId: string, url: string): Promise<void> {
-  await updateCheckout(db, url, bookingId);
-}
-const updateCheckout = compiledWrite((db, url: string, bookingId: string) =>
-  db
-    .updateTable('booking_charges')
-    .set({ checkout_url: url })
-    .where('booking_id', '=', bookingId)
-    .where('state', '=', 'awaiting'),
-);
-
 /** A payment that went through after its booking was cancelled: recorded once, as all refunded. */
 export async function refundLateIfNone(
   db: DbOrTrx,

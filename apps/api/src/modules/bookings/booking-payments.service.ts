@@ -3,15 +3,15 @@ import { serviceLabel } from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { onPaymentSettled, planCheckout, refundPayment } from '../billing/index.ts';
+import {
+  onPaymentSettled,
+  openOneTimeCheckout,
+  refundPayment,
+  type OneTimeCheckout,
+} from '../billing/index.ts';
 import { refundCredits } from '../credits/index.ts';
 import { notifyUser } from '../notifications/index.ts';
-import {
-  insertCharge,
-  refundLateIfNone,
-  setCheckout,
-  settleIfAwaiting,
-} from './booking-charges.repository.ts';
+import { insertCharge, refundLateIfNone, settleIfAwaiting } from './booking-charges.repository.ts';
 import { newEvent } from './booking-events.ts';
 import { insertRequest } from './booking-requests.repository.ts';
 import { settleSeriesPayment } from './booking-series-payments.service.ts';
@@ -23,17 +23,17 @@ import {
   type BookingRow,
 } from './bookings.repository.ts';
 
-/** The card part of a booking: its payment, written with the booking, and its checkout page. */
-export type CardCheckout = ReturnType<typeof planCheckout>;
-
-/** Plans the card payment of a new booking (nothing is written yet). */
-export function planCardCheckout(
+/**
+ * The card part of a new booking (what credits leave): its checkout page, asked for before the
+ * booking is written (nothing is stored yet; see holdForCard).
+ */
+export function openCardCheckout(
   app: FastifyInstance,
   caller: AuthUser,
   row: BookingRow,
   cents: number,
-): CardCheckout {
-  return planCheckout(app, {
+): Promise<OneTimeCheckout> {
+  return openOneTimeCheckout(app, {
     userId: caller.id,
     email: caller.email,
     kind: 'booking',
@@ -46,16 +46,15 @@ export function planCardCheckout(
 }
 
 /**
- * The card part of a booking (what credits leave), inside the booking's transaction: an
- * 'awaiting' charge and its pending payment. No sitter sees the booking until billing reports
- * the payment settled.
+ * Inside the booking's transaction: an 'awaiting' charge with its checkout page, and the pending
+ * payment. No sitter sees the booking until billing reports the payment settled.
  */
 export async function holdForCard(
   trx: DbOrTrx,
   bookingId: string,
   cents: number,
   now: string,
-  card: CardCheckout,
+  card: OneTimeCheckout,
 ) {
   await insertCharge(trx, {
     booking_id: bookingId,
@@ -63,25 +62,11 @@ export async function holdForCard(
     state: 'awaiting',
     card_cents: cents,
     card_refunded_cents: 0,
-    checkout_url: null,
+    checkout_url: card.url,
     created_at: now,
     updated_at: now,
   });
   await card.record(trx);
-}
-
-/** Opens the checkout after the booking is stored; if the gateway fails the booking is dropped. */
-export async function openCheckout(
-  app: FastifyInstance,
-  row: BookingRow,
-  card: CardCheckout,
-): Promise<void> {
-  try {
-    await setCheckout(app.db, row.id, await card.checkout());
-  } catch (err) {
-    await app.db.transaction().execute((trx) => dropUnpaid(trx, row.id, nowIso()));
-    throw err;
-  }
 }
 
 /** The checkout was abandoned: the booking ends and every credit goes back. */

@@ -18,7 +18,7 @@ import { ownedPetIds } from '../pets/index.ts';
 import { parseServiceRates, parseStringList } from '../../lib/user-columns.ts';
 import { newEvent } from './booking-events.ts';
 import { insertRequest } from './booking-requests.repository.ts';
-import { holdForCard, openCheckout, planCardCheckout } from './booking-payments.service.ts';
+import { holdForCard, openCardCheckout } from './booking-payments.service.ts';
 import { bookingWire } from './booking-wires.service.ts';
 import {
   findParties,
@@ -160,25 +160,30 @@ export async function createBooking(
     created_at: now,
     updated_at: now,
   };
-  const card = cardCents > 0 ? planCardCheckout(app, caller, row, cardCents) : null;
-  await app.db.transaction().execute(async (trx) => {
-    await insertBooking(trx, row);
-    await insertEvent(trx, newEvent(row.id, caller.id, 'created', now));
-    if (card) await holdForCard(trx, row.id, cardCents, now, card);
-    else if (provider) {
-      await insertRequest(trx, {
-        id: newId(),
-        booking_id: row.id,
-        provider_id: provider.id,
-        initiated_by: 'owner',
-        state: 'pending',
-        created_at: now,
-        updated_at: now,
-      });
-    }
-    if (credits > 0) await spendCredits(trx, caller.id, credits, row.id);
-  });
-  if (card) await openCheckout(app, row, card);
+  // The checkout page first: a gateway that fails leaves nothing written.
+  const card = cardCents > 0 ? await openCardCheckout(app, caller, row, cardCents) : null;
+  try {
+    await app.db.transaction().execute(async (trx) => {
+      await insertBooking(trx, row);
+      await insertEvent(trx, newEvent(row.id, caller.id, 'created', now));
+      if (card) await holdForCard(trx, row.id, cardCents, now, card);
+      else if (provider) {
+        await insertRequest(trx, {
+          id: newId(),
+          booking_id: row.id,
+          provider_id: provider.id,
+          initiated_by: 'owner',
+          state: 'pending',
+          created_at: now,
+          updated_at: now,
+        });
+      }
+      if (credits > 0) await spendCredits(trx, caller.id, credits, row.id);
+    });
+  } catch (err) {
+    await card?.abandon();
+    throw err;
+  }
   const wire = await bookingWire(app.db, row);
   if (provider && cardCents === 0) {
     await notifyUser(app, provider.id, {
