@@ -11,7 +11,12 @@ import {
 } from '../billing/index.ts';
 import { refundCredits } from '../credits/index.ts';
 import { notifyUser } from '../notifications/index.ts';
-import { insertCharge, refundLateIfNone, settleIfAwaiting } from './booking-charges.repository.ts';
+import {
+  insertCharge,
+  refundLateIfNone,
+  settleIfAwaiting,
+  type ChargeRow,
+} from './booking-charges.repository.ts';
 import { newEvent } from './booking-events.ts';
 import { insertRequest } from './booking-requests.repository.ts';
 import { settleSeriesPayment } from './booking-series-payments.service.ts';
@@ -55,8 +60,8 @@ export async function holdForCard(
   cents: number,
   now: string,
   card: OneTimeCheckout,
-) {
-  await insertCharge(trx, {
+): Promise<ChargeRow> {
+  const charge: ChargeRow = {
     booking_id: bookingId,
     payment_id: card.paymentId,
     state: 'awaiting',
@@ -65,8 +70,10 @@ export async function holdForCard(
     checkout_url: card.url,
     created_at: now,
     updated_at: now,
-  });
+  };
+  await insertCharge(trx, charge);
   await card.record(trx);
+  return charge;
 }
 
 /** The checkout was abandoned: the booking ends and every credit goes back. */

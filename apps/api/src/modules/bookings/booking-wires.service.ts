@@ -11,8 +11,15 @@ import {
   type ProviderCard,
   type RequestWire,
 } from './bookings.mapper.ts';
-import { findBooking, findParties, listEvents, type BookingRow } from './bookings.repository.ts';
-import { findCharges } from './booking-charges.repository.ts';
+import {
+  findBooking,
+  findParties,
+  listEvents,
+  type BookingRow,
+  type PartyRow,
+} from './bookings.repository.ts';
+import { findCharges, type ChargeRow } from './booking-charges.repository.ts';
+import type { BookingEventsTable } from '../../db/schema.ts';
 
 /** Provider cards (with visible-review ratings) for a set of user ids, in one round of queries. */
 export async function loadProviderCards(
@@ -21,6 +28,33 @@ export async function loadProviderCards(
 ): Promise<Map<string, ProviderCard>> {
   const [parties, ratings] = await Promise.all([findParties(db, ids), getRatingSummaries(db, ids)]);
   return new Map(parties.map((p) => [p.id, toProviderCard(p, ratings.get(p.id))]));
+}
+
+/**
+ * The answer for a booking its caller has just written, from the rows it wrote and the parties it
+ * read before writing: only the sitter's rating is read.
+ */
+export async function writtenBookingWire(
+  db: DbOrTrx,
+  row: BookingRow,
+  rel: {
+    owner: PartyRow;
+    provider: PartyRow | null;
+    events: BookingEventsTable[];
+    charge: ChargeRow | null;
+  },
+): Promise<BookingWire> {
+  const { provider } = rel;
+  const ratings = provider ? await getRatingSummaries(db, [provider.id]) : new Map();
+  const [wire] = toBookingWires([row], {
+    owners: [rel.owner],
+    providers: new Map(
+      provider ? [[provider.id, toProviderCard(provider, ratings.get(provider.id))]] : [],
+    ),
+    events: rel.events,
+    charges: new Map(rel.charge ? [[row.id, rel.charge]] : []),
+  });
+  return wire!;
 }
 
 /** Loads parties, ratings and timelines for a whole page at once, then maps it. */

@@ -19,7 +19,8 @@ import { parseServiceRates, parseStringList } from '../../lib/user-columns.ts';
 import { newEvent } from './booking-events.ts';
 import { insertRequest } from './booking-requests.repository.ts';
 import { holdForCard, openCardCheckout } from './booking-payments.service.ts';
-import { bookingWire } from './booking-wires.service.ts';
+import { writtenBookingWire } from './booking-wires.service.ts';
+import type { ChargeRow } from './booking-charges.repository.ts';
 import {
   findParties,
   insertBooking,
@@ -50,6 +51,15 @@ export async function loadProviderRate(
   field = 'provider_id',
 ): Promise<{ provider: PartyRow; rateCents: number; rateSource: RateSource }> {
   const [provider] = await findParties(db, [providerId]);
+  return providerRate(provider, service, field);
+}
+
+/** loadProviderRate for a party row already read (undefined: no such user). */
+function providerRate(
+  provider: PartyRow | undefined,
+  service: string,
+  field = 'provider_id',
+): { provider: PartyRow; rateCents: number; rateSource: RateSource } {
   if (!provider || provider.deleted_at || provider.user_type !== 'provider')
     throw notFound('Sitter');
   const rate = offeredRates(provider)[normalizeService(service)];
@@ -116,13 +126,17 @@ export async function createBooking(
   if (caller.userType !== 'user') throw forbidden('Only pet owners can create bookings');
   const { start, end } = parseDates(body.startDate, body.endDate);
   const petIds = [...new Set(body.pets)];
-  const owned = await ownedPetIds(app.db, caller.id, petIds);
+  const [owned, parties] = await Promise.all([
+    ownedPetIds(app.db, caller.id, petIds),
+    findParties(app.db, body.provider_id ? [caller.id, body.provider_id] : [caller.id]),
+  ]);
   if (owned.length !== petIds.length) throw validation('pets', 'Choose pets from your own profile');
+  const partyOf = (id: string) => parties.find((p) => p.id === id);
 
   let quote: Quote | null = null;
   let provider: PartyRow | null = null;
   if (body.provider_id) {
-    const loaded = await loadProviderRate(app.db, body.provider_id, body.service);
+    const loaded = providerRate(partyOf(body.provider_id), body.service);
     provider = loaded.provider;
     // A request waits for the sitter's answer and occupies nothing, so no lock: the acceptance
     // re-checks under one. Here it only spares the owner a request the sitter cannot take.
@@ -162,11 +176,13 @@ export async function createBooking(
   };
   // The checkout page first: a gateway that fails leaves nothing written.
   const card = cardCents > 0 ? await openCardCheckout(app, caller, row, cardCents) : null;
+  const created = newEvent(row.id, caller.id, 'created', now);
+  let charge: ChargeRow | null = null;
   try {
     await app.db.transaction().execute(async (trx) => {
       await insertBooking(trx, row);
-      await insertEvent(trx, newEvent(row.id, caller.id, 'created', now));
-      if (card) await holdForCard(trx, row.id, cardCents, now, card);
+      await insertEvent(trx, created);
+      if (card) charge = await holdForCard(trx, row.id, cardCents, now, card);
       else if (provider) {
         await insertRequest(trx, {
           id: newId(),
@@ -184,7 +200,15 @@ export async function createBooking(
     await card?.abandon();
     throw err;
   }
-  const wire = await bookingWire(app.db, row);
+  // The answer is made from the rows just written (they are what a read would return).
+  const owner = partyOf(caller.id);
+  if (!owner) throw notFound('User');
+  const wire = await writtenBookingWire(app.db, row, {
+    owner,
+    provider,
+    events: [created],
+    charge,
+  });
   if (provider && cardCents === 0) {
     await notifyUser(app, provider.id, {
       type: 'booking-request',
