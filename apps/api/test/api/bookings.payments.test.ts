@@ -195,3 +195,32 @@ describe('refunds of a paid booking', () => {
     });
   });
 });
+
+describe('the answer to POST /api/booking/', () => {
+  // Made from the rows the request wrote rather than read back: it must be what reading gives.
+  const readBack = async (id: string) => {
+    const res = await detail(id, owner);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().booking as object;
+  };
+
+  it('is the booking as read back: a direct request with a card part', async () => {
+    const created = await book(500);
+    expect(created.payment).toMatchObject({ status: 'awaiting', cardCents: 3500 });
+    expect(created).toEqual(await readBack(created._id));
+  });
+
+  it('is the booking as read back: a direct request paid in credits', async () => {
+    const created = await book(4000);
+    expect(created.payment).toMatchObject({ status: 'none', creditsCents: 4000 });
+    expect(created).toEqual(await readBack(created._id));
+  });
+
+  it('is the booking as read back: an open booking without a sitter', async () => {
+    const res = await call(t, 'POST', '/api/booking/', owner, bookingBody(owner));
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json().data as { _id: string };
+    expect(created).toMatchObject({ provider: null, status: 'pending' });
+    expect(created).toEqual(await readBack(created._id));
+  });
+});
