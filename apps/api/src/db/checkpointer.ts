@@ -23,7 +23,8 @@ const SQLite = require(workerData.driver);
 const db = new SQLite(workerData.file, { fileMustExist: true });
 db.pragma('busy_timeout = 1000');
 const checkpoint = () => {
-  try { db.pragma('wal_checkpoint(PASSIVE)'); } catch (error) { parentPort.postMessage({ error: String(error) }); }
+  // A failed round (the database busy with a backup, say) is simply tried again next time.
+  try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {}
 };
 const timer = setInterval(checkpoint, workerData.intervalMs);
 parentPort.on('message', () => {
@@ -31,30 +32,29 @@ parentPort.on('message', () => {
   db.close();
   parentPort.close();
 });
-parentPort.postMessage({ ready: true });
 `;
 
 export type Checkpointer = { stop(): Promise<void> };
 
-/** Starts checkpointing `file` (a WAL database) from a worker thread. */
-export function startCheckpointer(
-  file: string,
-  driverModule: string,
-  onError: (message: string) => void = () => {},
-): Checkpointer {
+/**
+ * Starts checkpointing `file` (a WAL database) from a worker thread. The worker never keeps the
+ * process alive on its own (no listener on its port, unreferenced); stop() ends it.
+ */
+export function startCheckpointer(file: string, driverModule: string): Checkpointer {
   const driver = createRequire(import.meta.url).resolve(driverModule);
   const worker = new Worker(source, {
     eval: true,
     workerData: { file, driver, intervalMs: INTERVAL_MS },
   });
   worker.unref();
-  worker.on('message', (m: { error?: string }) => {
-    if (m.error) onError(m.error);
-  });
-  worker.on('error', (error) => onError(String(error)));
+  // A worker that cannot start (no such driver) leaves the server's own backstop checkpoints.
+  worker.on('error', () => {});
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     async stop() {
+      // Referenced again while it winds down: awaiting an unreferenced worker's exit would let
+      // the process end right here, as if the caller's await had simply stopped.
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -181,5 +182,31 @@ describe('background checkpoints', () => {
     await expect
       .poll(() => fs.statSync(config.file).size, { timeout: 5000, interval: 50 })
       .toBeGreaterThan(before + 1_500_000);
+  });
+});
+
+describe('closing a file database', () => {
+  // Each script runs in a process of its own, which must end by itself within the timeout.
+  it.each([
+    ['used, then closed', 'await sql`select 1`.execute(db); await db.destroy();'],
+    ['closed without ever being used', 'await db.destroy();'],
+    ['used and never closed', 'await sql`select 1`.execute(db);'],
+  ])('lets the process end when %s', (_, body) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawsy-close-'));
+    dirs.push(dir);
+    const script = path.join(dir, 'close.mts');
+    const here = (rel: string) => JSON.stringify(new URL(rel, import.meta.url).pathname);
+    fs.writeFileSync(
+      script,
+      `import { sql } from ${here('../../../../node_modules/kysely/dist/esm/index.js')};
+       import { createDb } from ${here('./index.ts')};
+       const db = createDb({ kind: 'sqlite', file: ${JSON.stringify(path.join(dir, 'db.sqlite'))} });
+       ${body}
+       console.log('done');`,
+    );
+    const tsx = new URL('../../../../node_modules/.bin/tsx', import.meta.url).pathname;
+    const { stdout, status } = spawnSync(tsx, [script], { encoding: 'utf8', timeout: 15_000 });
+    expect(stdout).toContain('done');
+    expect(status).toBe(0);
   });
 });

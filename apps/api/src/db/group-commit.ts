@@ -80,7 +80,7 @@ export class GroupCommitDriver implements Driver {
   constructor(
     private readonly sqlite: SQLite.Database,
     private readonly statementOf: StatementOf,
-    private readonly checkpointer: Checkpointer | null,
+    private readonly startCheckpointer: (() => Checkpointer) | null,
   ) {
     this.#member = {
       savepoint: sqlite.prepare('savepoint pawsy_member'),
@@ -89,7 +89,12 @@ export class GroupCommitDriver implements Driver {
     };
   }
 
-  async init(): Promise<void> {}
+  #checkpointer: Checkpointer | null = null;
+
+  /** Kysely's first use of the database (never called for one that is never queried). */
+  async init(): Promise<void> {
+    this.#checkpointer = this.startCheckpointer?.() ?? null;
+  }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     if (this.#held) await new Promise<void>((resolve) => this.#waiting.push(resolve));
@@ -170,7 +175,7 @@ export class GroupCommitDriver implements Driver {
 
   async destroy(): Promise<void> {
     if (this.#group) this.#commit();
-    await this.checkpointer?.stop();
+    await this.#checkpointer?.stop();
     this.sqlite.close();
   }
 
@@ -254,12 +259,12 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
   constructor(
     private readonly sqlite: SQLite.Database,
     private readonly statementOf: StatementOf,
-    private readonly checkpointer: Checkpointer | null,
+    private readonly startCheckpointer: (() => Checkpointer) | null,
   ) {
     super({ database: sqlite });
   }
 
   override createDriver(): Driver {
-    return new GroupCommitDriver(this.sqlite, this.statementOf, this.checkpointer);
+    return new GroupCommitDriver(this.sqlite, this.statementOf, this.startCheckpointer);
   }
 }

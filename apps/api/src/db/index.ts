@@ -37,12 +37,11 @@ export function createDb(database: AppConfig['database']): Db {
   // the process being killed; FULL also fsyncs the WAL at each commit (survives power loss).
   sqlite.pragma(`synchronous = ${database.synchronous ?? 'NORMAL'}`);
   const statements = withStatementCache(sqlite);
-  // A file database is checkpointed by a worker thread (checkpointer.ts); an in-memory one has no WAL.
-  let checkpointer = null;
-  if (database.file !== ':memory:') {
-    sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-    checkpointer = startCheckpointer(database.file, SQLITE_DRIVER_MODULE);
-  }
+  // A file database is checkpointed by a worker thread (checkpointer.ts), started on first use;
+  // an in-memory one has no WAL.
+  const onDisk = database.file !== ':memory:';
+  if (onDisk) sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+  const checkpointer = onDisk ? () => startCheckpointer(database.file, SQLITE_DRIVER_MODULE) : null;
   const db = new Kysely<Database>({
     dialect: new GroupCommitSqliteDialect(sqlite, statements.prepare, checkpointer),
   });
