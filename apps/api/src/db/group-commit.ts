@@ -13,11 +13,11 @@ import type { Checkpointer } from './checkpointer.ts';
  *
  * Every commit writes each page its transaction dirtied to the WAL, and a booking's pages are
  * mostly the same ones (the rightmost leaves of time-ordered keys and indexes, the counter rows
- * the triggers keep, page 1). Requests that reach the connection while others hold it therefore
- * share one outer transaction: each Kysely transaction runs in a savepoint of it (its own
- * rollback undoes only its own work), a lone write statement runs inside it, and the outer
- * transaction commits as soon as nobody is waiting for the connection (or the group has grown
- * large or old). Nothing is acknowledged early: whoever ran anything inside a group, reads
+ * the triggers keep, page 1). Writes that reach the connection in the same event-loop turn
+ * therefore share one outer transaction: each Kysely transaction runs in a savepoint of it (its
+ * own rollback undoes only its own work), a lone write statement runs inside it, and the outer
+ * transaction commits once the connection is free at the end of that turn (or sooner, when the
+ * group has grown large or old). Nothing is acknowledged early: whoever ran anything inside a group, reads
  * included, gets their answer only after that group's COMMIT returned, so a client never sees a
  * write that a crash could still take back. Under no contention a group is one member and
  * commits at once, as before. If the commit fails, every member's call fails with its error.
@@ -76,6 +76,7 @@ export class GroupCommitDriver implements Driver {
   /** One member runs at a time, so every member's savepoint can have the same name. */
   readonly #member: Record<'savepoint' | 'release' | 'rollback', SQLite.Statement>;
   #commitScheduled = false;
+  #checkpointer: Checkpointer | null = null;
 
   constructor(
     private readonly sqlite: SQLite.Database,
@@ -88,8 +89,6 @@ export class GroupCommitDriver implements Driver {
       rollback: sqlite.prepare('rollback to pawsy_member'),
     };
   }
-
-  #checkpointer: Checkpointer | null = null;
 
   /** Kysely's first use of the database (never called for one that is never queried). */
   async init(): Promise<void> {
