@@ -77,6 +77,8 @@ async function pickRange(page: Page, label: string, first: number, last: number)
 test('a sitter blocks a week; an owner searching that week no longer finds them, another week does', async ({
   browser,
 }) => {
+  // Two sign-ups, two contexts and three searches: ~29 s on a 2-core VM, against the 30 s default.
+  test.setTimeout(90_000);
   const name = `Avail${Math.random()
     .toString(36)
     .replace(/[^a-z]/g, '')
