@@ -57,7 +57,6 @@ export function createDb(database: AppConfig['database']): Db {
 export function withStatementCache(sqlite: SQLite.Database, max = 500) {
   const statementOf = lruCache(max, (sql) => sqlite.prepare(sql));
   return {
-    close: () => sqlite.close(),
     prepare: (sql: string): SQLite.Statement => statementOf(sql),
   };
 }

@@ -98,20 +98,17 @@ export type OneTimePayment = {
   cancelPath: string;
 };
 
-function oneTime(
-  app: FastifyInstance,
-  input: OneTimePayment,
-): { row: PaymentRow; request: CheckoutPage } {
+function oneTime(input: OneTimePayment): { payment: NewPayment; request: CheckoutPage } {
   if (!Number.isInteger(input.amountCents) || input.amountCents <= 0)
     throw badRequest('The amount to pay must be a positive whole number of cents');
-  const row = pendingPayment(app, {
+  const payment: NewPayment = {
     user_id: input.userId,
     kind: input.kind,
     reference_id: input.referenceId,
     amount_cents: input.amountCents,
     coupon_id: null,
     discount_cents: 0,
-  });
+  };
   const request: CheckoutPage = {
     mode: 'payment',
     email: input.email,
@@ -123,7 +120,7 @@ function oneTime(
     successPath: input.successPath,
     cancelPath: input.cancelPath,
   };
-  return { row, request };
+  return { payment, request };
 }
 
 /** A one-time payment opened before the rows it pays for exist (see openOneTimeCheckout). */
@@ -146,7 +143,8 @@ export async function openOneTimeCheckout(
   app: FastifyInstance,
   input: OneTimePayment,
 ): Promise<OneTimeCheckout> {
-  const { row, request } = oneTime(app, input);
+  const { payment, request } = oneTime(input);
+  const row = pendingPayment(app, payment);
   const { url, gatewayRef } = await requestPage(app, row, request);
   const stored: PaymentRow = { ...row, gateway_ref: gatewayRef };
   return {
@@ -167,9 +165,8 @@ export async function startCheckout(
   app: FastifyInstance,
   input: OneTimePayment,
 ): Promise<{ paymentId: string; url: string }> {
-  const { row, request } = oneTime(app, input);
-  await repo.insertPayment(app.db, row);
-  return { paymentId: row.id, url: await checkoutPage(app, row, request) };
+  const { payment, request } = oneTime(input);
+  return openCheckout(app, payment, request);
 }
 
 /**
