@@ -34,8 +34,12 @@ export function verifyHs256(
   const header = decodeJson(head);
   if (header.alg !== HS256) throw new Error('unexpected algorithm');
   if (header.crit !== undefined) throw new Error('unsupported critical header');
-  const expected = createHmac('sha256', key).update(`${head}.${body}`).digest();
-  const given = Buffer.from(sig, 'base64url');
+  // Compared as text: base64url's last character carries two unused bits, so decoding would let
+  // four spellings of one signature pass; only the canonical one does.
+  const expected = Buffer.from(
+    createHmac('sha256', key).update(`${head}.${body}`).digest('base64url'),
+  );
+  const given = Buffer.from(sig);
   if (given.length !== expected.length || !timingSafeEqual(given, expected))
     throw new Error('bad signature');
   const payload = decodeJson(body);
