@@ -36,6 +36,10 @@ export function createDb(database: AppConfig['database']): Db {
   // WAL + NORMAL: a commit is in the WAL (the OS's cache) before the call returns, so it survives
   // the process being killed; FULL also fsyncs the WAL at each commit (survives power loss).
   sqlite.pragma(`synchronous = ${database.synchronous ?? 'NORMAL'}`);
+  // Every transaction is a savepoint of a shared one (group-commit.ts), and SQLite keeps what a
+  // savepoint changed in a sub-journal that spills to a temporary file past 64 KiB: most of a
+  // group's writes then went to that file and back. Temporary storage in memory keeps it there.
+  sqlite.pragma('temp_store = MEMORY');
   const statements = withStatementCache(sqlite);
   // A file database is checkpointed by a worker thread (checkpointer.ts), started on first use;
   // an in-memory one has no WAL.

@@ -20,16 +20,25 @@ async function pragmas(env: Record<string, string>) {
   dbs.push(db);
   const one = async (name: string) =>
     Object.values((await sql.raw(`PRAGMA ${name}`).execute(db)).rows[0] as object)[0];
-  return { journal: await one('journal_mode'), synchronous: await one('synchronous') };
+  return {
+    journal: await one('journal_mode'),
+    synchronous: await one('synchronous'),
+    tempStore: await one('temp_store'),
+  };
 }
 
 describe('SQLite durability settings', () => {
   it('opens in WAL with synchronous=NORMAL (1) unless told otherwise', async () => {
-    expect(await pragmas({})).toEqual({ journal: 'wal', synchronous: 1 });
+    expect(await pragmas({})).toMatchObject({ journal: 'wal', synchronous: 1 });
+  });
+
+  it('keeps temporary storage (savepoint sub-journals) in memory (MEMORY = 2)', async () => {
+    // Each grouped transaction is a savepoint; on a file its sub-journal spilled to disk.
+    expect(await pragmas({})).toMatchObject({ tempStore: 2 });
   });
 
   it('SQLITE_SYNCHRONOUS=full fsyncs every commit (FULL = 2)', async () => {
-    expect(await pragmas({ SQLITE_SYNCHRONOUS: 'full' })).toEqual({
+    expect(await pragmas({ SQLITE_SYNCHRONOUS: 'full' })).toMatchObject({
       journal: 'wal',
       synchronous: 2,
     });
