@@ -56,32 +56,43 @@ function withRawReads(sqlite: SQLite.Database, max = 500) {
   };
 }
 
+/**
+ * When a direct read may run: 'busy' while a caller holds the connection (then it queues in
+ * Kysely like any query), else the commit it must wait for before answering (or null).
+ */
+export type ReadGate = () => 'busy' | Promise<void> | null;
+
 /** SQLite databases' connections, for reads that need not queue behind Kysely's connection lock. */
 const directReaders = new WeakMap<
   object,
-  { busy: () => boolean; all: (sql: string, parameters: unknown[]) => unknown[] }
+  { gate: ReadGate; all: (sql: string, parameters: unknown[]) => unknown[] }
 >();
 
-/** Lets readRows run `db`'s reads straight on its SQLite connection when no transaction is open. */
-export function registerDirectReads(db: object, sqlite: SQLite.Database): void {
-  const all = withRawReads(sqlite);
-  directReaders.set(db, { busy: () => sqlite.inTransaction, all });
+/** Lets readRows run `db`'s reads straight on its SQLite connection (see readRows). */
+export function registerDirectReads(db: object, sqlite: SQLite.Database, gate: ReadGate): void {
+  directReaders.set(db, { gate, all: withRawReads(sqlite) });
 }
 
 /**
- * The rows of a read on the hot path. On SQLite, when no transaction holds the one connection,
- * the compiled statement runs at once (better-sqlite3 is synchronous, so nothing can interleave
- * with it) instead of through Kysely's executor and connection lock: the same SQL and the same
- * rows, without a few promise turns. Inside a transaction (or on PostgreSQL) it is `execute()`.
+ * The rows of a read on the hot path. On SQLite, unless a caller holds the one connection (a
+ * transaction in progress), the compiled statement runs at once (better-sqlite3 is synchronous,
+ * so nothing can interleave with it) instead of through Kysely's executor and connection lock:
+ * the same SQL and the same rows, without a few promise turns. Writes of other requests that
+ * share a commit not yet made (group-commit.ts) are visible to it, so it answers only once that
+ * commit is done, and fails with it. Inside a transaction, on PostgreSQL, or while a transaction
+ * holds the connection, it is `execute()`.
  */
 export async function readRows<R>(
   db: Pick<Kysely<never>, 'executeQuery'>,
   query: Compilable<R>,
 ): Promise<R[]> {
   const direct = directReaders.get(db);
-  if (direct && !direct.busy()) {
+  const gate = direct?.gate();
+  if (direct && gate !== 'busy') {
     const { sql: text, parameters } = query.compile();
-    return direct.all(text, parameters as unknown[]) as R[];
+    const rows = direct.all(text, parameters as unknown[]) as R[];
+    if (gate) await gate;
+    return rows;
   }
   return (await db.executeQuery(query.compile())).rows;
 }

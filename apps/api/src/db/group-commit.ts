@@ -164,6 +164,17 @@ export class GroupCommitDriver implements Driver {
     if (handle.group) await handle.group.done;
   }
 
+  /**
+   * For a read run straight on the connection, outside Kysely (direct-reads.ts): `busy` while a
+   * caller holds the connection (a transaction may be half-way through and could still roll
+   * back); else what the read must wait for before answering: the open group's commit (its rows
+   * may be among what the read saw), or nothing.
+   */
+  readGate(): 'busy' | Promise<void> | null {
+    if (this.#held) return 'busy';
+    return this.#group?.done ?? null;
+  }
+
   /** The end of the turn: commit, or have the holder commit when it lets go. */
   readonly #commitIfFree = (): void => {
     this.#commitScheduled = false;
@@ -263,7 +274,11 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
     super({ database: sqlite });
   }
 
+  /** The driver of the Kysely instance built over this dialect (Kysely creates it once). */
+  driver: GroupCommitDriver | null = null;
+
   override createDriver(): Driver {
-    return new GroupCommitDriver(this.sqlite, this.statementOf, this.startCheckpointer);
+    this.driver = new GroupCommitDriver(this.sqlite, this.statementOf, this.startCheckpointer);
+    return this.driver;
   }
 }

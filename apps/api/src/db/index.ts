@@ -46,10 +46,10 @@ export function createDb(database: AppConfig['database']): Db {
   const onDisk = database.file !== ':memory:';
   if (onDisk) sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   const checkpointer = onDisk ? () => startCheckpointer(database.file, SQLITE_DRIVER_MODULE) : null;
-  const db = new Kysely<Database>({
-    dialect: new GroupCommitSqliteDialect(sqlite, statements.prepare, checkpointer),
-  });
-  registerDirectReads(db, sqlite);
+  const dialect = new GroupCommitSqliteDialect(sqlite, statements.prepare, checkpointer);
+  const db = new Kysely<Database>({ dialect });
+  const driver = dialect.driver!;
+  registerDirectReads(db, sqlite, () => driver.readGate());
   return db;
 }
 

@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { compiledRead, compiledWrite, createDb, readRows, type DbOrTrx } from './index.ts';
+import SQLite from './sqlite-driver.ts';
 
 const dirs: string[] = [];
 const dbs: { destroy: () => Promise<void> }[] = [];
@@ -15,8 +16,9 @@ afterEach(async () => {
 
 type T = { things: { id: number; name: string } };
 
-async function sqliteDb(): Promise<Kysely<T>> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawsy-read-'));
+async function sqliteDb(
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawsy-read-')),
+): Promise<Kysely<T>> {
   dirs.push(dir);
   const db = createDb(loadConfig({ DATA_DIR: dir }).database) as unknown as Kysely<T>;
   dbs.push(db);
@@ -73,6 +75,37 @@ describe('readRows on SQLite', () => {
     ).rejects.toThrow('roll back');
     expect(await outside).toEqual(['one']);
     expect(await names(db)).toEqual(['one']);
+  });
+});
+
+describe('readRows beside an open group commit', () => {
+  it('reads at once while the connection is free, and answers only after the commit of what it saw', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawsy-read-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'pawsy.sqlite');
+    const db = await sqliteDb(dir);
+    /** What another connection finds in the file. */
+    const committed = () => {
+      const other = new SQLite(file, { readonly: true });
+      try {
+        return (
+          other.prepare('select name from things order by id').all() as { name: string }[]
+        ).map((r) => r.name);
+      } finally {
+        other.close();
+      }
+    };
+    // Queued before the write, so it runs once the write's transaction is done and its group is
+    // still open (the group commits in a later callback of the same phase).
+    const read = new Promise<{ rows: string[]; inFile: string[] }>((resolve) =>
+      setImmediate(() => void names(db).then((rows) => resolve({ rows, inFile: committed() }))),
+    );
+    await db
+      .transaction()
+      .execute((trx) => trx.insertInto('things').values({ id: 2, name: 'two' }).execute());
+    const { rows, inFile } = await read;
+    expect(rows).toEqual(['one', 'two']);
+    expect(inFile).toEqual(['one', 'two']);
   });
 });
 

@@ -23,19 +23,35 @@ export type OccupancyRow = {
 
 const iso = (t: number | Date) => new Date(t).toISOString();
 
+const selectCalendarRows = compiledRead((db, userIds: string[]) =>
+  db.selectFrom('sitter_calendars').selectAll().where('user_id', 'in', userIds),
+);
+
 export async function findCalendarRows(db: DbOrTrx, userIds: string[]): Promise<CalendarRow[]> {
   if (userIds.length === 0) return [];
-  return db.selectFrom('sitter_calendars').selectAll().where('user_id', 'in', userIds).execute();
+  return selectCalendarRows(db, userIds);
 }
+
+const selectWindows = compiledRead((db, userIds: string[]) =>
+  db
+    .selectFrom('sitter_schedule_windows')
+    .select(['user_id', 'weekday', 'start_minute', 'end_minute'])
+    .where('user_id', 'in', userIds),
+);
 
 export async function findWindows(db: DbOrTrx, userIds: string[]) {
   if (userIds.length === 0) return [];
-  return db
-    .selectFrom('sitter_schedule_windows')
-    .select(['user_id', 'weekday', 'start_minute', 'end_minute'])
-    .where('user_id', 'in', userIds)
-    .execute();
+  return selectWindows(db, userIds);
 }
+
+const selectBlocksEndingAfter = compiledRead((db, userIds: string[], from: string) =>
+  db
+    .selectFrom('sitter_blocks')
+    .selectAll()
+    .where('user_id', 'in', userIds)
+    .where('end_at', '>', from)
+    .orderBy('start_at'),
+);
 
 /** Blocks of these sitters that end after `from` (upcoming and current ones). */
 export async function findBlocksEndingAfter(
@@ -44,13 +60,7 @@ export async function findBlocksEndingAfter(
   from: Date,
 ): Promise<BlockRow[]> {
   if (userIds.length === 0) return [];
-  return db
-    .selectFrom('sitter_blocks')
-    .selectAll()
-    .where('user_id', 'in', userIds)
-    .where('end_at', '>', iso(from))
-    .orderBy('start_at')
-    .execute();
+  return selectBlocksEndingAfter(db, userIds, iso(from));
 }
 
 /**
@@ -70,6 +80,26 @@ export async function findLiveProvider(
     .executeTakeFirst();
 }
 
+const selectOccupancy = compiledRead(
+  (db, providerIds: string[], before: string, startsFrom: string, endsAfter: string) => {
+    // Per sitter, never by date across all sitters: SQLite without statistics may otherwise pick
+    // the search's (status, service, start) index and read every occupying booking in the window.
+    const from =
+      db.getExecutor().adapter instanceof SqliteAdapter
+        ? sql`bookings indexed by bookings_provider_status_idx`
+        : sql`bookings`;
+    const query = sql<OccupancyRow>`select id, provider_id, service, status, start_at, end_at
+      from ${from}
+      where provider_id in (${sql.join(providerIds)})
+        and status in (${sql.join([...OCCUPYING])})
+        and start_at < ${before}
+        and start_at >= ${startsFrom}
+        and end_at > ${endsAfter}
+      order by start_at`;
+    return { compile: () => query.compile(db) };
+  },
+);
+
 /** Accepted and in-progress bookings of these sitters overlapping `range`. */
 export async function findOccupancy(
   db: DbOrTrx,
@@ -77,22 +107,13 @@ export async function findOccupancy(
   range: Interval,
 ): Promise<OccupancyRow[]> {
   if (providerIds.length === 0) return [];
-  // Per sitter, never by date across all sitters: SQLite without statistics may otherwise pick
-  // the search's (status, service, start) index and read every occupying booking in the window.
-  const from =
-    db.getExecutor().adapter instanceof SqliteAdapter
-      ? sql`bookings indexed by bookings_provider_status_idx`
-      : sql`bookings`;
-  const { rows } = await sql<OccupancyRow>`select id, provider_id, service, status, start_at,
-      end_at
-    from ${from}
-    where provider_id in (${sql.join(providerIds)})
-      and status in (${sql.join([...OCCUPYING])})
-      and start_at < ${iso(range.end)}
-      and start_at >= ${iso(range.start.getTime() - MAX_BOOKING_SPAN_MS)}
-      and end_at > ${iso(range.start)}
-    order by start_at`.execute(db);
-  return rows as OccupancyRow[];
+  return selectOccupancy(
+    db,
+    providerIds,
+    iso(range.end),
+    iso(range.start.getTime() - MAX_BOOKING_SPAN_MS),
+    iso(range.start),
+  );
 }
 
 /**
