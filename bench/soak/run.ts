@@ -9,8 +9,8 @@
  * and through GET /api/_diag (PAWSY_DIAGNOSTICS=1, loopback only: heap, live-stream listeners,
  * connections, process listeners).
  *
- * Checks (exit 1 when one fails): no errors; p99 of the last window within 1.5× the first window
- * after warm-up; RSS in the last third of the run within 10 % (or 16 MiB) of the first third after
+ * Checks (exit 1 when one fails): no errors; p99 stable: the median p99 of the last third of the
+ * windows within 1.5× that of the first third after warm-up; RSS in the last third of the run within 10 % (or 16 MiB) of the first third after
  * warm-up (medians); file descriptors back to the idle baseline once the load and the streams stopped; no live-stream listener and no
  * process listener left over.
  *
@@ -361,20 +361,30 @@ async function main() {
 
   // Figures and checks.
   const windows = Math.ceil((MINUTES * 60) / WINDOW_S);
+  const medianOf = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const byWindow = Array.from({ length: windows }, (_, w) =>
     figures(samples.filter((s) => Math.floor(s.at / 1000 / WINDOW_S) === w)),
   );
-  const firstAfterWarmup = byWindow[Math.min(1, windows - 1)]!;
-  const last = byWindow[windows - 1]!;
+  // p99 per window swings with this shared machine's other load, so the windows after warm-up
+  // are compared by thirds, through the median window of each (as RSS is, below): a p99 that grows
+  // with the run moves the late median; one noisy window does not.
+  const warmWindows = byWindow.slice(Math.min(1, windows - 1));
+  const windowThird = Math.max(1, Math.floor(warmWindows.length / 3));
+  const p99Early = medianOf(warmWindows.slice(0, windowThird).map((f) => f.p99));
+  const p99Late = medianOf(warmWindows.slice(-windowThird).map((f) => f.p99));
+  /** The `count` windows from window `from` (0-based), as the latency table names them. */
+  const windowSpan = (from: number, count: number) =>
+    `${from * WINDOW_S}–${(from + count) * WINDOW_S} s`;
+  const earlyWindows = windowSpan(windows - warmWindows.length, windowThird);
+  const lateWindows = windowSpan(windows - windowThird, windowThird);
   // RSS and heap move with the garbage collector's rhythm, so single samples are compared through
   // the median (RSS) and the lowest value (heap: what survives a collection) of the first and the
   // last third of the samples taken after warm-up.
   const warm = [...probes.filter((p) => p.t > WINDOW_S), loaded];
   const third = Math.max(1, Math.floor(warm.length / 3));
   const [early, late] = [warm.slice(0, third), warm.slice(-third)];
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  const rssEarly = median(early.map((p) => p.rssMiB));
-  const rssLate = median(late.map((p) => p.rssMiB));
+  const rssEarly = medianOf(early.map((p) => p.rssMiB));
+  const rssLate = medianOf(late.map((p) => p.rssMiB));
   const rssGrowth = rssLate - rssEarly;
   const heapEarly = Math.min(...early.map((p) => p.heapMiB));
   const heapLate = Math.min(...late.map((p) => p.heapMiB));
@@ -395,10 +405,10 @@ async function main() {
       ok: errors.length + capacityErrors + live.stats.errors.length === 0,
     },
     {
-      name: `p99 stable (last ${WINDOW_S} s window vs the first after warm-up)`,
-      measured: `${f1(last.p99)} ms vs ${f1(firstAfterWarmup.p99)} ms`,
-      bound: `≤ ${P99_RATIO} × max(first, ${P99_FLOOR_MS} ms)`,
-      ok: last.p99 <= P99_RATIO * Math.max(firstAfterWarmup.p99, P99_FLOOR_MS),
+      name: `p99 stable (median window p99 of ${lateWindows} vs ${earlyWindows})`,
+      measured: `${f1(p99Late)} ms vs ${f1(p99Early)} ms`,
+      bound: `≤ ${P99_RATIO} × max(early, ${P99_FLOOR_MS} ms)`,
+      ok: p99Late <= P99_RATIO * Math.max(p99Early, P99_FLOOR_MS),
     },
     {
       name: `RSS flat (median of ${span(late)} vs ${span(early)})`,
