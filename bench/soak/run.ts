@@ -9,9 +9,10 @@
  * and through GET /api/_diag (PAWSY_DIAGNOSTICS=1, loopback only: heap, live-stream listeners,
  * connections, process listeners).
  *
- * Checks (exit 1 when one fails): no errors; p99 stable: the median p99 of the last third of the
- * windows within 1.5× that of the first third after warm-up; RSS in the last third of the run within 10 % (or 16 MiB) of the first third after
- * warm-up (medians); file descriptors back to the idle baseline once the load and the streams stopped; no live-stream listener and no
+ * Checks (exit 1 when one fails): no errors; p99 stable: the median window p99 of the last third
+ * of the windows within 1.5× that of the first third after warm-up; RSS in the last third of the
+ * run within 10 % (or 16 MiB) of the first third after warm-up (medians); file descriptors back
+ * to the idle baseline once the load and the streams stopped; no live-stream listener and no
  * process listener left over.
  *
  * Run: npm run bench:soak [-- --minutes N] [--rate R] [--streams S] [--dry]
@@ -362,6 +363,11 @@ async function main() {
   // Figures and checks.
   const windows = Math.ceil((MINUTES * 60) / WINDOW_S);
   const medianOf = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  /** The first and the last third of `xs` (one item each at least). */
+  const thirds = <X>(xs: X[]): [X[], X[]] => {
+    const n = Math.max(1, Math.floor(xs.length / 3));
+    return [xs.slice(0, n), xs.slice(-n)];
+  };
   const byWindow = Array.from({ length: windows }, (_, w) =>
     figures(samples.filter((s) => Math.floor(s.at / 1000 / WINDOW_S) === w)),
   );
@@ -369,20 +375,19 @@ async function main() {
   // are compared by thirds, through the median window of each (as RSS is, below): a p99 that grows
   // with the run moves the late median; one noisy window does not.
   const warmWindows = byWindow.slice(Math.min(1, windows - 1));
-  const windowThird = Math.max(1, Math.floor(warmWindows.length / 3));
-  const p99Early = medianOf(warmWindows.slice(0, windowThird).map((f) => f.p99));
-  const p99Late = medianOf(warmWindows.slice(-windowThird).map((f) => f.p99));
+  const [earlyThird, lateThird] = thirds(warmWindows);
+  const p99Early = medianOf(earlyThird.map((f) => f.p99));
+  const p99Late = medianOf(lateThird.map((f) => f.p99));
   /** The `count` windows from window `from` (0-based), as the latency table names them. */
   const windowSpan = (from: number, count: number) =>
     `${from * WINDOW_S}–${(from + count) * WINDOW_S} s`;
-  const earlyWindows = windowSpan(windows - warmWindows.length, windowThird);
-  const lateWindows = windowSpan(windows - windowThird, windowThird);
+  const earlyWindows = windowSpan(windows - warmWindows.length, earlyThird.length);
+  const lateWindows = windowSpan(windows - lateThird.length, lateThird.length);
   // RSS and heap move with the garbage collector's rhythm, so single samples are compared through
   // the median (RSS) and the lowest value (heap: what survives a collection) of the first and the
   // last third of the samples taken after warm-up.
   const warm = [...probes.filter((p) => p.t > WINDOW_S), loaded];
-  const third = Math.max(1, Math.floor(warm.length / 3));
-  const [early, late] = [warm.slice(0, third), warm.slice(-third)];
+  const [early, late] = thirds(warm);
   const rssEarly = medianOf(early.map((p) => p.rssMiB));
   const rssLate = medianOf(late.map((p) => p.rssMiB));
   const rssGrowth = rssLate - rssEarly;
