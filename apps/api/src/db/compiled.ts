@@ -24,65 +24,116 @@ const isRow = (a: unknown): a is Record<string, unknown> =>
 const keysOf = (row: Record<string, unknown>) =>
   Object.keys(row).filter((k) => row[k] !== undefined);
 
+/** The compiled form of one shape, and a function that fills a call's arguments into it. */
+type Template<R> = {
+  shape: readonly Shape[];
+  compiled: CompiledQuery<R>;
+  fill: (args: readonly unknown[]) => unknown[];
+};
+/** Per argument: a list's length, a row's given keys (in order), 'u' for undefined, '' else. */
+type Shape = number | readonly string[] | 'u' | '';
+/** One compiled query's templates for one SQL dialect: by shape key, and the one used last. */
+type Templates<R> = { byKey: Map<string, Template<R>>; last: Template<R> | null };
+
+/**
+ * The parameter list of `compiled` for a call's arguments, as a function generated once per
+ * template: each parameter is a constant of the template or a fixed path into the arguments
+ * (`a[0]["owner_id"]`), so every call reads the same properties in the same order instead of
+ * looking each one up by a name held in a marker.
+ */
+function parameterFiller(parameters: readonly unknown[]): (args: readonly unknown[]) => unknown[] {
+  const constants: unknown[] = [];
+  const items = parameters.map((p) => {
+    if (!(p instanceof Slot)) return `c[${constants.push(p) - 1}]`;
+    return p.item === undefined ? `a[${p.index}]` : `a[${p.index}][${JSON.stringify(p.item)}]`;
+  });
+  const make = new Function('c', 'a', `return [${items.join(', ')}];`) as (
+    c: unknown[],
+    a: readonly unknown[],
+  ) => unknown[];
+  return (args) => make(constants, args);
+}
+
 /**
  * `build`'s query for these arguments: its compiled form for their shape (made once per SQL
  * dialect and shape, with a Slot in each argument's place) with the arguments filled in. Null when
  * the handle has Kysely plugins, which see (and may change) each query as it is built: the caller
- * then builds every time.
+ * then builds every time. A call site nearly always has one shape, so the template used last is
+ * tried first, without making the shape's key.
  */
 function fill<A extends unknown[], R>(
-  compiled: WeakMap<object, Map<string, CompiledQuery<R>>>,
+  compiled: WeakMap<object, Templates<R>>,
   build: (db: DbOrTrx, ...args: A) => Compilable<R>,
   db: DbOrTrx,
   args: A,
-  shape: string,
 ): CompiledQuery<R> | null {
   const executor = db.getExecutor();
   if (executor.plugins.length > 0) return null;
   const adapter = executor.adapter;
-  let shapes = compiled.get(adapter);
-  if (!shapes) compiled.set(adapter, (shapes = new Map()));
-  let template = shapes.get(shape);
-  if (!template) {
-    const slots = args.map((a, i) =>
-      Array.isArray(a)
-        ? a.map((_, j) => new Slot(i, j))
-        : isRow(a)
-          ? Object.fromEntries(keysOf(a).map((k) => [k, new Slot(i, k)]))
-          : a === undefined
-            ? a
-            : new Slot(i),
-    ) as A;
-    template = build(db, ...slots).compile();
-    shapes.set(shape, template);
+  let templates = compiled.get(adapter);
+  if (!templates) compiled.set(adapter, (templates = { byKey: new Map(), last: null }));
+  let template = templates.last;
+  if (!template || !matches(template.shape, args)) {
+    const shape = shapeOf(args);
+    const key = shapeKey(shape);
+    template = templates.byKey.get(key) ?? null;
+    if (!template) {
+      const slots = args.map((a, i) =>
+        Array.isArray(a)
+          ? a.map((_, j) => new Slot(i, j))
+          : isRow(a)
+            ? Object.fromEntries(keysOf(a).map((k) => [k, new Slot(i, k)]))
+            : a === undefined
+              ? a
+              : new Slot(i),
+      ) as A;
+      const query = build(db, ...slots).compile();
+      template = { shape, compiled: query, fill: parameterFiller(query.parameters) };
+      templates.byKey.set(key, template);
+    }
+    templates.last = template;
   }
-  const { sql, query, parameters } = template;
-  const filled = parameters.map((p) =>
-    p instanceof Slot
-      ? p.item === undefined
-        ? args[p.index]
-        : (args[p.index] as Record<number | string, unknown>)[p.item]
-      : p,
-  );
-  return { sql, query, parameters: filled, queryId: createQueryId() };
+  const { sql, query } = template.compiled;
+  return { sql, query, parameters: template.fill(args), queryId: createQueryId() };
 }
 
 /**
  * What the SQL text depends on: which arguments are lists (and how long), which are rows (and
  * which of their columns are given) and which are undefined.
  */
-const shapeOf = (args: readonly unknown[]) =>
-  args
-    .map((a) =>
-      Array.isArray(a)
-        ? a.length
-        : isRow(a)
-          ? `{${keysOf(a).join(',')}}`
-          : a === undefined
-            ? 'u'
-            : '',
-    )
-    .join(';');
+const shapeOf = (args: readonly unknown[]): Shape[] =>
+  args.map((a) =>
+    Array.isArray(a) ? a.length : isRow(a) ? keysOf(a) : a === undefined ? 'u' : '',
+  );
+
+const shapeKey = (shape: readonly Shape[]) =>
+  shape.map((s) => (typeof s === 'object' ? `{${s.join(',')}}` : s)).join(';');
+
+/** Whether `args` have `shape` (what shapeOf would make of them), without making it. */
+function matches(shape: readonly Shape[], args: readonly unknown[]): boolean {
+  if (shape.length !== args.length) return false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const s = shape[i];
+    if (Array.isArray(a)) {
+      if (s !== a.length) return false;
+    } else if (isRow(a)) {
+      if (typeof s !== 'object' || !givenKeysAre(a, s)) return false;
+    } else if (s !== (a === undefined ? 'u' : '')) return false;
+  }
+  return true;
+}
+
+/** Whether the keys of `row` whose values are given are `keys`, in that order. */
+function givenKeysAre(row: Record<string, unknown>, keys: readonly string[]): boolean {
+  let n = 0;
+  for (const k in row) {
+    if (row[k] === undefined) continue;
+    if (keys[n] !== k) return false;
+    n += 1;
+  }
+  return n === keys.length;
+}
 
 /**
  * A read on the hot path whose SQL text depends on nothing but the lengths of its list arguments
@@ -98,9 +149,9 @@ const shapeOf = (args: readonly unknown[]) =>
 export function compiledRead<A extends unknown[], R>(
   build: (db: DbOrTrx, ...args: A) => Compilable<R>,
 ): (db: DbOrTrx, ...args: A) => Promise<R[]> {
-  const compiled = new WeakMap<object, Map<string, CompiledQuery<R>>>();
+  const compiled = new WeakMap<object, Templates<R>>();
   return (db, ...args) => {
-    const run = fill(compiled, build, db, args, shapeOf(args));
+    const run = fill(compiled, build, db, args);
     return readRows(db, run ? { compile: () => run } : build(db, ...args));
   };
 }
@@ -114,7 +165,6 @@ export function compiledRead<A extends unknown[], R>(
 export function compiledWrite<A extends unknown[]>(
   build: (db: DbOrTrx, ...args: A) => Compilable<unknown>,
 ): (db: DbOrTrx, ...args: A) => Promise<QueryResult<unknown>> {
-  const compiled = new WeakMap<object, Map<string, CompiledQuery<unknown>>>();
-  return (db, ...args) =>
-    db.executeQuery(fill(compiled, build, db, args, shapeOf(args)) ?? build(db, ...args));
+  const compiled = new WeakMap<object, Templates<unknown>>();
+  return (db, ...args) => db.executeQuery(fill(compiled, build, db, args) ?? build(db, ...args));
 }

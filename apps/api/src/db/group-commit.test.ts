@@ -24,18 +24,28 @@ function tempFile() {
   return path.join(dir, 'db.sqlite');
 }
 
-/** A database on the group-commit driver, with every exec() of the connection written down. */
+/**
+ * A database on the group-commit driver, with every run of the outer transaction's statements
+ * (prepared once by the driver) written down.
+ */
 async function open() {
   const file = tempFile();
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  const execs: string[] = [];
-  const exec = sqlite.exec.bind(sqlite);
-  sqlite.exec = (text: string) => {
-    execs.push(text);
-    return exec(text);
-  };
+  const outer: string[] = [];
+  const prepare = sqlite.prepare.bind(sqlite);
+  sqlite.prepare = ((text: string) => {
+    const statement = prepare(text);
+    if (/^(begin|commit|rollback)\b/.test(text)) {
+      const run = statement.run.bind(statement);
+      statement.run = (...params: unknown[]) => {
+        outer.push(text);
+        return run(...params);
+      };
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
   const statements = withStatementCache(sqlite);
   const db = new Kysely<T>({
     dialect: new GroupCommitSqliteDialect(sqlite, statements.prepare, null),
@@ -44,7 +54,7 @@ async function open() {
   await sql`create table things (id integer primary key, name text not null)`.execute(db);
   await sql`create table kids (id integer primary key,
     thing_id integer not null references things (id) deferrable initially deferred)`.execute(db);
-  execs.length = 0;
+  outer.length = 0;
   /** What another connection (another process, after a crash) finds in the file. */
   const committed = () => {
     const other = new SQLite(file, { readonly: true });
@@ -56,8 +66,8 @@ async function open() {
       other.close();
     }
   };
-  const commits = () => execs.filter((e) => e === 'commit').length;
-  return { db, sqlite, execs, committed, commits };
+  const commits = () => outer.filter((e) => e === 'commit').length;
+  return { db, sqlite, committed, commits };
 }
 
 const insert = (db: Kysely<T>, id: number) =>

@@ -75,6 +75,8 @@ export class GroupCommitDriver implements Driver {
   #group: Group | null = null;
   /** One member runs at a time, so every member's savepoint can have the same name. */
   readonly #member: Record<'savepoint' | 'release' | 'rollback', SQLite.Statement>;
+  /** The outer transaction's statements, prepared once (exec would compile them every time). */
+  readonly #outer: Record<'begin' | 'commit' | 'rollback', SQLite.Statement>;
   #commitScheduled = false;
   #checkpointer: Checkpointer | null = null;
 
@@ -87,6 +89,11 @@ export class GroupCommitDriver implements Driver {
       savepoint: sqlite.prepare('savepoint pawsy_member'),
       release: sqlite.prepare('release pawsy_member'),
       rollback: sqlite.prepare('rollback to pawsy_member'),
+    };
+    this.#outer = {
+      begin: sqlite.prepare('begin immediate'),
+      commit: sqlite.prepare('commit'),
+      rollback: sqlite.prepare('rollback'),
     };
   }
 
@@ -221,7 +228,7 @@ export class GroupCommitDriver implements Driver {
   #join(handle: Handle): void {
     if (!this.#group) {
       for (const other of openGroups) if (!other.#held) other.#commit();
-      this.sqlite.exec('begin immediate');
+      this.#outer.begin.run();
       openGroups.add(this);
       let resolve!: () => void;
       let reject!: (error: unknown) => void;
@@ -243,13 +250,13 @@ export class GroupCommitDriver implements Driver {
     const group = this.#group;
     if (!group) return;
     try {
-      this.sqlite.exec('commit');
+      this.#outer.commit.run();
       this.#group = null;
       openGroups.delete(this);
       group.resolve();
     } catch (error) {
       try {
-        if (this.sqlite.inTransaction) this.sqlite.exec('rollback');
+        if (this.sqlite.inTransaction) this.#outer.rollback.run();
       } finally {
         this.#fail(error);
       }

@@ -71,11 +71,8 @@ function createSandboxGateway(app: FastifyInstance): PaymentGateway {
         success: pathOf(app, request.successUrl),
         cancel: pathOf(app, request.cancelUrl),
       };
-      const query = new URLSearchParams({
-        success: back.success,
-        cancel: back.cancel,
-        token: sandboxToken(app, request.paymentId, back),
-      });
+      const token = sandboxToken(app, request.paymentId, back);
+      const query = `success=${encodeURIComponent(back.success)}&cancel=${encodeURIComponent(back.cancel)}&token=${token}`;
       return {
         url: `${app.config.publicUrl}/api/payments/sandbox/${request.paymentId}?${query}`,
         gatewayRef: null,

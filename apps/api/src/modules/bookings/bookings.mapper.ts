@@ -25,7 +25,10 @@ export function toUserCard(row: PartyRow): UserCard {
 
 export function toProviderCard(row: PartyRow, rating: RatingSummary | undefined): ProviderCard {
   return {
-    ...toUserCard(row),
+    _id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    image: userImageUrl(row),
     city: row.city,
     rating: rating?.average ?? null,
     reviewsCount: rating?.count ?? 0,
@@ -78,7 +81,7 @@ export function toBookingWires(
       provider: row.provider_id ? (rel.providers.get(row.provider_id) ?? null) : null,
       events: eventsByBooking.get(row.id) ?? [],
       charge: rel.charges?.get(row.id) ?? null,
-      ...(distanceKm !== undefined ? { distanceKm } : {}),
+      distanceKm,
     });
   });
 }
@@ -113,7 +116,7 @@ export function toBookingWire(
     provider: ProviderCard | null;
     events: BookingEventsTable[];
     charge?: BookingChargesTable | null;
-    distanceKm?: number;
+    distanceKm?: number | undefined;
   },
 ): BookingWire {
   const charge = rel.charge ?? null;
@@ -127,7 +130,9 @@ export function toBookingWire(
           rateCents: row.rate_cents ?? row.price_cents,
         }
       : null;
-  return {
+  // Built as one literal (the feed's distance added after): a spread inside it made every
+  // property after the spread a slow definition.
+  const wire: BookingWire = {
     _id: row.id,
     id: row.id,
     user_id: row.owner_id,
@@ -161,8 +166,9 @@ export function toBookingWire(
     })),
     cancellationPolicy: CANCELLATION_POLICY,
     seriesId: row.series_id ?? null,
-    ...(rel.distanceKm !== undefined ? { distanceKm: rel.distanceKm } : {}),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+  if (rel.distanceKm !== undefined) wire.distanceKm = rel.distanceKm;
+  return wire;
 }
