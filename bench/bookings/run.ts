@@ -136,11 +136,14 @@ function writeSection(
     machineLine('npx tsx bench/bookings/run.ts'),
     '',
     `SQLite (WAL), ${OWNERS} owners with their own tokens used in turn, ${PROVIDERS} sitters. Creation: a ` +
-      `priced direct request (one transaction: booking, timeline event, request row; then notification) ` +
+      `priced direct request paid by card (one transaction: booking, timeline event, the charge awaiting ` +
+      `its checkout and the pending payment; the sitter is asked once the payment settles) ` +
       `of ${info.createBytes.toLocaleString('en-US')} bytes; ${info.bookings.toLocaleString('en-US')} bookings existed ` +
       `when the list run started. List: page of 20 with owners, sitter cards with ratings and timelines ` +
       `(${info.listBytes.toLocaleString('en-US')} bytes). autocannon, ${CONNECTIONS} connections, loopback, ` +
-      `unpaced, ${SECONDS} s per run; the bare Fastify routes answer the same bytes. Latencies in ms.`,
+      `unpaced, ${SECONDS} s per run, in the server's own process (the source run through tsx; the ` +
+      `ratio run below measures the production bundle from another process); the bare Fastify ` +
+      `routes answer the same bytes. Latencies in ms.`,
     '',
     ...figuresTable(rows),
     '',
