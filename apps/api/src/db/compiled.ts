@@ -36,8 +36,8 @@ type Shape = number | readonly string[] | 'u' | '';
 type Templates<R> = { byKey: Map<string, Template<R>>; last: Template<R> | null };
 
 /**
- * The parameter list of `compiled` for a call's arguments, as a function generated once per
- * template: each parameter is a constant of the template or a fixed path into the arguments
+ * A template's parameter list for a call's arguments, as a function generated once from the
+ * compiled parameters: each one is a constant of the template or a fixed path into the arguments
  * (`a[0]["owner_id"]`), so every call reads the same properties in the same order instead of
  * looking each one up by a name held in a marker.
  */

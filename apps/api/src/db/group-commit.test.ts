@@ -37,7 +37,7 @@ async function open() {
   const prepare = sqlite.prepare.bind(sqlite);
   sqlite.prepare = ((text: string) => {
     const statement = prepare(text);
-    if (/^(begin|commit|rollback)\b/.test(text)) {
+    if (/^(begin immediate|commit|rollback)$/.test(text)) {
       const run = statement.run.bind(statement);
       statement.run = (...params: unknown[]) => {
         outer.push(text);
