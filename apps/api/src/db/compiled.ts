@@ -78,13 +78,14 @@ function fill<A extends unknown[], R>(
     const key = shapeKey(shape);
     template = templates.byKey.get(key) ?? null;
     if (!template) {
-      const slots = args.map((a, i) =>
-        Array.isArray(a)
-          ? a.map((_, j) => new Slot(i, j))
-          : isRow(a)
-            ? Object.fromEntries(keysOf(a).map((k) => [k, new Slot(i, k)]))
-            : a === undefined
-              ? a
+      // A Slot in each argument's place, read off the shape just made.
+      const slots = shape.map((s, i) =>
+        typeof s === 'number'
+          ? Array.from({ length: s }, (_, j) => new Slot(i, j))
+          : typeof s === 'object'
+            ? Object.fromEntries(s.map((k) => [k, new Slot(i, k)]))
+            : s === 'u'
+              ? undefined
               : new Slot(i),
       ) as A;
       const query = build(db, ...slots).compile();
