@@ -39,6 +39,30 @@ export async function recordAdminAction(db: DbOrTrx, entry: AdminActionEntry): P
   });
 }
 
+/**
+ * An admin's change to something no member owns (a coupon, a package): the action names its
+ * target type before the dot ('coupon.update' targets a 'coupon').
+ */
+export function recordCatalogueChange(
+  db: DbOrTrx,
+  actorId: string,
+  action: string,
+  targetId: string,
+  before: unknown,
+  after: unknown,
+): Promise<void> {
+  const targetType = action.slice(0, action.indexOf('.'));
+  return recordAdminAction(db, {
+    actorId,
+    action,
+    targetType,
+    targetId,
+    subjectUserId: null,
+    before,
+    after,
+  });
+}
+
 /** One page of the actions concerning a member, newest first. */
 export async function listAuditForUser(
   app: FastifyInstance,

@@ -5,6 +5,7 @@
  */
 export {
   recordAdminAction,
+  recordCatalogueChange,
   listAuditForUser,
   AUDIT_PAGE_SIZE,
   type AdminActionEntry,

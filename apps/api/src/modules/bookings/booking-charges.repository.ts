@@ -51,10 +51,15 @@ export async function settleIfAwaiting(
   return Number(res.numUpdatedRows) > 0;
 }
 
-/** Records a card refund once: only while nothing was refunded yet. */
+/**
+ * Records a card refund once, only while nothing was refunded yet: of a paid charge (a refund
+ * after cancellation or a dispute), or of a cancelled one whose payment went through late (then
+ * all of it).
+ */
 export async function setRefundIfNone(
   db: DbOrTrx,
   bookingId: string,
+  state: 'paid' | 'cancelled',
   cents: number,
   now: string,
 ): Promise<boolean> {
@@ -62,25 +67,7 @@ export async function setRefundIfNone(
     .updateTable('booking_charges')
     .set({ card_refunded_cents: cents, updated_at: now })
     .where('booking_id', '=', bookingId)
-    .where('state', '=', 'paid')
-    .where('card_refunded_cents', '=', 0)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
-}
-
-/** The checkout opened for an awaiting charge: its payment and where the owner pays. */
-/** A payment that went through after its booking was cancelled: recorded once, as all refunded. */
-export async function refundLateIfNone(
-  db: DbOrTrx,
-  bookingId: string,
-  cents: number,
-  now: string,
-): Promise<boolean> {
-  const res = await db
-    .updateTable('booking_charges')
-    .set({ card_refunded_cents: cents, updated_at: now })
-    .where('booking_id', '=', bookingId)
-    .where('state', '=', 'cancelled')
+    .where('state', '=', state)
     .where('card_refunded_cents', '=', 0)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;

@@ -13,7 +13,7 @@ import { refundCredits } from '../credits/index.ts';
 import { notifyUser } from '../notifications/index.ts';
 import {
   insertCharge,
-  refundLateIfNone,
+  setRefundIfNone,
   settleIfAwaiting,
   type ChargeRow,
 } from './booking-charges.repository.ts';
@@ -133,7 +133,9 @@ export function registerBookingPayments(app: FastifyInstance): void {
             app.log.error({ err }, 'booking request notification'),
           );
         });
-      } else if (await refundLateIfNone(trx, payment.reference_id, payment.amount_cents, now)) {
+      } else if (
+        await setRefundIfNone(trx, payment.reference_id, 'cancelled', payment.amount_cents, now)
+      ) {
         // Paid after the booking was cancelled: the whole card payment goes back.
         setImmediate(() => {
           void refundPayment(app, payment.id, payment.amount_cents).catch((err: unknown) =>

@@ -26,7 +26,7 @@ export async function settleCardOnCancel(
     charge = (await findCharge(trx, bookingId)) ?? charge;
   }
   const cents = charge.state === 'paid' ? policy(charge.card_cents) : 0;
-  if (cents <= 0 || !(await setRefundIfNone(trx, bookingId, cents, now)))
+  if (cents <= 0 || !(await setRefundIfNone(trx, bookingId, 'paid', cents, now)))
     return { unpaid: false, refund: null };
   return { unpaid: false, refund: { paymentId: charge.payment_id, cents } };
 }

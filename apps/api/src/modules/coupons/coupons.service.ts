@@ -11,7 +11,7 @@ import type { DbOrTrx } from '../../db/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { recordAdminAction } from '../audit/index.ts';
+import { recordCatalogueChange } from '../audit/index.ts';
 import * as repo from './coupons.repository.ts';
 import { toCoupon } from './coupons.mapper.ts';
 import { assertUsable, COUPON_MESSAGES, discountFor } from './coupons.rules.ts';
@@ -50,7 +50,7 @@ export async function createCoupon(
   };
   await writeUnique(app, async (trx) => {
     await repo.insertCoupon(trx, row);
-    await audit(trx, admin, 'coupon.create', row.id, null, toCoupon(row));
+    await recordCatalogueChange(trx, admin.id, 'coupon.create', row.id, null, toCoupon(row));
   });
   return toCoupon(row);
 }
@@ -82,7 +82,14 @@ export async function updateCoupon(
       throw badRequest('validTo must be after validFrom');
     const { id: _id, created_at: _c, redemptions: _r, ...changes } = next;
     await repo.updateCoupon(trx, id, changes);
-    await audit(trx, admin, 'coupon.update', id, toCoupon(before), toCoupon(next));
+    await recordCatalogueChange(
+      trx,
+      admin.id,
+      'coupon.update',
+      id,
+      toCoupon(before),
+      toCoupon(next),
+    );
     return toCoupon(next);
   });
 }
@@ -95,25 +102,6 @@ async function writeUnique<T>(app: FastifyInstance, work: (trx: DbOrTrx) => Prom
     if (repo.isUniqueViolation(err)) throw new AppError('CONFLICT', COUPON_MESSAGES.duplicateCode);
     throw err;
   }
-}
-
-function audit(
-  trx: DbOrTrx,
-  admin: AuthUser,
-  action: string,
-  id: string,
-  before: unknown,
-  after: unknown,
-) {
-  return recordAdminAction(trx, {
-    actorId: admin.id,
-    action,
-    targetType: 'coupon',
-    targetId: id,
-    subjectUserId: null,
-    before,
-    after,
-  });
 }
 
 /**

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { CreatePackageBody, Package, UpdatePackageBody } from '@pawsy/contract';
-import type { DbOrTrx } from '../../db/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { recordAdminAction } from '../audit/index.ts';
+import { recordCatalogueChange } from '../audit/index.ts';
 import * as repo from './packages.repository.ts';
 import { toPackage } from './packages.mapper.ts';
 
@@ -56,7 +55,7 @@ export async function createPackage(
   };
   await app.db.transaction().execute(async (trx) => {
     await repo.insertPackage(trx, row);
-    await audit(trx, admin, 'package.create', row.id, null, toPackage(row));
+    await recordCatalogueChange(trx, admin.id, 'package.create', row.id, null, toPackage(row));
   });
   return toPackage(row);
 }
@@ -83,26 +82,14 @@ export async function updatePackage(
     };
     await repo.updatePackage(trx, id, changes);
     const after = { ...before, ...changes };
-    await audit(trx, admin, 'package.update', id, toPackage(before), toPackage(after));
+    await recordCatalogueChange(
+      trx,
+      admin.id,
+      'package.update',
+      id,
+      toPackage(before),
+      toPackage(after),
+    );
     return toPackage(after);
-  });
-}
-
-function audit(
-  trx: DbOrTrx,
-  admin: AuthUser,
-  action: string,
-  id: string,
-  before: unknown,
-  after: unknown,
-) {
-  return recordAdminAction(trx, {
-    actorId: admin.id,
-    action,
-    targetType: 'package',
-    targetId: id,
-    subjectUserId: null,
-    before,
-    after,
   });
 }
