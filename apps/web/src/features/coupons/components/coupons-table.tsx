@@ -1,6 +1,7 @@
-import { Badge, Button, Table, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Table } from '@mantine/core';
 import { formatCents } from '../../../lib/money';
 import type { Coupon } from '../coupons-api';
+import { ListTable } from '../../../components/ui/list-table';
 
 const discount = (c: Coupon) =>
   c.kind === 'percent' ? `${c.value}% off` : `${formatCents(c.value)} off`;
@@ -25,56 +26,52 @@ export function CouponsTable({
 }) {
   return (
     <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover>
-        <Table.Caption>Coupons, newest first</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Code</Table.Th>
-            <Table.Th scope="col">Discount</Table.Th>
-            <Table.Th scope="col">Valid from</Table.Th>
-            <Table.Th scope="col">Valid until</Table.Th>
-            <Table.Th scope="col">Redemptions</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {coupons.map((c) => {
-            const status = statusOf(c);
-            return (
-              <Table.Tr key={c._id}>
-                <Table.Th scope="row" fw={600}>
-                  {c.code}
-                </Table.Th>
-                <Table.Td>{discount(c)}</Table.Td>
-                <Table.Td>{day(c.validFrom)}</Table.Td>
-                <Table.Td>{day(c.validTo)}</Table.Td>
-                <Table.Td>
-                  {c.redemptions}
-                  {c.maxRedemptions !== null ? ` / ${c.maxRedemptions}` : ''}
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={status.color} variant="dot">
-                    {status.label}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    onClick={() => onEdit(c)}
-                    aria-label={`Edit coupon ${c.code}`}
-                  >
-                    Edit
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+      <ListTable
+        caption="Coupons, newest first"
+        highlightOnHover
+        columns={[
+          'Code',
+          'Discount',
+          'Valid from',
+          'Valid until',
+          'Redemptions',
+          'Status',
+          { hidden: 'Actions' },
+        ]}
+      >
+        {coupons.map((c) => {
+          const status = statusOf(c);
+          return (
+            <Table.Tr key={c._id}>
+              <Table.Th scope="row" fw={600}>
+                {c.code}
+              </Table.Th>
+              <Table.Td>{discount(c)}</Table.Td>
+              <Table.Td>{day(c.validFrom)}</Table.Td>
+              <Table.Td>{day(c.validTo)}</Table.Td>
+              <Table.Td>
+                {c.redemptions}
+                {c.maxRedemptions !== null ? ` / ${c.maxRedemptions}` : ''}
+              </Table.Td>
+              <Table.Td>
+                <Badge color={status.color} variant="dot">
+                  {status.label}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() => onEdit(c)}
+                  aria-label={`Edit coupon ${c.code}`}
+                >
+                  Edit
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </ListTable>
     </Table.ScrollContainer>
   );
 }

@@ -20,6 +20,7 @@ import { usePagedList } from '../../../lib/use-paged-list';
 import { KycStatusBadge } from '../components/kyc-status-badge';
 import { KYC_MESSAGES, type KycStatus } from '../kyc-api';
 import { fetchKycPage } from '../kyc-slice';
+import { ListTable } from '../../../components/ui/list-table';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All statuses' },
@@ -79,37 +80,29 @@ export default function KycListingScreen() {
         <Text size="sm" aria-live="polite">
           {loading ? 'Loading…' : `${list.total ?? records.length} record(s)`}
         </Text>
-        <Table striped highlightOnHover>
-          <Table.Caption>KYC records, most recently changed first</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Member</Table.Th>
-              <Table.Th scope="col">Email</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Documents</Table.Th>
-              <Table.Th scope="col">Updated</Table.Th>
+        <ListTable
+          caption="KYC records, most recently changed first"
+          highlightOnHover
+          columns={['Member', 'Email', 'Status', 'Documents', 'Updated']}
+        >
+          {records.map((r) => (
+            <Table.Tr key={r._id}>
+              <Table.Td>
+                <Anchor component={Link} to={reviewPath(r.userId._id)}>
+                  {`${r.userId.firstName} ${r.userId.lastName}`.trim() || r.userId.email}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{r.userId.email}</Table.Td>
+              <Table.Td>
+                <KycStatusBadge status={r.status} />
+              </Table.Td>
+              <Table.Td>{r.documents.length}</Table.Td>
+              <Table.Td>
+                <time dateTime={r.updatedAt}>{new Date(r.updatedAt).toLocaleDateString()}</time>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {records.map((r) => (
-              <Table.Tr key={r._id}>
-                <Table.Td>
-                  <Anchor component={Link} to={reviewPath(r.userId._id)}>
-                    {`${r.userId.firstName} ${r.userId.lastName}`.trim() || r.userId.email}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{r.userId.email}</Table.Td>
-                <Table.Td>
-                  <KycStatusBadge status={r.status} />
-                </Table.Td>
-                <Table.Td>{r.documents.length}</Table.Td>
-                <Table.Td>
-                  <time dateTime={r.updatedAt}>{new Date(r.updatedAt).toLocaleDateString()}</time>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          ))}
+        </ListTable>
         {!loading && !error && records.length === 0 && <Text>No KYC records match.</Text>}
         {records.length > 0 && (
           <LoadMore

@@ -1,5 +1,6 @@
 import { Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import type { AuditEntry, AuditListResponse } from '../members-api';
+import { ListTable } from '../../../components/ui/list-table';
 
 const ACTION_LABELS: Record<string, string> = {
   'user.flags': 'Flags changed',
@@ -50,31 +51,22 @@ export function AuditLog({
       {audit.data.length === 0 ? (
         <Text>No admin actions yet.</Text>
       ) : (
-        <Table striped>
-          <Table.Caption>Admin actions concerning this member, newest first</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">When</Table.Th>
-              <Table.Th scope="col">Who</Table.Th>
-              <Table.Th scope="col">What</Table.Th>
-              <Table.Th scope="col">Before</Table.Th>
-              <Table.Th scope="col">After</Table.Th>
+        <ListTable
+          caption="Admin actions concerning this member, newest first"
+          columns={['When', 'Who', 'What', 'Before', 'After']}
+        >
+          {audit.data.map((e) => (
+            <Table.Tr key={e._id}>
+              <Table.Td>
+                <time dateTime={e.createdAt}>{new Date(e.createdAt).toLocaleString()}</time>
+              </Table.Td>
+              <Table.Td>{e.actorName ?? 'Former admin'}</Table.Td>
+              <Table.Td>{actionLabel(e)}</Table.Td>
+              <Table.Td>{describeValues(e.before)}</Table.Td>
+              <Table.Td>{describeValues(e.after)}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {audit.data.map((e) => (
-              <Table.Tr key={e._id}>
-                <Table.Td>
-                  <time dateTime={e.createdAt}>{new Date(e.createdAt).toLocaleString()}</time>
-                </Table.Td>
-                <Table.Td>{e.actorName ?? 'Former admin'}</Table.Td>
-                <Table.Td>{actionLabel(e)}</Table.Td>
-                <Table.Td>{describeValues(e.before)}</Table.Td>
-                <Table.Td>{describeValues(e.after)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          ))}
+        </ListTable>
       )}
       {audit.meta.totalPages > 1 && (
         <Pagination

@@ -25,6 +25,7 @@ import {
   type AuditListResponse,
   type MemberDetail,
 } from '../members-api';
+import { ListTable } from '../../../components/ui/list-table';
 
 /** /dashboard/member/{memberId} (admins): profile, flags, KYC, credits, bookings, audit log. */
 export default function MemberScreen() {
@@ -132,35 +133,26 @@ export default function MemberScreen() {
           {bookings.length === 0 ? (
             <Text>No bookings.</Text>
           ) : (
-            <Table striped>
-              <Table.Caption>Latest bookings as owner or sitter</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Service</Table.Th>
-                  <Table.Th scope="col">As</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Starts</Table.Th>
-                  <Table.Th scope="col">Price</Table.Th>
+            <ListTable
+              caption="Latest bookings as owner or sitter"
+              columns={['Service', 'As', 'Status', 'Starts', 'Price']}
+            >
+              {bookings.map((b) => (
+                <Table.Tr key={b._id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={paths.bookingDetails.replace(':id', b._id)}>
+                      {b.service}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{b.role === 'owner' ? 'Owner' : 'Sitter'}</Table.Td>
+                  <Table.Td>{b.status}</Table.Td>
+                  <Table.Td>
+                    <time dateTime={b.startAt}>{new Date(b.startAt).toLocaleString()}</time>
+                  </Table.Td>
+                  <Table.Td>{b.priceCents === null ? '—' : formatCents(b.priceCents)}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {bookings.map((b) => (
-                  <Table.Tr key={b._id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={paths.bookingDetails.replace(':id', b._id)}>
-                        {b.service}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{b.role === 'owner' ? 'Owner' : 'Sitter'}</Table.Td>
-                    <Table.Td>{b.status}</Table.Td>
-                    <Table.Td>
-                      <time dateTime={b.startAt}>{new Date(b.startAt).toLocaleString()}</time>
-                    </Table.Td>
-                    <Table.Td>{b.priceCents === null ? '—' : formatCents(b.priceCents)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+              ))}
+            </ListTable>
           )}
         </Stack>
         {audit && <AuditLog audit={audit} page={auditPage} onPage={(p) => void showAuditPage(p)} />}

@@ -19,6 +19,7 @@ import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { MEMBER_MESSAGES, membersApi, type MemberListParams } from '../members-api';
+import { ListTable } from '../../../components/ui/list-table';
 
 const PAGE_SIZE = 20;
 const ROLE_OPTIONS = [
@@ -117,43 +118,35 @@ export default function MembersScreen() {
         <Text size="sm" aria-live="polite">
           {loading ? 'Loading…' : `${list.total ?? members.length} member(s)`}
         </Text>
-        <Table striped highlightOnHover>
-          <Table.Caption>Members, newest first</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">Email</Table.Th>
-              <Table.Th scope="col">Role</Table.Th>
-              <Table.Th scope="col">Flags</Table.Th>
-              <Table.Th scope="col">Joined</Table.Th>
+        <ListTable
+          caption="Members, newest first"
+          highlightOnHover
+          columns={['Name', 'Email', 'Role', 'Flags', 'Joined']}
+        >
+          {members.map((m) => (
+            <Table.Tr key={m._id}>
+              <Table.Td>
+                <Anchor component={Link} to={memberPath(m._id)}>
+                  {`${m.firstName} ${m.lastName}`.trim() || m.email}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{m.email}</Table.Td>
+              <Table.Td>{m.userType}</Table.Td>
+              <Table.Td>
+                {[
+                  m.is_verified && 'Verified',
+                  m.KYC_verified && 'KYC verified',
+                  m.is_paid && 'Paid',
+                ]
+                  .filter(Boolean)
+                  .join(', ') || '—'}
+              </Table.Td>
+              <Table.Td>
+                <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleDateString()}</time>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {members.map((m) => (
-              <Table.Tr key={m._id}>
-                <Table.Td>
-                  <Anchor component={Link} to={memberPath(m._id)}>
-                    {`${m.firstName} ${m.lastName}`.trim() || m.email}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{m.email}</Table.Td>
-                <Table.Td>{m.userType}</Table.Td>
-                <Table.Td>
-                  {[
-                    m.is_verified && 'Verified',
-                    m.KYC_verified && 'KYC verified',
-                    m.is_paid && 'Paid',
-                  ]
-                    .filter(Boolean)
-                    .join(', ') || '—'}
-                </Table.Td>
-                <Table.Td>
-                  <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleDateString()}</time>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          ))}
+        </ListTable>
         {!loading && !error && members.length === 0 && <Text>No members match.</Text>}
         {members.length > 0 && (
           <LoadMore

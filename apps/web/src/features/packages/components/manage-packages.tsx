@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import {
   type Package,
 } from '../packages-api';
 import { PackageFormModal } from './package-form-modal';
+import { ListTable } from '../../../components/ui/list-table';
 
 type Props = { packages: Package[]; onChanged: () => void };
 
@@ -56,43 +57,30 @@ export function ManagePackages({ packages, onChanged }: Props) {
         </Button>
       </Group>
       <Table.ScrollContainer minWidth={600}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">Price</Table.Th>
-              <Table.Th scope="col">Credits</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
+        <ListTable columns={['Name', 'Price', 'Credits', 'Status', { hidden: 'Actions' }]}>
+          {packages.map((p) => (
+            <Table.Tr key={p._id}>
+              <Table.Th scope="row">{p.name}</Table.Th>
+              <Table.Td>{formatPackagePrice(p)}</Table.Td>
+              <Table.Td>{formatCents(p.creditsIncluded, p.currency.toUpperCase())}</Table.Td>
+              <Table.Td>
+                <Badge color={p.active ? 'green' : 'gray'} variant="dot">
+                  {p.active ? 'Active' : 'Inactive'}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() => setEditing(p)}
+                  aria-label={`Edit package ${p.name}`}
+                >
+                  Edit
+                </Button>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {packages.map((p) => (
-              <Table.Tr key={p._id}>
-                <Table.Th scope="row">{p.name}</Table.Th>
-                <Table.Td>{formatPackagePrice(p)}</Table.Td>
-                <Table.Td>{formatCents(p.creditsIncluded, p.currency.toUpperCase())}</Table.Td>
-                <Table.Td>
-                  <Badge color={p.active ? 'green' : 'gray'} variant="dot">
-                    {p.active ? 'Active' : 'Inactive'}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    onClick={() => setEditing(p)}
-                    aria-label={`Edit package ${p.name}`}
-                  >
-                    Edit
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          ))}
+        </ListTable>
       </Table.ScrollContainer>
       {editing !== undefined && (
         <PackageFormModal
