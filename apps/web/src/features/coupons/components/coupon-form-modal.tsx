@@ -1,18 +1,8 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  SegmentedControl,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { Coupon, CreateCouponBody } from '../coupons-api';
 import { initialValues, toBody, type Values } from './coupon-form-values';
+import { LabelledSegments } from '../../../components/ui/labelled-segments';
 
 type Props = {
   opened: boolean;
@@ -61,20 +51,16 @@ export function CouponFormModal({ opened, coupon, saving, onClose, onSubmit }: P
             value={values.code}
             onChange={(e) => set('code', e.currentTarget.value)}
           />
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="coupon-kind-label">
-              Discount type
-            </Text>
-            <SegmentedControl
-              aria-labelledby="coupon-kind-label"
-              value={values.kind}
-              onChange={(kind) => set('kind', kind as Values['kind'])}
-              data={[
-                { value: 'percent', label: 'Percent off' },
-                { value: 'amount', label: 'Amount off' },
-              ]}
-            />
-          </Stack>
+          <LabelledSegments
+            id="coupon-kind-label"
+            label="Discount type"
+            value={values.kind}
+            onChange={(v) => set('kind', v)}
+            data={[
+              { value: 'percent', label: 'Percent off' },
+              { value: 'amount', label: 'Amount off' },
+            ]}
+          />
           <NumberInput
             label={values.kind === 'percent' ? 'Percent off' : 'Amount off (USD)'}
             required

@@ -4,15 +4,14 @@ import {
   Group,
   Modal,
   NumberInput,
-  SegmentedControl,
   Stack,
   Switch,
-  Text,
   TextInput,
   Textarea,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { CreatePackageBody, Package } from '../packages-api';
+import { LabelledSegments } from '../../../components/ui/labelled-segments';
 
 type Props = {
   /** The package being edited, or null to create one. */
@@ -111,20 +110,16 @@ export function PackageFormModal({ pkg, onClose, onSubmit }: Props) {
             value={values.price}
             onChange={(value) => set('price', value)}
           />
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="package-interval-label">
-              Billed every
-            </Text>
-            <SegmentedControl
-              aria-labelledby="package-interval-label"
-              value={values.interval}
-              onChange={(v) => set('interval', v as Values['interval'])}
-              data={[
-                { value: 'month', label: 'Month' },
-                { value: 'year', label: 'Year' },
-              ]}
-            />
-          </Stack>
+          <LabelledSegments
+            id="package-interval-label"
+            label="Billed every"
+            value={values.interval}
+            onChange={(v) => set('interval', v)}
+            data={[
+              { value: 'month', label: 'Month' },
+              { value: 'year', label: 'Year' },
+            ]}
+          />
           <NumberInput
             label="Booking credits included (USD)"
             required
