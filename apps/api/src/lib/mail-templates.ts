@@ -28,32 +28,58 @@ function codeBlock(code: string): string {
   return `<p style="font-size:32px;letter-spacing:8px;font-weight:bold;text-align:center;background:#fdf1ea;border-radius:8px;padding:16px;margin:24px 0">${code}</p>`;
 }
 
+/** A mail carrying a one-time code: a greeting, why it came, the code, how long it lasts. */
+function codeMail(
+  to: Recipient,
+  code: string,
+  minutes: number,
+  publicUrl: string,
+  parts: {
+    template: string;
+    subject: string;
+    /** The line before the code in the plain text (which ends with the code itself). */
+    textLead: string;
+    /** The same line in the HTML, which shows the code in a block below it. */
+    htmlLead: string;
+    /** What to do if the mail was not expected. */
+    ignore: string;
+  },
+): Mail {
+  const name = plainName(to.firstName);
+  const validity = `It is valid for ${minutes} minutes. ${parts.ignore}`;
+  const text = [
+    `Hi ${name},`,
+    '',
+    `${parts.textLead} ${code}`,
+    '',
+    validity,
+    '',
+    `— The ${BRAND} team`,
+  ].join('\n');
+  const html = layout(
+    parts.subject,
+    `<p>Hi ${escapeHtml(name)},</p>
+<p>${parts.htmlLead}</p>
+${codeBlock(code)}
+<p>${validity}</p>`,
+    publicUrl,
+  );
+  return { template: parts.template, subject: parts.subject, text, html, code };
+}
+
 export function signupCodeMail(
   to: Recipient,
   code: string,
   minutes: number,
   publicUrl: string,
 ): Mail {
-  const name = plainName(to.firstName);
-  const subject = `Your ${BRAND} verification code`;
-  const text = [
-    `Hi ${name},`,
-    '',
-    `Welcome to ${BRAND}! Your verification code is: ${code}`,
-    '',
-    `It is valid for ${minutes} minutes. If you did not sign up, you can ignore this mail.`,
-    '',
-    `— The ${BRAND} team`,
-  ].join('\n');
-  const html = layout(
-    subject,
-    `<p>Hi ${escapeHtml(name)},</p>
-<p>Welcome to ${BRAND}! Enter this code to verify your email address:</p>
-${codeBlock(code)}
-<p>It is valid for ${minutes} minutes. If you did not sign up, you can ignore this mail.</p>`,
-    publicUrl,
-  );
-  return { template: 'signup-code', subject, text, html, code };
+  return codeMail(to, code, minutes, publicUrl, {
+    template: 'signup-code',
+    subject: `Your ${BRAND} verification code`,
+    textLead: `Welcome to ${BRAND}! Your verification code is:`,
+    htmlLead: `Welcome to ${BRAND}! Enter this code to verify your email address:`,
+    ignore: 'If you did not sign up, you can ignore this mail.',
+  });
 }
 
 export function resetCodeMail(
@@ -62,26 +88,14 @@ export function resetCodeMail(
   minutes: number,
   publicUrl: string,
 ): Mail {
-  const name = plainName(to.firstName);
-  const subject = `Your ${BRAND} password reset code`;
-  const text = [
-    `Hi ${name},`,
-    '',
-    `Someone asked to reset the password of your ${BRAND} account. Your reset code is: ${code}`,
-    '',
-    `It is valid for ${minutes} minutes. If this was not you, ignore this mail: your password stays as it is.`,
-    '',
-    `— The ${BRAND} team`,
-  ].join('\n');
-  const html = layout(
-    subject,
-    `<p>Hi ${escapeHtml(name)},</p>
-<p>Someone asked to reset the password of your ${BRAND} account. Enter this code to choose a new password:</p>
-${codeBlock(code)}
-<p>It is valid for ${minutes} minutes. If this was not you, ignore this mail: your password stays as it is.</p>`,
-    publicUrl,
-  );
-  return { template: 'reset-code', subject, text, html, code };
+  const asked = `Someone asked to reset the password of your ${BRAND} account.`;
+  return codeMail(to, code, minutes, publicUrl, {
+    template: 'reset-code',
+    subject: `Your ${BRAND} password reset code`,
+    textLead: `${asked} Your reset code is:`,
+    htmlLead: `${asked} Enter this code to choose a new password:`,
+    ignore: 'If this was not you, ignore this mail: your password stays as it is.',
+  });
 }
 
 export function passwordChangedMail(to: Recipient, publicUrl: string): Mail {
