@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { openSession } from '../helpers/factories.ts';
+import { demoSession } from '../helpers/factories.ts';
 import { closeApp } from '../helpers/booking-fixtures.ts';
 import { seedDemoData } from '../../src/seed/index.ts';
 
@@ -11,14 +11,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => closeApp(t));
 
-const tokenOf = async (email: string) => {
-  const row = await t.app.db
-    .selectFrom('users')
-    .select(['id', 'email', 'user_type'])
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  return openSession(t.app, row);
-};
+const tokenOf = async (email: string) => (await demoSession(t.app, email)).token;
 
 describe('demo coupons and packages', () => {
   it('offers active packages and has coupons that are valid, expired and used up', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { openSession } from '../helpers/factories.ts';
+import { demoSession } from '../helpers/factories.ts';
 import { closeApp } from '../helpers/booking-fixtures.ts';
 import { seedDemoData } from '../../src/seed/index.ts';
 
@@ -11,14 +11,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => closeApp(t));
 
-const sessionOf = async (email: string) => {
-  const row = await t.app.db
-    .selectFrom('users')
-    .select(['id', 'email', 'user_type'])
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  return { id: row.id, token: await openSession(t.app, row) };
-};
+const sessionOf = (email: string) => demoSession(t.app, email);
 
 type Dispute = { status: string; winnerId: string | null; booking: { owner: { _id: string } } };
 
