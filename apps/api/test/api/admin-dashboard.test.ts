@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '@pawsy/contract';
 import { newId, nowIso } from '../../src/lib/ids.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { createUser } from '../helpers/factories.ts';
 import { doc, submitKyc, TINY_PDF } from '../helpers/kyc-fixtures.ts';
 import { runPermissionMatrix, type Actors } from '../helpers/permission-matrix.ts';
 import {
   call,
   closeApp,
+  createActors,
   createOwner,
-  createProvider,
   postBooking,
 } from '../helpers/booking-fixtures.ts';
 
@@ -18,13 +17,7 @@ let actors: Actors;
 
 beforeAll(async () => {
   t = await createTestApp();
-  actors = {
-    owner: await createOwner(t.app),
-    'another owner': await createOwner(t.app),
-    provider: await createProvider(t.app),
-    'another provider': await createProvider(t.app),
-    admin: await createUser(t.app, { user_type: 'admin' }),
-  };
+  actors = await createActors(t.app);
 });
 afterAll(() => closeApp(t));
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { createUser } from '../helpers/factories.ts';
 import { runPermissionMatrix, type Actors, type MatrixRow } from '../helpers/permission-matrix.ts';
-import { call, closeApp, createOwner, createProvider } from '../helpers/booking-fixtures.ts';
+import { call, closeApp, createActors } from '../helpers/booking-fixtures.ts';
 
 type F = { coupon: string; pkg: string; inactivePkg: string };
 
@@ -13,13 +12,7 @@ let seq = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  actors = {
-    owner: await createOwner(t.app),
-    'another owner': await createOwner(t.app),
-    provider: await createProvider(t.app),
-    'another provider': await createProvider(t.app),
-    admin: await createUser(t.app, { user_type: 'admin' }),
-  };
+  actors = await createActors(t.app);
   const coupon = await call(t, 'POST', '/api/coupons', actors.admin, couponBody());
   const pkg = await call(t, 'POST', '/api/packages', actors.admin, packageBody());
   const inactive = await call(t, 'POST', '/api/packages', actors.admin, {

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { createUser } from '../helpers/factories.ts';
 import { runPermissionMatrix, type Actors, type MatrixRow } from '../helpers/permission-matrix.ts';
 import {
   call,
   closeApp,
-  createOwner,
-  createProvider,
+  createActors,
   multipart,
   PNG_1PX,
   postBooking,
@@ -37,17 +35,9 @@ let fx: F;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const owner = await createOwner(t.app);
-  const provider = await createProvider(t.app);
-  const otherOwner = await createOwner(t.app);
-  const otherProvider = await createProvider(t.app);
-  actors = {
-    owner,
-    'another owner': otherOwner,
-    provider,
-    'another provider': otherProvider,
-    admin: await createUser(t.app, { user_type: 'admin' }),
-  };
+  const cast = await createActors(t.app);
+  actors = cast;
+  const { owner, provider, 'another owner': otherOwner, 'another provider': otherProvider } = cast;
   const accepted = async (o = owner, p = provider, before?: (id: string) => Promise<unknown>) => {
     const b = await postBooking(t, o);
     await before?.(b._id);

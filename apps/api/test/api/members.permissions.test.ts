@@ -1,8 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { createUser } from '../helpers/factories.ts';
 import { runPermissionMatrix, type Actors, type MatrixRow } from '../helpers/permission-matrix.ts';
-import { closeApp, createOwner, createProvider } from '../helpers/booking-fixtures.ts';
+import { closeApp, createActors } from '../helpers/booking-fixtures.ts';
 
 type F = { ownerId: string };
 
@@ -11,13 +10,7 @@ let actors: Actors;
 
 beforeAll(async () => {
   t = await createTestApp();
-  actors = {
-    owner: await createOwner(t.app),
-    'another owner': await createOwner(t.app),
-    provider: await createProvider(t.app),
-    'another provider': await createProvider(t.app),
-    admin: await createUser(t.app, { user_type: 'admin' }),
-  };
+  actors = await createActors(t.app);
 }, 60_000);
 afterAll(() => closeApp(t));
 

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { createUser } from '../helpers/factories.ts';
 import { runPermissionMatrix, type Actors, type MatrixRow } from '../helpers/permission-matrix.ts';
-import {
-  call,
-  closeApp,
-  createOwner,
-  createProvider,
-  postBooking,
-} from '../helpers/booking-fixtures.ts';
+import { call, closeApp, createActors, postBooking } from '../helpers/booking-fixtures.ts';
 import { assignedBooking, openDispute, postMessage } from '../helpers/chat-fixtures.ts';
 
 type F = {
@@ -29,17 +22,14 @@ let fx: F;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const owner = await createOwner(t.app);
-  const provider = await createProvider(t.app);
-  const anotherOwner = await createOwner(t.app);
-  const anotherProvider = await createProvider(t.app);
-  actors = {
+  const cast = await createActors(t.app);
+  actors = cast;
+  const {
     owner,
-    'another owner': anotherOwner,
     provider,
+    'another owner': anotherOwner,
     'another provider': anotherProvider,
-    admin: await createUser(t.app, { user_type: 'admin' }),
-  };
+  } = cast;
   // The other two are parties of a booking of their own: being a party elsewhere grants nothing.
   await postMessage(t, anotherOwner, await assignedBooking(t, anotherOwner, anotherProvider), 'x');
   const booking = await assignedBooking(t, owner, provider);

@@ -98,7 +98,9 @@ export function createProvider(
 }
 
 /** The signed-in actors of a permission matrix: two owners (with pets), two sitters, an admin. */
-export async function createActors(app: FastifyInstance): Promise<Actors & { owner: Owner }> {
+export async function createActors(
+  app: FastifyInstance,
+): Promise<Actors & { owner: Owner; 'another owner': Owner }> {
   return {
     owner: await createOwner(app),
     'another owner': await createOwner(app),
