@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Table, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Table, VisuallyHidden } from '@mantine/core';
 
 /** A column heading: its text, or text only screen readers get (a column of buttons). */
 export type ListColumn = string | { hidden: string };
@@ -33,5 +33,27 @@ export function ListTable({
       </Table.Thead>
       <Table.Tbody>{children}</Table.Tbody>
     </Table>
+  );
+}
+
+/** A row's status as a coloured dot and its word. */
+export function StatusCell({ color, label }: { color: string; label: string }) {
+  return (
+    <Table.Td>
+      <Badge color={color} variant="dot">
+        {label}
+      </Badge>
+    </Table.Td>
+  );
+}
+
+/** The row's Edit button; `label` names what it edits for screen readers. */
+export function EditCell({ label, onEdit }: { label: string; onEdit: () => void }) {
+  return (
+    <Table.Td>
+      <Button size="xs" variant="light" onClick={onEdit} aria-label={label}>
+        Edit
+      </Button>
+    </Table.Td>
   );
 }

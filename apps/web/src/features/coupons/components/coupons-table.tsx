@@ -1,7 +1,7 @@
-import { Badge, Button, Table } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { formatCents } from '../../../lib/money';
 import type { Coupon } from '../coupons-api';
-import { ListTable } from '../../../components/ui/list-table';
+import { EditCell, ListTable, StatusCell } from '../../../components/ui/list-table';
 
 const discount = (c: Coupon) =>
   c.kind === 'percent' ? `${c.value}% off` : `${formatCents(c.value)} off`;
@@ -53,21 +53,8 @@ export function CouponsTable({
                 {c.redemptions}
                 {c.maxRedemptions !== null ? ` / ${c.maxRedemptions}` : ''}
               </Table.Td>
-              <Table.Td>
-                <Badge color={status.color} variant="dot">
-                  {status.label}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Button
-                  size="xs"
-                  variant="light"
-                  onClick={() => onEdit(c)}
-                  aria-label={`Edit coupon ${c.code}`}
-                >
-                  Edit
-                </Button>
-              </Table.Td>
+              <StatusCell color={status.color} label={status.label} />
+              <EditCell label={`Edit coupon ${c.code}`} onEdit={() => onEdit(c)} />
             </Table.Tr>
           );
         })}

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Table, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -12,7 +12,7 @@ import {
   type Package,
 } from '../packages-api';
 import { PackageFormModal } from './package-form-modal';
-import { ListTable } from '../../../components/ui/list-table';
+import { EditCell, ListTable, StatusCell } from '../../../components/ui/list-table';
 
 type Props = { packages: Package[]; onChanged: () => void };
 
@@ -63,21 +63,11 @@ export function ManagePackages({ packages, onChanged }: Props) {
               <Table.Th scope="row">{p.name}</Table.Th>
               <Table.Td>{formatPackagePrice(p)}</Table.Td>
               <Table.Td>{formatCents(p.creditsIncluded, p.currency.toUpperCase())}</Table.Td>
-              <Table.Td>
-                <Badge color={p.active ? 'green' : 'gray'} variant="dot">
-                  {p.active ? 'Active' : 'Inactive'}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Button
-                  size="xs"
-                  variant="light"
-                  onClick={() => setEditing(p)}
-                  aria-label={`Edit package ${p.name}`}
-                >
-                  Edit
-                </Button>
-              </Table.Td>
+              <StatusCell
+                color={p.active ? 'green' : 'gray'}
+                label={p.active ? 'Active' : 'Inactive'}
+              />
+              <EditCell label={`Edit package ${p.name}`} onEdit={() => setEditing(p)} />
             </Table.Tr>
           ))}
         </ListTable>
