@@ -2,11 +2,10 @@ import { expect, test } from '@playwright/test';
 import {
   ADMIN,
   apiAccess,
-  createVerifiedUserViaApi,
   DEMO_PASSWORD,
-  loginAndWait,
   signIn,
   expectAccessible,
+  newOwnerWithDog,
 } from './support';
 
 // Sam's calendar (demo data) is in Austin's time zone with a weekly schedule, and requests are
@@ -19,16 +18,7 @@ test('an owner with too few credits pays the rest of a booking through the sandb
 }) => {
   test.setTimeout(120_000);
   // A fresh owner with a dog and $50 of credits (granted by an admin).
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const owner = await createVerifiedUserViaApi(page, 'user');
-  await loginAndWait(page, owner.email, owner.password, '/kyc');
-  const me = await apiAccess(page);
-  const pet = await page.request.post(`${me.apiBase}/api/pets`, {
-    headers: me.headers,
-    multipart: { userId: me.userId, name: 'Biscuit', species: 'dog' },
-  });
-  expect(pet.status(), await pet.text()).toBe(201);
+  const { page, me, close: closeOwner } = await newOwnerWithDog(browser);
   const admin = await signIn(browser, ADMIN.email, ADMIN.password, '/dashboard');
   const adminApi = await apiAccess(admin.page);
   const grant = await admin.page.request.post(`${adminApi.apiBase}/api/userCredit/user-credits`, {
@@ -79,5 +69,5 @@ test('an owner with too few credits pays the rest of a booking through the sandb
   await sam.page.goto(`/booking-details/${bookingId}`);
   await expect(sam.page.getByRole('button', { name: 'Accept' })).toBeVisible();
   await sam.close();
-  await context.close();
+  await closeOwner();
 });

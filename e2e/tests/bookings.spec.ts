@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiAccess, createVerifiedUserViaApi, DEMO_PASSWORD, loginAndWait } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { apiAccess, DEMO_PASSWORD, newOwnerWithDog, signIn } from './support';
 
 // A 1×1 PNG: the API checks an upload's type from its bytes.
 // Sam's calendar (demo data) is in Austin's time zone with a weekly schedule, and requests are
@@ -11,31 +11,6 @@ const PHOTO = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
 );
-
-type Session = { page: Page; close: () => Promise<void> };
-
-/** Each person gets their own browser context (own sessionStorage), like separate devices. */
-async function signIn(browser: Browser, email: string, password: string, landing: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginAndWait(page, email, password, landing);
-  return { page, close: () => context.close() } satisfies Session;
-}
-
-/** A fresh pet owner with one dog (created through the API), signed in through the UI. */
-async function newOwnerWithPet(browser: Browser): Promise<Session> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const owner = await createVerifiedUserViaApi(page, 'user');
-  await loginAndWait(page, owner.email, owner.password, '/kyc');
-  const { headers, userId, apiBase } = await apiAccess(page);
-  const pet = await page.request.post(`${apiBase}/api/pets`, {
-    headers,
-    multipart: { userId, name: 'Biscuit', species: 'dog' },
-  });
-  expect(pet.status(), await pet.text()).toBe(201);
-  return { page, close: () => context.close() };
-}
 
 async function sitterId(page: Page, firstName: string): Promise<string> {
   const { headers, apiBase } = await apiAccess(page);
@@ -78,7 +53,7 @@ test('an owner books a sitter, who accepts, starts with a photo and completes; b
   browser,
 }) => {
   test.setTimeout(120_000);
-  const owner = await newOwnerWithPet(browser);
+  const owner = await newOwnerWithDog(browser);
   const samId = await sitterId(owner.page, 'Sam');
 
   await owner.page.goto(`/request-form?providerId=${samId}`);
@@ -141,7 +116,7 @@ test('an owner invites three sitters; the first acceptance withdraws the other i
   browser,
 }) => {
   test.setTimeout(120_000);
-  const owner = await newOwnerWithPet(browser);
+  const owner = await newOwnerWithDog(browser);
   await owner.page.goto('/request-form');
   await owner.page.getByRole('radio', { name: /Send to several sitters/ }).check();
   await chooseService(owner.page, 'Pet sitting');
@@ -193,7 +168,7 @@ test('an owner invites three sitters; the first acceptance withdraws the other i
 test('an owner with more open requests than one page sees them all by scrolling', async ({
   browser,
 }) => {
-  const owner = await newOwnerWithPet(browser);
+  const owner = await newOwnerWithDog(browser);
   const { page } = owner;
   const { headers, userId, apiBase } = await apiAccess(page);
   const pets = await page.request.get(`${apiBase}/api/pets/user/${userId}`, { headers });

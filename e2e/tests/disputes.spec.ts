@@ -1,13 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import {
-  ADMIN,
-  apiAccess,
-  createVerifiedUserViaApi,
-  DEMO,
-  loginAndWait,
-  signIn,
-  expectAccessible,
-} from './support';
+import { ADMIN, apiAccess, DEMO, signIn, expectAccessible, newOwnerWithDog } from './support';
 
 const HOUR = 3600_000;
 
@@ -43,17 +35,7 @@ async function freeSlot(
  * so either party may open a dispute on it, and the demo data stays as it was.
  */
 async function acceptedBooking(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const owner = await createVerifiedUserViaApi(page, 'user');
-  await loginAndWait(page, owner.email, owner.password, '/kyc');
-  const me = await apiAccess(page);
-  const pet = await page.request.post(`${me.apiBase}/api/pets`, {
-    headers: me.headers,
-    multipart: { userId: me.userId, name: 'Biscuit', species: 'dog' },
-  });
-  expect(pet.status(), await pet.text()).toBe(201);
-  const petId = ((await pet.json()) as { data: { _id: string } }).data._id;
+  const { page, owner, me, petId, close: closeOwner } = await newOwnerWithDog(browser);
 
   const sam = await signIn(browser, DEMO.sitter.email, DEMO.sitter.password, '/user-dashboard');
   const samApi = await apiAccess(sam.page);
@@ -86,7 +68,7 @@ async function acceptedBooking(browser: Browser) {
   });
   expect(accept.status(), await accept.text()).toBe(200);
   return {
-    owner: { page, name: `${owner.firstName} ${owner.lastName}`, close: () => context.close() },
+    owner: { page, name: `${owner.firstName} ${owner.lastName}`, close: closeOwner },
     sam,
     bookingId,
   };

@@ -1,12 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  apiAccess,
-  createVerifiedUserViaApi,
-  DEMO_PASSWORD,
-  loginAndWait,
-  signIn,
-  expectAccessible,
-} from './support';
+import { apiAccess, DEMO_PASSWORD, signIn, expectAccessible, newOwnerWithDog } from './support';
 
 const WEEKDAY_CHIPS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 
@@ -46,16 +39,11 @@ test('an owner books a weekly walk series, the sitter accepts it, and every visi
   test.setTimeout(150_000);
   // The owner lives in Omar's time zone, so the preview shows his local times.
   const timeZone = 'America/Los_Angeles';
-  const context = await browser.newContext({ timezoneId: timeZone });
-  const page = await context.newPage();
-  const owner = await createVerifiedUserViaApi(page, 'user');
-  await loginAndWait(page, owner.email, owner.password, '/kyc');
-  const me = await apiAccess(page);
-  const pet = await page.request.post(`${me.apiBase}/api/pets`, {
-    headers: me.headers,
-    multipart: { userId: me.userId, name: 'Biscuit', species: 'dog' },
-  });
-  expect(pet.status(), await pet.text()).toBe(201);
+  const {
+    page,
+    owner,
+    close: closeOwner,
+  } = await newOwnerWithDog(browser, { timezoneId: timeZone });
 
   const omar = await signIn(browser, 'omar@pawsy.test', DEMO_PASSWORD, '/user-dashboard');
   const omarId = (await apiAccess(omar.page)).userId;
@@ -117,5 +105,5 @@ test('an owner books a weekly walk series, the sitter accepts it, and every visi
   await expectAccessible(page);
 
   await omar.close();
-  await context.close();
+  await closeOwner();
 });

@@ -168,3 +168,25 @@ export async function apiAccess(page: Page) {
   }));
   return { headers: { 'secret-key': secretKey, 'x-auth-token': token }, userId, apiBase };
 }
+
+/**
+ * A fresh pet owner with one dog, Biscuit (created through the API), signed in through the UI in a
+ * context of their own (`options` as for browser.newContext, e.g. a time zone).
+ */
+export async function newOwnerWithDog(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0] = {},
+) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const owner = await createVerifiedUserViaApi(page, 'user');
+  await loginAndWait(page, owner.email, owner.password, '/kyc');
+  const me = await apiAccess(page);
+  const pet = await page.request.post(`${me.apiBase}/api/pets`, {
+    headers: me.headers,
+    multipart: { userId: me.userId, name: 'Biscuit', species: 'dog' },
+  });
+  expect(pet.status(), await pet.text()).toBe(201);
+  const petId = ((await pet.json()) as { data: { _id: string } }).data._id;
+  return { page, owner, me, petId, close: () => context.close() };
+}
