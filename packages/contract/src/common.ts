@@ -13,6 +13,8 @@ export const messageBody = z.object({ success: z.boolean().optional(), message: 
 /** Opaque 24-hex ids, as issued by the API. */
 export const id = z.string().regex(/^[a-f0-9]{24}$/, 'Invalid id');
 export const idParams = z.object({ id });
+/** An id a service requires with its own message: left empty reads as left out. */
+export const idOrEmpty = id.or(z.literal(''));
 
 /** Query-string page/limit: page from 1, limit clamped to at most 100. */
 export function pagingQuery(defaultLimit: number) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedPageQuery, id, pageMeta } from './common.ts';
+import { boundedPageQuery, id, idOrEmpty, pageMeta } from './common.ts';
 
 /** Longest chat message, in characters (after trimming). */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -40,8 +40,8 @@ export type MessageWire = z.infer<typeof messageWire>;
  */
 export const sendMessageBody = z.object({
   /** Required (400 'bookingId is required'); `booking` is accepted as its alias (SPEC §3). */
-  bookingId: id.optional(),
-  booking: id.optional(),
+  bookingId: idOrEmpty.optional(),
+  booking: idOrEmpty.optional(),
   text: z
     .string()
     .trim()
@@ -86,7 +86,7 @@ export const conversationsResponse = z.object({
 export type ConversationsResponse = z.infer<typeof conversationsResponse>;
 
 /** `bookingId` is checked by the service so that its absence reads 'bookingId is required'. */
-export const threadQuery = boundedPageQuery(THREAD_PAGE_SIZE, { bookingId: id.optional() });
+export const threadQuery = boundedPageQuery(THREAD_PAGE_SIZE, { bookingId: idOrEmpty.optional() });
 export const bookingMessagesQuery = boundedPageQuery(THREAD_PAGE_SIZE, {});
 export const messageBookingParams = z.object({ bookingId: id });
 

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -7,6 +8,28 @@ import { isConcurrencyFailure } from '../db/index.ts';
 import { AppError } from '../lib/app-error.ts';
 
 type FieldError = { path: string; message: string };
+
+/**
+ * What zod says of a field left out ("Invalid input: expected string, received undefined" by
+ * default); the error handler turns it into "<field> is required". Schemas with a message of
+ * their own keep it.
+ */
+const REQUIRED = 'Required';
+z.config({
+  customError: (issue) =>
+    issue.input === undefined &&
+    (issue.code === 'invalid_type' ||
+      issue.code === 'invalid_union' ||
+      issue.code === 'invalid_value')
+      ? REQUIRED
+      : undefined,
+});
+
+/** The one-line message of a field's validation error: "<field> is required" or "<field>: …". */
+export function fieldMessage(path: string, message: string): string {
+  if (message === REQUIRED) return `${path || 'body'} is required`;
+  return `${path ? `${path}: ` : ''}${message}`;
+}
 
 /**
  * Where a string of the input holds U+0000, as a field path (`notes`, `pets.0`), or null.
@@ -70,9 +93,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         };
       });
       const first = errors[0];
-      const message = first
-        ? `${first.path ? `${first.path}: ` : ''}${first.message}`
-        : 'Invalid request';
+      const message = first ? fieldMessage(first.path, first.message) : 'Invalid request';
       return reply.status(400).send({ message, code: 'VALIDATION', errors });
     }
     if (UNSTORABLE_TEXT.has(String((error as { code?: unknown }).code))) {

@@ -145,11 +145,11 @@ describe('open booking: request → accept → start → check-in → complete �
     expect(again.statusCode).toBe(409);
   });
 
-  it('refuses illegal moves with 409 and a message', async () => {
+  it('refuses moves the caller may never make with 403, and illegal moves with 409', async () => {
     const ownerStart = await call(t, 'PUT', `/api/booking/accept/${bookingId}`, owner, {
       status: 'in-progress',
     });
-    expect(ownerStart.statusCode).toBe(409);
+    expect(ownerStart.statusCode).toBe(403);
     expect(ownerStart.json().message).toMatch(/sitter/);
     const complete = await call(t, 'PUT', `/api/booking/accept/${bookingId}`, sitterA, {
       status: 'completed',

@@ -315,8 +315,9 @@ const rows: MatrixRow<F>[] = [
     method: 'PUT',
     path: (f) => `/api/booking/accept/${f.accepted}`,
     as: 'owner',
-    expect: 409,
+    expect: 403,
     payload: { status: 'in-progress' },
+    note: 'only the sitter starts',
   },
   {
     method: 'PUT',

@@ -125,7 +125,11 @@ describe('other bodies and queries', () => {
 
   it('accept: decisions and status moves', async () => {
     const url = `/api/booking/accept/${accepted}`;
-    expect4xx(await call(t, 'PUT', url, sitter, {}));
+    const empty = await call(t, 'PUT', url, sitter, {});
+    expect4xx(empty, 400);
+    expect(empty.json().message).toBe(
+      'Send providerId and decision (accepted or rejected), or a status',
+    );
     expect4xx(await call(t, 'PUT', url, sitter, { status: 'bogus' }));
     expect4xx(await call(t, 'PUT', url, sitter, { status: 'in-progress', note: 'n'.repeat(501) }));
     expect4xx(await call(t, 'PUT', url, owner, { decision: 'maybe', providerId: sitter.id }));

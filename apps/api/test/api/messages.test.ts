@@ -94,6 +94,9 @@ describe('sending', () => {
     const none = await call(t, 'POST', '/api/messages/', owner, { text: 'hi' });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('bookingId is required');
+    const empty = await call(t, 'POST', '/api/messages/', owner, { bookingId: '', text: 'hi' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('bookingId is required');
     const alias = await call(t, 'POST', '/api/messages/', owner, { booking, text: 'via alias' });
     expect(alias.statusCode, alias.body).toBe(201);
     expect(alias.json().data).toMatchObject({ bookingId: booking, text: 'via alias' });
@@ -130,10 +133,15 @@ describe('sending', () => {
 });
 
 describe('reading', () => {
-  it("says 'bookingId is required' when the thread call has none", async () => {
-    const res = await call(t, 'GET', '/api/messages/thread', owner);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('bookingId is required');
+  it("says 'bookingId is required' when the thread call has none, or an empty one", async () => {
+    for (const url of ['/api/messages/thread', '/api/messages/thread?bookingId=']) {
+      const res = await call(t, 'GET', url, owner);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message, url).toBe('bookingId is required');
+    }
+    const bad = await call(t, 'GET', '/api/messages/thread?bookingId=nope', owner);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('bookingId: Invalid id');
   });
 
   it('pages a thread newest first with meta, and the list counts unread per conversation', async () => {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { bookingResponse, decisionBody, errorBody, idParams, statusBody } from '@pawsy/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { fieldMessage } from '../../plugins/errors.ts';
 import { IMAGE_TYPES, readMultipart, removeUpload, type StoredFile } from '../../lib/uploads.ts';
 import { decideRequest } from './booking-decision.service.ts';
 import { assertImageAllowed, changeStatus } from './booking-status.service.ts';
@@ -22,11 +23,7 @@ function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
     message: i.message,
   }));
   const first = errors[0]!;
-  throw new AppError(
-    'VALIDATION',
-    `${first.path ? `${first.path}: ` : ''}${first.message}`,
-    errors,
-  );
+  throw new AppError('VALIDATION', fieldMessage(first.path, first.message), errors);
 }
 
 /**
@@ -77,6 +74,12 @@ export const acceptRoute: FastifyPluginAsyncZod = async (app) => {
           const message = body.decision === 'accepted' ? 'Booking accepted' : 'Request rejected';
           return { success: true as const, message, data };
         }
+        const isMove = typeof fields === 'object' && fields !== null && 'status' in fields;
+        if (!isMove)
+          throw new AppError(
+            'VALIDATION',
+            'Send providerId and decision (accepted or rejected), or a status',
+          );
         const body = parseWith(statusBody, fields);
         assertImageAllowed(body.status, image);
         const data = await changeStatus(app, caller, request.params.id, { ...body, image });

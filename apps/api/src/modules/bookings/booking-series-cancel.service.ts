@@ -55,7 +55,7 @@ export async function cancelSeries(
     const booking = await findBooking(app.db, body.bookingId!);
     if (!booking || booking.series_id !== row.id) throw notFound('Occurrence');
     const check = checkTransition(booking.status, 'cancelled', actorFor(booking, caller));
-    if (!check.ok) throw conflict(check.reason);
+    if (!check.ok) throw check.forbidden ? forbidden(check.reason) : conflict(check.reason);
     await app.db.transaction().execute(async (trx) => {
       refunds.push(await cancelOccurrence(trx, booking, by, caller.id, now));
     });

@@ -44,6 +44,9 @@ describe('booking state machine', () => {
     expect(!r2.ok && r2.reason).toMatch(/before it starts/);
     const r3 = checkTransition('accepted', 'in-progress', 'owner');
     expect(!r3.ok && r3.reason).toMatch(/assigned sitter/);
+    expect(!r3.ok && r3.forbidden).toBe(true);
+    expect(!r1.ok && r1.forbidden).toBe(false);
+    expect(!r2.ok && r2.forbidden).toBe(false);
     const r4 = checkTransition('completed', 'cancelled', 'owner');
     expect(!r4.ok && r4.reason).toMatch(/cannot change/);
     const r5 = checkTransition('pending', 'accepted', 'owner');

@@ -14,7 +14,17 @@ export type { BookingStatus };
 /** Who is acting, relative to one booking. */
 export type BookingActor = 'owner' | 'assigned-provider' | 'admin' | 'stranger';
 
-export type TransitionCheck = { ok: true } | { ok: false; reason: string };
+/**
+ * A refused move says why, and whether it is the actor who may never make it (`forbidden`: 403)
+ * or the booking's state that stands in the way (409).
+ */
+export type TransitionCheck = { ok: true } | { ok: false; reason: string; forbidden: boolean };
+
+const refused = (reason: string, forbidden = false): TransitionCheck => ({
+  ok: false,
+  reason,
+  forbidden,
+});
 
 type Move = `${BookingStatus}->${BookingStatus}`;
 
@@ -49,26 +59,23 @@ export function checkTransition(
 ): TransitionCheck {
   if (LEGAL_MOVES[actor].includes(`${from}->${to}`)) return { ok: true };
   if (actor === 'admin' || actor === 'stranger')
-    return { ok: false, reason: 'Only the owner or the assigned sitter can change this booking' };
-  if (from === to) return { ok: false, reason: `The booking is already ${from}` };
-  if (TERMINAL_STATUSES.includes(from))
-    return { ok: false, reason: `A ${from} booking cannot change any more` };
-  if (to === 'accepted')
-    return { ok: false, reason: 'A booking is accepted by deciding on a request' };
-  if (to === 'pending') return { ok: false, reason: 'A booking cannot go back to pending' };
-  if (to === 'cancelled')
-    return { ok: false, reason: 'A booking can only be cancelled before it starts' };
-  if (actor === 'owner') return { ok: false, reason: 'Only the assigned sitter can do this' };
-  if (to === 'in-progress') return { ok: false, reason: 'Only an accepted booking can be started' };
-  return { ok: false, reason: 'Only a booking in progress can be completed' };
+    return refused('Only the owner or the assigned sitter can change this booking', true);
+  if (from === to) return refused(`The booking is already ${from}`);
+  if (TERMINAL_STATUSES.includes(from)) return refused(`A ${from} booking cannot change any more`);
+  if (to === 'accepted') return refused('A booking is accepted by deciding on a request');
+  if (to === 'pending') return refused('A booking cannot go back to pending');
+  if (to === 'cancelled') return refused('A booking can only be cancelled before it starts');
+  if (actor === 'owner') return refused('Only the assigned sitter can do this', true);
+  if (to === 'in-progress') return refused('Only an accepted booking can be started');
+  return refused('Only a booking in progress can be completed');
 }
 
 /** A check-in (note or photo without a status change) during a stay, by its sitter. */
 export function checkCheckIn(status: BookingStatus, actor: BookingActor): TransitionCheck {
   if (actor !== 'assigned-provider')
-    return { ok: false, reason: 'Only the assigned sitter can post a check-in' };
+    return refused('Only the assigned sitter can post a check-in', true);
   if (status !== 'in-progress')
-    return { ok: false, reason: 'Check-ins are posted while the booking is in progress' };
+    return refused('Check-ins are posted while the booking is in progress');
   return { ok: true };
 }
 

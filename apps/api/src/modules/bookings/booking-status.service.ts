@@ -59,10 +59,7 @@ async function applyStatus(
   const check = isCheckIn
     ? checkCheckIn(booking.status, actor)
     : checkTransition(booking.status, input.status, actor);
-  if (!check.ok) {
-    if (actor === 'admin' || actor === 'stranger') throw forbidden(check.reason);
-    throw conflict(check.reason);
-  }
+  if (!check.ok) throw check.forbidden ? forbidden(check.reason) : conflict(check.reason);
   // Photos are re-encoded like profile photos: a phone's EXIF would give away where the pet is.
   if (input.image) stored.name = (await storeReencodedImage(app.storage, input.image)).name;
   const now = nowIso();
