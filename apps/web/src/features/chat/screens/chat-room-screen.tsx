@@ -1,7 +1,8 @@
-import { Alert, Grid, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Container, Grid, Paper, Stack, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadMore } from '../../../components/ui/load-more';
+import { usePageTitle } from '../../../components/ui/use-page-title';
 import { fetchConversations } from '../chat-slice';
 import { ChatThread } from '../components/chat-thread';
 import { ConversationList } from '../components/conversation-list';
@@ -9,6 +10,7 @@ import { useChat } from '../use-chat';
 
 /** /chat-room: conversation list on the side, the selected booking's thread beside it. */
 export default function ChatRoomScreen() {
+  usePageTitle('Messages');
   const [params, setParams] = useSearchParams();
   const conversations = useAppSelector((s) => s.chat.conversations);
   const error = useAppSelector((s) => s.chat.error);
@@ -27,44 +29,46 @@ export default function ChatRoomScreen() {
     : 'Chat';
 
   return (
-    <Stack>
-      <Title order={1}>Messages</Title>
-      {error && conversations.length === 0 && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Paper withBorder p="sm">
-            <ConversationList
-              conversations={conversations}
-              selected={selected}
-              onSelect={(bookingId) => setParams({ booking: bookingId })}
-            />
-            {conversations.length > 0 && (
-              <LoadMore
-                count={conversations.length}
-                hasMore={paging.hasMore}
-                isLoading={paging.loadingMore}
-                error={paging.error}
-                onLoadMore={loadMore}
-                endLabel="No more conversations"
-              />
-            )}
-          </Paper>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          {selected && (
+    <Container size="lg" py="xl">
+      <Stack>
+        <Title order={1}>Messages</Title>
+        {error && conversations.length === 0 && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Grid>
+          <Grid.Col span={{ base: 12, md: 4 }}>
             <Paper withBorder p="sm">
-              <Title order={2} size="h4" mb="sm">
-                {title}
-              </Title>
-              <ChatThread bookingId={selected} title={title} recipientId={recipientId} />
+              <ConversationList
+                conversations={conversations}
+                selected={selected}
+                onSelect={(bookingId) => setParams({ booking: bookingId })}
+              />
+              {conversations.length > 0 && (
+                <LoadMore
+                  count={conversations.length}
+                  hasMore={paging.hasMore}
+                  isLoading={paging.loadingMore}
+                  error={paging.error}
+                  onLoadMore={loadMore}
+                  endLabel="No more conversations"
+                />
+              )}
             </Paper>
-          )}
-        </Grid.Col>
-      </Grid>
-    </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            {selected && (
+              <Paper withBorder p="sm">
+                <Title order={2} size="h4" mb="sm">
+                  {title}
+                </Title>
+                <ChatThread bookingId={selected} title={title} recipientId={recipientId} />
+              </Paper>
+            )}
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Container>
   );
 }
