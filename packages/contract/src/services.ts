@@ -37,6 +37,11 @@ export function serviceLabel(name: string): string {
   return byKey.get(squash(name))?.label ?? name;
 }
 
+/** The service as a word inside a sentence ("your dog walking booking"). */
+export function serviceWord(name: string): string {
+  return serviceLabel(name).toLowerCase();
+}
+
 export function serviceUnit(name: string): ServiceUnit {
   return byKey.get(squash(name))?.unit ?? 'hour';
 }

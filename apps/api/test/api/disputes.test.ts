@@ -98,6 +98,8 @@ describe('POST /api/dispute/', () => {
         type: 'dispute',
         data: { disputeId: d._id, status: 'open' },
       });
+      // The service reads as words, not as its stored value ('dog-walking').
+      expect(list[0].message).toMatch(/your dog walking booking/);
     }
   });
 

@@ -14,7 +14,7 @@
  *   accepted or in-progress bookings of that service.
  * - No service given: blocks only.
  */
-import { normalizeService, serviceLabel, serviceUnit } from '@pawsy/contract';
+import { normalizeService, serviceLabel, serviceUnit, serviceWord } from '@pawsy/contract';
 import { addDays, DAY, DAY_MINUTES, localParts, localSegments, zonedToUtc } from './local-time.ts';
 
 export const WEEKDAY_NAMES = [
@@ -157,7 +157,7 @@ export function findConflict(
       return {
         kind: 'capacity',
         bookingIds: same.map((b) => b.id),
-        message: `The sitter's ${serviceLabel(service).toLowerCase()} capacity (${capacity}) is already taken at that time`,
+        message: `The sitter's ${serviceWord(service)} capacity (${capacity}) is already taken at that time`,
       };
     return null;
   }
@@ -168,7 +168,7 @@ export function findConflict(
     if (outside)
       return {
         kind: 'schedule',
-        message: `The sitter does not take ${serviceLabel(service).toLowerCase()} on ${WEEKDAY_NAMES[outside.weekday]} ${clock(outside.from)}–${clock(outside.to)} (outside their weekly schedule)`,
+        message: `The sitter does not take ${serviceWord(service)} on ${WEEKDAY_NAMES[outside.weekday]} ${clock(outside.from)}–${clock(outside.to)} (outside their weekly schedule)`,
       };
   }
   const hourly = others.filter((b) => serviceUnit(b.service) === 'hour');

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { serviceWord } from '@pawsy/contract';
 import type { BookingWire } from '@pawsy/contract';
 import { conflict } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/ids.ts';
@@ -115,14 +116,14 @@ export async function decideRequest(
     type: 'booking-decision',
     message:
       input.decision === 'accepted'
-        ? `${who} accepted the ${booking.service} booking`
-        : `${who} declined the ${booking.service} booking`,
+        ? `${who} accepted the ${serviceWord(booking.service)} booking`
+        : `${who} declined the ${serviceWord(booking.service)} booking`,
     data: { bookingId: booking.id, decision: input.decision },
   });
   for (const providerId of withdrawn) {
     await notifyUser(app, providerId, {
       type: 'booking-withdrawn',
-      message: `The ${booking.service} booking you asked about went to another sitter`,
+      message: `The ${serviceWord(booking.service)} booking you asked about went to another sitter`,
       data: { bookingId: booking.id },
     });
   }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { serviceLabel } from '@pawsy/contract';
+import { serviceLabel, serviceWord } from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -155,7 +155,7 @@ async function notifySitter(app: FastifyInstance, booking: BookingRow, providerI
   const [owner] = await findParties(app.db, [booking.owner_id]);
   await notifyUser(app, providerId, {
     type: 'booking-request',
-    message: `${owner?.first_name ?? 'An owner'} asked you for ${serviceLabel(booking.service).toLowerCase()}`,
+    message: `${owner?.first_name ?? 'An owner'} asked you for ${serviceWord(booking.service)}`,
     data: { bookingId: booking.id },
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { serviceWord } from '@pawsy/contract';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -85,13 +86,13 @@ export async function sendRequest(
   if (initiatedBy === 'owner') {
     await notifyUser(app, providerId, {
       type: 'booking-invitation',
-      message: `You are invited to a ${booking.service} booking`,
+      message: `You are invited to a ${serviceWord(booking.service)} booking`,
       data: { bookingId: booking.id, requestId: row.id },
     });
   } else {
     await notifyUser(app, booking.owner_id, {
       type: 'booking-request',
-      message: `${wire!.provider.firstName} applied to your ${booking.service} booking`,
+      message: `${wire!.provider.firstName} applied to your ${serviceWord(booking.service)} booking`,
       data: { bookingId: booking.id, requestId: row.id },
     });
   }

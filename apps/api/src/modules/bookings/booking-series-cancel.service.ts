@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { serviceWord } from '@pawsy/contract';
 import type { SeriesWire } from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
@@ -11,7 +12,6 @@ import { refundCard, settleCardOnCancel, type CardRefund } from './booking-refun
 import { endPendingSeries } from './booking-series-payments.service.ts';
 import { loadVisibleSeries, seriesWireById, sitterSees } from './booking-series-wires.service.ts';
 import { findSeriesBookings, updateSeriesIfStatus } from './booking-series.repository.ts';
-import { seriesServiceWord } from './booking-series.mapper.ts';
 import { actorFor, checkTransition } from './booking-state.ts';
 import {
   findBooking,
@@ -77,7 +77,7 @@ export async function cancelSeries(
   if (by === 'provider' || sitterSees(row))
     await notifyUser(app, other, {
       type: 'series-cancelled',
-      message: `${by === 'owner' ? wire.owner.firstName : wire.provider.firstName}: ${message} (weekly ${seriesServiceWord(row.service)} series)`,
+      message: `${by === 'owner' ? wire.owner.firstName : wire.provider.firstName}: ${message} (weekly ${serviceWord(row.service)} series)`,
       data: { seriesId: row.id, scope: body.scope, bookingId: body.bookingId ?? null },
     });
   return { wire, message };

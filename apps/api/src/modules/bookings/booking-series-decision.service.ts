@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { serviceWord } from '@pawsy/contract';
 import type { SeriesWire } from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
 import { conflict, forbidden } from '../../lib/app-error.ts';
@@ -22,7 +23,7 @@ import {
   updateSeriesIfStatus,
   type SeriesRow,
 } from './booking-series.repository.ts';
-import { parsePlan, seriesServiceWord, type SeriesPlanItem } from './booking-series.mapper.ts';
+import { parsePlan, type SeriesPlanItem } from './booking-series.mapper.ts';
 import { seriesSpan, splitPayment } from './booking-series.plan.ts';
 import { insertBooking, insertEvent, type BookingRow } from './bookings.repository.ts';
 
@@ -67,8 +68,8 @@ export async function decideSeries(
     type: 'series-decision',
     message:
       decision === 'accepted'
-        ? `${wire.provider.firstName} accepted your weekly ${seriesServiceWord(row.service)} series. ${message}`
-        : `${wire.provider.firstName} declined your weekly ${seriesServiceWord(row.service)} series; everything paid was refunded`,
+        ? `${wire.provider.firstName} accepted your weekly ${serviceWord(row.service)} series. ${message}`
+        : `${wire.provider.firstName} declined your weekly ${serviceWord(row.service)} series; everything paid was refunded`,
     data: { seriesId: row.id, decision },
   });
   return { wire, message };

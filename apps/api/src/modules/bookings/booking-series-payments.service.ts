@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { serviceWord } from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
 import { nowIso } from '../../lib/ids.ts';
 import { refundPayment, type PaymentRow } from '../billing/index.ts';
@@ -13,7 +14,7 @@ import {
   updateSeriesIfStatus,
   type SeriesRow,
 } from './booking-series.repository.ts';
-import { parsePlan, seriesServiceWord } from './booking-series.mapper.ts';
+import { parsePlan } from './booking-series.mapper.ts';
 import { findParties } from './bookings.repository.ts';
 
 /**
@@ -26,7 +27,7 @@ export async function notifySitterOfRequest(app: FastifyInstance, row: SeriesRow
   const count = parsePlan(row.occurrences).filter((o) => !o.skipped).length;
   await notifyUser(app, row.provider_id, {
     type: 'series-request',
-    message: `${owner?.first_name ?? 'An owner'} asked you for a weekly ${seriesServiceWord(row.service)} series (${count} visits)`,
+    message: `${owner?.first_name ?? 'An owner'} asked you for a weekly ${serviceWord(row.service)} series (${count} visits)`,
     data: { seriesId: row.id },
   });
 }
@@ -138,7 +139,7 @@ export async function expireStaleSeries(app: FastifyInstance, now = new Date()):
     await refundCard(app, end.refund);
     await notifyUser(app, row.owner_id, {
       type: 'series-expired',
-      message: `Your weekly ${seriesServiceWord(row.service)} series expired unanswered; everything paid was refunded`,
+      message: `Your weekly ${serviceWord(row.service)} series expired unanswered; everything paid was refunded`,
       data: { seriesId: row.id },
     });
   }

@@ -1,12 +1,9 @@
-import { serviceLabel, type SeriesOccurrence, type SeriesWire } from '@pawsy/contract';
+import { type SeriesOccurrence, type SeriesWire } from '@pawsy/contract';
 import type { BookingsTable } from '../../db/schema.ts';
 import type { SeriesRow } from './booking-series.repository.ts';
 import type { ProviderCard, UserCard } from './bookings.mapper.ts';
 
 /** Pure row → wire mapping of recurring series; booking-series-*.service.ts load what it maps. */
-
-/** The service as a word inside a sentence ("weekly dog walking series"). */
-export const seriesServiceWord = (service: string) => serviceLabel(service).toLowerCase();
 
 /** One planned occurrence as stored in booking_series.occurrences (UTC instants). */
 export type SeriesPlanItem = {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { serviceWord } from '@pawsy/contract';
 import type { BookingStatus, BookingWire } from '@pawsy/contract';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
@@ -121,7 +122,7 @@ async function applyStatus(
   for (const providerId of withdrawn) {
     await notifyUser(app, providerId, {
       type: 'booking-withdrawn',
-      message: `The ${booking.service} booking you asked about was cancelled`,
+      message: `The ${serviceWord(booking.service)} booking you asked about was cancelled`,
       data: { bookingId: booking.id },
     });
   }

@@ -6,6 +6,7 @@ import {
   type BookingWire,
   type CreateBookingBody,
   type RateSource,
+  serviceWord,
 } from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
@@ -212,7 +213,7 @@ export async function createBooking(
   if (provider && cardCents === 0) {
     await notifyUser(app, provider.id, {
       type: 'booking-request',
-      message: `${wire.owner.firstName} asked you for ${serviceLabel(row.service).toLowerCase()}`,
+      message: `${wire.owner.firstName} asked you for ${serviceWord(row.service)}`,
       data: { bookingId: row.id },
     });
   }

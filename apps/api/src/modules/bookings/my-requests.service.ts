@@ -1,4 +1,4 @@
-import { toPageMeta } from '@pawsy/contract';
+import { toPageMeta, serviceWord } from '@pawsy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { MyRequestWire } from '@pawsy/contract';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
@@ -103,7 +103,7 @@ export async function withdrawMyRequest(
   ]);
   await notifyUser(app, booking.owner_id, {
     type: 'booking-request-withdrawn',
-    message: `${wire!.provider.firstName} withdrew their application to your ${booking.service} booking`,
+    message: `${wire!.provider.firstName} withdrew their application to your ${serviceWord(booking.service)} booking`,
     data: { bookingId: booking.id, requestId: request.id },
   });
   return wire!;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { serviceWord } from '@pawsy/contract';
 import type { DisputeStatusBody, DisputeWire } from '@pawsy/contract';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
@@ -71,7 +72,7 @@ export async function openDispute(
     await afterChange(
       app,
       dispute,
-      `A dispute was opened on your ${dispute.booking.service} booking`,
+      `A dispute was opened on your ${serviceWord(dispute.booking.service)} booking`,
     );
     return dispute;
   } catch (err) {
@@ -135,7 +136,7 @@ export async function setDisputeStatus(
   await afterChange(
     app,
     dispute,
-    `The dispute on your ${dispute.booking.service} booking was ${what}`,
+    `The dispute on your ${serviceWord(dispute.booking.service)} booking was ${what}`,
   );
   return dispute;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { serviceWord } from '@pawsy/contract';
 import type { z } from 'zod';
 import type { bookingReview } from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
@@ -112,8 +113,8 @@ export async function createReview(
   await notifyUser(app, subjectId, {
     type: 'review',
     message: mine?.visible
-      ? `You received a ${row.rating}-star review for ${booking.service}`
-      : `You received a review for ${booking.service}; it shows once you review too, or after ${REVIEW_BLIND_DAYS} days`,
+      ? `You received a ${row.rating}-star review for ${serviceWord(booking.service)}`
+      : `You received a review for ${serviceWord(booking.service)}; it shows once you review too, or after ${REVIEW_BLIND_DAYS} days`,
     data: { bookingId, reviewId: row.id },
   });
   return toReviewWire(row, mine?.visible ?? false, authors.get(caller.id));

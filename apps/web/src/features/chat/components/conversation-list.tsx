@@ -1,5 +1,6 @@
 import { Badge, Group, NavLink, Stack, Text } from '@mantine/core';
 import type { Conversation } from '../chat-api';
+import { serviceLabel } from '../../../config/service-labels';
 
 const nameOf = (p: Conversation['otherParty']) =>
   p ? `${p.firstName} ${p.lastName}` : 'No sitter yet';
@@ -41,7 +42,7 @@ export function ConversationList({
           description={
             <>
               <Text component="span" size="xs" display="block">
-                {c.booking.service}
+                {serviceLabel(c.booking.service)}
               </Text>
               <Text component="span" size="xs" c="dimmed" truncate display="block">
                 {c.lastMessage ? c.lastMessage.text : 'No messages yet'}

@@ -6,6 +6,7 @@ import type { Dispute } from '../disputes-api';
 import { downloadEvidence } from '../lib/download';
 import { formatDate, nameOf, partyName } from '../lib/dispute-format';
 import { DisputeStatusBadge } from './dispute-status-badge';
+import { serviceLabel } from '../../../config/service-labels';
 
 function Evidence({ dispute }: { dispute: Dispute }) {
   const [error, setError] = useState<string | null>(null);
@@ -59,7 +60,7 @@ export function DisputeDetails({ dispute }: { dispute: Dispute }) {
         <Text>
           Booking:{' '}
           <Anchor component={Link} to={toPath(paths.bookingDetails, { id: booking._id })}>
-            {booking.service}, {formatDate(booking.startDate)}
+            {serviceLabel(booking.service)}, {formatDate(booking.startDate)}
           </Anchor>{' '}
           between {partyName(booking.owner)} (owner)
           {booking.provider ? ` and ${partyName(booking.provider)} (sitter)` : ''}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Dispute } from '../disputes-api';
 import { formatDate, partyName } from '../lib/dispute-format';
 import { DisputeStatusBadge } from './dispute-status-badge';
+import { serviceLabel } from '../../../config/service-labels';
 
 /** Disputes as a list of linked cards; `linkTo` gives each one's detail path. */
 export function DisputeList({
@@ -24,7 +25,7 @@ export function DisputeList({
                 {d.reason}
               </Anchor>
               <Text size="sm" c="dimmed">
-                {d.booking.service} · {partyName(d.booking.owner)}
+                {serviceLabel(d.booking.service)} · {partyName(d.booking.owner)}
                 {d.booking.provider ? ` and ${partyName(d.booking.provider)}` : ''}
               </Text>
               <Text size="xs" c="dimmed">
