@@ -11,6 +11,7 @@ import {
   type Owner,
 } from '../helpers/booking-fixtures.ts';
 import { assignedBooking, postMessage } from '../helpers/chat-fixtures.ts';
+import { submitSandbox } from '../helpers/checkout.ts';
 import type { TestUser } from '../helpers/factories.ts';
 
 let t: TestApp;
@@ -216,6 +217,49 @@ describe('reading', () => {
   it('answers 404 for a message id that does not exist', async () => {
     const res = await call(t, 'GET', `/api/messages/${'b'.repeat(24)}`, owner);
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('which conversations are listed', () => {
+  const listed = async (who: TestUser) =>
+    (await call(t, 'GET', '/api/messages/conversations?limit=100', who))
+      .json()
+      .data.map((c: { bookingId: string }) => c.bookingId) as string[];
+
+  it('an open booking only once someone applied to it (or messages were exchanged)', async () => {
+    const o = await createOwner(t.app);
+    const s = await createProvider(t.app);
+    const open = (await postBooking(t, o))._id;
+    expect(await listed(o)).not.toContain(open);
+    const meta = (await call(t, 'GET', '/api/messages/conversations', o)).json().meta;
+    expect(meta.total).toBe(0);
+    await call(t, 'POST', `/api/booking/${open}/send-request`, s);
+    expect(await listed(o)).toContain(open);
+    expect(await listed(s)).toContain(open);
+  });
+
+  it('a direct booking only once its card part is paid, for the owner and the sitter', async () => {
+    const o = await createOwner(t.app);
+    const s = await createProvider(t.app);
+    const res = await call(t, 'POST', '/api/booking/', o, {
+      service: 'dog-walking',
+      pets: [o.petIds[0]],
+      startDate: new Date(Date.now() + 48 * 3600_000).toISOString(),
+      endDate: new Date(Date.now() + 50 * 3600_000).toISOString(),
+      provider_id: s.id,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { _id: id, payment } = res.json().data as {
+      _id: string;
+      payment: { status: string; checkoutUrl: string };
+    };
+    expect(payment.status).toBe('awaiting');
+    expect(await listed(o)).not.toContain(id);
+    expect(await listed(s)).not.toContain(id);
+    expect((await call(t, 'GET', `/api/messages/thread?bookingId=${id}`, s)).statusCode).toBe(404);
+    expect((await submitSandbox(t, payment.checkoutUrl, 'Pay')).statusCode).toBeLessThan(400);
+    expect(await listed(o)).toContain(id);
+    expect(await listed(s)).toContain(id);
   });
 });
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { Page } from './messages.repository.ts';
 
@@ -33,6 +34,18 @@ export async function pageConversations(
   return { rows, total: Number(count?.n ?? 0) };
 }
 
+/*
+ * A row is listed while its booking has someone to talk to, or had (messages): a sitter assigned,
+ * or, for the owner of an open booking, a pending applicant. A booking whose card part is not paid
+ * is not one yet: its sitter sees nothing of it until it is paid (the thread says the same).
+ */
+const hasCounterpart = sql<boolean>`(c.messages > 0 or b.owner_id <> c.user_id
+  or b.provider_id is not null
+  or exists (select 1 from booking_requests br
+    where br.booking_id = b.id and br.state = 'pending' and b.status = 'pending'))`;
+const cardSettled = sql<boolean>`not exists (select 1 from booking_charges bc
+  where bc.booking_id = b.id and bc.state <> 'paid')`;
+
 // Both queries have a fixed shape: compiled once, then only run (see compiledRead).
 const selectPage = compiledRead((db, userId: string, limit: number, offset: number) =>
   db
@@ -52,6 +65,8 @@ const selectPage = compiledRead((db, userId: string, limit: number, offset: numb
       'c.unread',
     ])
     .where('c.user_id', '=', userId)
+    .where(hasCounterpart)
+    .where(cardSettled)
     .orderBy('c.activity_at', 'desc')
     .orderBy('c.booking_id', 'desc')
     .limit(limit)
@@ -60,9 +75,12 @@ const selectPage = compiledRead((db, userId: string, limit: number, offset: numb
 
 const selectCount = compiledRead((db, userId: string) =>
   db
-    .selectFrom('conversations')
+    .selectFrom('conversations as c')
+    .innerJoin('bookings as b', 'b.id', 'c.booking_id')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId),
+    .where('c.user_id', '=', userId)
+    .where(hasCounterpart)
+    .where(cardSettled),
 );
 
 export type NameRow = { id: string; first_name: string; last_name: string };
