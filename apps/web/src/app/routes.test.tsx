@@ -47,6 +47,17 @@ describe('routing and guards', () => {
     });
   }
 
+  for (const adminScreen of ['/admin', '/dashboard/member/m1']) {
+    it(`shows a non-admin who opens ${adminScreen} a note instead of the admin screen`, async () => {
+      storeSession({ userType: 'user' });
+      const { router } = renderApp(adminScreen);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Admins only' }),
+      ).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(adminScreen);
+    });
+  }
+
   it('lets an admin in, reading the role from userType or role case-insensitively', async () => {
     storeSession({ userType: undefined, role: 'ADMIN' });
     const { router } = renderApp('/kyclisting');

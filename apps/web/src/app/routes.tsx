@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { AdminsOnlyNote } from '../components/guards/admins-only-note';
 import { RequireAdmin } from '../components/guards/require-admin';
 import { RequireAuth } from '../components/guards/require-auth';
 import { RouteErrorBoundary } from '../components/ui/route-error';
@@ -28,7 +29,6 @@ const guardedRoutes: RouteObject[] = [
   { path: paths.settings, element: <S.SettingsScreen /> },
   { path: paths.dispute, element: <S.DisputeScreen /> },
   { path: paths.disputes, element: <S.DisputesScreen /> },
-  { path: paths.admin, element: <S.AdminScreen /> },
   { path: paths.bookingDetails, element: <S.BookingDetailsScreen /> },
   { path: paths.adminDispute, element: <S.AdminDisputeScreen /> },
   { path: paths.petDetails, element: <S.PetDetailsScreen /> },
@@ -39,12 +39,17 @@ const guardedRoutes: RouteObject[] = [
   { path: paths.requestForm, element: <S.RequestFormScreen /> },
   { path: paths.chatRoom, element: <S.ChatRoomScreen /> },
   { path: paths.kycUser, element: <S.KycUserScreen /> },
-  { path: paths.member, element: <S.MemberScreen /> },
   { path: paths.packages, element: <S.PackagesScreen /> },
   { path: paths.subscribe, element: <S.SubscribeScreen /> },
   { path: paths.paymentSuccess, element: <S.PaymentSuccessScreen /> },
   { path: paths.paymentCancel, element: <S.PaymentCancelScreen /> },
   { path: paths.coupons, element: <S.CouponsScreen /> },
+];
+
+/** Admin screens any signed-in user may open (SPEC §2): others get a note (AdminsOnlyNote). */
+const adminScreens: RouteObject[] = [
+  { path: paths.admin, element: <S.AdminScreen /> },
+  { path: paths.member, element: <S.MemberScreen /> },
 ];
 
 const adminRoutes: RouteObject[] = [
@@ -70,6 +75,7 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               ...exact(guardedRoutes),
+              { element: <AdminsOnlyNote />, children: exact(adminScreens) },
               { element: <RequireAdmin />, children: exact(adminRoutes) },
             ],
           },

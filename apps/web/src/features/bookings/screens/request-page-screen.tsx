@@ -58,7 +58,10 @@ export default function RequestPageScreen() {
   const [actionError, setActionError] = useState<string | null>(null);
   const [toWithdraw, setToWithdraw] = useState<MyRequest | null>(null);
 
-  const { board, feed, openItems, inProgress } = useRequestBoard(userId);
+  // Only a sitter's board is loaded: the lists are theirs (others see the note below).
+  const { board, feed, openItems, inProgress } = useRequestBoard(
+    isProviderUser(user) ? userId : '',
+  );
 
   const act = async (key: string, run: () => Promise<string | null>) => {
     setBusy(key);
