@@ -98,6 +98,33 @@ export function resetCodeMail(
   });
 }
 
+/**
+ * Someone signed up with the address of an existing account: its owner is told, and the signup
+ * answer itself looks like any other (no account enumeration, DESIGN §5).
+ */
+export function signupExistingMail(to: Recipient, publicUrl: string): Mail {
+  const name = plainName(to.firstName);
+  const subject = `Someone tried to sign up to ${BRAND} with your email`;
+  const lead = `Someone tried to create a ${BRAND} account with this email address, which already has one. No new account was made and no code was sent.`;
+  const text = [
+    `Hi ${name},`,
+    '',
+    lead,
+    '',
+    `If it was you, log in at ${publicUrl}/login, or choose a new password at ${publicUrl}/forgot-password. If not, you can ignore this mail.`,
+    '',
+    `— The ${BRAND} team`,
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>Hi ${escapeHtml(name)},</p>
+<p>${lead}</p>
+<p>If it was you, <a href="${escapeHtml(publicUrl)}/login">log in</a> or <a href="${escapeHtml(publicUrl)}/forgot-password">choose a new password</a>. If not, you can ignore this mail.</p>`,
+    publicUrl,
+  );
+  return { template: 'signup-existing', subject, text, html };
+}
+
 export function passwordChangedMail(to: Recipient, publicUrl: string): Mail {
   const name = plainName(to.firstName);
   const subject = `Your ${BRAND} password was changed`;

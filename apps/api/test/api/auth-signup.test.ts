@@ -96,12 +96,43 @@ describe('POST /api/auth/signup', () => {
     expect(row).toEqual({ user_type: 'user', kyc_verified: 0 });
   });
 
-  it('answers 409 for an email already taken, in any letter case', async () => {
+  it('answers a taken email (any letter case) like a new one, without revealing or touching it', async () => {
     const body = signupBody();
-    expect((await signup(body)).statusCode).toBe(201);
-    const again = await signup({ ...body, email: String(body.email).toUpperCase() });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toMatch(/already exists/);
+    const first = await signup(body);
+    expect(first.statusCode).toBe(201);
+    const email = String(body.email).toLowerCase();
+    const mailsBefore = readMails(t.dataDir, email).length;
+    const again = await signup({
+      ...body,
+      email: String(body.email).toUpperCase(),
+      firstName: 'Mallory',
+    });
+    // The same status and shape as a new account's answer...
+    expect(again.statusCode, again.body).toBe(201);
+    expect(Object.keys(again.json()).sort()).toEqual(Object.keys(first.json()).sort());
+    expect(typeof again.json().token.token).toBe('string');
+    expect(again.json().user).toMatchObject({ email, firstName: 'Mallory', email_verified: false });
+    // ...but no account and no session behind it: the token is refused, the first account is
+    // unchanged, and its owner is told by mail (no code is sent).
+    expect(again.json().user.id).not.toBe(first.json().user.id);
+    expect(await tokenIsAccepted(t, again.json().token.token)).toBe(false);
+    expect(await tokenIsAccepted(t, first.json().token.token)).toBe(true);
+    const rows = await t.app.db
+      .selectFrom('users')
+      .select(['id', 'first_name'])
+      .where('email', '=', email)
+      .execute();
+    expect(rows).toEqual([{ id: first.json().user.id, first_name: 'Olivia' }]);
+    const mails = readMails(t.dataDir, email);
+    expect(mails).toHaveLength(mailsBefore + 1);
+    expect(mails.at(-1)!.subject).toMatch(/tried to sign up/);
+    expect(mails.at(-1)!.code).toBeUndefined();
+    const verify = await t.call({
+      method: 'POST',
+      url: '/api/auth/verify-otp',
+      payload: { email, otp: '000000' },
+    });
+    expect(verify.statusCode).toBe(400);
   });
 
   it('stores the password hashed with argon2id', async () => {

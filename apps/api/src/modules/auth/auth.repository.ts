@@ -20,15 +20,6 @@ export function findUserById(db: DbOrTrx, id: string): Promise<UserRow | undefin
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function emailExists(db: DbOrTrx, email: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', email)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function insertUser(db: DbOrTrx, row: Insertable<UsersTable>): Promise<void> {
   await db.insertInto('users').values(row).execute();
 }

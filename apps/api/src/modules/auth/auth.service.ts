@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { UserSelf } from '@pawsy/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { passwordChangedMail, resetCodeMail, signupCodeMail } from '../../lib/mail-templates.ts';
+import {
+  passwordChangedMail,
+  resetCodeMail,
+  signupCodeMail,
+  signupExistingMail,
+} from '../../lib/mail-templates.ts';
+import { newId } from '../../lib/ids.ts';
 import { newUserRow } from '../../lib/user-row.ts';
 import { toUserWire, type UserRow } from '../../lib/user-wire.ts';
 import * as repo from './auth.repository.ts';
@@ -25,7 +31,6 @@ import {
 
 export const AUTH_MESSAGES = {
   invalidLogin: 'Invalid email or password',
-  duplicateEmail: 'An account with this email already exists',
   resendSent: 'If this email has an unverified account, a new code has been sent.',
   resetSent: 'If an account exists for this email, a password reset code has been sent.',
 } as const;
@@ -61,9 +66,13 @@ async function sendCodeMail(
   await app.mailer.send({ to: user.email, ...mail });
 }
 
+/**
+ * Creates the account, mails its code and opens a session. An email that already has an account
+ * gets the same answer (DESIGN §5: answers never reveal whether an email is registered): a token
+ * of a session that does not exist, which every call refuses with 401; the account's owner is
+ * mailed that someone tried, and no code is sent, so verify-otp fails as for a wrong code.
+ */
 export async function signup(app: FastifyInstance, input: SignupInput) {
-  if (await repo.emailExists(app.db, input.email))
-    throw new AppError('CONFLICT', AUTH_MESSAGES.duplicateEmail);
   // Admin is never reachable from here: the schema only lets 'user' and 'provider' through.
   const userType = input.userType ?? (input.primary_services.length > 0 ? 'provider' : 'user');
   const row: UserRow = newUserRow({
@@ -75,15 +84,39 @@ export async function signup(app: FastifyInstance, input: SignupInput) {
     user_type: userType,
     primary_services: JSON.stringify(input.primary_services),
   });
-  try {
-    await repo.insertUser(app.db, row);
-  } catch (err) {
-    if (repo.isUniqueViolation(err)) throw new AppError('CONFLICT', AUTH_MESSAGES.duplicateEmail);
-    throw err;
+  const existing = await repo.findActiveUserByEmail(app.db, input.email);
+  let created = false;
+  if (!existing) {
+    try {
+      await repo.insertUser(app.db, row);
+      created = true;
+    } catch (err) {
+      if (!repo.isUniqueViolation(err)) throw err;
+    }
   }
+  if (!created) return answerTakenEmail(app, row, existing ?? null);
   await sendCodeMail(app, row, 'verify-email');
   const session = await openSession(app, row, SESSION_TTL_MS);
   return { session, user: toUserWire(row) };
+}
+
+/** The signup answer for an address already in use: shaped like a new account's, holding none. */
+async function answerTakenEmail(app: FastifyInstance, row: UserRow, owner: UserRow | null) {
+  const holder = owner ?? (await repo.findActiveUserByEmail(app.db, row.email));
+  if (holder)
+    await app.mailer.send({
+      to: holder.email,
+      ...signupExistingMail(
+        { email: holder.email, firstName: holder.first_name },
+        app.config.publicUrl,
+      ),
+    });
+  const expires = new Date(Date.now() + SESSION_TTL_MS);
+  const token = await app.tokens.sign(
+    { id: row.id, email: row.email, userType: row.user_type, sid: newId() },
+    expires,
+  );
+  return { session: { token, expiresAt: expires.toISOString() }, user: toUserWire(row) };
 }
 
 export async function login(
