@@ -181,11 +181,13 @@ export const availabilityFilterShape = {
     .refine((v) => v === undefined || SERVICES.some((s) => s.value === v), 'Unknown service'),
   startDate: searchInstant.optional(),
   endDate: searchInstant.optional(),
+  // Profiles' pet preferences read "Dogs", "Cats": a plural or any case names the species.
   petType: z
     .string()
     .trim()
     .toLowerCase()
     .optional()
+    .transform((v) => (v === undefined ? v : speciesOf(v)))
     .refine(
       (v) => v === undefined || (PET_SPECIES as readonly string[]).includes(v),
       `petType must be one of: ${PET_SPECIES.join(', ')}`,
@@ -204,3 +206,11 @@ export function searchRange(startDate: string, endDate: string): { start: Date; 
 }
 
 export const isOvernightService = (service: string) => serviceUnit(service) === 'night';
+
+/** "dogs" → "dog" when the singular is a species; anything else as given. */
+function speciesOf(word: string): string {
+  const species = PET_SPECIES as readonly string[];
+  if (species.includes(word)) return word;
+  const singular = word.replace(/s$/, '');
+  return species.includes(singular) ? singular : word;
+}

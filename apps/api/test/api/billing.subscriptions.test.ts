@@ -27,6 +27,26 @@ const subscribe = (user: TestUser, body: Record<string, unknown>) =>
   call(t, 'POST', '/api/stripe/create-subscription', user, body);
 
 describe('subscribing through the local sandbox', () => {
+  it("holds a coupon's use from checkout on: a used-up coupon refuses the next checkout, a cancelled one gives its use back", async () => {
+    const coupon = await createCoupon(t, admin, { kind: 'percent', value: 100, maxRedemptions: 1 });
+    const [first, second] = [await createOwner(t.app), await createOwner(t.app)];
+    const body = { packageId: pkg._id, couponCode: coupon.code };
+    const opened = await subscribe(first, body);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const refused = await subscribe(second, body);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Coupon has reached its maximum number of redemptions');
+    // The first member leaves the checkout: the use is free again.
+    expect((await sandboxClick(t, opened.json().url, 'cancel')).statusCode).toBe(303);
+    const reopened = await subscribe(second, body);
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect((await sandboxClick(t, reopened.json().url, 'pay')).statusCode).toBe(303);
+    const list = (await call(t, 'GET', '/api/coupons?page=1', admin)).json().data;
+    expect(list.find((c: { _id: string }) => c._id === coupon._id).redemptions).toBe(1);
+    // A second payment with it cannot be opened any more.
+    expect((await subscribe(first, body)).statusCode).toBe(409);
+  });
+
   it('quotes the discounted price before paying', async () => {
     const member = await createOwner(t.app);
     const coupon = await createCoupon(t, admin, { kind: 'percent', value: 25 });

@@ -384,6 +384,9 @@ describe('GET /api/user/nearby filters', () => {
     expect(ids(page)).toEqual([catBoarder.id, anyPet.id, away.id, full.id, roomy.id].sort());
     expect(page.total).toBe(5);
     expect(page.mode).toBe('all');
+    // The plural a profile's preferences use names the same species.
+    const plural = await nearby(nowhere, { petType: 'Cats', limit: 50 });
+    expect(ids(plural)).toEqual(ids(page));
   });
 
   it('dates alone: sitters away on any day of the range are left out', async () => {

@@ -81,6 +81,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('POST /api/pets', () => {
+  it('takes `type` as the species when no species is sent', async () => {
+    const keeper = await createUser(t.app);
+    const res = await form('POST', '/api/pets', keeper.token, {
+      userId: keeper.id,
+      name: 'Mittens',
+      type: 'Cat',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.species).toBe('cat');
+  });
+
   it('creates a pet with every field and a photo', async () => {
     const res = await form(
       'POST',

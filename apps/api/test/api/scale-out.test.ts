@@ -132,16 +132,24 @@ suite('scale-out: two instances on PostgreSQL + Redis + S3-compatible storage', 
     const pkg = await createPackage(A, admin, { priceCents: 2000, creditsIncluded: 100 });
     const coupon = await createCoupon(A, admin, { kind: 'amount', value: 500, maxRedemptions: 3 });
     const members = await Promise.all(Array.from({ length: 8 }, () => createOwner(A.app)));
-    const urls: string[] = [];
-    for (const [i, m] of members.entries()) {
-      const res = await call(both(i), 'POST', '/api/stripe/create-subscription', m, {
-        packageId: pkg._id,
-        couponCode: coupon.code,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      urls.push(res.json().url as string);
-    }
-    // Every checkout paid at once, each through the instance the other one did not start it on.
+    // Eight checkouts opened at once through both instances: a use is held per checkout, so
+    // three open and the rest are told the coupon is used up.
+    const opened = await Promise.all(
+      members.map((m, i) =>
+        call(both(i), 'POST', '/api/stripe/create-subscription', m, {
+          packageId: pkg._id,
+          couponCode: coupon.code,
+        }),
+      ),
+    );
+    const codes = opened.map((r) => r.statusCode).sort();
+    expect(codes, opened.map((r) => r.body).join('\n')).toEqual([
+      200, 200, 200, 409, 409, 409, 409, 409,
+    ]);
+    for (const r of opened.filter((o) => o.statusCode === 409))
+      expect(r.json().message).toMatch(/maximum number of redemptions/);
+    const urls = opened.filter((r) => r.statusCode === 200).map((r) => r.json().url as string);
+    // Every open checkout paid at once, each through the instance the other one did not start it on.
     const paid = await Promise.all(urls.map((url, i) => sandboxClick(both(i + 1), url, 'pay')));
     for (const r of paid) expect(r.statusCode, r.body).toBe(303);
     const list = (await call(B, 'GET', '/api/coupons?page=1', admin)).json().data;

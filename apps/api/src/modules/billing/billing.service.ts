@@ -8,6 +8,7 @@ import * as repo from './billing.repository.ts';
 import type { PaymentRow } from './billing.repository.ts';
 import { gatewayOf, type CheckoutRequest } from './gateway.ts';
 import { toPaymentWire } from './billing.mapper.ts';
+import { holdCouponUse, releaseCouponHold } from '../coupons/index.ts';
 
 export const CURRENCY = 'usd';
 
@@ -83,19 +84,30 @@ async function checkoutPage(
     if (gatewayRef) await repo.setPaymentGatewayRef(app.db, row.id, gatewayRef);
     return url;
   } catch (error) {
-    await repo.markCancelledIfPending(app.db, row.id);
+    await app.db.transaction().execute(async (trx) => {
+      if (await repo.markCancelledIfPending(trx, row.id)) await releaseCouponHold(trx, row.id);
+    });
     throw error;
   }
 }
 
-/** Records a pending payment and asks the gateway for its checkout page. */
+/**
+ * Records a pending payment and asks the gateway for its checkout page. A coupon's use is held
+ * with the payment (409 when none is left) and given back if the payment is cancelled.
+ */
 export async function openCheckout(
   app: FastifyInstance,
   payment: NewPayment,
   request: CheckoutPage,
 ): Promise<{ paymentId: string; url: string }> {
   const row = pendingPayment(app, payment);
-  await repo.insertPayment(app.db, row);
+  const couponId = payment.coupon_id;
+  if (couponId)
+    await app.db.transaction().execute(async (trx) => {
+      await repo.insertPayment(trx, row);
+      await holdCouponUse(trx, { couponId, userId: row.user_id, paymentId: row.id });
+    });
+  else await repo.insertPayment(app.db, row);
   return { paymentId: row.id, url: await checkoutPage(app, row, request) };
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTrx } from '../../db/index.ts';
 import { paymentReceiptMail } from '../../lib/mail-templates.ts';
-import { redeemCouponOnce } from '../coupons/index.ts';
+import { redeemCouponOnce, releaseCouponHold } from '../coupons/index.ts';
 import { addCreditsInTransaction, formatUsd } from '../credits/index.ts';
 import { notifyUser } from '../notifications/index.ts';
 import { getPackage } from '../packages/index.ts';
@@ -73,8 +73,8 @@ export async function fulfilPaid(
         pkg.creditsIncluded,
         `Credits included in ${pkg.name}`,
       );
-    // Checked when quoted; if the last use went to someone else meanwhile, the member keeps the
-    // price they were shown and paid (the count never passes the maximum either way).
+    // Held when the checkout was opened (openCheckout), so this only confirms it; a payment
+    // opened before uses were held takes its use now, and keeps its price if none was left.
     if (payment.coupon_id) {
       const redeemed = await redeemCouponOnce(trx, {
         couponId: payment.coupon_id,
@@ -100,6 +100,7 @@ export async function fulfilPaid(
 /** pending → cancelled (the buyer left the checkout, or it expired); its owner area reacts. */
 export async function fulfilCancelled(trx: DbOrTrx, payment: PaymentRow): Promise<boolean> {
   if (!(await repo.markCancelledIfPending(trx, payment.id))) return false;
+  if (payment.coupon_id) await releaseCouponHold(trx, payment.id);
   if (payment.kind === 'subscription')
     await repo.updateSubscription(trx, payment.reference_id, { status: 'canceled' });
   else await settledHandler('booking')?.cancelled?.(trx, { ...payment, status: 'cancelled' });

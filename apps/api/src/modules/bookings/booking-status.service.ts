@@ -61,6 +61,8 @@ async function applyStatus(
     ? checkCheckIn(booking.status, actor)
     : checkTransition(booking.status, input.status, actor);
   if (!check.ok) throw check.forbidden ? forbidden(check.reason) : conflict(check.reason);
+  if (!isCheckIn && input.status === 'in-progress')
+    assertStartable(booking.start_at, app.config.bookingStartLeadMinutes);
   // Photos are re-encoded like profile photos: a phone's EXIF would give away where the pet is.
   if (input.image) stored.name = (await storeReencodedImage(app.storage, input.image)).name;
   const now = nowIso();
@@ -150,4 +152,18 @@ export function assertImageAllowed(status: BookingStatus, image: StoredFile | nu
       'BAD_REQUEST',
       'A photo can be attached when starting, checking in or completing',
     );
+}
+
+/**
+ * A sitter starts a booking at most `leadMinutes` before its start time: starting is what ends the
+ * owner's right to cancel (and the refund that goes with it), so it cannot come weeks early.
+ */
+function assertStartable(startAt: string, leadMinutes: number): void {
+  const opens = Date.parse(startAt) - leadMinutes * 60_000;
+  if (Date.now() >= opens) return;
+  const lead =
+    leadMinutes % 60 === 0
+      ? `${leadMinutes / 60} hour${leadMinutes === 60 ? '' : 's'}`
+      : `${leadMinutes} minutes`;
+  throw conflict(`A booking can be started at most ${lead} before it begins`);
 }

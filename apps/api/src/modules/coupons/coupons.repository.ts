@@ -92,6 +92,25 @@ export async function insertRedemptionIfNew(
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-export async function deleteRedemptionOfPayment(db: DbOrTrx, paymentId: string): Promise<void> {
-  await db.deleteFrom('coupon_redemptions').where('payment_id', '=', paymentId).execute();
+/** Deletes a payment's redemption row: the coupon it named, or null when there was none. */
+export async function deleteRedemptionOfPayment(
+  db: DbOrTrx,
+  paymentId: string,
+): Promise<string | null> {
+  const row = await db
+    .deleteFrom('coupon_redemptions')
+    .where('payment_id', '=', paymentId)
+    .returning('coupon_id')
+    .executeTakeFirst();
+  return row?.coupon_id ?? null;
+}
+
+/** Gives one use back (a held redemption whose payment was cancelled). */
+export async function giveRedemptionBack(db: DbOrTrx, couponId: string): Promise<void> {
+  await db
+    .updateTable('coupons')
+    .set({ redemptions: sql<number>`redemptions - 1` })
+    .where('id', '=', couponId)
+    .where('redemptions', '>', 0)
+    .execute();
 }

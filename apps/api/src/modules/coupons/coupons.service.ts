@@ -139,3 +139,21 @@ export async function redeemCouponOnce(
   await repo.deleteRedemptionOfPayment(trx, input.paymentId);
   return false;
 }
+
+/**
+ * Takes one use of a coupon for a payment about to be opened (checkout), or throws 409 when none
+ * is left: uses are held from checkout on, so racing checkouts never get more discounts than the
+ * maximum. A payment that is cancelled gives its use back (releaseCouponHold).
+ */
+export async function holdCouponUse(
+  trx: DbOrTrx,
+  input: { couponId: string; userId: string; paymentId: string },
+): Promise<void> {
+  if (!(await redeemCouponOnce(trx, input))) throw new AppError('CONFLICT', COUPON_MESSAGES.usedUp);
+}
+
+/** The use a cancelled payment held, given back; nothing when it held none. */
+export async function releaseCouponHold(trx: DbOrTrx, paymentId: string): Promise<void> {
+  const couponId = await repo.deleteRedemptionOfPayment(trx, paymentId);
+  if (couponId) await repo.giveRedemptionBack(trx, couponId);
+}

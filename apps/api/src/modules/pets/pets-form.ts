@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { fieldMessage } from '../../plugins/errors.ts';
 import { IMAGE_MAX_BYTES, removeProfilePhoto, storeProfilePhoto } from '../../lib/images.ts';
 import { IMAGE_TYPES, readMultipart, type StoredFile } from '../../lib/uploads.ts';
 
@@ -18,9 +19,11 @@ export function parseFields<S extends z.ZodType>(
   schema: S,
   form: Record<string, string>,
 ): z.infer<S> {
-  const present = Object.fromEntries(
+  const present: Record<string, string> = Object.fromEntries(
     Object.entries(form).filter(([, v]) => !['', 'null', 'undefined'].includes(v.trim())),
   );
+  // `type` is what many pet forms call the species: taken as it when no species is given.
+  if (present.species === undefined && present.type !== undefined) present.species = present.type;
   const parsed = schema.safeParse(present);
   if (parsed.success) return parsed.data;
   const errors = parsed.error.issues.map((i) => ({
@@ -28,7 +31,7 @@ export function parseFields<S extends z.ZodType>(
     message: i.message,
   }));
   const first = errors[0]!;
-  throw new AppError('VALIDATION', `${first.path}: ${first.message}`, errors);
+  throw new AppError('VALIDATION', fieldMessage(first.path, first.message), errors);
 }
 
 /** Runs `work` with the re-encoded photo's stored name; the photo is removed if `work` fails. */
