@@ -15,7 +15,8 @@ export function LabelledSegments<T extends string>({
   label: string;
   value: T;
   onChange: (value: T) => void;
-  data: readonly { value: T; label: string }[];
+  /** Kept as given: a new array on every render makes SegmentedControl measure itself again. */
+  data: { value: T; label: string }[];
 }) {
   return (
     <Stack gap={4}>
@@ -26,7 +27,7 @@ export function LabelledSegments<T extends string>({
         aria-labelledby={id}
         value={value}
         onChange={(v) => onChange(v as T)}
-        data={[...data]}
+        data={data}
       />
     </Stack>
   );
