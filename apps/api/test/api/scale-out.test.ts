@@ -148,6 +148,15 @@ suite('scale-out: two instances on PostgreSQL + Redis + S3-compatible storage', 
     ]);
     for (const r of opened.filter((o) => o.statusCode === 409))
       expect(r.json().message).toMatch(/maximum number of redemptions/);
+    // A refused checkout leaves no subscription waiting for a payment that will never come.
+    const refusedIds = members.filter((_, i) => opened[i]!.statusCode === 409).map((m) => m.id);
+    const waiting = await A.app.db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('user_id', 'in', refusedIds)
+      .where('status', '=', 'incomplete')
+      .execute();
+    expect(waiting).toEqual([]);
     const urls = opened.filter((r) => r.statusCode === 200).map((r) => r.json().url as string);
     // Every open checkout paid at once, each through the instance the other one did not start it on.
     const paid = await Promise.all(urls.map((url, i) => sandboxClick(both(i + 1), url, 'pay')));

@@ -75,6 +75,8 @@ export async function createSubscription(
     created_at: now,
     updated_at: now,
   });
+  // A checkout that cannot be opened (the coupon's last use just went, the gateway failed) leaves
+  // the subscription it was for cancelled, not incomplete.
   const { paymentId, url } = await openCheckout(
     app,
     {
@@ -96,7 +98,10 @@ export async function createSubscription(
       successPath: '/payment-success',
       cancelPath: '/payment-cancel',
     },
-  );
+  ).catch(async (error: unknown) => {
+    await repo.updateSubscription(app.db, subscriptionId, { status: 'canceled' });
+    throw error;
+  });
   return { url, paymentId, subscriptionId };
 }
 
