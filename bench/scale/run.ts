@@ -235,10 +235,11 @@ async function main() {
   const small = { seedS: smallTarget.seedS, times: times.small };
   const full = { seedS: fullTarget.seedS, times: times.full };
   const command = `npm run bench:scale -- ${process.argv.slice(2).join(' ')}`.trim();
+  const engineName = ENGINE === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   const lines = [
-    '## Cost grows gently (list endpoints at full size vs 1/10)',
+    `## Cost grows gently on ${engineName} (list endpoints at full size vs 1/10)`,
     '',
-    `${ENGINE === 'sqlite' ? 'SQLite' : 'PostgreSQL'}; full size ${FULL.users.toLocaleString('en')} users, ` +
+    `${engineName}; full size ${FULL.users.toLocaleString('en')} users, ` +
       `${FULL.bookings.toLocaleString('en')} bookings over two years and ${FULL.messages.toLocaleString('en')} chat ` +
       'messages (bench/scale/population.ts: sitters with calendars, pets, requests, events, reviews, ' +
       'credits, notifications, KYC records, disputes, coupons); 1/10 has a tenth of each, so a user has ' +
