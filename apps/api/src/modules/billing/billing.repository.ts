@@ -52,6 +52,26 @@ export async function markPaidIfPending(db: DbOrTrx, id: string): Promise<boolea
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * The sandbox's checkouts still open that were opened before `before`, oldest first (served by
+ * payments_status_paid_idx: pending payments have no paid_at).
+ */
+export function findOpenSandboxCheckouts(
+  db: DbOrTrx,
+  before: string,
+  limit: number,
+): Promise<PaymentRow[]> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('gateway', '=', 'sandbox')
+    .where('created_at', '<', before)
+    .orderBy('created_at', 'asc')
+    .limit(limit)
+    .execute();
+}
+
 /** pending → cancelled; true only for the caller that won. */
 export async function markCancelledIfPending(db: DbOrTrx, id: string): Promise<boolean> {
   const result = await db

@@ -11,7 +11,11 @@ import {
 } from '@pawsy/contract';
 import { currentUser } from '../../plugins/auth.ts';
 import { getPayment } from './billing.service.ts';
-import { confirmSandbox, renderSandboxCheckout } from './sandbox.service.ts';
+import {
+  confirmSandbox,
+  expireSandboxCheckouts,
+  renderSandboxCheckout,
+} from './sandbox.service.ts';
 import {
   cancelAtPeriodEnd,
   expireEndedSubscriptions,
@@ -97,10 +101,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  // The sandbox has no provider to say a canceled subscription ended: sweep now and then.
+  // The sandbox has no provider to say a canceled subscription ended or a checkout expired:
+  // sweep now and then.
   if (app.config.env !== 'test') {
     const timer = setInterval(() => {
       expireEndedSubscriptions(app).catch((err) => app.log.error({ err }, 'subscription sweep'));
+      expireSandboxCheckouts(app).catch((err) => app.log.error({ err }, 'checkout expiry sweep'));
     }, SWEEP_MS);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));

@@ -44,10 +44,14 @@ button:focus-visible{outline:3px solid #1c4e80;outline-offset:2px}
 <p>${what}</p>
 <p class="amount">${escapeHtml(p.amount)}</p>
 ${p.discount ? `<p>Coupon discount: ${escapeHtml(p.discount)}</p>` : ''}
-${open ? '' : `<p role="status">This payment is already ${escapeHtml(p.status)}.</p>`}
-<div class="actions">
+${
+  open
+    ? `<div class="actions">
 <form method="post" action="${action('pay')}">${hidden}<button class="pay" type="submit">Pay ${escapeHtml(p.amount)}</button></form>
 <form method="post" action="${action('cancel')}">${hidden}<button class="cancel" type="submit">Cancel</button></form>
-</div>
+</div>`
+    : `<p role="status">This payment is already ${escapeHtml(p.status)}.</p>
+<p><a href="${escapeHtml(p.status === 'cancelled' ? p.cancel : p.success)}">Back to Pawsy</a></p>`
+}
 </main></body></html>`;
 }

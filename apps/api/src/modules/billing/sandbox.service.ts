@@ -2,11 +2,40 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { formatUsd } from '../credits/index.ts';
 import * as repo from './billing.repository.ts';
+import type { PaymentRow } from './billing.repository.ts';
 import { fulfilCancelled, fulfilPaid, prepareFulfilment, runAfterCommit } from './fulfilment.ts';
 import { gatewayOf, isSandboxToken, type SandboxReturn } from './gateway.ts';
 import { sandboxPage } from './sandbox-page.ts';
 
 type SandboxInput = { paymentId: string; token: string } & SandboxReturn;
+
+/** A sandbox checkout left open this long expires, as a Stripe Checkout session does (24 h). */
+export const SANDBOX_CHECKOUT_TTL_MS = 24 * 3600_000;
+
+const isStale = (payment: PaymentRow, now: number) =>
+  payment.status === 'pending' && Date.parse(payment.created_at) <= now - SANDBOX_CHECKOUT_TTL_MS;
+
+/**
+ * Cancels the sandbox's checkouts left open for SANDBOX_CHECKOUT_TTL_MS, through the same
+ * fulfilment as the page's Cancel button: a held coupon use goes back, an unpaid booking ends and
+ * its credits are refunded, an incomplete subscription is cancelled. Stripe expires its own
+ * sessions and says so by webhook. Returns how many expired.
+ */
+export async function expireSandboxCheckouts(
+  app: FastifyInstance,
+  now = Date.now(),
+): Promise<number> {
+  if (gatewayOf(app).name !== 'sandbox') return 0;
+  const before = new Date(now - SANDBOX_CHECKOUT_TTL_MS + 1).toISOString();
+  let expired = 0;
+  for (;;) {
+    const stale = await repo.findOpenSandboxCheckouts(app.db, before, 200);
+    for (const payment of stale) {
+      if (await app.db.transaction().execute((trx) => fulfilCancelled(trx, payment))) expired++;
+    }
+    if (stale.length < 200) return expired;
+  }
+}
 
 async function sandboxPayment(app: FastifyInstance, input: SandboxInput) {
   if (gatewayOf(app).name !== 'sandbox') throw notFound('Payment');
@@ -17,6 +46,11 @@ async function sandboxPayment(app: FastifyInstance, input: SandboxInput) {
     throw new AppError('FORBIDDEN', 'This checkout link is not valid');
   const payment = await repo.findPayment(app.db, input.paymentId);
   if (!payment || payment.gateway !== 'sandbox') throw notFound('Payment');
+  // An expired checkout is closed when its page is next opened, even before the sweep gets to it.
+  if (isStale(payment, Date.now())) {
+    await app.db.transaction().execute((trx) => fulfilCancelled(trx, payment));
+    return { ...payment, status: 'cancelled' as const };
+  }
   return payment;
 }
 
