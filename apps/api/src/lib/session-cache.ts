@@ -9,7 +9,11 @@ const CHANNEL = 'pawsy:sessions';
 
 type Cached<T> = { value: T; userId: string; until: number };
 /** What a revocation broadcasts (field names unlike realtime's, which shares the subscriber). */
-type Revocation = { sid: string } | { user: string; keep?: string };
+export type Revocation = { sid: string } | { user: string; keep?: string };
+
+/** Whether a revocation ends session `sid` of `userId`. */
+export const revokes = (msg: Revocation, sid: string, userId: string): boolean =>
+  'sid' in msg ? msg.sid === sid : msg.user === userId && msg.keep !== sid;
 
 export type SessionCache<T> = {
   /**
@@ -25,6 +29,13 @@ export type SessionCache<T> = {
   revokeSession: (sid: string) => void;
   /** Forget every session of a user (but `keep`) here at once, and on the other instances. */
   revokeUser: (userId: string, keep?: string) => void;
+  /**
+   * Calls `listener` with every revocation, made here or (through Redis) on another instance;
+   * returns what removes it. Live streams end on it instead of at their next heartbeat.
+   */
+  onRevoke: (listener: (msg: Revocation) => void) => () => void;
+  /** Revocation listeners registered now (the soak checks they go back to zero). */
+  listenerCount: () => number;
   size: () => number;
 };
 
@@ -54,9 +65,17 @@ export async function createSessionCache<T>(
       if (entry.userId === userId && sid !== keep) entries.delete(sid);
     }
   };
+  const listeners = new Set<(msg: Revocation) => void>();
   const apply = (msg: Revocation) => {
     if ('sid' in msg) dropSession(msg.sid);
     else dropUser(msg.user, msg.keep);
+    for (const listener of listeners) {
+      try {
+        listener(msg);
+      } catch (err) {
+        log.warn({ err }, 'a session revocation listener failed');
+      }
+    }
   };
 
   if (redis) {
@@ -104,6 +123,11 @@ export async function createSessionCache<T>(
     },
     revokeSession: (sid) => broadcast({ sid }),
     revokeUser: (user, keep) => broadcast(keep ? { user, keep } : { user }),
+    onRevoke(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    listenerCount: () => listeners.size,
     size: () => entries.size,
   };
 }

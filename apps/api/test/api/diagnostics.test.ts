@@ -29,6 +29,7 @@ describe('diagnostics route', () => {
     expect(body.pid).toBe(process.pid);
     expect(body.memory.rss).toBeGreaterThan(0);
     expect(body.realtimeListeners).toBe(0);
+    expect(body.revocationListeners).toBe(0);
     expect(typeof body.processListeners.SIGTERM).toBe('number');
     const bare = await on.call({ method: 'GET', url: '/api/_diag', noSecret: true });
     expect(bare.statusCode).toBe(401);
@@ -59,9 +60,12 @@ describe('diagnostics route', () => {
       { signal: controller.signal },
     );
     expect(stream.status).toBe(200);
-    const listeners = async () =>
-      (await on.call({ method: 'GET', url: '/api/_diag' })).json().realtimeListeners as number;
-    expect(await listeners()).toBe(1);
+    // A stream holds one realtime listener and one revocation listener, and neither after it.
+    const listeners = async () => {
+      const body = (await on.call({ method: 'GET', url: '/api/_diag' })).json();
+      return (body.realtimeListeners as number) + (body.revocationListeners as number);
+    };
+    expect(await listeners()).toBe(2);
     controller.abort();
     const until = Date.now() + 5000;
     while ((await listeners()) !== 0 && Date.now() < until)

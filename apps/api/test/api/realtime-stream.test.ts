@@ -214,13 +214,69 @@ describe('live channel on one instance', () => {
   });
 });
 
+describe('a revoked session ends its stream at once, not at the next heartbeat', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    // Heartbeats five minutes apart: only the revocation itself can end these streams in time.
+    t = await createTestApp({ SSE_HEARTBEAT_SECONDS: '300' });
+    base = await listen(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('logout ends the stream before anything else reaches it', async () => {
+    const other = await createUser(t.app);
+    const s = await openStream(base, `ticket=${await ticketFor(t, other.token)}`);
+    await s.waitFor((f) => f.includes(': connected'));
+    const out = await t.call({
+      method: 'POST',
+      url: '/api/auth/logout',
+      token: other.token,
+      payload: { email: other.email },
+    });
+    expect(out.statusCode).toBe(200);
+    await notifyUser(t.app, other.id, { type: 'message', message: 'sent after logout' });
+    expect(await s.endsWithin(1000)).toBe(true);
+    expect(s.frames.some((f) => f.includes('sent after logout'))).toBe(false);
+    expect(t.app.sessionCache.listenerCount()).toBe(0);
+  });
+
+  it("a password change ends the other sessions' streams and keeps the changing session's", async () => {
+    const other = await createUser(t.app);
+    const second = await t.call({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: other.email, password: DEFAULT_PASSWORD },
+    });
+    const kept = second.json().token as string;
+    const old = await openStream(base, `ticket=${await ticketFor(t, other.token)}`);
+    const current = await openStream(base, `ticket=${await ticketFor(t, kept)}`);
+    await old.waitFor((f) => f.includes(': connected'));
+    await current.waitFor((f) => f.includes(': connected'));
+    const changed = await t.call({
+      method: 'PUT',
+      url: '/api/auth/update-password',
+      token: kept,
+      payload: { currentPassword: DEFAULT_PASSWORD, newPassword: 'Brand-New-Pass-78' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await old.endsWithin(1000)).toBe(true);
+    await notifyUser(t.app, other.id, { type: 'booking', message: 'still here' });
+    await current.waitFor((f) => f.includes('still here'));
+    expect(old.frames.some((f) => f.includes('still here'))).toBe(false);
+    await current.close();
+  });
+});
+
 describeIf(missingRedisUrl())('live channel across two instances through Redis', () => {
   let a: TestApp;
   let b: FastifyInstance;
+  let bBase: string;
   let user: TestUser;
   beforeAll(async () => {
     a = await createTestApp({ REDIS_URL: process.env.REDIS_URL! });
     b = await buildApp(a.app.config, { logger: false }); // same database, same Redis
+    bBase = await listen(b);
     user = await createUser(a.app);
   });
   afterAll(async () => {
@@ -229,12 +285,25 @@ describeIf(missingRedisUrl())('live channel across two instances through Redis',
   });
 
   it('a ticket from A opens a stream on B, and a notification from A reaches it', async () => {
-    const base = await listen(b);
-    const s = await openStream(base, `ticket=${await ticketFor(a, user.token)}`);
+    const s = await openStream(bBase, `ticket=${await ticketFor(a, user.token)}`);
     await s.waitFor((f) => f.includes(': connected'));
     await notifyUser(a.app, user.id, { type: 'dispute', message: 'from instance A' });
     const frame = await s.waitFor((f) => f.includes('from instance A'));
     expect(frame.startsWith('event: notification')).toBe(true);
     await s.close();
+  });
+
+  it('a logout on A ends the stream open on B at once', async () => {
+    const other = await createUser(a.app);
+    const s = await openStream(bBase, `ticket=${await ticketFor(a, other.token)}`);
+    await s.waitFor((f) => f.includes(': connected'));
+    const out = await a.call({
+      method: 'POST',
+      url: '/api/auth/logout',
+      token: other.token,
+      payload: { email: other.email },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(await s.endsWithin(1000)).toBe(true);
   });
 });

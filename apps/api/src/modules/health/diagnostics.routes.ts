@@ -40,6 +40,7 @@ export const diagnosticsRoutes: FastifyPluginAsync = async (app) => {
       handles,
       connections,
       realtimeListeners: app.realtime.listenerCount(),
+      revocationListeners: app.sessionCache.listenerCount(),
       processListeners: Object.fromEntries(
         PROCESS_EVENTS.map((name) => [name, process.listenerCount(name)]),
       ),

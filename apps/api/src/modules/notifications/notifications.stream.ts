@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notificationStreamQuery, streamTicketResponse } from '@pawsy/contract';
 import { AppError } from '../../lib/app-error.ts';
+import { revokes } from '../../lib/session-cache.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { RealtimeEvent } from '../../plugins/realtime.ts';
 import { findLiveSession } from '../auth/index.ts';
@@ -22,8 +23,10 @@ export function sseFrame(event: RealtimeEvent): string {
  * The live channel (Server-Sent Events). EventSource cannot send headers and a session token
  * must not sit in a URL, so a normal call (`POST /stream-ticket`, secret key + token) hands out a
  * single-use ticket valid a minute, and `GET /stream?ticket=…` opens the stream with it. The
- * stream lives only as long as its session: every heartbeat re-checks it (logout, password
- * change), and a timer ends it at the session's expiry.
+ * stream lives only as long as its session: it ends when the session is revoked (logout, password
+ * change or reset, on any instance: the session cache's revocations reach every instance through
+ * Redis), every heartbeat re-checks it should a revocation have been missed, and a timer ends it
+ * at the session's expiry.
  */
 export function registerNotificationStream(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -73,6 +76,9 @@ export function registerNotificationStream(fastify: FastifyInstance): void {
       const unsubscribe = app.realtime.subscribe(userId, (event) => {
         res.write(sseFrame(event));
       });
+      const stopWatching = app.sessionCache.onRevoke((msg) => {
+        if (revokes(msg, session.sessionId, userId)) res.end();
+      });
       const heartbeat = setInterval(() => {
         findLiveSession(app.db, session.sessionId)
           .then((live) => (live ? res.write(': ping\n\n') : res.end()))
@@ -89,6 +95,7 @@ export function registerNotificationStream(fastify: FastifyInstance): void {
         clearInterval(heartbeat);
         clearTimeout(expiry);
         unsubscribe();
+        stopWatching();
         open.delete(res);
         const left = (perUser.get(userId) ?? 1) - 1;
         if (left > 0) perUser.set(userId, left);
