@@ -23,6 +23,8 @@ export function benchEnv(dataDir: string): Record<string, string> {
     DEMO_DATA: 'false',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '100000000',
+    // Benchmarks pay through the local sandbox, which production accepts only when asked for.
+    PAYMENTS_SANDBOX: 'true',
   };
 }
 

@@ -27,6 +27,7 @@ const envSchema = z
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     STRIPE_API_BASE: z.string().url().optional(),
+    PAYMENTS_SANDBOX: bool.optional(),
     REDIS_URL: z.string().optional(),
     PUBLIC_URL: z.string().url().optional(),
     DEMO_DATA: bool.optional(),
@@ -83,6 +84,22 @@ const envSchema = z
     for (const key of ['SECRET_KEY', 'JWT_SECRET'] as const) {
       if (!env[key])
         ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production` });
+    }
+    // The sandbox's Pay button confirms a payment without a card: in production only on purpose.
+    if (!env.STRIPE_SECRET_KEY && !env.PAYMENTS_SANDBOX) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message:
+          'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required in production (or PAYMENTS_SANDBOX=true for a test deployment whose payments need no card)',
+      });
+    } else if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message:
+          'STRIPE_WEBHOOK_SECRET is required in production with STRIPE_SECRET_KEY (without it no payment is ever confirmed)',
+      });
     }
   });
 

@@ -67,3 +67,26 @@ describe('no start on development defaults beyond loopback', () => {
     }
   });
 });
+
+describe('production takes real payments unless told otherwise', () => {
+  const PROD = { ...OWN, NODE_ENV: 'production' };
+
+  it('refuses to start without Stripe, naming the way out', () => {
+    expect(() => loadConfig(PROD)).toThrow(/STRIPE_SECRET_KEY.*PAYMENTS_SANDBOX=true/s);
+    expect(() => loadConfig({ ...PROD, STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET is required/,
+    );
+  });
+
+  it('starts with Stripe, or with the sandbox asked for by name', () => {
+    const stripe = loadConfig({
+      ...PROD,
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    });
+    expect(stripe.stripe?.secretKey).toBe('sk_test_x');
+    expect(loadConfig({ ...PROD, PAYMENTS_SANDBOX: 'true' }).stripe).toBeNull();
+    // Outside production the sandbox stays the default (DESIGN §2).
+    expect(loadConfig({ ...OWN }).stripe).toBeNull();
+  });
+});
