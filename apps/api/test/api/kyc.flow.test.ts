@@ -153,6 +153,38 @@ describe('review', () => {
     expect(list.map((r: { _id: string }) => r._id)).toEqual([fresh.json().data._id, first._id]);
   });
 
+  it('takes a new submission while one waits for review onto that record (one place in the queue)', async () => {
+    const user = await createUser(t.app, { first_name: 'Repeat', last_name: 'Sender' });
+    const first = await submitKyc(t, user, { text: 'one' }, [doc(PNG_1PX, 'a.png')]);
+    expect(first.statusCode, first.body).toBe(201);
+    for (const text of ['two', 'three']) {
+      const again = await submitKyc(t, user, { text }, [
+        doc(PNG_1PX, `${text}-1.png`),
+        doc(TINY_PDF, `${text}-2.pdf`, 'application/pdf'),
+      ]);
+      expect(again.statusCode, again.body).toBe(201);
+      expect(again.json().data).toMatchObject({
+        _id: first.json().data._id,
+        status: 'PENDING',
+        text,
+      });
+    }
+    const mine = (await get(`/api/kyc/user/${user.id}`, user)).json().data;
+    expect(mine).toHaveLength(1);
+    expect(mine[0].documents.map((d: { name: string }) => d.name)).toEqual([
+      'three-1.webp',
+      'three-2.pdf',
+    ]);
+    const rows = await t.app.db
+      .selectFrom('kyc_documents')
+      .select('id')
+      .where('kyc_id', '=', first.json().data._id)
+      .execute();
+    expect(rows).toHaveLength(2);
+    const queue = (await get('/api/kyc?status=PENDING&search=repeat', admin)).json();
+    expect(queue.total).toBe(1);
+  });
+
   it('lists records for admins by status and search, page by page', async () => {
     const zed = await createUser(t.app, { first_name: 'Zedekiah', last_name: 'Quill' });
     await submitKyc(t, zed, {}, [doc(PNG_1PX, 'z.png')]);

@@ -55,7 +55,9 @@ function parseFields(fields: Record<string, string>) {
 
 /**
  * POST /api/kyc: 1–5 documents and a note, for the caller only. With `kycId` the caller's own
- * record is reopened (PENDING again, its documents replaced); without it a new record starts.
+ * record is reopened (PENDING again, its documents replaced); without it a new record starts,
+ * unless one of theirs is still waiting for review: that one takes the new documents and note,
+ * so a member holds one place in the admins' queue and one set of files however often they send.
  */
 export async function submitKyc(
   app: FastifyInstance,
@@ -79,9 +81,11 @@ export async function submitKyc(
     }
     stored = await storeDocuments(store, files);
     const now = nowIso();
-    const kycId = input.kycId ?? newId();
+    let kycId = input.kycId ?? newId();
     await app.db.transaction().execute(async (trx) => {
-      if (input.kycId) {
+      const onto = input.kycId ?? (await repo.findPendingRecordId(trx, caller.id));
+      if (onto) {
+        kycId = onto;
         if (!(await repo.reopenRecord(trx, kycId, input.text, now)))
           throw conflict('This KYC record is already verified');
         replaced = await repo.deleteDocumentsOf(trx, kycId);

@@ -105,6 +105,22 @@ export function findMessages(db: DbOrTrx, kycIds: string[]): Promise<KycMessages
   return kycIds.length === 0 ? Promise.resolve([]) : selectMessages(db, kycIds);
 }
 
+/** The user's record waiting for review, if any (newest first; served by kyc_records_user_idx). */
+export async function findPendingRecordId(
+  db: DbOrTrx,
+  userId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('kyc_records')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'PENDING')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /** A resubmission onto an existing record: back to PENDING, reason and reviewer cleared. */
 export async function reopenRecord(
   db: DbOrTrx,
