@@ -47,6 +47,36 @@ describe('subscribing through the local sandbox', () => {
     expect((await subscribe(first, body)).statusCode).toBe(409);
   });
 
+  it("holds one use per member: a member's new checkout with a coupon closes their earlier one", async () => {
+    const coupon = await createCoupon(t, admin, { kind: 'percent', value: 50, maxRedemptions: 2 });
+    const [hoarder, second, third] = [
+      await createOwner(t.app),
+      await createOwner(t.app),
+      await createOwner(t.app),
+    ];
+    const body = { packageId: pkg._id, couponCode: coupon.code };
+    const opened = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await subscribe(hoarder, body);
+      expect(res.statusCode, res.body).toBe(200);
+      opened.push(res.json());
+    }
+    // The hoarder holds one use, so one is left for somebody else, and then none.
+    expect((await subscribe(second, body)).statusCode).toBe(200);
+    const refused = await subscribe(third, body);
+    expect(refused.statusCode).toBe(409);
+    // The earlier checkouts are closed: paying one sends the browser back as cancelled.
+    const stale = await sandboxClick(t, opened[0].url, 'pay');
+    expect(stale.headers.location).toContain('/payment-cancel');
+    expect((await subscriptionOf(t, hoarder)).isPaid).toBe(false);
+    // The newest one still pays, with its discount.
+    const paid = await sandboxClick(t, opened[2].url, 'pay');
+    expect(paid.headers.location).toContain('/payment-success');
+    expect((await subscriptionOf(t, hoarder)).isPaid).toBe(true);
+    const list = (await call(t, 'GET', '/api/coupons?page=1', admin)).json().data;
+    expect(list.find((c: { _id: string }) => c._id === coupon._id).redemptions).toBe(2);
+  });
+
   it('quotes the discounted price before paying', async () => {
     const member = await createOwner(t.app);
     const coupon = await createCoupon(t, admin, { kind: 'percent', value: 25 });

@@ -52,6 +52,21 @@ export async function markPaidIfPending(db: DbOrTrx, id: string): Promise<boolea
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The member's open checkouts holding a use of the coupon (served by payments_user_idx). */
+export function findPendingWithCoupon(
+  db: DbOrTrx,
+  userId: string,
+  couponId: string,
+): Promise<PaymentRow[]> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('coupon_id', '=', couponId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
 /**
  * The sandbox's checkouts still open that were opened before `before`, oldest first (served by
  * payments_status_paid_idx: pending payments have no paid_at).

@@ -8,6 +8,7 @@ import * as repo from './billing.repository.ts';
 import type { PaymentRow } from './billing.repository.ts';
 import { gatewayOf, type CheckoutRequest } from './gateway.ts';
 import { toPaymentWire } from './billing.mapper.ts';
+import { fulfilCancelled } from './fulfilment.ts';
 import { holdCouponUse, releaseCouponHold } from '../coupons/index.ts';
 
 export const CURRENCY = 'usd';
@@ -93,7 +94,9 @@ async function checkoutPage(
 
 /**
  * Records a pending payment and asks the gateway for its checkout page. A coupon's use is held
- * with the payment (409 when none is left) and given back if the payment is cancelled.
+ * with the payment (409 when none is left) and given back if the payment is cancelled. A member
+ * holds one use of a coupon at a time: their earlier checkout still open with it is cancelled in
+ * the same transaction (its use goes to the new one) and expired at the gateway after it.
  */
 export async function openCheckout(
   app: FastifyInstance,
@@ -102,12 +105,21 @@ export async function openCheckout(
 ): Promise<{ paymentId: string; url: string }> {
   const row = pendingPayment(app, payment);
   const couponId = payment.coupon_id;
+  let superseded: PaymentRow[] = [];
   if (couponId)
     await app.db.transaction().execute(async (trx) => {
+      superseded = await repo.findPendingWithCoupon(trx, row.user_id, couponId);
+      for (const earlier of superseded) await fulfilCancelled(trx, earlier);
       await repo.insertPayment(trx, row);
       await holdCouponUse(trx, { couponId, userId: row.user_id, paymentId: row.id });
     });
   else await repo.insertPayment(app.db, row);
+  for (const earlier of superseded) {
+    if (earlier.gateway_ref)
+      await gatewayOf(app)
+        .expireCheckout(earlier.gateway_ref)
+        .catch((err: unknown) => app.log.warn({ err }, 'could not expire a superseded checkout'));
+  }
   return { paymentId: row.id, url: await checkoutPage(app, row, request) };
 }
 
