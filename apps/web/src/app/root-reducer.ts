@@ -29,8 +29,25 @@ const appReducer = combineReducers({
 
 export type RootState = ReturnType<typeof appReducer>;
 
-/** Areas that hold the signed-in person's data and are emptied on logout (SPEC §4). */
-const RESET_ON_LOGOUT = ['auth', 'profile', 'kyc', 'dispute', 'chat', 'chatModal'] as const;
+/**
+ * Areas that hold the signed-in person's data and are emptied on logout: SPEC §4's auth, profile,
+ * kyc and dispute, and every other area holding what was theirs (pets, bookings, chat, dashboard
+ * figures, credits, coupons), so the next person on this tab never sees it, not even while their
+ * own data loads. Only the review form (not persisted, nothing of the user's) stays.
+ */
+const RESET_ON_LOGOUT = [
+  'auth',
+  'profile',
+  'pets',
+  'kyc',
+  'booking',
+  'dispute',
+  'chatModal',
+  'chat',
+  'dashboard',
+  'userCredit',
+  'coupons',
+] as const;
 
 /** Takes a partial state (a test's preloaded areas) like combineReducers does; the rest start empty. */
 export function rootReducer(

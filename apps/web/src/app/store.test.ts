@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { loggedIn } from '../features/auth/auth-slice';
-import { createPersistedStore } from './store';
+import { loggedIn, loggedOut } from '../features/auth/auth-slice';
+import type { AdminDashboard } from '../features/dashboard/dashboard-api';
+import { adminDashboardLoaded } from '../features/dashboard/dashboard-slice';
+import { initialPetsState } from '../features/pets/pets-slice';
+import { makePet } from '../test/fixtures';
+import { createPersistedStore, createTestStore } from './store';
 
 describe('persisted store', () => {
   it('keeps state in sessionStorage under persist:root, without the review area', async () => {
@@ -31,5 +35,39 @@ describe('persisted store', () => {
     );
     expect(saved.review).toBeUndefined();
     expect(JSON.parse(saved.auth!)).toMatchObject({ token: 't', user: { id: 'u1' } });
+  });
+});
+
+describe('logout', () => {
+  it("empties every area that held the signed-in person's data, so the next person sees none of it", () => {
+    const store = createTestStore({
+      pets: { ...initialPetsState, items: [makePet({ name: 'Biscuit' })] },
+    });
+    store.dispatch(loggedIn({ token: 't', user: { id: 'u1' }, expiresAt: null }));
+    store.dispatch(
+      adminDashboardLoaded({
+        data: { members: 24 } as unknown as AdminDashboard,
+        at: '2026-11-28T10:00:00.000Z',
+      }),
+    );
+    expect(store.getState().pets.items).toHaveLength(1);
+    expect(store.getState().dashboard.data).not.toBeNull();
+
+    store.dispatch(loggedOut());
+    const after = store.getState();
+    const fresh = createTestStore().getState();
+    expect(after.auth.token).toBeNull();
+    expect(after.pets).toEqual(fresh.pets);
+    expect(after.dashboard).toEqual(fresh.dashboard);
+    for (const area of [
+      'profile',
+      'kyc',
+      'booking',
+      'dispute',
+      'chat',
+      'userCredit',
+      'coupons',
+    ] as const)
+      expect(after[area], area).toEqual(fresh[area]);
   });
 });

@@ -6,33 +6,38 @@ export type ListColumn = string | { hidden: string };
 
 /**
  * The striped table of the admin and member lists: a caption, one row of column headings, and the
- * rows the caller renders (`Table.Tr`s).
+ * rows the caller renders (`Table.Tr`s). Narrower than `minWidth` (a phone), the table scrolls
+ * sideways inside its box instead of widening the page.
  */
 export function ListTable({
   caption,
   columns,
   highlightOnHover = false,
+  minWidth = 600,
   children,
 }: {
   caption?: string;
   columns: readonly ListColumn[];
   highlightOnHover?: boolean;
+  minWidth?: number;
   children: ReactNode;
 }) {
   return (
-    <Table striped highlightOnHover={highlightOnHover}>
-      {caption && <Table.Caption>{caption}</Table.Caption>}
-      <Table.Thead>
-        <Table.Tr>
-          {columns.map((c) => (
-            <Table.Th key={typeof c === 'string' ? c : c.hidden} scope="col">
-              {typeof c === 'string' ? c : <VisuallyHidden>{c.hidden}</VisuallyHidden>}
-            </Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>{children}</Table.Tbody>
-    </Table>
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table striped highlightOnHover={highlightOnHover}>
+        {caption && <Table.Caption>{caption}</Table.Caption>}
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((c) => (
+              <Table.Th key={typeof c === 'string' ? c : c.hidden} scope="col">
+                {typeof c === 'string' ? c : <VisuallyHidden>{c.hidden}</VisuallyHidden>}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 

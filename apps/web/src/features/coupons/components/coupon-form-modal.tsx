@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { Coupon, CreateCouponBody } from '../coupons-api';
-import { initialValues, toBody, type Values } from './coupon-form-values';
+import { discountError, initialValues, toBody, type Values } from './coupon-form-values';
 import { LabelledSegments } from '../../../components/ui/labelled-segments';
 
 type Props = {
@@ -18,6 +18,7 @@ type Props = {
 export function CouponFormModal({ opened, coupon, saving, onClose, onSubmit }: Props) {
   const [values, setValues] = useState<Values>(() => initialValues(coupon));
   const [error, setError] = useState<string | null>(null);
+  const [valueError, setValueError] = useState<string | null>(null);
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
@@ -27,6 +28,9 @@ export function CouponFormModal({ opened, coupon, saving, onClose, onSubmit }: P
       setError('Enter a code of at least 3 characters');
       return;
     }
+    const wrong = discountError(values);
+    setValueError(wrong);
+    if (wrong) return;
     setError(await onSubmit(toBody(values)));
   };
 
@@ -66,9 +70,15 @@ export function CouponFormModal({ opened, coupon, saving, onClose, onSubmit }: P
             required
             min={values.kind === 'percent' ? 1 : 0.01}
             max={values.kind === 'percent' ? 100 : undefined}
+            // Out of range is said, not silently changed to the limit.
+            clampBehavior="none"
             decimalScale={values.kind === 'percent' ? 0 : 2}
             value={values.value}
-            onChange={(value) => set('value', value)}
+            error={valueError}
+            onChange={(value) => {
+              set('value', value);
+              setValueError(null);
+            }}
           />
           <Group grow>
             <TextInput

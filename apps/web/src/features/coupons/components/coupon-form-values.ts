@@ -37,6 +37,16 @@ export function initialValues(coupon: Coupon | null): Values {
   };
 }
 
+/** What is wrong with the discount as typed, or null (checked before anything is sent). */
+export function discountError(v: Values): string | null {
+  const value = v.value === '' ? NaN : Number(v.value);
+  if (v.kind === 'percent')
+    return Number.isInteger(value) && value >= 1 && value <= 100
+      ? null
+      : 'Percent off is a whole number from 1 to 100';
+  return Number.isFinite(value) && value >= 0.01 ? null : 'Enter an amount of at least $0.01';
+}
+
 export function toBody(v: Values): CreateCouponBody {
   const value = Number(v.value);
   return {

@@ -25,40 +25,39 @@ export function CouponsTable({
   onEdit: (c: Coupon) => void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <ListTable
-        caption="Coupons, newest first"
-        highlightOnHover
-        columns={[
-          'Code',
-          'Discount',
-          'Valid from',
-          'Valid until',
-          'Redemptions',
-          'Status',
-          { hidden: 'Actions' },
-        ]}
-      >
-        {coupons.map((c) => {
-          const status = statusOf(c);
-          return (
-            <Table.Tr key={c._id}>
-              <Table.Th scope="row" fw={600}>
-                {c.code}
-              </Table.Th>
-              <Table.Td>{discount(c)}</Table.Td>
-              <Table.Td>{day(c.validFrom)}</Table.Td>
-              <Table.Td>{day(c.validTo)}</Table.Td>
-              <Table.Td>
-                {c.redemptions}
-                {c.maxRedemptions !== null ? ` / ${c.maxRedemptions}` : ''}
-              </Table.Td>
-              <StatusCell color={status.color} label={status.label} />
-              <EditCell label={`Edit coupon ${c.code}`} onEdit={() => onEdit(c)} />
-            </Table.Tr>
-          );
-        })}
-      </ListTable>
-    </Table.ScrollContainer>
+    <ListTable
+      caption="Coupons, newest first"
+      highlightOnHover
+      minWidth={720}
+      columns={[
+        'Code',
+        'Discount',
+        'Valid from',
+        'Valid until',
+        'Redemptions',
+        'Status',
+        { hidden: 'Actions' },
+      ]}
+    >
+      {coupons.map((c) => {
+        const status = statusOf(c);
+        return (
+          <Table.Tr key={c._id}>
+            <Table.Th scope="row" fw={600}>
+              {c.code}
+            </Table.Th>
+            <Table.Td>{discount(c)}</Table.Td>
+            <Table.Td>{day(c.validFrom)}</Table.Td>
+            <Table.Td>{day(c.validTo)}</Table.Td>
+            <Table.Td>
+              {c.redemptions}
+              {c.maxRedemptions !== null ? ` / ${c.maxRedemptions}` : ''}
+            </Table.Td>
+            <StatusCell color={status.color} label={status.label} />
+            <EditCell label={`Edit coupon ${c.code}`} onEdit={() => onEdit(c)} />
+          </Table.Tr>
+        );
+      })}
+    </ListTable>
   );
 }

@@ -166,6 +166,27 @@ describe('/coupons', () => {
     );
   });
 
+  it('says a percent over 100 is out of range instead of saving it as 100', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    const calls = mockFetch((call) => {
+      if (call.url === '/api/coupons?page=1') return { status: 200, body: page([]) };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    renderApp('/coupons');
+    await userEvent.click(await screen.findByRole('button', { name: 'New coupon' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New coupon' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Code/ }), 'AUDIT30');
+    const percent = within(dialog).getByRole('textbox', { name: /Percent off/ });
+    await userEvent.clear(percent);
+    await userEvent.type(percent, '150');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create coupon' }));
+    expect(
+      await within(dialog).findByText('Percent off is a whole number from 1 to 100'),
+    ).toBeInTheDocument();
+    expect(percent).toHaveValue('150');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it("shows 'Failed to fetch coupons' when the list fails without a message", async () => {
     storeSession({ id: ADMIN_ID, userType: 'admin' });
     mockFetch(() => ({ status: 500 }));

@@ -56,22 +56,20 @@ export function ManagePackages({ packages, onChanged }: Props) {
           New package
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={600}>
-        <ListTable columns={['Name', 'Price', 'Credits', 'Status', { hidden: 'Actions' }]}>
-          {packages.map((p) => (
-            <Table.Tr key={p._id}>
-              <Table.Th scope="row">{p.name}</Table.Th>
-              <Table.Td>{formatPackagePrice(p)}</Table.Td>
-              <Table.Td>{formatCents(p.creditsIncluded, p.currency.toUpperCase())}</Table.Td>
-              <StatusCell
-                color={p.active ? 'green' : 'gray'}
-                label={p.active ? 'Active' : 'Inactive'}
-              />
-              <EditCell label={`Edit package ${p.name}`} onEdit={() => setEditing(p)} />
-            </Table.Tr>
-          ))}
-        </ListTable>
-      </Table.ScrollContainer>
+      <ListTable columns={['Name', 'Price', 'Credits', 'Status', { hidden: 'Actions' }]}>
+        {packages.map((p) => (
+          <Table.Tr key={p._id}>
+            <Table.Th scope="row">{p.name}</Table.Th>
+            <Table.Td>{formatPackagePrice(p)}</Table.Td>
+            <Table.Td>{formatCents(p.creditsIncluded, p.currency.toUpperCase())}</Table.Td>
+            <StatusCell
+              color={p.active ? 'green' : 'gray'}
+              label={p.active ? 'Active' : 'Inactive'}
+            />
+            <EditCell label={`Edit package ${p.name}`} onEdit={() => setEditing(p)} />
+          </Table.Tr>
+        ))}
+      </ListTable>
       {editing !== undefined && (
         <PackageFormModal
           key={editing?._id ?? 'new'}
