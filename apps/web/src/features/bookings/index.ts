@@ -3,3 +3,4 @@ export { BookingSummary } from './components/booking-summary';
 export { BookingTimeline } from './components/booking-timeline';
 export { fetchBooking } from './booking-slice';
 export type { Booking } from './bookings-api';
+export { statusLabel } from './lib/booking-format';

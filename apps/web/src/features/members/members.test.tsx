@@ -1,3 +1,4 @@
+import { describeValues } from './components/audit-log';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -125,5 +126,18 @@ describe('/dashboard/member/{memberId}', () => {
 
   it("needs an id: 'User id is required'", async () => {
     await expect(membersApi.setFlags('', { is_paid: true })).rejects.toThrow('User id is required');
+  });
+});
+
+describe('audit values', () => {
+  it("names a dispute's winner as this member or the other party, never by id", () => {
+    const id = 'aaaaaaaaaaaaaaaaaaaaaaa1';
+    expect(describeValues({ status: 'resolved', winnerId: id }, id)).toBe(
+      'status: resolved, Winner: this member',
+    );
+    expect(describeValues({ winnerId: 'bbbbbbbbbbbbbbbbbbbbbbb2' }, id)).toBe(
+      'Winner: the other party',
+    );
+    expect(describeValues({ is_paid: false })).toBe('Paid: no');
   });
 });

@@ -1,5 +1,6 @@
 import { Alert, Badge, Group, Paper, Rating, Skeleton, Stack, Text } from '@mantine/core';
 import { ApiAvatar } from '../../../components/ui/api-avatar';
+import { serviceLabel } from '../../../config/service-labels';
 import { formatCents } from '../../../lib/money';
 import type { SitterProfile } from '../../sitters';
 
@@ -41,14 +42,14 @@ export function SitterSummaryCard({ sitter, isLoading, error }: SitterSummaryCar
             />
             <Text size="xs" c="dimmed">
               {sitter.rating.average !== null
-                ? `${sitter.rating.average.toFixed(1)} (${sitter.rating.count} reviews)`
+                ? `${sitter.rating.average.toFixed(1)} (${sitter.rating.count} ${sitter.rating.count === 1 ? 'review' : 'reviews'})`
                 : 'No reviews yet'}
             </Text>
           </Group>
           <Group gap={6}>
             {Object.entries(sitter.service_rates).map(([service, cents]) => (
-              <Badge key={service} variant="outline" color="gray.7">
-                {service}: {formatCents(cents, sitter.currency)}
+              <Badge key={service} variant="outline" color="gray.7" tt="none">
+                {serviceLabel(service)}: {formatCents(cents, sitter.currency)}
               </Badge>
             ))}
           </Group>

@@ -4,7 +4,13 @@ import { statusColor, statusLabel } from '../lib/booking-format';
 
 export function StatusBadge({ status }: { status: BookingStatus }) {
   return (
-    <Badge color={statusColor(status)} variant="dot" aria-label={`Status: ${statusLabel(status)}`}>
+    <Badge
+      color={statusColor(status)}
+      variant="dot"
+      // Never squeezed to "AC…" beside a long title on a phone.
+      style={{ flexShrink: 0 }}
+      aria-label={`Status: ${statusLabel(status)}`}
+    >
       {statusLabel(status)}
     </Badge>
   );

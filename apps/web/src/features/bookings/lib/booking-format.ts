@@ -17,7 +17,7 @@ const COLORS: Record<BookingStatus, string> = {
   cancelled: 'gray.7',
 };
 
-export const statusLabel = (status: BookingStatus) =>
+export const statusLabel = (status: string) =>
   STATUS_TABS.find((t) => t.value === status)?.label ?? status;
 export const statusColor = (status: BookingStatus) => COLORS[status] ?? 'gray';
 
@@ -36,6 +36,7 @@ export const fullName = (p: { firstName: string; lastName: string } | null | und
 
 const EVENT_LABELS: Record<string, string> = {
   created: 'Requested',
+  paid: 'Paid',
   accepted: 'Accepted',
   declined: 'Declined by the sitter',
   started: 'Started',

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { paths, toPath } from '../../../config/paths';
 import { serviceLabel } from '../../../config/service-labels';
 import type { UserDashboard } from '../dashboard-api';
+import { statusLabel } from '../../bookings';
 
 export type Stat = { label: string; value: string; icon: ReactNode; to?: string };
 
@@ -90,8 +91,12 @@ export function UpcomingBookings({ bookings }: { bookings: UserDashboard['upcomi
                 </Text>
               </div>
             </Group>
-            <Badge color={statusColor[booking.status] ?? 'gray'} variant="dot">
-              {booking.status}
+            <Badge
+              color={statusColor[booking.status] ?? 'gray'}
+              variant="dot"
+              style={{ flexShrink: 0 }}
+            >
+              {statusLabel(booking.status)}
             </Badge>
           </Group>
         </Paper>

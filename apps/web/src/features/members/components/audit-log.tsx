@@ -19,15 +19,21 @@ const FIELD_LABELS: Record<string, string> = {
   rejectionReason: 'Reason',
 };
 
-/** `{ is_paid: false }` → "Paid: no"; other values as they are. */
-export function describeValues(value: unknown): string {
+/**
+ * `{ is_paid: false }` → "Paid: no"; a dispute's winner as "this member" or "the other party"
+ * (an id means nothing to a reader); other values as they are.
+ */
+export function describeValues(value: unknown, memberId?: string): string {
   if (value === null || value === undefined) return '—';
   if (typeof value !== 'object') return String(value);
+  const shown = (k: string, v: unknown) => {
+    if (k === 'winnerId' && typeof v === 'string')
+      return v === memberId ? 'this member' : 'the other party';
+    return v === true ? 'yes' : v === false ? 'no' : String(v);
+  };
   const parts = Object.entries(value as Record<string, unknown>)
     .filter(([, v]) => v !== null && v !== undefined)
-    .map(
-      ([k, v]) => `${FIELD_LABELS[k] ?? k}: ${v === true ? 'yes' : v === false ? 'no' : String(v)}`,
-    );
+    .map(([k, v]) => `${FIELD_LABELS[k] ?? k}: ${shown(k, v)}`);
   return parts.join(', ') || '—';
 }
 
@@ -35,10 +41,12 @@ const actionLabel = (e: AuditEntry) => ACTION_LABELS[e.action] ?? e.action;
 
 /** The member's audit log: every admin action concerning them, newest first. */
 export function AuditLog({
+  memberId,
   audit,
   page,
   onPage,
 }: {
+  memberId: string;
   audit: AuditListResponse;
   page: number;
   onPage: (page: number) => void;
@@ -62,8 +70,8 @@ export function AuditLog({
               </Table.Td>
               <Table.Td>{e.actorName ?? 'Former admin'}</Table.Td>
               <Table.Td>{actionLabel(e)}</Table.Td>
-              <Table.Td>{describeValues(e.before)}</Table.Td>
-              <Table.Td>{describeValues(e.after)}</Table.Td>
+              <Table.Td>{describeValues(e.before, memberId)}</Table.Td>
+              <Table.Td>{describeValues(e.after, memberId)}</Table.Td>
             </Table.Tr>
           ))}
         </ListTable>

@@ -15,7 +15,9 @@ import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { formatCents } from '../../../lib/money';
+import { statusLabel } from '../../bookings';
 import { GrantCreditsForm } from '../../credits';
+import { serviceLabel } from '../../../config/service-labels';
 import { KycStatusBadge } from '../../kyc';
 import { AuditLog } from '../components/audit-log';
 import { MemberFlags } from '../components/member-flags';
@@ -141,11 +143,11 @@ export default function MemberScreen() {
                 <Table.Tr key={b._id}>
                   <Table.Td>
                     <Anchor component={Link} to={paths.bookingDetails.replace(':id', b._id)}>
-                      {b.service}
+                      {serviceLabel(b.service)}
                     </Anchor>
                   </Table.Td>
                   <Table.Td>{b.role === 'owner' ? 'Owner' : 'Sitter'}</Table.Td>
-                  <Table.Td>{b.status}</Table.Td>
+                  <Table.Td>{statusLabel(b.status)}</Table.Td>
                   <Table.Td>
                     <time dateTime={b.startAt}>{new Date(b.startAt).toLocaleString()}</time>
                   </Table.Td>
@@ -155,7 +157,14 @@ export default function MemberScreen() {
             </ListTable>
           )}
         </Stack>
-        {audit && <AuditLog audit={audit} page={auditPage} onPage={(p) => void showAuditPage(p)} />}
+        {audit && (
+          <AuditLog
+            memberId={memberId}
+            audit={audit}
+            page={auditPage}
+            onPage={(p) => void showAuditPage(p)}
+          />
+        )}
       </Stack>
     </Container>
   );
