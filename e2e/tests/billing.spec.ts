@@ -49,6 +49,11 @@ async function startSubscription(page: Page, coupon?: string) {
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: /^Pay \$/ }).click();
   await expect(page.getByRole('heading', { name: 'Payment sandbox' })).toBeVisible();
+  // Its own styles apply (the page's CSP admits them by hash).
+  await expect(page.getByRole('button', { name: /^Pay \$/ })).toHaveCSS(
+    'background-color',
+    'rgb(178, 58, 18)',
+  );
   expect(await seriousViolations(page)).toEqual([]);
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
@@ -75,6 +76,26 @@ describe('subscribing through the local sandbox', () => {
     expect((await subscriptionOf(t, hoarder)).isPaid).toBe(true);
     const list = (await call(t, 'GET', '/api/coupons?page=1', admin)).json().data;
     expect(list.find((c: { _id: string }) => c._id === coupon._id).redemptions).toBe(2);
+  });
+
+  it('serves the sandbox page with a CSP that admits its own inline style and nothing else', async () => {
+    const member = await createOwner(t.app);
+    const opened = await subscribe(member, { packageId: pkg._id, couponCode: null });
+    const url = new URL(opened.json().url);
+    const page = await t.call({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      noSecret: true,
+    });
+    expect(page.statusCode).toBe(200);
+    const style = /<style>([\s\S]*?)<\/style>/.exec(page.body)?.[1] ?? '';
+    expect(style).toContain('.pay{');
+    const hash = createHash('sha256').update(style).digest('base64');
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain(`style-src 'sha256-${hash}'`);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(page.body).not.toContain('<script');
   });
 
   it('quotes the discounted price before paying', async () => {

@@ -11,6 +11,7 @@ import {
 } from '@pawsy/contract';
 import { currentUser } from '../../plugins/auth.ts';
 import { getPayment } from './billing.service.ts';
+import { SANDBOX_PAGE_CSP } from './sandbox-page.ts';
 import {
   confirmSandbox,
   expireSandboxCheckouts,
@@ -79,7 +80,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         ...request.query,
         paymentId: request.params.paymentId,
       });
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', SANDBOX_PAGE_CSP)
+        .send(html);
     },
   );
 

@@ -1,3 +1,26 @@
+import { createHash } from 'node:crypto';
+
+/** The page's only styles, inline: the CSP below admits exactly this text by its hash. */
+const STYLE = `body{margin:0;font-family:system-ui,Helvetica,Arial,sans-serif;background:#f6f3ee;color:#2d2a26}
+main{max-width:420px;margin:48px auto;background:#fff;border-radius:12px;padding:32px}
+h1{font-size:1.5rem;margin:0 0 8px}.note{color:#5c564f}.amount{font-size:2rem;font-weight:700;margin:16px 0}
+.actions{display:flex;gap:12px;margin-top:24px}form{margin:0}
+button{font:inherit;padding:10px 20px;border-radius:8px;border:2px solid #b23a12;cursor:pointer}
+.pay{background:#b23a12;color:#fff}.cancel{background:#fff;color:#b23a12}
+button:focus-visible{outline:3px solid #1c4e80;outline-offset:2px}
+`;
+
+/**
+ * The page's own CSP: nothing may load or run, only its inline style by hash (the API's default,
+ * `default-src 'none'`, blocked it and left the page unstyled). Forms post to this origin.
+ */
+export const SANDBOX_PAGE_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join(';');
+
 const escapeHtml = (s: string): string =>
   s.replace(
     /[&<>"']/g,
@@ -29,15 +52,7 @@ export function sandboxPage(p: PageInput): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Pawsy payment sandbox</title>
-<style>
-body{margin:0;font-family:system-ui,Helvetica,Arial,sans-serif;background:#f6f3ee;color:#2d2a26}
-main{max-width:420px;margin:48px auto;background:#fff;border-radius:12px;padding:32px}
-h1{font-size:1.5rem;margin:0 0 8px}.note{color:#5c564f}.amount{font-size:2rem;font-weight:700;margin:16px 0}
-.actions{display:flex;gap:12px;margin-top:24px}form{margin:0}
-button{font:inherit;padding:10px 20px;border-radius:8px;border:2px solid #b23a12;cursor:pointer}
-.pay{background:#b23a12;color:#fff}.cancel{background:#fff;color:#b23a12}
-button:focus-visible{outline:3px solid #1c4e80;outline-offset:2px}
-</style></head>
+<style>${STYLE}</style></head>
 <body><main>
 <h1>Payment sandbox</h1>
 <p class="note">Test mode: no card is charged. Pay confirms the payment exactly as the payment provider would.</p>
