@@ -12,9 +12,7 @@ const DAY_MS = 24 * HOUR_MS;
 
 export const MAX_BOOKING_DAYS = 60;
 export const MAX_BOOKING_LEAD_DAYS = 365;
-export const FULL_REFUND_NOTICE_HOURS = 48;
-
-export { CANCELLATION_POLICY } from '@pawsy/contract';
+export { CANCELLATION_POLICY, FULL_REFUND_NOTICE_HOURS, refundOnCancel } from '@pawsy/contract';
 
 export type Quote = {
   units: number;
@@ -61,19 +59,4 @@ export function checkDates(start: Date, end: Date, now = new Date()): string | n
   if (start.getTime() - now.getTime() > MAX_BOOKING_LEAD_DAYS * DAY_MS)
     return `startDate must be within ${MAX_BOOKING_LEAD_DAYS} days`;
   return null;
-}
-
-/** Credits given back when a booking is cancelled, per CANCELLATION_POLICY. */
-export function refundOnCancel(input: {
-  creditsApplied: number;
-  startAt: Date;
-  now: Date;
-  cancelledBy: 'owner' | 'provider';
-}): number {
-  const { creditsApplied, startAt, now, cancelledBy } = input;
-  if (creditsApplied <= 0) return 0;
-  if (cancelledBy === 'provider') return creditsApplied;
-  const notice = startAt.getTime() - now.getTime();
-  if (notice >= FULL_REFUND_NOTICE_HOURS * HOUR_MS) return creditsApplied;
-  return Math.floor(creditsApplied / 2);
 }

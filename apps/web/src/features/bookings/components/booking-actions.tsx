@@ -1,6 +1,8 @@
 import { Alert, Button, Group } from '@mantine/core';
 import { useState } from 'react';
+import { refundOnCancel } from '@pawsy/contract';
 import { useAppDispatch } from '../../../app/hooks';
+import { formatCents } from '../../../lib/money';
 import { ChatButton } from '../../chat';
 import { updateBookingStatus } from '../booking-slice';
 import { BOOKING_MESSAGES, type Booking, type BookingStatus } from '../bookings-api';
@@ -10,8 +12,41 @@ import { StatusChangeModal } from './status-change-modal';
 
 type Dialog = 'start' | 'complete' | 'cancel' | null;
 
+/**
+ * What cancelling now gives the owner back, by the policy the API applies (refundOnCancel): the
+ * credits applied and a card payment already made; an unmade card payment is never charged.
+ */
+export function refundIfCancelled(booking: Booking, byOwner: boolean, now = new Date()): string {
+  const p = booking.payment;
+  const rule = (cents: number) =>
+    refundOnCancel({
+      creditsApplied: cents,
+      startAt: new Date(booking.startDate),
+      now,
+      cancelledBy: byOwner ? 'owner' : 'provider',
+    });
+  const credits = rule(p.creditsCents - p.creditsRefundedCents);
+  const card = p.status === 'paid' ? rule(p.cardCents - p.cardRefundedCents) : 0;
+  const parts = [
+    credits > 0 ? `${formatCents(credits)} in credits` : null,
+    card > 0 ? `${formatCents(card)} to the card` : null,
+  ].filter(Boolean);
+  const who = byOwner ? 'You get back' : 'The owner gets back';
+  if (parts.length > 0) return `${who} ${parts.join(' and ')}.`;
+  if (p.creditsCents > 0 || p.status === 'paid') return 'Nothing is refunded if you cancel now.';
+  return 'Nothing was paid for this booking, so nothing is charged.';
+}
+
 /** Start / Complete / Cancel by role and status, plus the chat entry point. */
-export function BookingActions({ booking, allowed }: { booking: Booking; allowed: Allowed }) {
+export function BookingActions({
+  booking,
+  allowed,
+  userId,
+}: {
+  booking: Booking;
+  allowed: Allowed;
+  userId: string | null;
+}) {
   const dispatch = useAppDispatch();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [isSubmitting, setSubmitting] = useState(false);
@@ -71,6 +106,9 @@ export function BookingActions({ booking, allowed }: { booking: Booking; allowed
       <CancelBookingModal
         opened={dialog === 'cancel'}
         policy={booking.cancellationPolicy}
+        refund={
+          dialog === 'cancel' ? refundIfCancelled(booking, booking.owner._id === userId) : null
+        }
         isSubmitting={isSubmitting}
         error={error}
         onClose={() => setDialog(null)}

@@ -3,6 +3,8 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 type CancelBookingModalProps = {
   opened: boolean;
   policy: string;
+  /** What cancelling now refunds, said before the policy; null when not known. */
+  refund?: string | null;
   isSubmitting: boolean;
   error: string | null;
   onClose: () => void;
@@ -25,6 +27,11 @@ export function CancelBookingModal(props: CancelBookingModalProps) {
     >
       <Stack>
         {props.description && <Text size="sm">{props.description}</Text>}
+        {props.refund && (
+          <Text size="sm" fw={600} data-testid="cancel-refund">
+            {props.refund}
+          </Text>
+        )}
         <Text size="sm" fw={600}>
           Cancellation policy
         </Text>

@@ -95,6 +95,7 @@ export default function BookingDetailsScreen() {
                 <BookingSummary booking={booking} />
                 <BookingActions
                   booking={booking}
+                  userId={userId}
                   // A series visit is cancelled from its series section (this visit or the rest).
                   allowed={booking.seriesId ? { ...allowed, canCancel: false } : allowed}
                 />
