@@ -236,6 +236,8 @@ describe('PUT /api/user/update-profile', () => {
     [{ dob: '2999-01-01' }, /past/],
     [{ email_notification: 'maybe' }, /./],
     [{ phone: 'call me' }, /phone/],
+    [{ emergency_phone: '12' }, /valid phone number/],
+    [{ phone: '+1 555 0100 9999 8888 7' }, /valid phone number/],
   ])('rejects bad profile input #%# with 400, message and error', async (fields, pattern) => {
     const res = await update(owner.token, fields as Record<string, string>);
     expect(res.statusCode, res.body).toBe(400);

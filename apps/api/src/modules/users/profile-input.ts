@@ -1,6 +1,6 @@
 import type { Updateable } from 'kysely';
 import { z } from 'zod';
-import { normalizeRates, normalizeService } from '@pawsy/contract';
+import { hasPhoneDigits, normalizeRates, normalizeService } from '@pawsy/contract';
 import type { UsersTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -53,16 +53,18 @@ const coordinate = (min: number, max: number, label: string) =>
     .min(min, `${label} must be between ${min} and ${max}`)
     .max(max, `${label} must be between ${min} and ${max}`);
 
+const phoneText = () =>
+  text(40)
+    .regex(/^[+\d\s().-]+$/, 'Enter a valid phone number')
+    .refine(hasPhoneDigits, 'Enter a valid phone number');
+
 /** Profile form fields (wire name → column and rule); anything else in the form is ignored. */
 const fields = {
   firstName: ['first_name', text(100).min(1)],
   lastName: ['last_name', text(100).min(1)],
-  phone: ['phone', text(40).regex(/^[+\d\s().-]+$/, 'Enter a valid phone number')],
+  phone: ['phone', phoneText()],
   dob: ['dob', date.refine((v) => Date.parse(v) < Date.now(), 'Date of birth must be in the past')],
-  emergency_phone: [
-    'emergency_phone',
-    text(40).regex(/^[+\d\s().-]+$/, 'Enter a valid phone number'),
-  ],
+  emergency_phone: ['emergency_phone', phoneText()],
   bio: ['bio', text(2000)],
   headline: ['headline', text(160)],
   address: ['address', text(300)],
