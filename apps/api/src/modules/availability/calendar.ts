@@ -126,9 +126,10 @@ export const capacityOf = (capacities: Record<string, number>, service: string) 
 
 const clock = (minute: number) =>
   `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+/** A time as the sitter's calendar keeps it, naming the zone unless it is UTC. */
 const dateLabel = (d: Date, tz: string) => {
   const p = localParts(d, tz);
-  return `${p.date} ${clock(p.minute)}`;
+  return `${p.date} ${clock(p.minute)}${tz === 'UTC' ? '' : ` (${tz} time)`}`;
 };
 
 /**
