@@ -100,7 +100,11 @@ export async function buildApp(
 
   await app.register(healthRoutes);
   for (const mod of apiModules) await app.register(mod.routes, { prefix: `/api${mod.prefix}` });
-  await registerSpa(app, config.webDist, { secretKey: config.secretKey, apiBase: '' });
+  await registerSpa(app, config.webDist, {
+    secretKey: config.secretKey,
+    apiBase: '',
+    startLeadMinutes: config.bookingStartLeadMinutes,
+  });
   registerRatingRefresh(app, config.ratingRefreshMinutes);
   registerBookingReminders(app, config.remindersIntervalSeconds);
 

@@ -11,7 +11,8 @@ import { isApiRequest } from '../lib/request-target.ts';
 export async function registerSpa(
   app: FastifyInstance,
   webDist: string | null,
-  runtime: { secretKey: string; apiBase: string },
+  /** What the web app reads from its page's `pawsy-config` meta tag (lib/runtime-config.ts). */
+  runtime: { secretKey: string; apiBase: string; startLeadMinutes: number },
 ): Promise<void> {
   const indexFile = webDist ? path.join(webDist, 'index.html') : null;
   const hasWeb = indexFile !== null && fs.existsSync(indexFile);

@@ -97,6 +97,10 @@ describe('SPA', () => {
       expect(res.body).toContain('<div id="root">');
       expect(res.body).toContain('name="pawsy-config"');
       expect(res.body).toContain(SECRET_KEY);
+      // The start lead the API enforces, so the web offers Start only when it will work.
+      expect(res.body).toContain(
+        `&quot;startLeadMinutes&quot;:${t.app.config.bookingStartLeadMinutes}`,
+      );
     },
   );
   it('serves hashed assets with long caching', async () => {

@@ -3,6 +3,7 @@ import { mockFetch } from '../test/fetch-mock';
 import { storeSession } from '../test/tokens';
 import { ApiError, getErrorMessage } from './api-error';
 import { http, setUnauthorizedHandler } from './http';
+import { getRuntimeConfig } from './runtime-config';
 
 describe('http client', () => {
   beforeEach(() => {
@@ -11,6 +12,7 @@ describe('http client', () => {
     meta.content = JSON.stringify({
       secretKey: 'meta-secret',
       apiBase: 'https://api.example.test',
+      startLeadMinutes: 4320,
     });
     document.head.append(meta);
   });
@@ -23,6 +25,12 @@ describe('http client', () => {
     expect(calls[0]!.url).toBe('https://api.example.test/api/ping?page=2');
     expect(calls[0]!.headers['secret-key']).toBe('meta-secret');
     expect(calls[0]!.headers['x-auth-token']).toBeUndefined();
+  });
+
+  it('reads the start lead from the run-time config (120 minutes without one)', () => {
+    expect(getRuntimeConfig().startLeadMinutes).toBe(4320);
+    document.head.querySelector('meta[name="pawsy-config"]')?.remove();
+    expect(getRuntimeConfig().startLeadMinutes).toBe(120);
   });
 
   it('adds x-auth-token when logged in and sends JSON bodies', async () => {

@@ -3,11 +3,14 @@ export type RuntimeConfig = {
   secretKey: string;
   /** Prefix of every API URL; empty when the API is served from the same origin. */
   apiBase: string;
+  /** How long before its start a sitter may start a booking (BOOKING_START_LEAD_MINUTES). */
+  startLeadMinutes: number;
 };
 
 const FALLBACK: RuntimeConfig = {
   secretKey: import.meta.env.VITE_SECRET_KEY ?? 'pawsy-dev-secret-key',
   apiBase: import.meta.env.VITE_API_BASE ?? '',
+  startLeadMinutes: 120,
 };
 
 /**
@@ -25,6 +28,10 @@ export function getRuntimeConfig(): RuntimeConfig {
       secretKey: typeof parsed.secretKey === 'string' ? parsed.secretKey : FALLBACK.secretKey,
       apiBase:
         typeof parsed.apiBase === 'string' ? parsed.apiBase.replace(/\/$/, '') : FALLBACK.apiBase,
+      startLeadMinutes:
+        typeof parsed.startLeadMinutes === 'number' && parsed.startLeadMinutes >= 0
+          ? parsed.startLeadMinutes
+          : FALLBACK.startLeadMinutes,
     };
   } catch {
     return FALLBACK;

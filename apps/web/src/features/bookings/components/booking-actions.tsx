@@ -1,8 +1,10 @@
-import { Alert, Button, Group } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { refundOnCancel } from '@pawsy/contract';
 import { useAppDispatch } from '../../../app/hooks';
 import { formatCents } from '../../../lib/money';
+import { getRuntimeConfig } from '../../../lib/runtime-config';
+import { formatDateTime } from '../lib/booking-format';
 import { ChatButton } from '../../chat';
 import { updateBookingStatus } from '../booking-slice';
 import { BOOKING_MESSAGES, type Booking, type BookingStatus } from '../bookings-api';
@@ -37,6 +39,11 @@ export function refundIfCancelled(booking: Booking, byOwner: boolean, now = new 
   return 'Nothing was paid for this booking, so nothing is charged.';
 }
 
+/** When the sitter may start: BOOKING_START_LEAD_MINUTES before the start, as the API checks. */
+export function startableFrom(booking: Booking, leadMinutes: number): Date {
+  return new Date(Date.parse(booking.startDate) - leadMinutes * 60_000);
+}
+
 /** Start / Complete / Cancel by role and status, plus the chat entry point. */
 export function BookingActions({
   booking,
@@ -51,6 +58,17 @@ export function BookingActions({
   const [dialog, setDialog] = useState<Dialog>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const from = startableFrom(booking, getRuntimeConfig().startLeadMinutes).getTime();
+  // The time the start window is judged by; moved on when a page left open reaches the window.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const wait = from - Date.now();
+    // setTimeout holds at most ~24.8 days; a later start is judged again when the page is opened.
+    if (wait > 2 ** 31 - 1) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(wait, 0));
+    return () => clearTimeout(timer);
+  }, [from]);
+  const canStartNow = from <= now;
 
   const open = (next: Dialog) => {
     setError(null);
@@ -71,7 +89,14 @@ export function BookingActions({
   return (
     <>
       <Group>
-        {allowed.canStart && <Button onClick={() => open('start')}>Start</Button>}
+        {allowed.canStart &&
+          (canStartNow ? (
+            <Button onClick={() => open('start')}>Start</Button>
+          ) : (
+            <Text size="sm" c="dimmed" data-testid="startable-from">
+              You can start this booking from {formatDateTime(new Date(from).toISOString())}.
+            </Text>
+          ))}
         {allowed.canComplete && <Button onClick={() => open('complete')}>Complete</Button>}
         {allowed.canCancel && (
           <Button variant="outline" color="red.8" onClick={() => open('cancel')}>

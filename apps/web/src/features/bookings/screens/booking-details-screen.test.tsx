@@ -57,12 +57,31 @@ describe('booking details: buttons by role and status', () => {
     expect(button('Chat')).toBeEnabled();
   });
 
-  it('assigned sitter of an accepted booking: Start and Cancel', async () => {
-    open({ as: 'sitter', booking: makeBooking({ status: 'accepted' }) });
+  it('assigned sitter of an accepted booking starting within 2 hours: Start and Cancel', async () => {
+    const soon = new Date(Date.now() + 3600_000);
+    open({
+      as: 'sitter',
+      booking: makeBooking({
+        status: 'accepted',
+        startDate: soon.toISOString(),
+        endDate: new Date(soon.getTime() + 3600_000).toISOString(),
+      }),
+    });
     await ready();
     expect(button('Start')).toBeInTheDocument();
     expect(button('Cancel booking')).toBeInTheDocument();
     expect(button('Complete')).not.toBeInTheDocument();
+  });
+
+  it('assigned sitter of a booking further off: when it can be started, instead of a Start that fails', async () => {
+    open({ as: 'sitter', booking: makeBooking({ status: 'accepted' }) });
+    await ready();
+    expect(button('Start')).not.toBeInTheDocument();
+    // 2030-05-01 09:00 UTC less the default 2 hours, in the browser's zone.
+    expect(screen.getByTestId('startable-from')).toHaveTextContent(
+      /^You can start this booking from .*2030/,
+    );
+    expect(button('Cancel booking')).toBeInTheDocument();
   });
 
   it('assigned sitter of an in-progress booking: Complete only', async () => {
