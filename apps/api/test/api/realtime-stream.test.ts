@@ -147,36 +147,16 @@ describe('live channel on one instance', () => {
     expect(noKey.json().message).toBe('Invalid or missing secret key');
   });
 
-  it('ends the stream within a heartbeat of logout', async () => {
+  it('ends the stream at the next heartbeat when its revocation never reached this instance', async () => {
     const other = await createUser(t.app);
     const s = await openStream(base, `ticket=${await ticketFor(t, other.token)}`);
     await s.waitFor((f) => f.includes(': connected'));
-    const out = await t.call({
-      method: 'POST',
-      url: '/api/auth/logout',
-      token: other.token,
-      payload: { email: other.email },
-    });
-    expect(out.statusCode).toBe(200);
-    expect(await s.endsWithin(2000)).toBe(true);
-  });
-
-  it('ends the streams of other sessions within a heartbeat of a password change', async () => {
-    const other = await createUser(t.app);
-    const second = await t.call({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: other.email, password: DEFAULT_PASSWORD },
-    });
-    const s = await openStream(base, `ticket=${await ticketFor(t, other.token)}`);
-    await s.waitFor((f) => f.includes(': connected'));
-    const changed = await t.call({
-      method: 'PUT',
-      url: '/api/auth/update-password',
-      token: second.json().token,
-      payload: { currentPassword: DEFAULT_PASSWORD, newPassword: 'Brand-New-Pass-77' },
-    });
-    expect(changed.statusCode, changed.body).toBe(200);
+    // Revoked in the database only, as when Redis lost the revocation another instance sent.
+    await t.app.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('user_id', '=', other.id)
+      .execute();
     expect(await s.endsWithin(2000)).toBe(true);
   });
 
