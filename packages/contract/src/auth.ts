@@ -80,19 +80,23 @@ export const otpField = z
 export const nameField = (label: string) =>
   z.string().trim().min(1, `${label} is required`).max(100, `${label} is too long`);
 
-/** A phone number has 6 to 15 digits (E.164's longest) among its +, spaces, dots and brackets. */
-export const hasPhoneDigits = (v: string): boolean => {
+/**
+ * A phone number as people type it: digits with +, spaces, dots, dashes and brackets, 6 to 15
+ * digits (E.164's longest). One rule for signup and the profile's phone fields.
+ */
+export const isPhoneNumber = (v: string): boolean => {
+  if (!/^[+\d\s().-]+$/.test(v)) return false;
   const digits = v.replace(/\D/g, '').length;
   return digits >= 6 && digits <= 15;
 };
+export const PHONE_MESSAGE = 'Enter a valid phone number';
 
 export const phoneField = z
   .string()
   .trim()
   .min(3, 'Phone is required')
   .max(40, 'Phone is too long')
-  .regex(/^[+\d\s().-]+$/, 'Enter a valid phone number')
-  .refine(hasPhoneDigits, 'Enter a valid phone number');
+  .refine(isPhoneNumber, PHONE_MESSAGE);
 
 /** A flag sent as a boolean, a string ("true", "on", "1") or a number, read as a boolean. */
 export const looseBoolean = z

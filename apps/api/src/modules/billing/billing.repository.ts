@@ -68,12 +68,12 @@ export function findPendingWithCoupon(
 }
 
 /**
- * The sandbox's checkouts still open that were opened before `before`, oldest first (served by
- * payments_status_paid_idx: pending payments have no paid_at).
+ * The sandbox's checkouts still open that were opened at `openedBy` or earlier, oldest first
+ * (served by payments_status_paid_idx: pending payments have no paid_at).
  */
 export function findOpenSandboxCheckouts(
   db: DbOrTrx,
-  before: string,
+  openedBy: string,
   limit: number,
 ): Promise<PaymentRow[]> {
   return db
@@ -81,7 +81,7 @@ export function findOpenSandboxCheckouts(
     .selectAll()
     .where('status', '=', 'pending')
     .where('gateway', '=', 'sandbox')
-    .where('created_at', '<', before)
+    .where('created_at', '<=', openedBy)
     .orderBy('created_at', 'asc')
     .limit(limit)
     .execute();

@@ -12,8 +12,11 @@ type SandboxInput = { paymentId: string; token: string } & SandboxReturn;
 /** A sandbox checkout left open this long expires, as a Stripe Checkout session does (24 h). */
 export const SANDBOX_CHECKOUT_TTL_MS = 24 * 3600_000;
 
+/** The latest opening time of a checkout that has expired by `now`. */
+const expiredIfOpenedBy = (now: number) => new Date(now - SANDBOX_CHECKOUT_TTL_MS).toISOString();
+
 const isStale = (payment: PaymentRow, now: number) =>
-  payment.status === 'pending' && Date.parse(payment.created_at) <= now - SANDBOX_CHECKOUT_TTL_MS;
+  payment.status === 'pending' && payment.created_at <= expiredIfOpenedBy(now);
 
 /**
  * Cancels the sandbox's checkouts left open for SANDBOX_CHECKOUT_TTL_MS, through the same
@@ -26,10 +29,10 @@ export async function expireSandboxCheckouts(
   now = Date.now(),
 ): Promise<number> {
   if (gatewayOf(app).name !== 'sandbox') return 0;
-  const before = new Date(now - SANDBOX_CHECKOUT_TTL_MS + 1).toISOString();
+  const openedBy = expiredIfOpenedBy(now);
   let expired = 0;
   for (;;) {
-    const stale = await repo.findOpenSandboxCheckouts(app.db, before, 200);
+    const stale = await repo.findOpenSandboxCheckouts(app.db, openedBy, 200);
     for (const payment of stale) {
       if (await app.db.transaction().execute((trx) => fulfilCancelled(trx, payment))) expired++;
     }

@@ -1,6 +1,6 @@
 import type { Updateable } from 'kysely';
 import { z } from 'zod';
-import { hasPhoneDigits, normalizeRates, normalizeService } from '@pawsy/contract';
+import { isPhoneNumber, normalizeRates, normalizeService, PHONE_MESSAGE } from '@pawsy/contract';
 import type { UsersTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -53,10 +53,7 @@ const coordinate = (min: number, max: number, label: string) =>
     .min(min, `${label} must be between ${min} and ${max}`)
     .max(max, `${label} must be between ${min} and ${max}`);
 
-const phoneText = () =>
-  text(40)
-    .regex(/^[+\d\s().-]+$/, 'Enter a valid phone number')
-    .refine(hasPhoneDigits, 'Enter a valid phone number');
+const phoneText = () => text(40).refine(isPhoneNumber, PHONE_MESSAGE);
 
 /** Profile form fields (wire name → column and rule); anything else in the form is ignored. */
 const fields = {
