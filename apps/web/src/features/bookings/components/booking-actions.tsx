@@ -40,7 +40,7 @@ export function refundIfCancelled(booking: Booking, byOwner: boolean, now = new 
 }
 
 /** When the sitter may start: BOOKING_START_LEAD_MINUTES before the start, as the API checks. */
-export function startableFrom(booking: Booking, leadMinutes: number): Date {
+function startableFrom(booking: Booking, leadMinutes: number): Date {
   return new Date(Date.parse(booking.startDate) - leadMinutes * 60_000);
 }
 

@@ -1,8 +1,8 @@
 import { Badge } from '@mantine/core';
-import type { BookingStatus } from '../bookings-api';
 import { statusColor, statusLabel } from '../lib/booking-format';
 
-export function StatusBadge({ status }: { status: BookingStatus }) {
+/** A booking's status as a coloured dot and its word; any screen's booking status reads the same. */
+export function StatusBadge({ status }: { status: string }) {
   return (
     <Badge
       color={statusColor(status)}

@@ -19,7 +19,7 @@ const COLORS: Record<BookingStatus, string> = {
 
 export const statusLabel = (status: string) =>
   STATUS_TABS.find((t) => t.value === status)?.label ?? status;
-export const statusColor = (status: BookingStatus) => COLORS[status] ?? 'gray';
+export const statusColor = (status: string) => COLORS[status as BookingStatus] ?? 'gray';
 
 export const formatDateTime = (iso: string) => dayjs(iso).format('ddd D MMM YYYY, HH:mm');
 

@@ -1,11 +1,11 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths, toPath } from '../../../config/paths';
 import { serviceLabel } from '../../../config/service-labels';
 import type { UserDashboard } from '../dashboard-api';
-import { statusLabel } from '../../bookings';
+import { StatusBadge } from '../../bookings';
 
 export type Stat = { label: string; value: string; icon: ReactNode; to?: string };
 
@@ -49,12 +49,6 @@ const when = new Intl.DateTimeFormat(undefined, {
   minute: '2-digit',
 });
 
-const statusColor: Record<string, string> = {
-  pending: 'yellow',
-  accepted: 'pawsy',
-  'in-progress': 'blue',
-};
-
 export function UpcomingBookings({ bookings }: { bookings: UserDashboard['upcomingBookings'] }) {
   if (bookings.length === 0) {
     return (
@@ -91,13 +85,7 @@ export function UpcomingBookings({ bookings }: { bookings: UserDashboard['upcomi
                 </Text>
               </div>
             </Group>
-            <Badge
-              color={statusColor[booking.status] ?? 'gray'}
-              variant="dot"
-              style={{ flexShrink: 0 }}
-            >
-              {statusLabel(booking.status)}
-            </Badge>
+            <StatusBadge status={booking.status} />
           </Group>
         </Paper>
       ))}
