@@ -35,8 +35,8 @@ const STATIC_PAGES: Record<string, string> = {
 
 /**
  * Writes the pages of STATIC_PAGES next to index.html. Their screens need no script to paint: the
- * app's JS asks for the network after the CSS (fetchpriority="low") instead of sharing it while
- * the first paint waits.
+ * app's JS is asked for only once a frame of the static screen is painted (public/
+ * boot-after-paint.js), instead of sharing the network and the main thread with that first paint.
  */
 function staticPages(): Plugin {
   return {
@@ -62,12 +62,21 @@ function staticPages(): Plugin {
         if (!fragment.includes('<!--boot-header-->')) this.error(`${fragmentFile}: no boot header`);
         // The app's stylesheet moves from the head to just after the static screen: that screen
         // (styled inline) paints as soon as the HTML is parsed, not once the CSS is in; the app
-        // still waits for it, as module scripts run only after the style sheets before them.
+        // still waits for it (boot-after-paint.js starts it once the style sheets are in).
         const styles = html.match(/<link rel="stylesheet"[^>]*>\s*/g) ?? [];
         let source = html;
         for (const link of styles) source = source.replace(link, '');
+        // The app starts after the static screen's first frame (public/boot-after-paint.js): its
+        // entry and the chunks index.html preloads are handed to that script instead.
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(source);
+        if (!entry) this.error('index.html has no module script');
+        const preloads = [
+          ...source.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g),
+        ];
+        for (const [tag] of preloads) source = source.replace(tag, '');
+        const boot = `<script defer src="/boot-after-paint.js" data-entry="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}"></script>`;
         source = source
-          .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
+          .replace(entry[0], boot)
           .replace(
             '<div id="root">',
             `${fragment.replace('<!--boot-header-->', header)}\n    ${styles.map((l) => l.trim()).join('\n    ')}\n    <div id="root">`,
@@ -150,8 +159,21 @@ function routePreloads(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * react-router's package exports only its development build (warnings, invariant messages and
+ * checks on every navigation and render); the production build it ships beside it does the same
+ * work without them. Production bundles take that one (docs/performance.md, "Initial JavaScript").
+ */
+const reactRouterProduction = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), devRuntimeConfig(), staticPages(), routePreloads()],
+  resolve: {
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   server: {
     port: 3000,
     strictPort: true,
@@ -176,4 +198,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

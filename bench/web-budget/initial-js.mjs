@@ -17,10 +17,20 @@ export function staticImports(code) {
   return [...code.matchAll(STATIC_IMPORT)].map((m) => m[1]);
 }
 
-/** Script and modulepreload URLs of an HTML file, in document order. */
+/**
+ * Script and modulepreload URLs of an HTML file, in document order: module scripts, modulepreload
+ * links, and what a page with a static screen hands to public/boot-after-paint.js (data-preload,
+ * data-entry), which loads it after the first frame.
+ */
 export function htmlScripts(html) {
   const urls = [];
   for (const tag of html.match(/<(?:script|link)\b[^>]*>/g) ?? []) {
+    const entry = /data-entry=["']?([^"'\s>]+)/.exec(tag)?.[1];
+    if (tag.startsWith('<script') && entry) {
+      const preloads = /data-preload=["']([^"']*)["']/.exec(tag)?.[1] ?? '';
+      urls.push(...preloads.split(/\s+/).filter(Boolean), entry);
+      continue;
+    }
     const isScript = tag.startsWith('<script') && /type=["']?module/.test(tag);
     const isPreload = /rel=["']?modulepreload/.test(tag);
     const url = /(?:src|href)=["']?([^"'\s>]+)/.exec(tag)?.[1];
@@ -37,6 +47,8 @@ export function htmlScripts(html) {
 export function initialJs(dist, htmlFile) {
   const html = fs.readFileSync(path.join(dist, htmlFile), 'utf8');
   const queue = htmlScripts(html).map((url) => path.resolve(dist, url.replace(/^\//, '')));
+  // A page whose scripts this cannot find would pass any budget.
+  if (queue.length === 0) throw new Error(`${htmlFile} loads no script that this can see`);
   const seen = new Set();
   const files = [];
   while (queue.length > 0) {

@@ -26,8 +26,9 @@ const within = result.gzip <= BUDGET_BYTES;
 const lines = [
   '## Initial JavaScript',
   '',
-  `What \`/\` (\`apps/web/dist/${html}\`) loads before any interaction: its module script and`,
-  'modulepreloads and every chunk those import statically; lazily loaded screens are not counted.',
+  `What \`/\` (\`apps/web/dist/${html}\`) loads before any interaction: its entry and the chunks it`,
+  'preloads (which `boot-after-paint.js` adds after the first frame) and every chunk those import',
+  'statically; lazily loaded screens are not counted.',
   'Sizes are gzip at the default level (what the server sends with `@fastify/compress`), KB = 1000 bytes.',
   machineLine('npm run bench:web-budget'),
   '',

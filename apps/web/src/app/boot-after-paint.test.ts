@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import boot from '../../public/boot-after-paint.js?raw';
+
+// public/boot-after-paint.js starts the app on the pages with a static screen (vite.config.ts,
+// staticPages): only after a painted frame, and only once the page's style sheets are in.
+
+let frames: FrameRequestCallback[] = [];
+
+function runBootScript(attributes: Record<string, string>) {
+  const script = document.createElement('script');
+  for (const [name, value] of Object.entries(attributes)) script.setAttribute(name, value);
+  Object.defineProperty(document, 'currentScript', { value: script, configurable: true });
+  new Function(boot)();
+}
+
+function paintFrame() {
+  const pending = frames;
+  frames = [];
+  for (const frame of pending) frame(0);
+  vi.runAllTimers();
+}
+
+const added = () =>
+  [...document.head.querySelectorAll('link[rel="modulepreload"], script[type="module"]')].map(
+    (el) => `${el.tagName.toLowerCase()} ${el.getAttribute('href') ?? el.getAttribute('src')}`,
+  );
+
+describe('boot-after-paint.js', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => frames.push(frame));
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    frames = [];
+    document.head.innerHTML = '';
+    document.body.innerHTML = '';
+    Reflect.deleteProperty(document, 'currentScript');
+  });
+
+  it('asks for the chunks and runs the entry only after a frame is painted', () => {
+    runBootScript({
+      'data-entry': '/assets/index-a.js',
+      'data-preload': '/assets/react-b.js /c.js',
+    });
+    vi.runAllTimers();
+    expect(added()).toEqual([]);
+
+    paintFrame();
+    expect(added()).toEqual(['link /assets/react-b.js', 'link /c.js', 'script /assets/index-a.js']);
+  });
+
+  it('waits for a style sheet that is still loading, so the app never renders unstyled', () => {
+    const sheet = document.createElement('link');
+    sheet.rel = 'stylesheet';
+    sheet.href = '/assets/index.css';
+    document.body.append(sheet);
+    runBootScript({ 'data-entry': '/assets/index-a.js' });
+
+    paintFrame();
+    expect(added()).toEqual([]);
+
+    sheet.dispatchEvent(new Event('load'));
+    expect(added()).toEqual(['script /assets/index-a.js']);
+  });
+
+  it('still starts the app when a style sheet fails to load', () => {
+    const sheet = document.createElement('link');
+    sheet.rel = 'stylesheet';
+    sheet.href = '/assets/gone.css';
+    document.body.append(sheet);
+    runBootScript({ 'data-entry': '/assets/index-a.js' });
+
+    paintFrame();
+    sheet.dispatchEvent(new Event('error'));
+    expect(added()).toEqual(['script /assets/index-a.js']);
+  });
+
+  it('does not wait for a frame in a tab opened in the background (it paints none)', () => {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    runBootScript({ 'data-entry': '/assets/index-a.js' });
+    expect(frames).toEqual([]);
+    expect(added()).toEqual(['script /assets/index-a.js']);
+  });
+
+  it('does nothing without an entry', () => {
+    runBootScript({ 'data-preload': '/assets/react-b.js' });
+    paintFrame();
+    expect(frames).toEqual([]);
+    expect(added()).toEqual([]);
+  });
+});
