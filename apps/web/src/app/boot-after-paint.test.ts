@@ -20,6 +20,15 @@ function paintFrame() {
   vi.runAllTimers();
 }
 
+/** A style sheet link still loading (jsdom loads none: its `sheet` stays null). */
+function loadingStyleSheet(href: string): HTMLLinkElement {
+  const sheet = document.createElement('link');
+  sheet.rel = 'stylesheet';
+  sheet.href = href;
+  document.body.append(sheet);
+  return sheet;
+}
+
 const added = () =>
   [...document.head.querySelectorAll('link[rel="modulepreload"], script[type="module"]')].map(
     (el) => `${el.tagName.toLowerCase()} ${el.getAttribute('href') ?? el.getAttribute('src')}`,
@@ -52,10 +61,7 @@ describe('boot-after-paint.js', () => {
   });
 
   it('waits for a style sheet that is still loading, so the app never renders unstyled', () => {
-    const sheet = document.createElement('link');
-    sheet.rel = 'stylesheet';
-    sheet.href = '/assets/index.css';
-    document.body.append(sheet);
+    const sheet = loadingStyleSheet('/assets/index.css');
     runBootScript({ 'data-entry': '/assets/index-a.js' });
 
     paintFrame();
@@ -66,10 +72,7 @@ describe('boot-after-paint.js', () => {
   });
 
   it('still starts the app when a style sheet fails to load', () => {
-    const sheet = document.createElement('link');
-    sheet.rel = 'stylesheet';
-    sheet.href = '/assets/gone.css';
-    document.body.append(sheet);
+    const sheet = loadingStyleSheet('/assets/gone.css');
     runBootScript({ 'data-entry': '/assets/index-a.js' });
 
     paintFrame();
