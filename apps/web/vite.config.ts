@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { mantineStableIds } from './build/mantine-stable-ids.ts';
 
 const API_TARGET = 'http://127.0.0.1:3001';
 
@@ -25,12 +26,21 @@ function devRuntimeConfig(): Plugin {
 /**
  * The pages served with a static copy of their screen's top (spa.ts STATIC_PAGES): index.html
  * plus the fragment, so the largest text of the page paints as soon as the HTML and the
- * first-paint CSS are in.
+ * first-paint CSS are in. `screen` is the module the page's path renders first: its chunks are
+ * handed to boot-after-paint.js too (data-screen), which asks for them a few at a time instead of
+ * React's lazy import adding them all as preload links in one long task. /petSitters has none:
+ * its screen's chunks come with its page as hints (ROUTE_PRELOADS).
  */
-const STATIC_PAGES: Record<string, string> = {
-  'home.html': 'src/features/public/static-home.html',
-  'login.html': 'src/features/auth/screens/static-login.html',
-  'pet-sitters.html': 'src/features/sitters/screens/static-pet-sitters.html',
+const STATIC_PAGES: Record<string, { fragment: string; screen?: string }> = {
+  'home.html': {
+    fragment: 'src/features/public/static-home.html',
+    screen: 'src/features/public/screens/home-screen.tsx',
+  },
+  'login.html': {
+    fragment: 'src/features/auth/screens/static-login.html',
+    screen: 'src/features/auth/screens/login-screen.tsx',
+  },
+  'pet-sitters.html': { fragment: 'src/features/sitters/screens/static-pet-sitters.html' },
 };
 
 /**
@@ -44,6 +54,7 @@ function staticPages(): Plugin {
     apply: 'build',
     enforce: 'post',
     generateBundle(_options, bundle) {
+      const screens = screenAssets(bundle);
       const index = bundle['index.html'];
       if (index?.type !== 'asset') return;
       const html = String(index.source);
@@ -54,7 +65,7 @@ function staticPages(): Plugin {
         html,
       )?.[0];
       if (!header) this.error('index.html has no boot header');
-      for (const [fileName, fragmentFile] of Object.entries(STATIC_PAGES)) {
+      for (const [fileName, { fragment: fragmentFile, screen }] of Object.entries(STATIC_PAGES)) {
         const fragment = fs
           .readFileSync(new URL(`./${fragmentFile}`, import.meta.url), 'utf8')
           .replace(/<!--[\s\S]*?-->\s*/, '')
@@ -74,7 +85,8 @@ function staticPages(): Plugin {
           ...source.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g),
         ];
         for (const [tag] of preloads) source = source.replace(tag, '');
-        const boot = `<script defer src="/boot-after-paint.js" data-entry="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}"></script>`;
+        const screenChunks = screen ? screens([screen], fileName).modules : [];
+        const boot = `<script defer src="/boot-after-paint.js" data-entry="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}"${screenChunks.length > 0 ? ` data-screen="${screenChunks.join(' ')}"` : ''}></script>`;
         source = source
           .replace(entry[0], boot)
           .replace(
@@ -105,6 +117,49 @@ const ROUTE_PRELOADS: Record<string, string[]> = {
 };
 
 /**
+ * For a list of source modules a screen renders first: the JS chunks built from them with every
+ * chunk they import statically, less what index.html loads already, and the CSS of those
+ * modules (as URL paths). A module that only imports CSS (all-styles.ts) leaves no chunk, only
+ * its CSS. Throws (through the plugin's `error`) when a module was not built at all.
+ */
+function screenAssets(bundle: Rollup.OutputBundle) {
+  const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const withImports = (start: string[]) => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const next of byFile.get(file)?.imports ?? []) visit(next);
+    };
+    start.forEach(visit);
+    return seen;
+  };
+  const initial = withImports(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  return (modules: string[], usedBy: string) => {
+    const starts: string[] = [];
+    const styles = new Set<string>();
+    for (const module of modules) {
+      const chunk = chunks.find((c) => c.facadeModuleId === path.join(root, module));
+      const css = Object.values(bundle).find(
+        (a) => a.type === 'asset' && a.originalFileNames.includes(module),
+      );
+      if (chunk) starts.push(chunk.fileName);
+      else if (css) styles.add(css.fileName);
+      else throw new Error(`nothing built from ${module} (${usedBy})`);
+    }
+    const files = [...withImports(starts)].filter((file) => !initial.has(file));
+    for (const file of files)
+      for (const css of byFile.get(file)?.viteMetadata?.importedCss ?? []) styles.add(css);
+    return {
+      modules: files.filter((file) => byFile.get(file)?.code.trim() !== '').map((f) => `/${f}`),
+      styles: [...styles].map((f) => `/${f}`),
+    };
+  };
+}
+
+/**
  * Writes `route-preloads.json`: for each path of ROUTE_PRELOADS, the JS chunks (with the chunks
  * they import statically) and the CSS of its modules, leaving out what index.html loads already.
  */
@@ -114,41 +169,10 @@ function routePreloads(): Plugin {
     apply: 'build',
     enforce: 'post',
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const withImports = (start: string[]) => {
-        const seen = new Set<string>();
-        const visit = (file: string) => {
-          if (seen.has(file)) return;
-          seen.add(file);
-          for (const next of byFile.get(file)?.imports ?? []) visit(next);
-        };
-        start.forEach(visit);
-        return seen;
-      };
-      const initial = withImports(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
-      const root = fileURLToPath(new URL('.', import.meta.url));
+      const screens = screenAssets(bundle);
       const hints: Record<string, { modules: string[]; styles: string[] }> = {};
       for (const [route, modules] of Object.entries(ROUTE_PRELOADS)) {
-        const starts: string[] = [];
-        const styles = new Set<string>();
-        for (const module of modules) {
-          const chunk = chunks.find((c) => c.facadeModuleId === path.join(root, module));
-          // A module that only imports CSS (all-styles.ts) leaves no chunk, only its CSS.
-          const css = Object.values(bundle).find(
-            (a) => a.type === 'asset' && a.originalFileNames.includes(module),
-          );
-          if (chunk) starts.push(chunk.fileName);
-          else if (css) styles.add(css.fileName);
-          else this.error(`route-preloads: nothing built from ${module} (${route})`);
-        }
-        const files = [...withImports(starts)].filter((file) => !initial.has(file));
-        for (const file of files)
-          for (const css of byFile.get(file)?.viteMetadata?.importedCss ?? []) styles.add(css);
-        hints[route] = {
-          modules: files.filter((file) => byFile.get(file)?.code.trim() !== '').map((f) => `/${f}`),
-          styles: [...styles].map((f) => `/${f}`),
-        };
+        hints[route] = screens(modules, route);
       }
       this.emitFile({
         type: 'asset',
@@ -169,7 +193,7 @@ const reactRouterProduction = fileURLToPath(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), devRuntimeConfig(), staticPages(), routePreloads()],
+  plugins: [mantineStableIds(), react(), devRuntimeConfig(), staticPages(), routePreloads()],
   resolve: {
     alias:
       command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],

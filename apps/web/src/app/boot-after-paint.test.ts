@@ -60,6 +60,44 @@ describe('boot-after-paint.js', () => {
     expect(added()).toEqual(['link /assets/react-b.js', 'link /c.js', 'script /assets/index-a.js']);
   });
 
+  it("asks for the first screen's chunks after the entry", () => {
+    runBootScript({
+      'data-entry': '/assets/index-a.js',
+      'data-preload': '/assets/react-b.js',
+      'data-screen': '/assets/home-screen-c.js /assets/Paper-d.js',
+    });
+    paintFrame();
+    expect(added()).toEqual([
+      'link /assets/react-b.js',
+      'script /assets/index-a.js',
+      'link /assets/home-screen-c.js',
+      'link /assets/Paper-d.js',
+    ]);
+  });
+
+  it('adds the links in slices of a few milliseconds, each slice its own task', () => {
+    // Every link "takes" 3 ms: a slice holds two (0 → 3 → 6 ms, over the 4 ms slice).
+    let now = 0;
+    vi.spyOn(Date, 'now').mockImplementation(() => (now += 3));
+    runBootScript({
+      'data-entry': '/assets/index-a.js',
+      'data-preload': '/a.js /b.js',
+      'data-screen': '/c.js /d.js',
+    });
+    for (const frame of frames.splice(0)) frame(0);
+    vi.advanceTimersToNextTimer(); // the frame's timeout: the first slice
+    expect(added()).toEqual(['link /a.js', 'link /b.js']);
+    vi.advanceTimersToNextTimer();
+    expect(added()).toEqual([
+      'link /a.js',
+      'link /b.js',
+      'script /assets/index-a.js',
+      'link /c.js',
+    ]);
+    vi.advanceTimersToNextTimer();
+    expect(added()).toHaveLength(5);
+  });
+
   it('waits for a style sheet that is still loading, so the app never renders unstyled', () => {
     const sheet = loadingStyleSheet('/assets/index.css');
     runBootScript({ 'data-entry': '/assets/index-a.js' });
