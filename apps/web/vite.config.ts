@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
-import { mantineStableIds } from './build/mantine-stable-ids.ts';
+import { mantinePatches } from './build/mantine-patches.ts';
 
 const API_TARGET = 'http://127.0.0.1:3001';
 
@@ -193,7 +193,7 @@ const reactRouterProduction = fileURLToPath(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [mantineStableIds(), react(), devRuntimeConfig(), staticPages(), routePreloads()],
+  plugins: [mantinePatches(), react(), devRuntimeConfig(), staticPages(), routePreloads()],
   resolve: {
     alias:
       command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],

@@ -1,14 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { mantineStableIds } from './build/mantine-stable-ids.ts';
+import { mantinePatches } from './build/mantine-patches.ts';
 
 export default defineConfig({
-  plugins: [mantineStableIds(), react()],
+  plugins: [mantinePatches(), react()],
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    // Run through Vite (not Node) so that mantineStableIds applies here as in the build.
-    server: { deps: { inline: [/@mantine[\\/]hooks/] } },
+    // Run through Vite (not Node) so that mantinePatches applies here as in the build.
+    server: { deps: { inline: [/@mantine[\\/]/] } },
     include: ['src/**/*.test.{ts,tsx}'],
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppProvider } from './provider';
-import { createPersistedStore } from './store';
+import { createPersistedStore, createTestStore } from './store';
 
 describe('AppProvider with a persistor', () => {
   it('shows the app once the persisted state is restored, with that state in the store', async () => {
@@ -19,5 +19,22 @@ describe('AppProvider with a persistor', () => {
     expect(await screen.findByText('app')).toBeInTheDocument();
     expect(store.getState().auth.token).toBe('kept');
     sessionStorage.clear();
+  });
+});
+
+describe('AppProvider colour scheme', () => {
+  it('is light, without reading or writing localStorage', () => {
+    const get = vi.spyOn(Storage.prototype, 'getItem');
+    const set = vi.spyOn(Storage.prototype, 'setItem');
+    render(
+      <AppProvider store={createTestStore()} env="test">
+        <p>app</p>
+      </AppProvider>,
+    );
+    expect(screen.getByText('app')).toBeInTheDocument();
+    expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('light');
+    const onLocal = (contexts: unknown[]) => contexts.filter((c) => c === localStorage);
+    expect(onLocal(get.mock.contexts)).toEqual([]);
+    expect(onLocal(set.mock.contexts)).toEqual([]);
   });
 });

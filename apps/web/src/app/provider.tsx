@@ -3,7 +3,7 @@ import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } 
 import { Provider } from 'react-redux';
 import type { Persistor } from 'redux-persist';
 import type { AppStore } from './store';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, lightColorScheme, theme } from './theme';
 
 // The toasts' container (with its transitions) is fetched after the first paint; toasts shown
 // before it arrives wait in @mantine/notifications' store and appear when it mounts.
@@ -22,7 +22,15 @@ type AppProviderProps = {
 /** Redux (with its persisted state restored first) and the Mantine theme. */
 export function AppProvider({ store, persistor, env = 'default', children }: AppProviderProps) {
   const content = (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={lightColorScheme}
+      defaultColorScheme="light"
+      // The theme's CSS variables come with the first-paint CSS (styles/theme-variables.css).
+      withCssVariables={false}
+      env={env}
+    >
       {/* Toasts for confirmations and errors (notifications.show from @mantine/notifications). */}
       <Suspense fallback={null}>
         <Notifications position="top-right" />

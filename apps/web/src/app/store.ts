@@ -8,15 +8,25 @@ import {
   REHYDRATE,
   persistReducer,
   persistStore,
+  type Storage,
 } from 'redux-persist';
-// The ES build: the CommonJS one (lib/) hands bundlers a namespace object, not the storage.
-import storageSession from 'redux-persist/es/storage/session';
 import { rootReducer, type RootState } from './root-reducer';
+
+/**
+ * sessionStorage as redux-persist's storage. redux-persist's own (storage/session) probes the
+ * storage with a test write as soon as it is imported, in the task that evaluates all of the
+ * app's modules; this one first touches it when the store reads its saved state.
+ */
+export const sessionStore: Storage = {
+  getItem: async (key: string) => sessionStorage.getItem(key),
+  setItem: async (key: string, value: string) => sessionStorage.setItem(key, value),
+  removeItem: async (key: string) => sessionStorage.removeItem(key),
+};
 
 /** Persisted in sessionStorage (one tab, gone with the tab), like the auth session itself. */
 const persistConfig = {
   key: 'root',
-  storage: storageSession,
+  storage: sessionStore,
   timeout: 5000,
   blacklist: ['review'],
 };

@@ -3,6 +3,7 @@ import {
   createTheme,
   Notification,
   type CSSVariablesResolver,
+  type MantineColorSchemeManager,
   type MantineColorsTuple,
 } from '@mantine/core';
 
@@ -50,3 +51,16 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
   dark: {},
 });
+
+/**
+ * Pawsy has one colour scheme, light. Mantine's default manager reads (and would write) the
+ * scheme in localStorage on every start; opening localStorage was ~10 ms of the first render on a
+ * slow machine, for a value that can only be 'light'.
+ */
+export const lightColorScheme: MantineColorSchemeManager = {
+  get: () => 'light',
+  set: () => undefined,
+  subscribe: () => undefined,
+  unsubscribe: () => undefined,
+  clear: () => undefined,
+};

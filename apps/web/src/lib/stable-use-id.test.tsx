@@ -9,7 +9,7 @@ function IdProbe({ staticId }: { staticId?: string }) {
   return <span data-testid="probe">{id}</span>;
 }
 
-describe('Mantine useId, as the app resolves it (build/mantine-stable-ids.ts)', () => {
+describe('Mantine useId, as the app resolves it (build/mantine-patches.ts)', () => {
   it('mounts in one commit: no second, synchronous render to swap the id', () => {
     const phases: string[] = [];
     render(

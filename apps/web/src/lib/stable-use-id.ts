@@ -1,7 +1,7 @@
 import { useId as useReactId } from 'react';
 
 /**
- * Stands in for @mantine/hooks' `useId` (vite.config.ts, mantineStableIds). Mantine's version
+ * Stands in for @mantine/hooks' `useId` (build/mantine-patches.ts). Mantine's version
  * starts from React's id and then, in a layout effect on mount, swaps it for a random one: every
  * component that uses it (the app shell, every input, menu and popover) renders a second time,
  * synchronously, inside the commit that mounted it. That second pass was up to half of the longest

@@ -34,8 +34,17 @@ export default function PetDetailsScreen() {
   const [progress, setProgress] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
+  // Until this screen's first fetch has answered, an empty list means "not loaded yet", not
+  // "no pets": the skeleton shows instead of a moment of "No pets yet" before the fetch starts.
+  const [answered, setAnswered] = useState(false);
   useEffect(() => {
-    void fetchPets(dispatch, userId);
+    let mounted = true;
+    void fetchPets(dispatch, userId).then(() => {
+      if (mounted) setAnswered(true);
+    });
+    return () => {
+      mounted = false;
+    };
   }, [dispatch, userId]);
 
   const open = (pet: Pet | null) => {
@@ -63,7 +72,7 @@ export default function PetDetailsScreen() {
     setNotice(pet ? `${outcome.pet.name} was updated.` : `${outcome.pet.name} was added.`);
   };
 
-  const isFirstLoad = loading && pets.length === 0;
+  const isFirstLoad = (loading || !answered) && pets.length === 0;
 
   return (
     <Container size="lg" py={{ base: 32, sm: 48 }}>

@@ -116,7 +116,11 @@ function Section({
   band?: boolean;
 }) {
   return (
-    <Box component="section" aria-labelledby={id} className={band ? classes.band : undefined}>
+    <Box
+      component="section"
+      aria-labelledby={id}
+      className={band ? `${classes.belowFold} ${classes.band}` : classes.belowFold}
+    >
       <Container size="lg" py={{ base: 40, sm: 64 }}>
         <Stack gap={4} maw={680}>
           <Title id={id} order={2}>

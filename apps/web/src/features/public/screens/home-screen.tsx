@@ -4,6 +4,7 @@ import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { HomeHero } from '../components/home-hero';
 import { HomeServices, HomeSteps, HomeTrust } from '../components/home-sections';
+import classes from '../components/public.module.css';
 
 export default function HomeScreen() {
   usePageTitle('Trusted pet sitters, dog walkers and boarding near you');
@@ -13,7 +14,7 @@ export default function HomeScreen() {
       <HomeSteps />
       <HomeServices />
       <HomeTrust />
-      <Box component="section" aria-labelledby="home-cta">
+      <Box component="section" aria-labelledby="home-cta" className={classes.belowFold}>
         <Container size="lg" py={{ base: 40, sm: 64 }}>
           <Paper radius="lg" p={{ base: 'lg', sm: 48 }} bg="pawsy.9" c="white" ta="center">
             <Title id="home-cta" order={2}>
