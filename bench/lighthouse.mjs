@@ -3,11 +3,11 @@
 // into docs/performance.md between <!-- lighthouse --> and <!-- /lighthouse -->, and prints what
 // Lighthouse flags. Lighthouse 12 is fetched by npx; its own puppeteer-core drives the browser so
 // that the signed-in page can get its session (sessionStorage) in the tab Lighthouse then loads.
-// Each page is measured LIGHTHOUSE_RUNS times (default 3); the table shows the median run (by
+// Each page is measured LIGHTHOUSE_RUNS times (default 5); the table shows the median run (by
 // performance score) and the range of the scores, as one run's score moves by ±10 on a 2-core VM.
 // Pages served with a static screen (`/`, `/login`) are also measured with the app's boot script
 // blocked: the static screen alone, what this machine scores for a page with no app at all.
-// Usage: node bench/lighthouse.mjs [path …]   (default: / /login /petSitters; ~1 min per page)
+// Usage: node bench/lighthouse.mjs [path …]   (default: / /login /petSitters; ~2 min per page)
 // LIGHTHOUSE_JSON_DIR=dir also keeps each page's median Lighthouse result there (<path>.json).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,7 +24,7 @@ const SIGNED_IN = new Set(['/petSitters']);
 const STATIC_SCREEN = new Set(['/', '/login']);
 /** The script that starts the app on those pages (apps/web/public/boot-after-paint.js). */
 const APP_BOOT = '*/boot-after-paint.js';
-const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 const DEMO_OWNER = { email: 'olivia@pawsy.test', password: 'PawsyDemo!2026' };
 const pages = process.argv.length > 2 ? process.argv.slice(2) : DEFAULT_PAGES;
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -204,7 +204,7 @@ function renderSection(results, failed) {
       `mobile emulation with simulated throttling, ${first.environment?.hostUserAgent?.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chromium'}.`,
     `Run ${new Date(first.fetchTime).toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}; ` +
       `1-minute load average ${os.loadavg()[0].toFixed(1)} at the end (scores drop on a busy machine).`,
-    'Reproduce: `node bench/lighthouse.mjs` (about 1 minute per page). Targets (issue 12): performance ≥ 95, accessibility 100.',
+    'Reproduce: `node bench/lighthouse.mjs` (about 2 minutes per page). Targets (issue 12): performance ≥ 95, accessibility 100.',
     `Each page ran ${RUNS} times: the row is the median run, "range" the lowest and highest performance score. ` +
       'The rows "static screen only" block the script that starts the app: the page as it paints before any of ' +
       "the app's JavaScript, which shows what this machine allows a page with no app at all.",

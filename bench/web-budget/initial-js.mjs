@@ -20,7 +20,9 @@ export function staticImports(code) {
 /**
  * Script and modulepreload URLs of an HTML file, in document order: module scripts, modulepreload
  * links, and what a page with a static screen hands to public/boot-after-paint.js (data-preload,
- * data-entry), which loads it after the first frame.
+ * data-entry), which loads it after the first frame. Its data-screen list is left out: those are
+ * the chunks of the screen the app imports lazily (`import()`), which this does not count on any
+ * page; boot-after-paint.js only asks for them before React's lazy import would.
  */
 export function htmlScripts(html) {
   const urls = [];

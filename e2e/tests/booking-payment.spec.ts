@@ -41,7 +41,9 @@ test('an owner with too few credits pays the rest of a booking through the sandb
   await page.getByRole('switch', { name: /^Apply my credits/ }).click();
   await page.getByRole('button', { name: 'Pay $150.00 by card' }).click();
 
-  // The sandbox's checkout page: the booking exists, but Sam has not been asked yet.
+  // The sandbox's checkout page: the booking exists, but Sam has not been asked yet. (Wait for
+  // its URL first: the app's own "Pay $150.00 by card" matches /^Pay/ until the page changes.)
+  await page.waitForURL(/\/api\/payments\/sandbox\//);
   await expect(page.getByRole('button', { name: /^Pay/ })).toBeVisible();
   await expectAccessible(page);
   const { apiBase, headers } = me;

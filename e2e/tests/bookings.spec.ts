@@ -34,7 +34,11 @@ async function confirmAtCheckout(page: Page): Promise<string> {
   const confirm = page.getByRole('button', { name: /^(Confirm booking|Pay .* by card)$/ });
   const paysByCard = /by card/.test((await confirm.textContent()) ?? '');
   await confirm.click();
-  if (paysByCard) await page.getByRole('button', { name: /^Pay/ }).click();
+  if (paysByCard) {
+    // The sandbox's own Pay button: wait for its page, as the app's button matches /^Pay/ too.
+    await page.waitForURL(/\/api\/payments\/sandbox\//);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+  }
   await expect(page).toHaveURL(/\/booking-details\/[a-f0-9]{24}(\?.*)?$/);
   return new URL(page.url()).pathname.split('/').pop()!;
 }

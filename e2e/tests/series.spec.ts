@@ -73,6 +73,7 @@ test('an owner books a weekly walk series, the sitter accepts it, and every visi
 
   // No credits: the whole price is paid in the payment sandbox, which comes back to the list.
   await page.getByRole('button', { name: 'Pay $168.00 by card' }).click();
+  await page.waitForURL(/\/api\/payments\/sandbox\//);
   await page.getByRole('button', { name: /^Pay/ }).click();
   await expect(page).toHaveURL(/\/bookings(\?.*)?$/);
   await expect(page.getByText('Payment received')).toBeVisible();
