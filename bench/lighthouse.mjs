@@ -69,11 +69,18 @@ try {
     const label = appBlocked ? `${pagePath} (static screen only, app blocked)` : pagePath;
     const runs = [];
     let problem = null;
+    // A run Lighthouse itself gives up on (e.g. NO_NAVSTART: its trace missed the navigation) is
+    // tried again, up to twice per page; a page that keeps failing is reported as not measured.
+    let retries = 2;
     for (let i = 0; i < RUNS && !problem; i += 1) {
       console.log(`Lighthouse on ${origin}${label}, run ${i + 1} of ${RUNS} …`);
       const measured = await measure(lighthouse, browser, origin, pagePath, appBlocked);
-      if (measured.problem) problem = measured.problem;
-      else runs.push(measured.lhr);
+      if (!measured.problem) runs.push(measured.lhr);
+      else if (measured.lhr?.runtimeError && retries > 0) {
+        retries -= 1;
+        i -= 1;
+        console.log(`${label}: ${measured.problem} — trying that run again`);
+      } else problem = measured.problem;
     }
     if (problem) {
       console.error(`${label}: ${problem}`);
