@@ -8,9 +8,11 @@ import type { AppConfig } from '../config.ts';
 import { migrations } from './migrations/index.ts';
 import { lruCache, registerDirectReads } from './direct-reads.ts';
 import { GroupCommitSqliteDialect } from './group-commit.ts';
+import { registerWriteCounter, writeCounterFor } from './write-epoch.ts';
 import type { Database } from './schema.ts';
 
 export { readRows } from './direct-reads.ts';
+export { writeEpoch } from './write-epoch.ts';
 export { compiledRead, compiledWrite } from './compiled.ts';
 
 export type Db = Kysely<Database>;
@@ -46,8 +48,10 @@ export function createDb(database: AppConfig['database']): Db {
   const onDisk = database.file !== ':memory:';
   if (onDisk) sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   const checkpointer = onDisk ? () => startCheckpointer(database.file, SQLITE_DRIVER_MODULE) : null;
-  const dialect = new GroupCommitSqliteDialect(sqlite, statements.prepare, checkpointer);
+  const writes = writeCounterFor(database.file);
+  const dialect = new GroupCommitSqliteDialect(sqlite, statements.prepare, checkpointer, writes);
   const db = new Kysely<Database>({ dialect });
+  registerWriteCounter(db, writes);
   const driver = dialect.driver!;
   registerDirectReads(db, sqlite, () => driver.readGate());
   return db;

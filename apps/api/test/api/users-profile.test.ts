@@ -3,6 +3,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Updateable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import SQLite from '../../src/db/sqlite-driver.ts';
+import { createDb } from '../../src/db/index.ts';
+import { RECHECK_MS } from '../../src/modules/users/profile-cache.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
@@ -19,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A write straight to a user's row, as another instance, a script or an admin tool would make. */
+/** A write straight to a user's row, bypassing the API, as a job or another module would make. */
 const writeRow = (id: string, changes: Updateable<Database['users']>) =>
   t.app.db.updateTable('users').set(changes).where('id', '=', id).execute();
 
@@ -87,6 +90,36 @@ describe('GET /api/user/user-profile', () => {
     });
     expect(gone.statusCode).toBeGreaterThanOrEqual(400);
     expect(gone.statusCode).toBeLessThan(500);
+  });
+
+  // On SQLite a kept answer is served without reading the version while no write of this process
+  // has run since (profile-cache.ts): another connection of this process on the same file counts
+  // too, and another process's write is seen once RECHECK_MS has passed. PostgreSQL, shared by
+  // instances, reads the version every time: another connection's write shows on the next read.
+  it('shows writes by other connections: at once from this process, within RECHECK_MS from another', async () => {
+    const reader = await createUser(t.app, { first_name: 'Kept' });
+    const read = async () =>
+      (await t.call({ method: 'GET', url: '/api/user/user-profile', token: reader.token })).json()
+        .data;
+    expect((await read()).city).not.toBe('Oslo');
+    const database = t.app.config.database;
+
+    // A second Kysely over the same database (a job runner beside the server, another instance).
+    const sibling = createDb(database);
+    await sibling.updateTable('users').set({ city: 'Oslo' }).where('id', '=', reader.id).execute();
+    await sibling.destroy();
+    expect((await read()).city).toBe('Oslo');
+
+    if (database.kind === 'sqlite') {
+      // Another process's connection: better-sqlite3 on the file, unseen by this process's count.
+      const other = new SQLite(database.file);
+      other.prepare('update users set city = ? where id = ?').run('Bergen', reader.id);
+      other.close();
+      await new Promise((resolve) => setTimeout(resolve, RECHECK_MS + 20));
+    } else {
+      await writeRow(reader.id, { city: 'Bergen' });
+    }
+    expect((await read()).city).toBe('Bergen');
   });
 
   it('moves users.version on every update of the row, and only that row', async () => {

@@ -1,2 +1,7 @@
 /* What other areas may use of notifications (the notifications module extends this list). */
-export { countUnread, ensureWelcomeNotification, notifyUser } from './notifications.service.ts';
+export {
+  countUnread,
+  ensureWelcomeNotification,
+  isWelcomed,
+  notifyUser,
+} from './notifications.service.ts';

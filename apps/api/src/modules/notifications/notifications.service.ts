@@ -76,6 +76,11 @@ export const WELCOME_MESSAGE =
 const WELCOMED_MAX = 50_000;
 const welcomed = new WeakMap<object, Set<string>>();
 
+/** Whether this process knows that `userId` needs no welcome (ensureWelcomeNotification does nothing). */
+export function isWelcomed(app: FastifyInstance, userId: string): boolean {
+  return welcomed.get(app.db)?.has(userId) ?? false;
+}
+
 /**
  * Writes the welcome notification for a user who has never had one. Its id is the user's id, so
  * two racing first profile fetches (or the seeder and a fetch) still store exactly one.

@@ -12,7 +12,13 @@ import { currentUser } from '../../plugins/auth.ts';
 import { sendSerialized } from '../../lib/response-serializer.ts';
 import { withUploads } from '../../plugins/uploads.ts';
 import { photoCacheHeaders } from '../../lib/images.ts';
-import { ownProfileJson, sendUserImage, setUserFlags, updateOwnProfile } from './users.service.ts';
+import {
+  ownProfileJson,
+  sendUserImage,
+  setUserFlags,
+  unchangedOwnProfileJson,
+  updateOwnProfile,
+} from './users.service.ts';
 
 /** The spec's profile client reads `error` as well as `message` on a failed update. */
 async function addErrorField(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
@@ -64,11 +70,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...auth, schema: { tags, response: { 200: profileResponse } } },
     // A kept answer goes out as the JSON this route's serialiser made of it once.
     async (request, reply) => {
-      const json = await ownProfileJson(
-        app,
-        currentUser(request),
-        (user) => reply.serialize({ success: true as const, data: user, user }) as string,
-      );
+      const caller = currentUser(request);
+      const json =
+        unchangedOwnProfileJson(app, caller) ??
+        (await ownProfileJson(
+          app,
+          caller,
+          (user) => reply.serialize({ success: true as const, data: user, user }) as string,
+        ));
       return sendSerialized(reply, json);
     },
   );

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserFlagsBody, UserSelf } from '@pawsy/contract';
-import type { DbOrTrx } from '../../db/index.ts';
+import { writeEpoch, type DbOrTrx } from '../../db/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -13,11 +13,11 @@ import {
   thumbnailName,
 } from '../../lib/images.ts';
 import { recordAdminAction } from '../audit/index.ts';
-import { ensureWelcomeNotification, notifyUser } from '../notifications/index.ts';
+import { ensureWelcomeNotification, isWelcomed, notifyUser } from '../notifications/index.ts';
 import { syncProviderLocation } from '../sitters/index.ts';
 import { parseProfileFields } from './profile-input.ts';
 import { findUserById, findUserVersion, updateUser } from './users.repository.ts';
-import { cachedProfileJson } from './profile-cache.ts';
+import { cachedProfileJson, unchangedProfileJson } from './profile-cache.ts';
 import { toUserWire, type UserRow } from '../../lib/user-wire.ts';
 
 /** A live user's row, or 404. */
@@ -25,6 +25,18 @@ export async function getUser(db: DbOrTrx, id: string): Promise<UserRow & { vers
   const row = await findUserById(db, id);
   if (!row) throw notFound('User');
   return row;
+}
+
+/**
+ * ownProfileJson's answer at once when nothing can have changed it (profile-cache.ts
+ * unchangedProfileJson) and the welcome is known to be there; else undefined.
+ */
+export function unchangedOwnProfileJson(
+  app: FastifyInstance,
+  caller: AuthUser,
+): string | undefined {
+  if (!isWelcomed(app, caller.id)) return undefined;
+  return unchangedProfileJson(app.db, caller.id);
 }
 
 /**
@@ -37,10 +49,12 @@ export async function ownProfileJson(
   caller: AuthUser,
   serialize: (user: UserSelf) => string,
 ): Promise<string> {
+  // Taken before the version is read: a write between the two makes the kept answer ask again.
+  const epoch = writeEpoch(app.db);
   const version = await findUserVersion(app.db, caller.id);
   if (version === undefined) throw notFound('User');
   await ensureWelcomeNotification(app, caller.id);
-  return cachedProfileJson(app.db, caller.id, version, async () => {
+  return cachedProfileJson(app.db, caller.id, version, epoch, async () => {
     const row = await getUser(app.db, caller.id);
     return { version: row.version, json: serialize(toUserWire(row)) };
   });

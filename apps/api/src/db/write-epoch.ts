@@ -1,0 +1,33 @@
+import path from 'node:path';
+
+/*
+ * How many write statements this process has run on a SQLite database file, through any of its
+ * connections (group-commit.ts counts each before running it, committed or not). A cache of
+ * something read from the database may trust an entry without asking again while this count has
+ * not moved since the entry was read: no write of this process can have changed it. Writes by
+ * another process on the same file are not counted, so such a cache still asks again after a
+ * short interval (users/profile-cache.ts). PostgreSQL databases, shared by instances, have no
+ * count: their caches always ask.
+ */
+export type WriteCounter = { n: number };
+
+const byFile = new Map<string, WriteCounter>();
+const byDb = new WeakMap<object, WriteCounter>();
+
+/** The counter of a database file, shared by every connection this process opens on it. */
+export function writeCounterFor(file: string): WriteCounter {
+  if (file === ':memory:') return { n: 0 };
+  const key = path.resolve(file);
+  let counter = byFile.get(key);
+  if (!counter) byFile.set(key, (counter = { n: 0 }));
+  return counter;
+}
+
+export function registerWriteCounter(db: object, counter: WriteCounter): void {
+  byDb.set(db, counter);
+}
+
+/** The write count of `db`'s file now, or null (PostgreSQL, or a transaction's handle). */
+export function writeEpoch(db: object): number | null {
+  return byDb.get(db)?.n ?? null;
+}
