@@ -7,7 +7,6 @@ import {
 } from 'kysely';
 import type SQLite from './sqlite-driver.ts';
 import type { Checkpointer } from './checkpointer.ts';
-import type { WriteCounter } from './write-epoch.ts';
 
 /*
  * Group commit for the one SQLite connection.
@@ -85,7 +84,6 @@ export class GroupCommitDriver implements Driver {
     private readonly sqlite: SQLite.Database,
     private readonly statementOf: StatementOf,
     private readonly startCheckpointer: (() => Checkpointer) | null,
-    private readonly writes: WriteCounter = { n: 0 },
   ) {
     this.#member = {
       savepoint: sqlite.prepare('savepoint pawsy_member'),
@@ -212,8 +210,6 @@ export class GroupCommitDriver implements Driver {
     try {
       const statement = this.statementOf(sql);
       if (statement.reader) return { rows: statement.all(parameters) as R[] };
-      // Counted before it runs: a cache that read before this write must ask again (write-epoch.ts).
-      this.writes.n += 1;
       const { changes, lastInsertRowid } = statement.run(parameters);
       return {
         numAffectedRows: BigInt(changes),
@@ -281,7 +277,6 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
     private readonly sqlite: SQLite.Database,
     private readonly statementOf: StatementOf,
     private readonly startCheckpointer: (() => Checkpointer) | null,
-    private readonly writes: WriteCounter = { n: 0 },
   ) {
     super({ database: sqlite });
   }
@@ -290,12 +285,7 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
   driver: GroupCommitDriver | null = null;
 
   override createDriver(): Driver {
-    this.driver = new GroupCommitDriver(
-      this.sqlite,
-      this.statementOf,
-      this.startCheckpointer,
-      this.writes,
-    );
+    this.driver = new GroupCommitDriver(this.sqlite, this.statementOf, this.startCheckpointer);
     return this.driver;
   }
 }

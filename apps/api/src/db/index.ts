@@ -8,7 +8,7 @@ import type { AppConfig } from '../config.ts';
 import { migrations } from './migrations/index.ts';
 import { lruCache, registerDirectReads } from './direct-reads.ts';
 import { GroupCommitSqliteDialect } from './group-commit.ts';
-import { registerWriteCounter, writeCounterFor } from './write-epoch.ts';
+import { countingWrites, registerWriteCounter, writeCounterFor } from './write-epoch.ts';
 import type { Database } from './schema.ts';
 
 export { readRows } from './direct-reads.ts';
@@ -49,7 +49,11 @@ export function createDb(database: AppConfig['database']): Db {
   if (onDisk) sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   const checkpointer = onDisk ? () => startCheckpointer(database.file, SQLITE_DRIVER_MODULE) : null;
   const writes = writeCounterFor(database.file);
-  const dialect = new GroupCommitSqliteDialect(sqlite, statements.prepare, checkpointer, writes);
+  const dialect = new GroupCommitSqliteDialect(
+    sqlite,
+    countingWrites(statements.prepare, writes),
+    checkpointer,
+  );
   const db = new Kysely<Database>({ dialect });
   registerWriteCounter(db, writes);
   const driver = dialect.driver!;

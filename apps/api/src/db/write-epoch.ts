@@ -2,7 +2,7 @@ import path from 'node:path';
 
 /*
  * How many write statements this process has run on a SQLite database file, through any of its
- * connections (group-commit.ts counts each before running it, committed or not). A cache of
+ * connections (each counted as it is handed out to run, committed or not: countingWrites). A cache of
  * something read from the database may trust an entry without asking again while this count has
  * not moved since the entry was read: no write of this process can have changed it. Writes by
  * another process on the same file are not counted, so such a cache still asks again after a
@@ -21,6 +21,21 @@ export function writeCounterFor(file: string): WriteCounter {
   let counter = byFile.get(key);
   if (!counter) byFile.set(key, (counter = { n: 0 }));
   return counter;
+}
+
+/**
+ * `prepare` (the connection's statement cache, which group-commit.ts asks once per statement it
+ * runs) counting on `counter` every statement it hands out that is not a read.
+ */
+export function countingWrites<S extends { reader: boolean }>(
+  prepare: (sql: string) => S,
+  counter: WriteCounter,
+): (sql: string) => S {
+  return (sql) => {
+    const statement = prepare(sql);
+    if (!statement.reader) counter.n += 1;
+    return statement;
+  };
 }
 
 export function registerWriteCounter(db: object, counter: WriteCounter): void {

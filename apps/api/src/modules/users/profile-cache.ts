@@ -34,10 +34,11 @@ function touch(cache: Map<string, Kept>, userId: string, hit: Kept): Kept {
  * Undefined otherwise (then ask: cachedProfileJson).
  */
 export function unchangedProfileJson(db: DbOrTrx, userId: string): string | undefined {
-  const hit = caches.get(db)?.get(userId);
-  if (!hit || hit.epoch === null || hit.epoch !== writeEpoch(db)) return undefined;
+  const cache = caches.get(db);
+  const hit = cache?.get(userId);
+  if (!cache || !hit || hit.epoch === null || hit.epoch !== writeEpoch(db)) return undefined;
   if (performance.now() - hit.checkedAt >= RECHECK_MS) return undefined;
-  return touch(caches.get(db)!, userId, hit).json;
+  return touch(cache, userId, hit).json;
 }
 
 /**
