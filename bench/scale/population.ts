@@ -683,30 +683,27 @@ export async function populate(
   stamp('kyc records, coupons, packages', t0, kyc.length + coupons.length + packages.length);
 
   // Derived state: cached ratings (the same rounding as the reviews module), location index.
+  // One UPDATE … FROM (VALUES …) per 1,000 sitters, each chunk its own transaction. On SQLite a
+  // statement inside a long transaction releases its savepoint by walking the in-memory
+  // sub-journal from its start, so 100,000 one-row updates in one transaction took quadratic time
+  // (over a quarter of an hour at full size).
   t0 = performance.now();
   const rated = [...ratings.entries()];
+  const avg = (s: { sum: number; count: number }) => Math.round((s.sum / s.count) * 10) / 10;
   for (let i = 0; i < rated.length; i += 1000) {
     const chunk = rated.slice(i, i + 1000);
-    const avg = (s: { sum: number; count: number }) => Math.round((s.sum / s.count) * 10) / 10;
-    if (postgres) {
-      const values = chunk.map(
-        (_, k) => `($${3 * k + 1}, $${3 * k + 2}::float8, $${3 * k + 3}::int)`,
-      );
-      await w.run(
-        `update users set rating_avg = v.a, rating_count = v.c from (values ${values.join(',')}) ` +
-          `as v(id, a, c) where users.id = v.id`,
-        chunk.flatMap(([id, s]) => [id, avg(s), s.count]),
-      );
-    } else {
-      for (const [id, s] of chunk)
-        await w.run('update users set rating_avg = ?, rating_count = ? where id = ?', [
-          avg(s),
-          s.count,
-          id,
-        ]);
-    }
+    const values = chunk.map((_, k) =>
+      postgres ? `($${3 * k + 1}, $${3 * k + 2}::float8, $${3 * k + 3}::int)` : '(?, ?, ?)',
+    );
+    // SQLite names a VALUES list's columns column1…; PostgreSQL takes the alias list.
+    const [id, a, c] = postgres ? ['v.id', 'v.a', 'v.c'] : ['v.column1', 'v.column2', 'v.column3'];
+    await w.run(
+      `update users set rating_avg = ${a}, rating_count = ${c} ` +
+        `from (values ${values.join(',')}) as v${postgres ? '(id, a, c)' : ''} where users.id = ${id}`,
+      chunk.flatMap(([userId, s]) => [userId, avg(s), s.count]),
+    );
+    await w.commit();
   }
-  await w.commit();
   await rebuildProviderLocationIndex(db);
   stamp('cached ratings and the location index', t0, rated.length + providers.length);
 
