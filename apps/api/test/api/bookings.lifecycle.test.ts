@@ -315,6 +315,25 @@ describe('open booking: request → accept → start → check-in → complete �
     expect(detail.json().booking.provider).toMatchObject({ rating: 5, reviewsCount: 1 });
   });
 
+  it("rates a sitter's card on a booking from the rating cache, as on every other card", async () => {
+    const b = await postBooking(t, owner);
+    await call(t, 'POST', `/api/booking/${b._id}/send-request`, sitterB);
+    // What the cache holds is what cards show (it follows reviews, disputes and blind windows).
+    await t.app.db
+      .updateTable('users')
+      .set({ rating_avg: 4.5, rating_count: 7 })
+      .where('id', '=', sitterB.id)
+      .execute();
+    const requests = await call(t, 'GET', `/api/booking/${b._id}/requests`, owner);
+    expect(requests.statusCode).toBe(200);
+    expect(requests.json().providers[0].provider).toMatchObject({ rating: 4.5, reviewsCount: 7 });
+    await t.app.db
+      .updateTable('users')
+      .set({ rating_avg: null, rating_count: 0 })
+      .where('id', '=', sitterB.id)
+      .execute();
+  });
+
   it('makes a lone review visible 14 days after completion', async () => {
     const b = await postBooking(t, owner);
     await call(t, 'POST', `/api/booking/${b._id}/send-request`, sitterC);

@@ -1,7 +1,6 @@
 import type { BookingWire } from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { getRatingSummaries } from '../reviews/index.ts';
 import type { RequestRow } from './booking-requests.repository.ts';
 import {
   toBookingWires,
@@ -21,21 +20,20 @@ import {
 import { findCharges, type ChargeRow } from './booking-charges.repository.ts';
 import type { BookingEventsTable } from '../../db/schema.ts';
 
-/** Provider cards (with visible-review ratings) for a set of user ids, in one round of queries. */
+/** Provider cards (rated from the rating cache) for a set of user ids, in one query. */
 export async function loadProviderCards(
   db: DbOrTrx,
   ids: readonly string[],
 ): Promise<Map<string, ProviderCard>> {
-  const [parties, ratings] = await Promise.all([findParties(db, ids), getRatingSummaries(db, ids)]);
-  return new Map(parties.map((p) => [p.id, toProviderCard(p, ratings.get(p.id))]));
+  const parties = await findParties(db, ids);
+  return new Map(parties.map((p) => [p.id, toProviderCard(p)]));
 }
 
 /**
  * The answer for a booking its caller has just written, from the rows it wrote and the parties it
- * read before writing: only the sitter's rating is read.
+ * read before writing (nothing is read again).
  */
-export async function writtenBookingWire(
-  db: DbOrTrx,
+export function writtenBookingWire(
   row: BookingRow,
   rel: {
     owner: PartyRow;
@@ -43,14 +41,11 @@ export async function writtenBookingWire(
     events: BookingEventsTable[];
     charge: ChargeRow | null;
   },
-): Promise<BookingWire> {
+): BookingWire {
   const { provider } = rel;
-  const ratings = provider ? await getRatingSummaries(db, [provider.id]) : new Map();
   const [wire] = toBookingWires([row], {
     owners: [rel.owner],
-    providers: new Map(
-      provider ? [[provider.id, toProviderCard(provider, ratings.get(provider.id))]] : [],
-    ),
+    providers: new Map(provider ? [[provider.id, toProviderCard(provider)]] : []),
     events: rel.events,
     charges: new Map(rel.charge ? [[row.id, rel.charge]] : []),
   });

@@ -2,7 +2,6 @@ import type { BookingWire } from '@pawsy/contract';
 import type { z } from 'zod';
 import type { bookingRequestWire } from '@pawsy/contract';
 import type { BookingChargesTable, BookingEventsTable } from '../../db/schema.ts';
-import type { RatingSummary } from '../reviews/index.ts';
 import { lastInitial } from '../../lib/user-columns.ts';
 import { userImageUrl } from '../../lib/user-columns.ts';
 import type { RequestRow } from './booking-requests.repository.ts';
@@ -23,15 +22,19 @@ export function toUserCard(row: PartyRow): UserCard {
   };
 }
 
-export function toProviderCard(row: PartyRow, rating: RatingSummary | undefined): ProviderCard {
+/**
+ * A sitter's card on a booking, rated from the rating cache as on every other card (sitter
+ * search, public profile lists): it follows each review write, dispute and blind-window end.
+ */
+export function toProviderCard(row: PartyRow): ProviderCard {
   return {
     _id: row.id,
     firstName: row.first_name,
     lastName: row.last_name,
     image: userImageUrl(row),
     city: row.city,
-    rating: rating?.average ?? null,
-    reviewsCount: rating?.count ?? 0,
+    rating: row.rating_avg,
+    reviewsCount: row.rating_count,
   };
 }
 

@@ -20,6 +20,9 @@ export type PartyRow = {
   latitude: number | null;
   longitude: number | null;
   deleted_at: string | null;
+  /** The rating cache (reviews/rating-cache.ts): visible reviews' average and count. */
+  rating_avg: number | null;
+  rating_count: number;
 };
 
 const insertBookingsRow = compiledWrite((db, row: BookingRow) =>
@@ -100,6 +103,8 @@ const selectParties = compiledRead((db, ids: string[]) =>
       'latitude',
       'longitude',
       'deleted_at',
+      'rating_avg',
+      'rating_count',
     ])
     .where('id', 'in', ids),
 );

@@ -204,7 +204,7 @@ export async function createBooking(
   // The answer is made from the rows just written (they are what a read would return).
   const owner = partyOf(caller.id);
   if (!owner) throw notFound('User');
-  const wire = await writtenBookingWire(app.db, row, {
+  const wire = writtenBookingWire(row, {
     owner,
     provider,
     events: [created],
