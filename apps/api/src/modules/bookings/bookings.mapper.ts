@@ -23,8 +23,9 @@ export function toUserCard(row: PartyRow): UserCard {
 }
 
 /**
- * A sitter's card on a booking, rated from the rating cache as on every other card (sitter
- * search, public profile lists): it follows each review write, dispute and blind-window end.
+ * A sitter's card on a booking, rated from the rating cache as sitter search's cards are: it is
+ * refreshed when both parties have reviewed, when a dispute opens or ends, and by the refresh job
+ * when a lone review's blind window ends.
  */
 export function toProviderCard(row: PartyRow): ProviderCard {
   return {
