@@ -7,7 +7,7 @@
  * First a short unpaced run (streams on) measures capacity; the soak then runs open-loop at half of it (or
  * `--rate`). Every 10 s it samples the server from outside (/proc: RSS, open file descriptors)
  * and through GET /api/_diag (PAWSY_DIAGNOSTICS=1, loopback only: heap, live-stream listeners,
- * connections, process listeners).
+ * connections, process listeners, how late its event loop ran), and how late its own loop ran.
  *
  * Checks (exit 1 when one fails): no errors; p99 stable: the median window p99 of the last third
  * of the windows within 1.5× that of the first third after warm-up; RSS in the last third of the
@@ -27,6 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../../apps/api/src/app.ts';
+import { trackLoopLateness } from '../../apps/api/src/lib/loop-lateness.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { BENCH_SECRET, benchEnv, machineLine, root, writeDocSection } from '../lib.ts';
 import { populate } from './population.ts';
@@ -160,6 +161,8 @@ type Diag = {
   connections: number;
   realtimeListeners: number;
   processListeners: Record<string, number>;
+  /** How late the server's event loop ran since the previous call (ms). */
+  eventLoopDelayMs: { p99: number; max: number };
 };
 
 /** GET /api/_diag on a connection of its own (closed after), so that it leaves no socket behind. */
@@ -202,7 +205,13 @@ type Probe = {
   /** CPU seconds used so far (user + system): the server (from /proc) and this load generator. */
   serverCpuS: number;
   clientCpuS: number;
+  /** Event-loop lateness since the previous probe (ms): the server's and this load generator's. */
+  serverLoop: { p99: number; max: number };
+  clientLoop: { p99: number; max: number };
 };
+
+/** This load generator's own event loop: a stall here is charged to every call due during it. */
+const clientLoop = trackLoopLateness();
 
 /** Clock ticks per second of /proc/<pid>/stat's times. */
 const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
@@ -239,6 +248,8 @@ async function probe(
     processListeners: d.processListeners,
     serverCpuS: cpuSeconds(pid),
     clientCpuS: (({ user, system }) => (user + system) / 1e6)(process.cpuUsage()),
+    serverLoop: d.eventLoopDelayMs,
+    clientLoop: clientLoop.read(),
   };
 }
 
@@ -334,7 +345,8 @@ async function main() {
         console.log(
           `t=${p.t}s rss ${f1(p.rssMiB)} MiB heap ${f1(p.heapMiB)} MiB fds ${p.fds} ` +
             `streams ${p.streamsOpen}/${p.listeners} listeners, ${p.connections} connections, ` +
-            `${p.inFlight} in flight; ${samples.length} calls, ${samples.filter((s) => !s.ok).length} errors`,
+            `${p.inFlight} in flight; ${samples.length} calls, ${samples.filter((s) => !s.ok).length} errors; ` +
+            `longest stall: server ${f1(p.serverLoop.max)} ms, load generator ${f1(p.clientLoop.max)} ms`,
         );
       },
       (err: unknown) => console.error(`probe failed: ${String(err)}`),
@@ -487,6 +499,13 @@ async function main() {
     const pct = (cpu: number) => `${((cpu / secs) * 100).toFixed(0)} %`;
     return `${((server * 1000) / Math.max(1, (calls * secs) / (to - from))).toFixed(2)} | ${pct(server)} | ${pct(b.clientCpuS - a.clientCpuS)}`;
   };
+  /** The longest event-loop stall of each side in the window, from the probes that cover it. */
+  const windowLoops = (from: number, to: number) => {
+    const inside = timeline.filter((p) => p.t > from && p.t <= to);
+    const worst = (side: 'serverLoop' | 'clientLoop') =>
+      inside.length === 0 ? '' : f1(Math.max(...inside.map((p) => p[side].max)));
+    return `${worst('serverLoop')} | ${worst('clientLoop')}`;
+  };
   const streamOpen = live.stats.openMs.sort((a, b) => a - b);
   const lines = [
     '## Soak',
@@ -515,15 +534,17 @@ async function main() {
       (c) => `| ${c.name} | ${c.measured} | ${c.bound} | ${c.ok ? 'ok' : '**fail**'} |`,
     ),
     '',
-    `Latency per ${WINDOW_S} s window (ms; the first is warm-up):`,
+    `Latency per ${WINDOW_S} s window (ms; the first is warm-up). A stall is how late an event loop ran ` +
+      `a timer due every 10 ms (ms, the longest in the window): the server's delays every call it ` +
+      `holds; the load generator's delays the calls due during it, and is charged to them too.`,
     '',
-    '| window | calls | p50 | p90 | p99 | max | errors | server CPU per call (ms) | server CPU | load generator CPU |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| window | calls | p50 | p90 | p99 | max | errors | server CPU per call (ms) | server CPU | load generator CPU | longest server stall | longest load generator stall |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...byWindow.map((f, w) => {
-      const cpu = windowCpu(w * WINDOW_S, (w + 1) * WINDOW_S, f.calls);
-      return `${figRow(`${w * WINDOW_S}–${(w + 1) * WINDOW_S} s`, f)} ${cpu} |`;
+      const [from, to] = [w * WINDOW_S, (w + 1) * WINDOW_S];
+      return `${figRow(`${from}–${to} s`, f)} ${windowCpu(from, to, f.calls)} | ${windowLoops(from, to)} |`;
     }),
-    `${figRow('capacity probe (unpaced)', capacityFigures)} | | |`,
+    `${figRow('capacity probe (unpaced)', capacityFigures)} | | | | |`,
     '',
     'Per call over the whole soak (ms):',
     '',

@@ -35,6 +35,20 @@ describe('diagnostics route', () => {
     expect(bare.statusCode).toBe(401);
   });
 
+  it('reports how late the event loop ran since the previous call', async () => {
+    const diag = async () => (await on.call({ method: 'GET', url: '/api/_diag' })).json();
+    await diag();
+    // Block the loop for 200 ms, then let the monitor's timer run late once.
+    const until = performance.now() + 200;
+    while (performance.now() < until);
+    await new Promise((r) => setTimeout(r, 30));
+    const stalled = (await diag()).eventLoopDelayMs;
+    expect(stalled.max).toBeGreaterThanOrEqual(150);
+    expect(stalled.p99).toBeGreaterThan(0);
+    // Each call reports the time since the previous one: the stall is not counted twice.
+    expect((await diag()).eventLoopDelayMs.max).toBeLessThan(150);
+  });
+
   it('is a 404 for any other address, forwarded headers or not', async () => {
     for (const remoteAddress of ['10.0.0.7', '::ffff:192.168.1.2', '2001:db8::1']) {
       const res = await on.call({

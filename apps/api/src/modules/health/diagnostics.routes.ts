@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { trackLoopLateness } from '../../lib/loop-lateness.ts';
 /** The process events whose listener counts the soak bench compares before and after load. */
 const PROCESS_EVENTS = [
   'exit',
@@ -16,10 +17,13 @@ const isLoopback = (address: string | undefined) =>
 /**
  * GET /api/_diag, registered only when PAWSY_DIAGNOSTICS is set (benches: bench/soak): what a leak
  * would grow — memory, active handles by type, open connections, live-stream listeners, process
- * listeners. Answers callers on this machine only (the socket's address, never X-Forwarded-For);
+ * listeners — and how late the event loop ran since the previous call (a stall delays every request
+ * in the process, whatever the request). Answers callers on this machine only (the socket's address, never X-Forwarded-For);
  * anyone else gets the 404 of a route that does not exist. Hidden from the OpenAPI document.
  */
 export const diagnosticsRoutes: FastifyPluginAsync = async (app) => {
+  const loop = trackLoopLateness();
+  app.addHook('onClose', async () => loop.stop());
   app.get('/api/_diag', { schema: { hide: true } }, async (request, reply) => {
     if (!isLoopback(request.raw.socket.remoteAddress)) return reply.callNotFound();
     const handles: Record<string, number> = {};
@@ -28,6 +32,7 @@ export const diagnosticsRoutes: FastifyPluginAsync = async (app) => {
       app.server.getConnections((err, count) => resolve(err ? -1 : count)),
     );
     const memory = process.memoryUsage();
+    const eventLoopDelayMs = loop.read();
     return {
       pid: process.pid,
       uptimeSeconds: Math.round(process.uptime()),
@@ -39,6 +44,7 @@ export const diagnosticsRoutes: FastifyPluginAsync = async (app) => {
       },
       handles,
       connections,
+      eventLoopDelayMs,
       realtimeListeners: app.realtime.listenerCount(),
       revocationListeners: app.sessionCache.listenerCount(),
       processListeners: Object.fromEntries(
