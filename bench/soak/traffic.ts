@@ -315,13 +315,13 @@ export async function closedLoop(
  */
 export function openLoop(c: Client, mix: Mix, rate: number, seconds: number, out: Sample[]) {
   const state = { inFlight: 0 };
-  let allSent = false;
   const done = (async () => {
     const t0 = performance.now();
     const total = Math.round(rate * seconds);
     const gap = 1000 / rate;
     // The calls still out are counted, not kept: a run sends hundreds of thousands, and a heap that
     // grows with them would lengthen this process's own collections, charged to the calls.
+    let allSent = false;
     let allAnswered = () => {};
     const answered = new Promise<void>((r) => (allAnswered = r));
     for (let i = 0; i < total; i += 1) {

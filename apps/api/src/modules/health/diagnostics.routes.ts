@@ -17,9 +17,10 @@ const isLoopback = (address: string | undefined) =>
 /**
  * GET /api/_diag, registered only when PAWSY_DIAGNOSTICS is set (benches: bench/soak): what a leak
  * would grow — memory, active handles by type, open connections, live-stream listeners, process
- * listeners — and how late the event loop ran since the previous call (a stall delays every request
- * in the process, whatever the request). Answers callers on this machine only (the socket's address, never X-Forwarded-For);
- * anyone else gets the 404 of a route that does not exist. Hidden from the OpenAPI document.
+ * listeners — and how late the event loop ran since the previous call (a stall delays every
+ * request in the process, whatever the request). Answers callers on this machine only (the
+ * socket's address, never X-Forwarded-For); anyone else gets the 404 of a route that does not
+ * exist. Hidden from the OpenAPI document.
  */
 export const diagnosticsRoutes: FastifyPluginAsync = async (app) => {
   const loop = trackLoopLateness();
