@@ -5,6 +5,11 @@ export type BookingCast = { owners: { token: string; petId: string }[]; provider
 
 /** The index of the server's sample request: ~350 days out, far past what a run reaches. */
 export const BOOKING_PROBE = 200 * 2800 - 1;
+/**
+ * Sequence numbers wrap below the probe, so every request's dates stay within the 365 days a
+ * booking may start within (only the bare twin, at ten times Pawsy's rate, ever gets near it).
+ */
+export const BOOKING_SEQUENCE_SPAN = BOOKING_PROBE;
 /** Whole hours, two days from now (bookings may start at most 365 days ahead). */
 const day0 = Math.ceil(Date.now() / 3600_000) * 3600_000 + 48 * 3600_000;
 
