@@ -46,3 +46,20 @@ export function registerWriteCounter(db: object, counter: WriteCounter): void {
 export function writeEpoch(db: object): number | null {
   return byDb.get(db)?.n ?? null;
 }
+
+/** `db`'s write count and when it was read (null where there is none: PostgreSQL). */
+export type EpochMark = { n: number; at: number } | null;
+
+export function epochMark(db: object): EpochMark {
+  const n = writeEpoch(db);
+  return n === null ? null : { n, at: performance.now() };
+}
+
+/**
+ * Whether something read from `db` after `mark` was taken may be served again without asking:
+ * no write of this process has run on the file since, and the mark is less than `maxAgeMs` old
+ * (writes by another process on the file are not counted, so they are seen after that long).
+ */
+export function unchangedSince(db: object, mark: EpochMark, maxAgeMs: number): boolean {
+  return mark !== null && mark.n === writeEpoch(db) && performance.now() - mark.at < maxAgeMs;
+}

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '@pawsy/contract';
+import { createDb } from '../../src/db/index.ts';
+import SQLite from '../../src/db/sqlite-driver.ts';
 import { newId, nowIso } from '../../src/lib/ids.ts';
+import { KEEP_MS } from '../../src/modules/admin/admin.service.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { doc, submitKyc, TINY_PDF } from '../helpers/kyc-fixtures.ts';
 import { runPermissionMatrix, type Actors } from '../helpers/permission-matrix.ts';
@@ -121,5 +124,44 @@ describe('GET /api/admin-dashboard figures', () => {
     const after = await dashboard();
     expect(after.disputesOpen).toBe(before.disputesOpen + 1);
     expect(after.bookings.byStatus.accepted).toBe((before.bookings.byStatus.accepted ?? 0) + 1);
+  });
+
+  // On SQLite the figures are kept while this process has written nothing, for at most KEEP_MS:
+  // a write of this process (any connection it opened) shows at once, another process's within
+  // KEEP_MS. PostgreSQL reads every time.
+  it('shows writes at once from this process, within KEEP_MS from another', async () => {
+    const total = async () => (await dashboard()).users.total;
+    const first = await total();
+    expect(await total()).toBe(first);
+
+    const one = await createOwner(t.app);
+    expect(await total()).toBe(first + 1);
+
+    const database = t.app.config.database;
+    const sibling = createDb(database);
+    await sibling
+      .updateTable('users')
+      .set({ deleted_at: nowIso() })
+      .where('id', '=', one.id)
+      .execute();
+    await sibling.destroy();
+    expect(await total()).toBe(first);
+
+    const two = await createOwner(t.app);
+    expect(await total()).toBe(first + 1);
+    if (database.kind === 'sqlite') {
+      // Another process's connection: better-sqlite3 on the file, unseen by this process's count.
+      const other = new SQLite(database.file);
+      other.prepare('update users set deleted_at = ? where id = ?').run(nowIso(), two.id);
+      other.close();
+      await new Promise((resolve) => setTimeout(resolve, KEEP_MS + 20));
+    } else {
+      await t.app.db
+        .updateTable('users')
+        .set({ deleted_at: nowIso() })
+        .where('id', '=', two.id)
+        .execute();
+    }
+    expect(await total()).toBe(first);
   });
 });
