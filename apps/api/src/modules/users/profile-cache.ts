@@ -1,4 +1,4 @@
-import { writeEpoch, type DbOrTrx } from '../../db/index.ts';
+import { unchangedSince, type DbOrTrx, type EpochMark } from '../../db/index.ts';
 
 /*
  * The own-profile answer (GET /user/user-profile) per database and user, as the JSON body the
@@ -13,7 +13,7 @@ import { writeEpoch, type DbOrTrx } from '../../db/index.ts';
  * instances, always asks.
  */
 export type ProfileEntry = { version: number; json: string };
-type Kept = ProfileEntry & { epoch: number | null; checkedAt: number };
+type Kept = ProfileEntry & { mark: EpochMark };
 
 /** About 2 kB each: at most ~10 MB, the least recently read user out first. */
 const MAX_ENTRIES = 5_000;
@@ -36,14 +36,13 @@ function touch(cache: Map<string, Kept>, userId: string, hit: Kept): Kept {
 export function unchangedProfileJson(db: DbOrTrx, userId: string): string | undefined {
   const cache = caches.get(db);
   const hit = cache?.get(userId);
-  if (!cache || !hit || hit.epoch === null || hit.epoch !== writeEpoch(db)) return undefined;
-  if (performance.now() - hit.checkedAt >= RECHECK_MS) return undefined;
+  if (!cache || !hit || !unchangedSince(db, hit.mark, RECHECK_MS)) return undefined;
   return touch(cache, userId, hit).json;
 }
 
 /**
  * The kept answer for `userId` when it was built from `version` (the row's version, read by the
- * caller after it took `epoch`, the write count before that read), else `build()`'s, kept in its
+ * caller after it took `mark`, the write count before that read), else `build()`'s, kept in its
  * place. `build` reads the row with its own version: an answer built from a row newer than
  * `version` is kept under the newer one, never served stale.
  */
@@ -51,20 +50,19 @@ export async function cachedProfileJson(
   db: DbOrTrx,
   userId: string,
   version: number,
-  epoch: number | null,
+  mark: EpochMark,
   build: () => Promise<ProfileEntry>,
 ): Promise<string> {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
   const hit = cache.get(userId);
   if (hit && hit.version === version) {
-    hit.epoch = epoch;
-    hit.checkedAt = performance.now();
+    hit.mark = mark;
     return touch(cache, userId, hit).json;
   }
   const entry = await build();
   cache.delete(userId);
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  cache.set(userId, { ...entry, epoch, checkedAt: performance.now() });
+  cache.set(userId, { ...entry, mark });
   return entry.json;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserFlagsBody, UserSelf } from '@pawsy/contract';
-import { writeEpoch, type DbOrTrx } from '../../db/index.ts';
+import { epochMark, type DbOrTrx } from '../../db/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -50,11 +50,11 @@ export async function ownProfileJson(
   serialize: (user: UserSelf) => string,
 ): Promise<string> {
   // Taken before the version is read: a write between the two makes the kept answer ask again.
-  const epoch = writeEpoch(app.db);
+  const mark = epochMark(app.db);
   const version = await findUserVersion(app.db, caller.id);
   if (version === undefined) throw notFound('User');
   await ensureWelcomeNotification(app, caller.id);
-  return cachedProfileJson(app.db, caller.id, version, epoch, async () => {
+  return cachedProfileJson(app.db, caller.id, version, mark, async () => {
     const row = await getUser(app.db, caller.id);
     return { version: row.version, json: serialize(toUserWire(row)) };
   });
