@@ -12,7 +12,7 @@ import { countingWrites, registerWriteCounter, writeCounterFor } from './write-e
 import type { Database } from './schema.ts';
 
 export { readRows } from './direct-reads.ts';
-export { epochMark, unchangedSince, writeEpoch, type EpochMark } from './write-epoch.ts';
+export { epochMark, unchangedSince, type EpochMark } from './write-epoch.ts';
 export { compiledRead, compiledWrite } from './compiled.ts';
 
 export type Db = Kysely<Database>;

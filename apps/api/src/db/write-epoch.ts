@@ -43,7 +43,7 @@ export function registerWriteCounter(db: object, counter: WriteCounter): void {
 }
 
 /** The write count of `db`'s file now, or null (PostgreSQL, or a transaction's handle). */
-export function writeEpoch(db: object): number | null {
+function writeEpoch(db: object): number | null {
   return byDb.get(db)?.n ?? null;
 }
 

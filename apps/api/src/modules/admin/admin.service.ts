@@ -11,8 +11,8 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const startOfUtcDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 
 /**
- * How long the figures read at one write count are served again on SQLite (see adminFigures):
- * the same bound as the kept profile answer's (users/profile-cache.ts).
+ * How long the figures read at one write count are served again on SQLite (see
+ * getAdminDashboard): the same bound as the kept profile answer's (users/profile-cache.ts).
  */
 export const KEEP_MS = 200;
 type Figures = Omit<AdminDashboard, 'generatedAt'>;
@@ -52,11 +52,12 @@ export async function getAdminDashboard(
   const today = startOfUtcDay(now);
   const db = app.db;
   const hit = kept.get(db);
-  if (hit && hit.day === today && unchangedSince(db, hit.mark, KEEP_MS))
-    return { generatedAt: new Date(now).toISOString(), ...hit.figures };
-  const mark = epochMark(db);
-  const figures = await adminFigures(app, today);
-  if (mark) kept.set(db, { day: today, mark, figures });
+  let figures = hit && hit.day === today && unchangedSince(db, hit.mark, KEEP_MS) && hit.figures;
+  if (!figures) {
+    const mark = epochMark(db);
+    figures = await adminFigures(app, today);
+    if (mark) kept.set(db, { day: today, mark, figures });
+  }
   return { generatedAt: new Date(now).toISOString(), ...figures };
 }
 
