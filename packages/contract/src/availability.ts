@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id } from './common.ts';
-import { PET_SPECIES } from './pets.ts';
+import { PET_SPECIES } from './search-range.ts';
 import { SERVICES, normalizeService, serviceUnit } from './services.ts';
 
 /**
@@ -17,9 +17,6 @@ export const MAX_SCHEDULE_WINDOWS = 28;
 export const MAX_BLOCKS = 100;
 /** How far ahead a blocked range may start, in days. */
 export const MAX_BLOCK_AHEAD_DAYS = 730;
-/** How many upcoming free dates cards and the sitter page show, looking this many days ahead. */
-export const NEXT_FREE_DATES = 5;
-export const NEXT_FREE_HORIZON_DAYS = 60;
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Use HH:MM (00:00 to 24:00)');
 export const isoDate = z
@@ -194,16 +191,6 @@ export const availabilityFilterShape = {
     ),
 };
 
-/** A search range from query values: date-only start = that UTC midnight, date-only end = the
- * midnight after it (the end day is included). */
-export function searchRange(startDate: string, endDate: string): { start: Date; end: Date } {
-  const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
-  const start = new Date(dateOnly.test(startDate) ? `${startDate}T00:00:00Z` : startDate);
-  const end = dateOnly.test(endDate)
-    ? new Date(Date.parse(`${endDate}T00:00:00Z`) + 86_400_000)
-    : new Date(endDate);
-  return { start, end };
-}
 
 export const isOvernightService = (service: string) => serviceUnit(service) === 'night';
 

@@ -19,3 +19,4 @@ export * from './packages.ts';
 export * from './billing.ts';
 export * from './availability.ts';
 export * from './series.ts';
+export * from './search-range.ts';

@@ -1,16 +1,7 @@
 import { z } from 'zod';
 import { id } from './common.ts';
+import { PET_SPECIES } from './search-range.ts';
 
-export const PET_SPECIES = [
-  'dog',
-  'cat',
-  'bird',
-  'rabbit',
-  'reptile',
-  'fish',
-  'small mammal',
-  'other',
-] as const;
 export const PET_SEXES = ['male', 'female', 'unknown'] as const;
 
 export const petWire = z.object({

@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { availabilityFilterShape, searchRange } from './availability.ts';
+import { availabilityFilterShape } from './availability.ts';
 import { userSelf, type UserSelf } from './auth.ts';
 import { boundedPageQuery, id, pageMeta } from './common.ts';
-
-/** The longest date range a sitter search takes (the longest booking). */
-export const MAX_SEARCH_DAYS = 60;
+import { searchRangeIssue } from './search-range.ts';
 
 /** Service → price in cents; a provider prices each service they offer. */
 export const serviceRates = z.record(z.string(), z.number().int().min(0));
@@ -50,26 +48,8 @@ export const nearbyQuery = boundedPageQuery(15, {
   city: z.string().trim().max(120).optional().catch(undefined),
   ...availabilityFilterShape,
 }).superRefine((q, ctx) => {
-  if (!q.startDate !== !q.endDate) {
-    const path = q.startDate ? 'endDate' : 'startDate';
-    ctx.addIssue({ code: 'custom', path: [path], message: 'Give both startDate and endDate' });
-    return;
-  }
-  if (q.startDate && q.endDate) {
-    const { start, end } = searchRange(q.startDate, q.endDate);
-    if (end.getTime() <= start.getTime())
-      ctx.addIssue({
-        code: 'custom',
-        path: ['endDate'],
-        message: 'endDate must be after startDate',
-      });
-    else if (end.getTime() - start.getTime() > MAX_SEARCH_DAYS * 86_400_000)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['endDate'],
-        message: `A search range can span at most ${MAX_SEARCH_DAYS} days`,
-      });
-  }
+  const issue = searchRangeIssue(q.startDate, q.endDate);
+  if (issue) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
 });
 export type NearbyQuery = z.infer<typeof nearbyQuery>;
 

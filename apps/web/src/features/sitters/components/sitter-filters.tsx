@@ -1,6 +1,6 @@
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { nearbyQuery, PET_SPECIES } from '@pawsy/contract';
+import { PET_SPECIES, searchRangeIssue } from '@pawsy/contract';
 import { IconSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
@@ -20,9 +20,8 @@ const PET_OPTIONS = PET_SPECIES.map((s) => ({ value: s, label: s[0]!.toUpperCase
 
 /** The API's own rule for a search range (both dates, at most MAX_SEARCH_DAYS). */
 function rangeError(startDate: string, endDate: string): string | null {
-  const parsed = nearbyQuery.safeParse({ startDate, endDate });
-  if (parsed.success) return null;
-  return parsed.error.issues.find((i) => i.path[0] === 'endDate')?.message ?? null;
+  const issue = searchRangeIssue(startDate, endDate);
+  return issue?.path === 'endDate' ? issue.message : null;
 }
 
 /**
