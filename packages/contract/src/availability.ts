@@ -191,7 +191,6 @@ export const availabilityFilterShape = {
     ),
 };
 
-
 export const isOvernightService = (service: string) => serviceUnit(service) === 'night';
 
 /** "dogs" → "dog" when the singular is a species; anything else as given. */

@@ -37,7 +37,10 @@ export function searchRangeIssue(
   endDate: string | undefined,
 ): { path: 'startDate' | 'endDate'; message: string } | null {
   if (!startDate !== !endDate)
-    return { path: startDate ? 'endDate' : 'startDate', message: 'Give both startDate and endDate' };
+    return {
+      path: startDate ? 'endDate' : 'startDate',
+      message: 'Give both startDate and endDate',
+    };
   if (!startDate || !endDate) return null;
   const { start, end } = searchRange(startDate, endDate);
   if (end.getTime() <= start.getTime())
