@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ function sourceFiles(dir: string): string[] {
 function resolveLocal(from: string, specifier: string): string | null {
   const base = resolve(dirname(from), specifier);
   const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')];
-  return candidates.find((path) => existsSync(path) && !path.endsWith(sep)) ?? null;
+  return candidates.find((path) => existsSync(path) && statSync(path).isFile()) ?? null;
 }
 
 /** "./src/…" with forward slashes, the form package.json uses. */
