@@ -14,15 +14,11 @@
  * figure by a third from one run to the next) hits both alike; the ratio is Pawsy's req/s over the
  * bare route's, summed over the rounds.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { fork, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
-import { build } from 'esbuild';
-import { bundleOptions } from '../../apps/api/bundle-options.mjs';
 import { machineLine, writeDocSection } from '../lib.ts';
 import { BOOKING_SEQUENCE_SPAN, bookingRequest } from './booking.ts';
 import type { Endpoint, ServerReady } from './server.ts';
+import { startServer } from './serve.ts';
 
 const QUICK = process.argv.includes('--quick');
 const SECONDS = QUICK ? 1 : 2;
@@ -33,31 +29,6 @@ const CONNECTIONS = 10;
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 /** --profile: the server runs under --cpu-prof; summarise with profile-summary.ts. */
 const PROFILE = process.argv.includes('--profile');
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-/**
- * server.ts bundled with the API's production options into apps/api/dist (so that the API's own
- * dependencies resolve from there), with the bench's own packages left external too.
- */
-async function bundleServer(): Promise<string> {
-  const outfile = path.join(here, '../../apps/api/dist/bench-ratios-server.js');
-  await build({
-    ...bundleOptions,
-    external: [...bundleOptions.external, 'autocannon'],
-    entryPoints: [path.join(here, 'server.ts')],
-    outfile,
-  });
-  return outfile;
-}
-
-async function startServer(): Promise<{ child: ChildProcess; ready: ServerReady }> {
-  const profile = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(here, 'profiles')}`] : [];
-  const child = fork(await bundleServer(), { execArgv: profile });
-  return new Promise((resolve, reject) => {
-    child.once('message', (ready) => resolve({ child, ready: ready as ServerReady }));
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-}
 
 type Run = { requests: number; seconds: number; non2xx: number; errors: number };
 /**
@@ -110,7 +81,7 @@ type Row = {
 };
 
 async function main() {
-  const { child, ready } = await startServer();
+  const { child, ready } = await startServer({ profile: PROFILE });
   const rows: Row[] = [];
   try {
     for (const [i, e] of ready.endpoints.entries()) {
