@@ -4,6 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
 import type autocannon from 'autocannon';
 import { loadConfig, type AppConfig } from '../apps/api/src/config.ts';
 
@@ -149,4 +150,19 @@ export async function openLoop(opts: {
     non2xx,
     errors,
   };
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's times. */
+const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/**
+ * utime + stime in seconds (fields 14 and 15 of /proc/<pid>/stat) of process `pid`, or of its
+ * thread `tid` (/proc/<pid>/task/<tid>/stat; the main thread's tid is the pid). Linux only.
+ */
+export function cpuSeconds(pid: number, tid?: number): number {
+  const file = tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`;
+  const stat = fs.readFileSync(file, 'utf8');
+  // The command name before them is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
 }

@@ -1,3 +1,4 @@
+import type autocannon from 'autocannon';
 import { BENCH_SECRET } from '../lib.ts';
 
 /** Owners (token, pet) and sitters that booking creation rotates through. */
@@ -34,6 +35,25 @@ export function bookingRequest(cast: BookingCast, i: number) {
       endDate: new Date(start + 2 * 3600_000).toISOString(),
       notes: 'Ratio bench walk',
       provider_id: cast.providers[i % n],
+    }),
+  };
+}
+
+/**
+ * An autocannon request that POSTs to `path` the next booking of a sequence: `next()` gives its
+ * number, which wraps below the probe (BOOKING_SEQUENCE_SPAN).
+ */
+export function bookingCannonRequest(
+  cast: BookingCast,
+  path: string,
+  next: () => number,
+): autocannon.Request {
+  return {
+    setupRequest: (req) => ({
+      ...req,
+      method: 'POST',
+      path,
+      ...bookingRequest(cast, next() % BOOKING_SEQUENCE_SPAN),
     }),
   };
 }

@@ -16,7 +16,7 @@
  */
 import autocannon from 'autocannon';
 import { machineLine, writeDocSection } from '../lib.ts';
-import { BOOKING_SEQUENCE_SPAN, bookingRequest } from './booking.ts';
+import { bookingCannonRequest } from './booking.ts';
 import type { Endpoint, ServerReady } from './server.ts';
 import { startServer } from './serve.ts';
 
@@ -53,14 +53,7 @@ async function measure(
     duration: seconds,
     requests: [
       cast
-        ? {
-            setupRequest: (req) => ({
-              ...req,
-              method: 'POST',
-              path,
-              ...bookingRequest(cast, sequences[side]++ % BOOKING_SEQUENCE_SPAN),
-            }),
-          }
+        ? bookingCannonRequest(cast, path, () => sequences[side]++)
         : { method: e.method, path, headers: e.headers },
     ],
   });

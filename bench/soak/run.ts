@@ -29,7 +29,7 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { trackLoopLateness } from '../../apps/api/src/lib/loop-lateness.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
-import { BENCH_SECRET, benchEnv, machineLine, root, writeDocSection } from '../lib.ts';
+import { BENCH_SECRET, benchEnv, cpuSeconds, machineLine, root, writeDocSection } from '../lib.ts';
 import { populate } from './population.ts';
 import { Client, closedLoop, Mix, openLoop, streams, type Sample } from './traffic.ts';
 
@@ -212,16 +212,6 @@ type Probe = {
 
 /** This load generator's own event loop: a stall here is charged to every call due during it. */
 const clientLoop = trackLoopLateness();
-
-/** Clock ticks per second of /proc/<pid>/stat's times. */
-const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
-
-/** utime + stime of `pid`, in seconds (fields 14 and 15 of /proc/<pid>/stat). */
-function cpuSeconds(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
-}
 
 const MiB = 2 ** 20;
 async function probe(
