@@ -386,6 +386,13 @@ async function main() {
     `${from * WINDOW_S}–${(from + count) * WINDOW_S} s`;
   const earlyWindows = windowSpan(windows - warmWindows.length, earlyThird.length);
   const lateWindows = windowSpan(windows - lateThird.length, lateThird.length);
+  const inWindows = (from: number, count: number) =>
+    samples.filter((s) => {
+      const w = Math.floor(s.at / 1000 / WINDOW_S);
+      return w >= from && w < from + count;
+    });
+  const earlySamples = inWindows(windows - warmWindows.length, earlyThird.length);
+  const lateSamples = inWindows(windows - lateThird.length, lateThird.length);
   // RSS and heap move with the garbage collector's rhythm, so the first and the last third of the
   // samples taken after warm-up are compared through their highest RSS (the top of the sawtooth:
   // the heap at its fullest before a collection, plus everything off the heap) and their lowest
@@ -541,6 +548,18 @@ async function main() {
     '| call | calls | p50 | p90 | p99 | max | errors |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...mix.names.map((name) => figRow(name, figures(samples.filter((s) => s.op === name)))),
+    '',
+    `Per call, ${earlyWindows} against ${lateWindows} (the windows the p99 check compares; ms): ` +
+      'a call whose work grows with the rows the run adds shows here first, in its p50.',
+    '',
+    '| call | p50 early | p50 late | p99 early | p99 late |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...mix.names.map((name) => {
+      const [a, b] = [earlySamples, lateSamples].map((set) =>
+        figures(set.filter((s) => s.op === name)),
+      );
+      return `| ${name} | ${f1(a!.p50)} | ${f1(b!.p50)} | ${f1(a!.p99)} | ${f1(b!.p99)} |`;
+    }),
     '',
     'The server seen from outside (RSS and descriptors from `/proc/<pid>`; heap, listeners and ' +
       'connections from `GET /api/_diag`, on only with `PAWSY_DIAGNOSTICS=1` and only for loopback):',

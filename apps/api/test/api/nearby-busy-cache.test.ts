@@ -120,3 +120,64 @@ describe('next free dates on the cards after calendar writes', () => {
     expect(await cardDates(boarder)).toEqual(first);
   });
 });
+
+describe('the calendar counter', () => {
+  const version = async () =>
+    Number(
+      (
+        await t.app.db
+          .selectFrom('calendar_version')
+          .select('v')
+          .where('id', '=', 1)
+          .executeTakeFirstOrThrow()
+      ).v,
+    );
+  const setStatus = (id: string, status: 'accepted' | 'cancelled' | 'completed') =>
+    t.app.db.updateTable('bookings').set({ status }).where('id', '=', id).execute();
+  const moveStart = (id: string) =>
+    t.app.db
+      .updateTable('bookings')
+      .set({ start_at: new Date(Date.parse(`${day(30)}T08:00:00Z`)).toISOString() })
+      .where('id', '=', id)
+      .execute();
+
+  it('moves when a booking starts or stops occupying a calendar, and for nothing else', async () => {
+    const walk = (n: number) =>
+      postBooking(t, owner, {
+        provider_id: sitter.id,
+        service: 'Boarding',
+        startDate: new Date(Date.parse(`${day(n)}T00:00:00Z`)).toISOString(),
+        endDate: new Date(Date.parse(`${day(n + 1)}T00:00:00Z`)).toISOString(),
+      });
+    const declined = await walk(40);
+    let v = await version();
+    // A request the sitter declines, a request moved or cancelled: no calendar changed.
+    const decline = await call(t, 'PUT', `/api/booking/accept/${declined._id}`, sitter, {
+      providerId: sitter.id,
+      decision: 'rejected',
+    });
+    expect(decline.statusCode, decline.body).toBe(200);
+    expect(await version()).toBe(v);
+    const waiting = await walk(42);
+    v = await version();
+    await moveStart(waiting._id);
+    await setStatus(waiting._id, 'cancelled');
+    await moveStart(waiting._id);
+    expect(await version()).toBe(v);
+
+    // An accepted booking occupies: accepting, moving and ending it each move the counter.
+    const kept = await walk(44);
+    v = await version();
+    const accept = await call(t, 'PUT', `/api/booking/accept/${kept._id}`, sitter, {
+      providerId: sitter.id,
+      decision: 'accepted',
+    });
+    expect(accept.statusCode, accept.body).toBe(200);
+    expect(await version()).toBeGreaterThan(v);
+    v = await version();
+    await moveStart(kept._id);
+    expect(await version()).toBe(v + 1);
+    await setStatus(kept._id, 'completed');
+    expect(await version()).toBe(v + 2);
+  });
+});
