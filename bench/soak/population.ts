@@ -63,7 +63,7 @@ export async function populate(
 const DAY_MS = 86_400_000;
 /**
  * Per pair: walks completed over the past weeks, and walks accepted for the weeks after the days
- * the soak books (it books from day 8, 3 hours apart: about day 15 after 10 minutes on the fastest
+ * the soak books (it books from day 8, 3 hours apart: about day 12 after 10 minutes on the fastest
  * host measured), each with its events as the app writes them. 25 past ones fill the owner's first
  * page of bookings (20) and of conversations; 25 accepted ones the sitter's page of accepted
  * bookings, and put them in the next-free-dates horizon (60 days) of the sitter's card. Paid in

@@ -1,7 +1,7 @@
 /**
  * Soak: the built production server (apps/api/dist/server.js, NODE_ENV=production, SQLite) on a
- * fresh DATA_DIR with the demo data, bulk sitters and an owner–sitter cast, under mixed load for
- * `--minutes` (10): reads (profile, nearby plain and by service + dates, booking lists, booking
+ * fresh DATA_DIR with the demo data, bulk sitters and an owner–sitter cast with a history (see
+ * population.ts), under mixed load for `--minutes` (10): reads (profile, nearby plain and by service + dates, booking lists, booking
  * detail, notifications, conversations, threads), writes (bookings, accept / decline, chat
  * messages, mark-all-read) and live notification streams opened, held and closed all the time.
  * First a short unpaced run (streams on) measures capacity; the soak then runs open-loop at half of it (or
@@ -30,7 +30,7 @@ import { buildApp } from '../../apps/api/src/app.ts';
 import { trackLoopLateness } from '../../apps/api/src/lib/loop-lateness.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { BENCH_SECRET, benchEnv, cpuSeconds, machineLine, root, writeDocSection } from '../lib.ts';
-import { populate } from './population.ts';
+import { HISTORY, populate } from './population.ts';
 import { Client, closedLoop, Mix, openLoop, streams, type Sample } from './traffic.ts';
 
 const { values: args } = parseArgs({
@@ -511,8 +511,9 @@ async function main() {
     '',
     `The production build (\`apps/api/dist/server.js\`, \`NODE_ENV=production\`, SQLite, the ` +
       `background jobs on) over a fresh database: the demo data, ${BULK_SITTERS} generated sitters ` +
-      `and ${PAIRS} owner–sitter pairs (${population.users} users, ${population.bookings} bookings at ` +
-      `the start). Capacity, measured first with ${CAPACITY_WORKERS} callers unpaced for ` +
+      `and ${PAIRS} owner–sitter pairs, each with ${HISTORY.past} completed walks and ${HISTORY.accepted} ` +
+      `accepted for days ${HISTORY.acceptedFromDay}–${HISTORY.acceptedFromDay + HISTORY.accepted - 1} ` +
+      `(${population.users} users, ${population.bookings} bookings at the start). Capacity, measured first with ${CAPACITY_WORKERS} callers unpaced for ` +
       `${CAPACITY_SECONDS} s (the streams on): **${capacity.toFixed(0)} calls/s** of the mix. The soak then ran ` +
       `open-loop at **${rate} calls/s**${FIXED_RATE === null ? ' (half of it)' : ' (`--rate`)'} for ` +
       `${MINUTES} min (latency from each call's scheduled time), with ${STREAMS} notification ` +
