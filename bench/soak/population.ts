@@ -9,6 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import { seedDemoData } from '../../apps/api/src/seed/index.ts';
 import { rebuildProviderLocationIndex } from '../../apps/api/src/modules/sitters/index.ts';
+import { newBookingEvent } from '../../apps/api/src/modules/bookings/index.ts';
 import { newId } from '../../apps/api/src/lib/ids.ts';
 import type {
   BookingEventsTable,
@@ -67,7 +68,9 @@ const DAY_MS = 86_400_000;
  * host measured), each with its events as the app writes them. 25 past ones fill the owner's first
  * page of bookings (20) and of conversations; 25 accepted ones the sitter's page of accepted
  * bookings, and put them in the next-free-dates horizon (60 days) of the sitter's card. Paid in
- * credits, as the soak's own bookings are, with the owner's ledger entries.
+ * credits, as the soak's own bookings are, with the owner's ledger entries. With far fewer pairs
+ * (`--pairs 20`) each pair's slots reach day 30 within a minute, and the requests that land on the
+ * history's walks are refused (409, counted as errors).
  */
 export const HISTORY = { past: 25, accepted: 25, acceptedFromDay: 30 };
 
@@ -111,16 +114,7 @@ async function writeHistory(app: FastifyInstance, pairs: readonly Pair[]): Promi
           created_at: iso(created),
         });
         const event = (actor: string, type: string, at: number) =>
-          events.push({
-            id: newId(),
-            booking_id: id,
-            actor_id: actor,
-            type,
-            note: null,
-            image_path: null,
-            image_mime: null,
-            created_at: iso(at),
-          });
+          events.push(newBookingEvent(id, actor, type, iso(at)));
         event(pair.owner.id, 'created', created);
         event(pair.provider.id, 'accepted', created + 3_600_000);
         if (done) event(pair.provider.id, 'completed', start + 2 * 3_600_000);

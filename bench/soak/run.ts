@@ -1,9 +1,10 @@
 /**
  * Soak: the built production server (apps/api/dist/server.js, NODE_ENV=production, SQLite) on a
  * fresh DATA_DIR with the demo data, bulk sitters and an owner–sitter cast with a history (see
- * population.ts), under mixed load for `--minutes` (10): reads (profile, nearby plain and by service + dates, booking lists, booking
- * detail, notifications, conversations, threads), writes (bookings, accept / decline, chat
- * messages, mark-all-read) and live notification streams opened, held and closed all the time.
+ * population.ts), under mixed load for `--minutes` (10): reads (profile, nearby plain and by
+ * service + dates, booking lists, booking detail, notifications, conversations, threads), writes
+ * (bookings, accept / decline, chat messages, mark-all-read) and live notification streams
+ * opened, held and closed all the time.
  * First a short unpaced run (streams on) measures capacity; the soak then runs open-loop at half of it (or
  * `--rate`). Every 10 s it samples the server from outside (/proc: RSS, open file descriptors)
  * and through GET /api/_diag (PAWSY_DIAGNOSTICS=1, loopback only: heap, live-stream listeners,

@@ -3,6 +3,7 @@ export { bookingsRoutes } from './bookings.routes.ts';
 export { quotePrice, type Quote } from './pricing.ts';
 // The demo seed writes bookings in every state with their history, which no service call does.
 export { insertBooking, insertEvent as insertBookingEvent } from './bookings.repository.ts';
+export { newEvent as newBookingEvent } from './booking-events.ts';
 export { insertRequest as insertBookingRequest } from './booking-requests.repository.ts';
 export { insertSeries as insertBookingSeries } from './booking-series.repository.ts';
 // Weekly series left undecided when their first occurrence starts (for the reminder job).
