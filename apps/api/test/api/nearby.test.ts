@@ -323,6 +323,49 @@ describe('GET /api/user/nearby', () => {
     expect(await names('limit=10')).toEqual(['Reykjavik', 'Lisbon', 'Paris', 'Tokyo', 'Sydney']);
   });
 
+  it('pages one order when two sitters are equally far to the last bits, whichever read ranks each page', async () => {
+    await resetProviders();
+    const origin = { lat: 38.72, lng: -9.14 };
+    await t.app.db
+      .updateTable('users')
+      .set({ latitude: origin.lat, longitude: origin.lng })
+      .where('id', '=', caller.id)
+      .execute();
+    let i = 0;
+    const mk = (lat: number): P => ({
+      id: newId(),
+      first: `P${i}`,
+      lat,
+      lng: origin.lng,
+      created: new Date(Date.UTC(2026, 0, 1, 0, 0, i++)).toISOString(),
+      deleted: false,
+      type: 'provider',
+    });
+    const here = [mk(origin.lat), mk(origin.lat), mk(origin.lat)];
+    await insertProviders(here, false);
+    // Four wanted, three within the largest box: this page depth is now read from the database's
+    // own ranking (and remembered for a minute).
+    expect((await nearby('page=2&limit=2')).nearbyUsers).toHaveLength(1);
+    // 2° south and 2° north: the same great-circle distance up to the last bits, which the
+    // database and JavaScript round differently; the page boundary falls between the two.
+    const twins = [mk(origin.lat - 2), mk(origin.lat + 2)];
+    const far = mk(origin.lat + 5);
+    await insertProviders([...twins, far], false);
+    const seen: string[] = [];
+    const km: number[] = [];
+    for (const page of [1, 2, 3]) {
+      const body = await nearby(`page=${page}&limit=2`);
+      expect(body.total).toBe(6);
+      for (const u of body.nearbyUsers as { _id: string; distanceKm: number }[]) {
+        seen.push(u._id);
+        km.push(u.distanceKm);
+      }
+    }
+    expect([...seen].sort()).toEqual([...here, ...twins, far].map((p) => p.id).sort());
+    expect(km.slice(3, 5)).toEqual([222.4, 222.4]);
+    expect(km).toEqual([...km].sort((a, b) => a - b));
+  });
+
   it.each([
     [
       'east beats a farther point the square box holds',
@@ -453,7 +496,12 @@ describe('GET /api/user/nearby', () => {
           );
         },
       ),
-      { numRuns: t.engine === 'sqlite' ? 80 : 40 },
+      {
+        numRuns: t.engine === 'sqlite' ? 80 : 40,
+        // Shrinking a late failure stops in time to report it before the test's timeout.
+        interruptAfterTimeLimit: 90_000,
+        markInterruptAsFailure: true,
+      },
     );
   }, 120_000);
 

@@ -7,14 +7,17 @@ const deg = (r: number) => (r * 180) / Math.PI;
 export type LatLng = { latitude: number; longitude: number };
 export type Box = { minLat: number; maxLat: number; minLng: number; maxLng: number };
 
-/** Great-circle distance (haversine), km. */
-export function haversineKm(a: LatLng, b: LatLng): number {
-  const dLat = rad(b.latitude - a.latitude);
-  const dLng = rad(b.longitude - a.longitude);
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+/**
+ * The haversine's squared half-chord for a great-circle distance of `km`: a point is within `km`
+ * exactly when its half-chord is at most this.
+ */
+export function halfChordWithin(km: number): number {
+  return Math.sin(Math.min(km / EARTH_RADIUS_KM, Math.PI) / 2) ** 2;
+}
+
+/** Great-circle distance, km, from the haversine's squared half-chord (0 ≤ h ≤ 1). */
+export function halfChordKm(h: number): number {
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(Math.max(0, h))));
 }
 
 /** Slack (degrees) so float rounding in an index never drops a point on the box edge. */

@@ -16,7 +16,11 @@ export type ProviderFilters = {
   /** Pet species the provider must accept (or have no preference). */
   petType?: string;
 };
-export type LocatedRow = { id: string; latitude: number; longitude: number };
+/**
+ * A located provider and its squared half-chord to the search origin (see halfChordSql), as this
+ * database computes it: every ranking of a search orders by this value, then id.
+ */
+export type LocatedRow = { id: string; h: number };
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -53,10 +57,11 @@ const located = sql<boolean>`users.latitude is not null and users.longitude is n
 
 export async function findLocatedInBoxes(
   db: DbOrTrx,
+  origin: LatLng,
   boxes: Box[],
   f: ProviderFilters,
 ): Promise<LocatedRow[]> {
-  const { rows } = await sql<LocatedRow>`select users.id, users.latitude, users.longitude
+  const { rows } = await sql<LocatedRow>`select users.id, ${halfChordSql(origin)} as h
     from ${boxedLocationsSql(db, boxes)} cross join users
     where users.id = loc.user_id and ${filterSql(f)}
       and users.latitude is not null and users.longitude is not null`.execute(db);
@@ -65,7 +70,10 @@ export async function findLocatedInBoxes(
 
 /**
  * Squared half-chord between `origin` and the provider (the haversine term): it grows with the
- * great-circle distance, so ordering by it orders by distance without asin or sqrt in SQL.
+ * great-circle distance, so ordering by it orders by distance without asin or sqrt in SQL. Both
+ * reads select it and the service ranks by it alone: two sitters equally far up to the last bits
+ * (JavaScript and the database round the sum differently) then come in one order on every page,
+ * whichever read served it.
  */
 function halfChordSql(origin: LatLng): RawBuilder<number> {
   const lat = sql`radians(cast(users.latitude as double precision))`;
@@ -86,13 +94,11 @@ export async function findNearestLocated(
   f: ProviderFilters,
   limit: number,
 ): Promise<LocatedRow[]> {
-  const rows = await applyFilters(
-    db.selectFrom('users').select(['users.id', 'users.latitude', 'users.longitude']),
-    f,
-  )
+  const h = halfChordSql(origin);
+  const rows = await applyFilters(db.selectFrom('users').select(['users.id', h.as('h')]), f)
     .where(isIndexedSql())
     .where(located)
-    .orderBy(halfChordSql(origin))
+    .orderBy(h)
     .orderBy('users.id')
     .limit(limit)
     .execute();

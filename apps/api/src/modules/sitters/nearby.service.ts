@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { NearbyCard, NearbyQuery, NearbyResponse } from '@pawsy/contract';
 import { parseStringList } from '../../lib/user-columns.ts';
 import { cachedNextFreeDates, findBusyOffering, findBusySitters } from '../availability/index.ts';
-import { boundingBoxes, haversineKm, roundTo, type LatLng } from './geo.ts';
+import { boundingBoxes, halfChordKm, halfChordWithin, roundTo, type LatLng } from './geo.ts';
 import {
   countProviders,
   findLocatedInBoxes,
   findNearestLocated,
+  type LocatedRow,
   findTopRatedIds,
   findUnlocatedIds,
   providerFilterSql,
@@ -59,12 +60,15 @@ export async function rankNearest(
   needed: number,
   busy: ReadonlySet<string> = NO_ONE,
 ): Promise<Ranked[]> {
-  const rank = (rows: { id: string; latitude: number; longitude: number }[], maxKm: number) =>
+  // Ranked by the database's half-chord, then id: the order of findNearestLocated, so a page
+  // served from a box and one from the fallback never disagree about near-equal distances.
+  // Within a radius means a half-chord within its bound: the box holds all of those (with room
+  // to spare far beyond the last bits), so no row outside it can rank among them.
+  const rank = (rows: LocatedRow[], maxH: number) =>
     rows
-      .filter((r) => !busy.has(r.id))
-      .map((r) => ({ id: r.id, distanceKm: haversineKm(origin, r) }))
-      .filter((r) => r.distanceKm <= maxKm)
-      .sort((a, b) => a.distanceKm - b.distanceKm || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      .filter((r) => r.h <= maxH && !busy.has(r.id))
+      .sort((a, b) => a.h - b.h || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((r) => ({ id: r.id, distanceKm: halfChordKm(r.h) }));
   const hints = hintsOf(app);
   const key = `${origin.latitude},${origin.longitude}|${needed}|${busy.size}|${JSON.stringify(filters)}`;
   const now = Date.now();
@@ -77,8 +81,8 @@ export async function rankNearest(
   for (let i = hint && hint.until > now ? hint.index : 0; i < RADII_KM.length; i++) {
     const radius = RADII_KM[i]!;
     const within = rank(
-      await findLocatedInBoxes(app.db, boundingBoxes(origin, radius), filters),
-      radius,
+      await findLocatedInBoxes(app.db, origin, boundingBoxes(origin, radius), filters),
+      halfChordWithin(radius),
     );
     if (within.length >= needed) {
       remember(i);
