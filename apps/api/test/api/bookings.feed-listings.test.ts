@@ -26,7 +26,8 @@ afterAll(() => closeApp(t));
 
 let made = 0;
 function booking(owner: TestUser, providerId: string | null, status: 'pending' | 'accepted') {
-  const at = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+  const now = Date.now();
+  const at = (h: number) => new Date(now + h * 3_600_000).toISOString();
   made += 1;
   return bookingRow(owner.id, {
     provider_id: providerId,
