@@ -15,7 +15,9 @@
  * run within 10 % (or 16 MiB) of the first third after warm-up (the highest sample of each), and
  * the heap that survives a full collection (GET /api/_diag?collect=1, idle) likewise after the soak
  * against before it; file descriptors back to the idle baseline once the load and the streams
- * stopped; no live-stream listener and no process listener left over.
+ * stopped; no live-stream listener and no process listener left over. Beside them it reports the
+ * host's own speed per window (bench/host-speed.ts), so that a host that slowed down is not read as
+ * a server that did.
  *
  * Run: npm run bench:soak [-- --minutes N] [--rate R] [--streams S] [--dry]
  * Writes its section of docs/performance.md unless --dry. Takes `minutes` + about 1 minute.
@@ -30,6 +32,7 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { trackLoopLateness } from '../../apps/api/src/lib/loop-lateness.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
+import { hostSpeedGauge } from '../host-speed.ts';
 import { BENCH_SECRET, benchEnv, cpuSeconds, machineLine, root, writeDocSection } from '../lib.ts';
 import { HISTORY, populate } from './population.ts';
 import { Client, closedLoop, Mix, openLoop, streams, type Sample } from './traffic.ts';
@@ -331,8 +334,16 @@ async function main() {
   const load = openLoop(client, mix, rate, MINUTES * 60, samples);
   const loadStart = Date.now();
   const probes: Probe[] = [];
+  // The host's own speed beside the server's figures: the same fixed work, timed every 10 s.
+  const gauge = hostSpeedGauge();
+  const hostWork: { t: number; ms: number }[] = [];
   const now = () => ({ streamsOpen: live.stats.open, inFlight: load.state.inFlight });
   const timer = setInterval(() => {
+    const t = (Date.now() - loadStart) / 1000;
+    gauge.measure().then(
+      (ms) => hostWork.push({ t, ms }),
+      (err: unknown) => console.error(`host speed probe failed: ${String(err)}`),
+    );
     probe(pid, port, Math.round((Date.now() - loadStart) / 1000), now()).then(
       (p) => {
         probes.push(p);
@@ -348,6 +359,7 @@ async function main() {
   }, SAMPLE_EVERY_MS);
   await load.done;
   clearInterval(timer);
+  await gauge.close();
   const loaded = await probe(pid, port, MINUTES * 60, now());
   await live.stop();
   client.close();
@@ -397,6 +409,15 @@ async function main() {
       return w >= from && w < from + count;
     });
   const earlySamples = inWindows(windows - warmWindows.length, earlyThird.length);
+  /** Median ms of the host's fixed work timed within windows [from, from + count). */
+  const hostWorkIn = (from: number, count: number) => {
+    const ms = hostWork
+      .filter((h) => h.t >= from * WINDOW_S && h.t < (from + count) * WINDOW_S)
+      .map((h) => h.ms);
+    return ms.length === 0 ? NaN : medianOf(ms);
+  };
+  const hostEarly = hostWorkIn(windows - warmWindows.length, earlyThird.length);
+  const hostLate = hostWorkIn(windows - lateThird.length, lateThird.length);
   const lateSamples = inWindows(windows - lateThird.length, lateThird.length);
   // RSS moves with the garbage collector's rhythm, so the first and the last third of the samples
   // taken after warm-up are compared through their highest RSS (the top of the sawtooth: the heap
@@ -509,6 +530,10 @@ async function main() {
     return `${worst('serverLoop')} | ${worst('clientLoop')}`;
   };
   const streamOpen = live.stats.openMs.sort((a, b) => a - b);
+  const hostLine =
+    `The host over the windows the p99 check compares: the fixed work took a median ` +
+    `${f1(hostLate)} ms in ${lateWindows} vs ${f1(hostEarly)} ms in ${earlyWindows} ` +
+    `(×${(hostLate / hostEarly).toFixed(2)}; the p99 moved ×${(p99Late / p99Early).toFixed(2)}).`;
   const lines = [
     '## Soak',
     '',
@@ -537,17 +562,23 @@ async function main() {
       (c) => `| ${c.name} | ${c.measured} | ${c.bound} | ${c.ok ? 'ok' : '**fail**'} |`,
     ),
     '',
+    hostLine,
+    '',
     `Latency per ${WINDOW_S} s window (ms; the first is warm-up). A stall is how late an event loop ran ` +
       `a timer due every 10 ms (ms, the longest in the window): the server's delays every call it ` +
-      `holds; the load generator's delays the calls due during it, and is charged to them too.`,
+      `holds; the load generator's delays the calls due during it, and is charged to them too. ` +
+      `Host work is the host's own speed: the median CPU time (ms) that one fixed piece of work ` +
+      `took its thread (\`bench/host-speed.ts\`, every 10 s in a worker thread of the load ` +
+      `generator); the same code on a shared host can take nearly twice as long from one minute ` +
+      `to the next.`,
     '',
-    '| window | calls | p50 | p90 | p99 | max | errors | server CPU per call (ms) | server CPU | load generator CPU | longest server stall | longest load generator stall |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| window | calls | p50 | p90 | p99 | max | errors | server CPU per call (ms) | server CPU | load generator CPU | longest server stall | longest load generator stall | host work (ms) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...byWindow.map((f, w) => {
       const [from, to] = [w * WINDOW_S, (w + 1) * WINDOW_S];
-      return `${figRow(`${from}–${to} s`, f)} ${windowCpu(from, to, f.calls)} | ${windowLoops(from, to)} |`;
+      return `${figRow(`${from}–${to} s`, f)} ${windowCpu(from, to, f.calls)} | ${windowLoops(from, to)} | ${f1(hostWorkIn(w, 1))} |`;
     }),
-    `${figRow('capacity probe (unpaced)', capacityFigures)} | | | | |`,
+    `${figRow('capacity probe (unpaced)', capacityFigures)} | | | | | |`,
     '',
     'Per call over the whole soak (ms):',
     '',
@@ -597,6 +628,7 @@ async function main() {
   else writeDocSection('soak', lines);
   for (const c of checks)
     console.log(`${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.measured} (${c.bound})`);
+  console.log(hostLine);
   if (failed.length === 0) fs.rmSync(dataDir, { recursive: true, force: true });
   else console.error(`kept ${dataDir} (server log: ${logFile})`);
   process.exitCode = failed.length === 0 ? 0 : 1;
