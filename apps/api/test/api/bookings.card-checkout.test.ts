@@ -9,6 +9,7 @@ import {
   createProvider,
   grant,
   type Owner,
+  walkDates,
 } from '../helpers/booking-fixtures.ts';
 import { startFakeStripe } from '../helpers/fake-stripe.ts';
 
@@ -39,18 +40,12 @@ const balance = async (who: Owner = owner) =>
   (await call(t, 'GET', `/api/userCredit/user-credits/${who.id}`, who)).json().data
     .balance as number;
 
-/**
- * A direct Dog walking request (2 h × $20 = $40) with `credits` applied ($15 by default). Both ends
- * come from one clock reading: two readings a millisecond apart make 2 h + 1 ms, priced as 3 hours.
- */
-const book = (hours: number, credits = 1500, who: Owner = owner) => {
-  const from = Date.now() + hours * 3600_000;
-  return call(t, 'POST', '/api/booking/', who, {
+/** A direct Dog walking request (2 h × $20 = $40) with `credits` applied ($15 by default). */
+const book = (hours: number, credits = 1500, who: Owner = owner) =>
+  call(t, 'POST', '/api/booking/', who, {
     ...bookingBody(who, { provider_id: sitter.id, creditsToApply: credits }),
-    startDate: new Date(from).toISOString(),
-    endDate: new Date(from + 2 * 3600_000).toISOString(),
+    ...walkDates(hours),
   });
-};
 
 /** How many bookings and payments the owner has. */
 const written = async (who: Owner = owner) => ({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { closeApp, multipart } from '../helpers/booking-fixtures.ts';
+import { closeApp, multipart, walkDates } from '../helpers/booking-fixtures.ts';
 import { createFixtures, fuzzEnv, problemsOf, type Fixtures } from '../helpers/fuzz.ts';
 
 /**
@@ -17,7 +17,6 @@ beforeAll(async () => {
 afterAll(() => closeApp(t), 60_000);
 
 const NUL = 'a\u0000b';
-const soon = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
 
 type Row = {
   name: string;
@@ -45,8 +44,7 @@ const rows: Row[] = [
     payload: () => ({
       service: 'Dog walking',
       pets: [fx.ids[5]],
-      startDate: soon(300),
-      endDate: soon(302),
+      ...walkDates(300),
       notes: NUL,
     }),
     field: 'notes',

@@ -9,6 +9,7 @@ import {
   createProvider,
   postBooking,
   type Owner,
+  walkDates,
 } from '../helpers/booking-fixtures.ts';
 import { assignedBooking, postMessage } from '../helpers/chat-fixtures.ts';
 import { submitSandbox } from '../helpers/checkout.ts';
@@ -241,12 +242,10 @@ describe('which conversations are listed', () => {
   it('a direct booking only once its card part is paid, for the owner and the sitter', async () => {
     const o = await createOwner(t.app);
     const s = await createProvider(t.app);
-    const from = Date.now() + 48 * 3600_000;
     const res = await call(t, 'POST', '/api/booking/', o, {
       service: 'dog-walking',
       pets: [o.petIds[0]],
-      startDate: new Date(from).toISOString(),
-      endDate: new Date(from + 2 * 3600_000).toISOString(),
+      ...walkDates(48),
       provider_id: s.id,
     });
     expect(res.statusCode, res.body).toBe(201);

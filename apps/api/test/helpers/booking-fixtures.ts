@@ -130,15 +130,24 @@ let slot = 0;
  */
 export function bookingBody(owner: Owner, extra: Record<string, unknown> = {}) {
   const ownDates = !('startDate' in extra) && !('endDate' in extra);
-  const from = Date.now() + (ownDates ? 72 + 2 * slot++ : 72) * 3600_000;
   return {
     service: 'Dog walking',
     pets: [owner.petIds[0]],
-    // One clock reading for both ends: exactly 2 hours, so always priced as 2 hourly units.
-    startDate: new Date(from).toISOString(),
-    endDate: new Date(from + 2 * 3600_000).toISOString(),
+    ...walkDates(ownDates ? 72 + 2 * slot++ : 72),
     notes: 'Loves the park',
     ...extra,
+  };
+}
+
+/**
+ * The dates of a 2-hour walk starting `hoursAhead` from now. Both ends come from one clock
+ * reading: two readings a millisecond apart make 2 h + 1 ms, priced as 3 started hours.
+ */
+export function walkDates(hoursAhead: number) {
+  const from = Date.now() + hoursAhead * 3600_000;
+  return {
+    startDate: new Date(from).toISOString(),
+    endDate: new Date(from + 2 * 3600_000).toISOString(),
   };
 }
 
