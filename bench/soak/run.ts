@@ -409,6 +409,7 @@ async function main() {
       return w >= from && w < from + count;
     });
   const earlySamples = inWindows(windows - warmWindows.length, earlyThird.length);
+  const lateSamples = inWindows(windows - lateThird.length, lateThird.length);
   /** Median ms of the host's fixed work timed within windows [from, from + count). */
   const hostWorkIn = (from: number, count: number) => {
     const ms = hostWork
@@ -418,7 +419,6 @@ async function main() {
   };
   const hostEarly = hostWorkIn(windows - warmWindows.length, earlyThird.length);
   const hostLate = hostWorkIn(windows - lateThird.length, lateThird.length);
-  const lateSamples = inWindows(windows - lateThird.length, lateThird.length);
   // RSS moves with the garbage collector's rhythm, so the first and the last third of the samples
   // taken after warm-up are compared through their highest RSS (the top of the sawtooth: the heap
   // at its fullest before a collection, plus everything off the heap). The garbage collector hands
