@@ -25,7 +25,10 @@ const couponFields = {
     .regex(/^[A-Za-z0-9_-]+$/, 'code may only contain letters, digits, - and _'),
   kind: couponKind,
   /** Percent off (1–100) or cents off (≥ 1), by kind. */
-  value: z.number({ error: 'value must be a number' }).int('value must be a whole number').min(1),
+  value: z
+    .number({ error: 'value must be a number' })
+    .int('value must be a whole number')
+    .min(1, 'value must be at least 1'),
   validFrom: instant,
   validTo: instant,
   maxRedemptions: z.number().int().min(1).max(10_000_000).nullish(),
@@ -94,8 +97,16 @@ export const couponResponse = z.object({
 
 /** GET /api/coupons/quote?code&amountCents: what a coupon takes off a price, before paying. */
 export const couponQuoteQuery = z.object({
-  code: z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(100),
-  amountCents: z.coerce.number().int().min(0).max(100_000_000),
+  code: z
+    .string({ error: 'code is required' })
+    .trim()
+    .min(1, 'code is required')
+    .max(100, 'code must be at most 100 characters'),
+  amountCents: z.coerce
+    .number({ error: 'amountCents is required and must be a number of cents' })
+    .int('amountCents must be a whole number of cents')
+    .min(0, 'amountCents must be at least 0')
+    .max(100_000_000, 'amountCents must be at most 100000000'),
 });
 export const couponQuote = z.object({
   couponId: id,

@@ -19,7 +19,7 @@ export const createDisputeBody = z.object({
     .string({ error: 'reason is required' })
     .trim()
     .min(1, 'reason is required')
-    .max(DISPUTE_REASON_MAX),
+    .max(DISPUTE_REASON_MAX, `reason must be at most ${DISPUTE_REASON_MAX} characters`),
   description: z.string().trim().max(DISPUTE_DESCRIPTION_MAX).default(''),
 });
 export type CreateDisputeBody = z.input<typeof createDisputeBody>;

@@ -5,13 +5,17 @@ export const packageInterval = z.enum(['month', 'year']);
 export type PackageInterval = z.infer<typeof packageInterval>;
 
 const packageFields = {
-  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(80),
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, 'name is required')
+    .max(80, 'name must be at most 80 characters'),
   description: z.string().trim().max(1000).default(''),
   priceCents: z
     .number({ error: 'priceCents must be a number' })
     .int('priceCents must be a whole number of cents')
     .min(50, 'priceCents must be at least 50')
-    .max(10_000_000),
+    .max(10_000_000, 'priceCents must be at most 10000000'),
   currency: z
     .string()
     .trim()

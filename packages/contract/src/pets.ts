@@ -29,7 +29,7 @@ export const petFields = z.object({
     })
     .trim()
     .min(1, 'Name is required')
-    .max(80),
+    .max(80, 'Name must be at most 80 characters'),
   species: z
     .string()
     .trim()

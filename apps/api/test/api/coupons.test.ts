@@ -137,7 +137,7 @@ describe('admin coupon calls', () => {
     [{ code: 'AB', kind: 'percent', value: 10 }, 'code'],
     [{ code: 'BAD CODE', kind: 'percent', value: 10 }, 'code'],
     [{ code: 'PCT101', kind: 'percent', value: 101 }, 'value'],
-    [{ code: 'ZERO1', kind: 'amount', value: 0 }, 'value'],
+    [{ code: 'ZERO1', kind: 'amount', value: 0 }, 'value must be at least 1'],
     [{ code: 'KIND1', kind: 'free', value: 10 }, 'kind'],
     [
       { code: 'DATES1', kind: 'percent', value: 10, validFrom: at(day), validTo: at(-day) },
@@ -218,12 +218,19 @@ describe('coupon rules when applied to a price', () => {
     expect((await quote('TOGGLE1')).json().message).toBe('Coupon has expired');
   });
 
-  it('needs a code and a numeric amount (400)', async () => {
-    expect((await call(t, 'GET', '/api/coupons/quote?amountCents=100', owner)).statusCode).toBe(
-      400,
-    );
-    expect(
-      (await call(t, 'GET', '/api/coupons/quote?code=X&amountCents=abc', owner)).statusCode,
-    ).toBe(400);
+  it.each([
+    ['amountCents=100', 'code: code is required'],
+    ['code=X', 'amountCents: amountCents is required and must be a number of cents'],
+    [
+      'code=X&amountCents=abc',
+      'amountCents: amountCents is required and must be a number of cents',
+    ],
+    ['code=X&amountCents=1.5', 'amountCents: amountCents must be a whole number of cents'],
+    ['code=X&amountCents=-1', 'amountCents: amountCents must be at least 0'],
+    [`code=${'X'.repeat(101)}&amountCents=100`, 'code: code must be at most 100 characters'],
+  ])('needs a code and a whole amount of cents: %s answers 400 %j', async (query, message) => {
+    const res = await call(t, 'GET', `/api/coupons/quote?${query}`, owner);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
   });
 });

@@ -77,6 +77,17 @@ describe('packages', () => {
     expect(JSON.stringify(res.json())).toContain(field);
   });
 
+  it.each([
+    [{ name: 'x'.repeat(81) }, 'name: name must be at most 80 characters'],
+    [{ priceCents: 10_000_001 }, 'priceCents: priceCents must be at most 10000000'],
+    [{ priceCents: 'ten' }, 'priceCents: priceCents must be a number'],
+  ])('names what is wrong with %j', async (fields, message) => {
+    const body = { name: 'X', priceCents: 900, interval: 'month', creditsIncluded: 1, ...fields };
+    const res = await call(t, 'POST', '/api/packages', admin, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
   it('answers 404 for an unknown package and 400 for a malformed id', async () => {
     expect((await call(t, 'GET', '/api/packages/aaaaaaaaaaaaaaaaaaaaaaaa', null)).statusCode).toBe(
       404,

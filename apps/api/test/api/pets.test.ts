@@ -144,7 +144,7 @@ describe('POST /api/pets', () => {
 
   it.each([
     [{ species: 'dog' }, /Name/],
-    [{ name: 'x'.repeat(81) }, /name/],
+    [{ name: 'x'.repeat(81) }, /Name must be at most 80 characters/],
     [{ name: 'Rex', species: 'dragon' }, /Species/],
     [{ name: 'Rex', age: '61' }, /age/],
     [{ name: 'Rex', age: 'old' }, /age/],
