@@ -2999,6 +2999,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             blocks: {
+                                _id: string;
                                 endDate: string;
                                 id: string;
                                 note: string;
@@ -3151,6 +3152,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             blocks: {
+                                _id: string;
                                 endDate: string;
                                 id: string;
                                 note: string;
@@ -3245,6 +3247,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         bookings: {
+                            _id: string;
                             endAt: string;
                             id: string;
                             service: string;
@@ -3447,6 +3450,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            _id: string;
                             endDate: string;
                             id: string;
                             note: string;
@@ -3529,6 +3533,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         bookings: {
+                            _id: string;
                             endAt: string;
                             id: string;
                             service: string;
@@ -5727,6 +5732,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            _id: string;
                             amountDueCents: number | null;
                             createdAt: string;
                             creditsApplied: number;
@@ -5930,6 +5936,7 @@ export interface operations {
                     "application/json": {
                         checkoutUrl?: string | null;
                         data: {
+                            _id: string;
                             amountDueCents: number | null;
                             createdAt: string;
                             creditsApplied: number;
@@ -6129,6 +6136,7 @@ export interface operations {
                     "application/json": {
                         checkoutUrl?: string | null;
                         data: {
+                            _id: string;
                             amountDueCents: number | null;
                             createdAt: string;
                             creditsApplied: number;
@@ -6323,6 +6331,7 @@ export interface operations {
                     "application/json": {
                         checkoutUrl?: string | null;
                         data: {
+                            _id: string;
                             amountDueCents: number | null;
                             createdAt: string;
                             creditsApplied: number;
@@ -6516,6 +6525,7 @@ export interface operations {
                     "application/json": {
                         checkoutUrl?: string | null;
                         data: {
+                            _id: string;
                             amountDueCents: number | null;
                             createdAt: string;
                             creditsApplied: number;

@@ -79,7 +79,9 @@ const capacities = z
     return out;
   });
 
+/** `id` repeats `_id` (the web app's name for it). */
 export const blockWire = z.object({
+  _id: z.string(),
   id: z.string(),
   startDate: z.string(),
   endDate: z.string(),
@@ -132,6 +134,7 @@ export const blockResponse = z.object({ success: z.literal(true), data: blockWir
 
 /** A booking that stands in the way of blocking dates (409 body's `bookings`). */
 export const blockingBooking = z.object({
+  _id: z.string(),
   id: z.string(),
   service: z.string(),
   startAt: z.string(),

@@ -100,7 +100,9 @@ export const seriesPreviewResponse = z.object({ success: z.literal(true), data: 
 export const seriesStatus = z.enum(['pending', 'accepted', 'declined', 'cancelled', 'expired']);
 export type SeriesStatus = z.infer<typeof seriesStatus>;
 
+/** `id` repeats `_id` (the web app's name for it). */
 export const seriesWire = z.object({
+  _id: z.string(),
   id: z.string(),
   owner: userCard,
   provider: providerCard,

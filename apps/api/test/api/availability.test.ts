@@ -149,8 +149,9 @@ describe('PUT /api/availability', () => {
     expect(made.statusCode, made.body).toBe(201);
     const res = await putMine(s, { timeZone: 'Asia/Kolkata' });
     expect(res.statusCode, res.body).toBe(200);
+    const id = made.json().data._id;
     expect(res.json().data.blocks).toEqual([
-      { id: made.json().data.id, startDate: day(5), endDate: day(7), note: 'Wedding' },
+      { _id: id, id, startDate: day(5), endDate: day(7), note: 'Wedding' },
     ]);
     const row = await t.app.db
       .selectFrom('sitter_blocks')
@@ -182,7 +183,8 @@ describe('POST and DELETE /api/availability/blocks', () => {
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json().data;
     expect(created).toEqual({
-      id: expect.any(String),
+      _id: expect.any(String),
+      id: created._id,
       startDate: day(1),
       endDate: day(2),
       note: 'Holiday',
@@ -225,6 +227,7 @@ describe('POST and DELETE /api/availability/blocks', () => {
     expect(body.message).toMatch(/1 accepted booking falls on these dates/);
     expect(body.bookings).toEqual([
       {
+        _id: bookingId,
         id: bookingId,
         service: 'dog-walking',
         startAt: start.toISOString(),

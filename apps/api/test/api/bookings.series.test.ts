@@ -197,7 +197,8 @@ describe('preview and request', () => {
     expect(data).toMatchObject({ priceCents: 6000, creditsApplied: 6000, paid: true });
     expect(await balance(owner)).toBe(before - 6000);
     const mine = await call(t, 'GET', '/api/booking/series?role=provider', sitter);
-    expect(mine.json().data.map((s: Series) => s.id)).toContain(data.id);
+    expect(mine.json().data.map((s: Series) => s._id)).toContain(data.id);
+    expect(data._id).toBe(data.id);
   });
 
   it('rejects bad input with 4xx', async () => {

@@ -31,6 +31,7 @@ export const parseSchedule = (row: CalendarRow | undefined): CalendarWire['sched
   row ? (JSON.parse(row.schedule) as CalendarWire['schedule']) : [];
 
 export const toBlockWire = (b: BlockRow) => ({
+  _id: b.id,
   id: b.id,
   startDate: b.start_date,
   endDate: b.end_date,
@@ -39,6 +40,7 @@ export const toBlockWire = (b: BlockRow) => ({
 
 /** An occupying booking as the 409 of a refused block lists it. */
 export const toBlockingBooking = (b: OccupancyRow) => ({
+  _id: b.id,
   id: b.id,
   service: b.service,
   startAt: b.start_at,

@@ -54,6 +54,7 @@ export function toSeriesWire(
   const byStart = new Map(rel.bookings.map((b) => [b.start_at, b]));
   const occurrenceRefunds = rel.bookings.reduce((sum, b) => sum + b.credits_refunded, 0);
   return {
+    _id: row.id,
     id: row.id,
     owner: rel.owner,
     provider: rel.provider,

@@ -98,7 +98,9 @@ describe('sitter calendar editor on /profile', () => {
     const last = first.add(6, 'day');
     const calls = renderSitterProfile(
       makeCalendar({
-        blocks: [{ id: 'b1', startDate: '2027-01-04', endDate: '2027-01-08', note: 'Ski trip' }],
+        blocks: [
+          { _id: 'b1', id: 'b1', startDate: '2027-01-04', endDate: '2027-01-08', note: 'Ski trip' },
+        ],
       }),
       (call) => {
         if (call.method === 'POST') return { status: 201, body: { success: true, data: {} } };
@@ -174,7 +176,7 @@ describe('sitter calendar editor on /profile', () => {
   it('shows the bookings a time zone change would put under a blocked range', async () => {
     renderSitterProfile(
       makeCalendar({
-        blocks: [{ id: 'b1', startDate: '2027-01-04', endDate: '2027-01-08', note: '' }],
+        blocks: [{ _id: 'b1', id: 'b1', startDate: '2027-01-04', endDate: '2027-01-08', note: '' }],
       }),
       (call) =>
         call.method === 'PUT'

@@ -135,8 +135,10 @@ export function makeSeriesPreview(overrides: Partial<SeriesPreview> = {}): Serie
 
 /** A weekly series (SeriesWire) from OWNER_ID to SITTER_ID, pending unless overridden. */
 export function makeSeries(overrides: Partial<Series> = {}): Series {
+  const id = overrides.id ?? SERIES_ID;
   return {
-    id: SERIES_ID,
+    _id: id,
+    id,
     owner: card(OWNER_ID, 'Olivia', 'Bennett'),
     provider: { ...card(SITTER_ID, 'Sam', 'Ortega'), city: 'Austin', rating: 4.8, reviewsCount: 3 },
     service: 'dog-walking',
