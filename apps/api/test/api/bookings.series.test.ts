@@ -31,6 +31,7 @@ type Occurrence = {
   skipped: boolean;
 };
 type Series = {
+  _id: string;
   id: string;
   status: string;
   occurrences: Occurrence[];
