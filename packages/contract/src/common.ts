@@ -16,17 +16,26 @@ export const idParams = z.object({ id });
 /** An id a service requires with its own message: left empty reads as left out. */
 export const idOrEmpty = id.or(z.literal(''));
 
+/**
+ * A query-string count from 1 (`page`, `limit`): `fallback` when left out or empty, a 400 naming
+ * the field when it is not a whole number from 1, and at most `clampTo` when given (larger values
+ * are brought down to it, as DESIGN §4 clamps `limit`).
+ */
+export function countParam(field: string, fallback: number, clampTo?: number) {
+  const message = `${field} must be a whole number from 1`;
+  return z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce.number({ error: message }).int(message).min(1, message).optional(),
+    )
+    .transform((n) => Math.min(n ?? fallback, clampTo ?? Infinity));
+}
+
 /** Query-string page/limit: page from 1, limit clamped to at most 100. */
 export function pagingQuery(defaultLimit: number) {
   return z.object({
-    page: z.coerce.number().int().min(1).catch(1).default(1),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .catch(defaultLimit)
-      .default(defaultLimit)
-      .transform((n) => Math.min(n, 100)),
+    page: countParam('page', 1),
+    limit: countParam('limit', defaultLimit, 100),
   });
 }
 

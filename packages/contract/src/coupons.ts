@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common.ts';
+import { countParam, id, PAGE_BOUND_MESSAGE, withinPageBound } from './common.ts';
 
 export const couponKind = z.enum(['percent', 'amount']);
 export type CouponKind = z.infer<typeof couponKind>;
@@ -77,7 +77,9 @@ export const coupon = z.object({
 export type Coupon = z.infer<typeof coupon>;
 
 export const couponListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(500).catch(1).default(1),
+  page: countParam('page', 1).refine((p) => withinPageBound(p, COUPONS_PAGE_SIZE), {
+    message: PAGE_BOUND_MESSAGE,
+  }),
 });
 
 /** SPEC §7: GET /api/coupons?page → { data, page, pages, total }. */

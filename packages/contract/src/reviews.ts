@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, pageMeta, PAGE_BOUND_MESSAGE, withinPageBound } from './common.ts';
+import { countParam, id, pageMeta, PAGE_BOUND_MESSAGE, withinPageBound } from './common.ts';
 import { bookingReview } from './bookings.ts';
 
 export const reviewKeyParams = z.object({ key: id });
@@ -28,14 +28,8 @@ export const createReviewResponse = z.object({
 /** GET /api/user/{id}/reviews: page from 1, limit 10 by default and at most 50. */
 export const userReviewsQuery = z
   .object({
-    page: z.coerce.number().int().min(1).catch(1).default(1),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .catch(10)
-      .default(10)
-      .transform((n) => Math.min(n, 50)),
+    page: countParam('page', 1),
+    limit: countParam('limit', 10, 50),
   })
   .superRefine((q, ctx) => {
     if (!withinPageBound(q.page, q.limit))

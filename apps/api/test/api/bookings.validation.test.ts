@@ -180,9 +180,18 @@ describe('other bodies and queries', () => {
   it('lists', async () => {
     expect4xx(await call(t, 'GET', '/api/booking/provider/in-progress?status=bogus', sitter));
     expect4xx(await call(t, 'GET', '/api/booking/?status=nope', admin));
-    const clamped = await call(t, 'GET', '/api/booking/?limit=1000&page=0', admin);
+    const clamped = await call(t, 'GET', '/api/booking/?limit=1000&page=1', admin);
     expect(clamped.statusCode).toBe(200);
     expect(clamped.json()).toMatchObject({ page: 1, limit: 100 });
+    expect4xx(await call(t, 'GET', '/api/booking/?page=0', admin));
+    const thread = await call(
+      t,
+      'GET',
+      `/api/messages/thread?bookingId=${accepted}&page=abc`,
+      owner,
+    );
+    expect(thread.statusCode).toBe(400);
+    expect(thread.json().message).toBe('page: page must be a whole number from 1');
     expect4xx(await call(t, 'GET', '/api/booking/not-an-id', owner));
   });
 

@@ -272,10 +272,23 @@ describe('GET /api/user/nearby', () => {
     expect((await nearby('name=%25')).total).toBe(0);
   });
 
-  it('falls back to defaults on bad paging values and clamps the limit', async () => {
-    expect(await nearby('page=abc&limit=-3')).toMatchObject({ page: 1, limit: 15 });
+  it('refuses paging values that are not whole numbers from 1 (400), and clamps the limit', async () => {
+    for (const [query, message] of [
+      ['page=abc', 'page: page must be a whole number from 1'],
+      ['page=0', 'page: page must be a whole number from 1'],
+      ['limit=-3', 'limit: limit must be a whole number from 1'],
+      ['limit=2.5', 'limit: limit must be a whole number from 1'],
+    ]) {
+      const res = await t.call({
+        method: 'GET',
+        url: `/api/user/nearby?${query}`,
+        token: caller.token,
+      });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect(await nearby('page=&limit=')).toMatchObject({ page: 1, limit: 15 });
     expect(await nearby('limit=1000')).toMatchObject({ limit: 100 });
-    expect(await nearby('page=0&limit=2.5')).toMatchObject({ page: 1, limit: 15 });
     expect((await nearby(`name=${'x'.repeat(2000)}`)).success).toBe(true);
     expect((await nearby('page=99')).nearbyUsers).toEqual([]);
   });
