@@ -43,6 +43,9 @@ describe(`races (${N} concurrent calls)`, () => {
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(N - 1);
+    // Each loser is told the booking was taken, never that their request was withdrawn.
+    for (const r of results.filter((x) => x.statusCode === 409))
+      expect(r.json().message).toMatch(/^This booking (is|was) already accepted$/);
     const winner = results.find((r) => r.statusCode === 200)!.json().data.provider_id;
 
     const row = await t.app.db

@@ -124,7 +124,8 @@ export async function loadDecidableRequest(
     throw forbidden("Only the booking's owner can decide on a sitter's application");
   if (request.initiated_by === 'owner' && request.provider_id !== caller.id)
     throw forbidden('Only the invited sitter can answer this invitation');
-  if (request.state !== 'pending') throw conflict(`This request is already ${request.state}`);
+  // The booking first: a request closed because another sitter was accepted says so.
   if (booking.status !== 'pending') throw conflict(`This booking is already ${booking.status}`);
+  if (request.state !== 'pending') throw conflict(`This request is already ${request.state}`);
   return { booking, request };
 }
