@@ -1568,6 +1568,8 @@ export interface operations {
                             total: number;
                             totalPages: number;
                         };
+                        /** @enum {boolean} */
+                        success: true;
                     };
                 };
             };
@@ -1888,6 +1890,8 @@ export interface operations {
                             total: number;
                             totalPages: number;
                         };
+                        /** @enum {boolean} */
+                        success: true;
                     };
                 };
             };
@@ -11815,6 +11819,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "pending" | "paid" | "cancelled" | "refunded" | "partially_refunded" | "failed";
                         };
+                        /** @enum {boolean} */
+                        success: true;
                     };
                 };
             };
@@ -12370,6 +12376,8 @@ export interface operations {
                             status: "active" | "canceled" | "past_due" | "incomplete";
                         } | null;
                         isPaid: boolean;
+                        /** @enum {boolean} */
+                        success: true;
                     };
                 };
             };
@@ -12515,6 +12523,8 @@ export interface operations {
                             status: "active" | "canceled" | "past_due" | "incomplete";
                         } | null;
                         isPaid: boolean;
+                        /** @enum {boolean} */
+                        success: true;
                     };
                 };
             };
@@ -13116,8 +13126,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        paymentId: string;
-                        subscriptionId?: string;
+                        data: {
+                            paymentId: string;
+                            subscriptionId?: string;
+                            url: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
                         url: string;
                     };
                 };
@@ -13243,12 +13258,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        couponCode: string | null;
-                        currency: string;
-                        discountCents: number;
-                        finalCents: number;
-                        packageId: string;
-                        priceCents: number;
+                        data: {
+                            couponCode: string | null;
+                            currency: string;
+                            discountCents: number;
+                            finalCents: number;
+                            packageId: string;
+                            priceCents: number;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
                     };
                 };
             };

@@ -20,23 +20,35 @@ export const createSubscriptionBody = z
 export type CreateSubscriptionBody = z.input<typeof createSubscriptionBody>;
 
 /** Where to send the browser to pay: Stripe's Checkout page or the local sandbox's. */
-export const checkoutResponse = z.object({
+export const checkout = z.object({
   url: z.string(),
   paymentId: z.string(),
   subscriptionId: z.string().optional(),
+});
+export type Checkout = z.infer<typeof checkout>;
+/** POST /api/stripe/create-subscription; `url` repeats `data.url` where SPEC §7's client reads it. */
+export const checkoutResponse = z.object({
+  success: z.literal(true),
+  data: checkout,
+  url: z.string(),
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponse>;
 
 /** POST /api/stripe/quote: the price to pay for a package with an optional coupon. */
 export const subscriptionQuoteBody = z.object({ packageId: id, couponCode });
 export type SubscriptionQuoteBody = z.input<typeof subscriptionQuoteBody>;
-export const subscriptionQuoteResponse = z.object({
+export const subscriptionQuote = z.object({
   packageId: z.string(),
   currency: z.string(),
   priceCents: z.number().int(),
   discountCents: z.number().int(),
   finalCents: z.number().int(),
   couponCode: z.string().nullable(),
+});
+export type SubscriptionQuote = z.infer<typeof subscriptionQuote>;
+export const subscriptionQuoteResponse = z.object({
+  success: z.literal(true),
+  data: subscriptionQuote,
 });
 export type SubscriptionQuoteResponse = z.infer<typeof subscriptionQuoteResponse>;
 
@@ -54,6 +66,7 @@ export type SubscriptionWire = z.infer<typeof subscriptionWire>;
 
 /** GET /api/payments/subscription: the caller's current subscription, if any. */
 export const mySubscriptionResponse = z.object({
+  success: z.literal(true),
   data: subscriptionWire.nullable(),
   isPaid: z.boolean(),
 });
@@ -75,7 +88,7 @@ export const paymentWire = z.object({
 export type PaymentWire = z.infer<typeof paymentWire>;
 
 /** GET /api/payments/{id}: one of the caller's payments (the success page shows it). */
-export const paymentResponse = z.object({ data: paymentWire });
+export const paymentResponse = z.object({ success: z.literal(true), data: paymentWire });
 
 export const sandboxParams = z.object({ paymentId: id });
 /** The sandbox checkout link: its token signs the payment and both return paths. */

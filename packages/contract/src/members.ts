@@ -44,16 +44,20 @@ export const memberSummary = z.object({
 export type MemberSummary = z.infer<typeof memberSummary>;
 
 export const memberListResponse = z.object({
+  success: z.literal(true),
   data: z.array(memberSummary),
   meta: z.object(pageMeta),
 });
 export type MemberListResponse = z.infer<typeof memberListResponse>;
 
 export const auditListQuery = boundedPageQuery(20, {});
-export const auditListResponse = z.object({
+/** A page of a member's audit log, as the member detail embeds it. */
+export const auditPage = z.object({
   data: z.array(auditEntry),
   meta: z.object(pageMeta),
 });
+export type AuditPage = z.infer<typeof auditPage>;
+export const auditListResponse = auditPage.extend({ success: z.literal(true) });
 export type AuditListResponse = z.infer<typeof auditListResponse>;
 
 export const memberBooking = z.object({
@@ -78,7 +82,7 @@ export const memberDetail = z.object({
   bookings: z.array(memberBooking),
   kyc: z.object({ status: z.enum(['PENDING', 'Verified', 'Rejected', 'NOT_VERIFIED']) }),
   credits: z.object({ balance: z.number(), currency: z.string() }),
-  audit: auditListResponse,
+  audit: auditPage,
 });
 export type MemberDetail = z.infer<typeof memberDetail>;
 export const memberDetailResponse = z.object({ success: z.literal(true), data: memberDetail });

@@ -73,7 +73,7 @@ async function subscribeWithStripe(member: TestUser, couponCode: string | null =
     couponCode,
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { url: string; paymentId: string; subscriptionId: string };
+  return res.json().data as { url: string; paymentId: string; subscriptionId: string };
 }
 
 const completed = (paymentId: string, sessionId: string, subscription: string) =>

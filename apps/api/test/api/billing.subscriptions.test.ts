@@ -106,12 +106,19 @@ describe('subscribing through the local sandbox', () => {
       couponCode: coupon.code.toLowerCase(),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ priceCents: 2000, discountCents: 500, finalCents: 1500 });
+    expect(res.json()).toMatchObject({
+      success: true,
+      data: { priceCents: 2000, discountCents: 500, finalCents: 1500 },
+    });
     const none = await call(t, 'POST', '/api/stripe/quote', member, {
       packageId: pkg._id,
       couponCode: null,
     });
-    expect(none.json()).toMatchObject({ discountCents: 0, finalCents: 2000, couponCode: null });
+    expect(none.json().data).toMatchObject({
+      discountCents: 0,
+      finalCents: 2000,
+      couponCode: null,
+    });
   });
 
   it('Pay fulfils once: active subscription, is_paid, credits, coupon counted, receipt mailed', async () => {
@@ -119,7 +126,17 @@ describe('subscribing through the local sandbox', () => {
     const coupon = await createCoupon(t, admin, { kind: 'amount', value: 500, maxRedemptions: 5 });
     const res = await subscribe(member, { packageId: pkg._id, couponCode: coupon.code });
     expect(res.statusCode, res.body).toBe(200);
-    const { url, paymentId } = res.json();
+    // The envelope, with the checkout url also at the top where SPEC §7's client reads it.
+    expect(res.json()).toEqual({
+      success: true,
+      data: {
+        url: expect.any(String),
+        paymentId: expect.any(String),
+        subscriptionId: expect.any(String),
+      },
+      url: res.json().data.url,
+    });
+    const { url, paymentId } = res.json().data;
     expect(url).toContain(`/api/payments/sandbox/${paymentId}?`);
 
     const page = await t.call({
@@ -146,7 +163,9 @@ describe('subscribing through the local sandbox', () => {
       Date.now() + 27 * 864e5,
     );
     expect(await balanceOf(t, member)).toBe(1500);
-    const payment = (await call(t, 'GET', `/api/payments/${paymentId}`, member)).json().data;
+    const paymentRes = (await call(t, 'GET', `/api/payments/${paymentId}`, member)).json();
+    expect(paymentRes.success).toBe(true);
+    const payment = paymentRes.data;
     expect(payment).toMatchObject({ status: 'paid', amountCents: 1500, discountCents: 500 });
     const list = (await call(t, 'GET', '/api/coupons?page=1', admin)).json().data;
     expect(list.find((x: { _id: string }) => x._id === coupon._id).redemptions).toBe(1);
@@ -155,7 +174,7 @@ describe('subscribing through the local sandbox', () => {
     );
     expect(receipts).toHaveLength(1);
     // Another package while one is active: once paid it replaces the old one at its period end.
-    const second = (await subscribe(member, { packageId: pkg._id, couponCode: null })).json();
+    const second = (await subscribe(member, { packageId: pkg._id, couponCode: null })).json().data;
     await sandboxClick(t, second.url, 'pay');
     const now = await subscriptionOf(t, member);
     expect(now).toMatchObject({ isPaid: true, data: { _id: second.subscriptionId } });
@@ -163,7 +182,7 @@ describe('subscribing through the local sandbox', () => {
     const old = await t.app.db
       .selectFrom('subscriptions')
       .select('cancel_at_period_end')
-      .where('id', '=', res.json().subscriptionId)
+      .where('id', '=', res.json().data.subscriptionId)
       .executeTakeFirstOrThrow();
     expect(old.cancel_at_period_end).toBe(1);
   });
@@ -173,7 +192,7 @@ describe('subscribing through the local sandbox', () => {
     // No body at all: no coupon, the first package on offer.
     const started = await call(t, 'POST', '/api/stripe/create-subscription', member);
     expect(started.statusCode, started.body).toBe(200);
-    const { url, paymentId } = started.json();
+    const { url, paymentId } = started.json().data;
     const res = await sandboxClick(t, url, 'cancel');
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toMatch(/\/payment-cancel\?paymentId=/);
@@ -271,7 +290,7 @@ describe('permissions', () => {
       admin,
     };
     const res = await subscribe(actors.owner, { packageId: pkg._id, couponCode: null });
-    fixtures = { paymentId: res.json().paymentId };
+    fixtures = { paymentId: res.json().data.paymentId };
   });
   runPermissionMatrix('billing routes', () => ({ t, actors, fixtures }), [
     {

@@ -20,13 +20,16 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => closeApp(t));
 
-const audit = async (userId: string) =>
-  (await call(t, 'GET', `/api/admin/members/${userId}/audit`, admin)).json().data as {
+const audit = async (userId: string) => {
+  const res = await call(t, 'GET', `/api/admin/members/${userId}/audit`, admin);
+  expect(res.json().success).toBe(true);
+  return res.json().data as {
     action: string;
     actorId: string;
     before: unknown;
     after: unknown;
   }[];
+};
 
 describe('member list', () => {
   it('searches by name or email, case-insensitively, and filters by role and flags', async () => {
@@ -55,6 +58,7 @@ describe('member list', () => {
 
   it('pages with meta', async () => {
     const res = await call(t, 'GET', '/api/admin/members?limit=2&page=1', admin);
+    expect(res.json().success).toBe(true);
     expect(res.json().meta).toMatchObject({
       page: 1,
       limit: 2,

@@ -46,6 +46,7 @@ export async function balanceOf(t: TestApp, user: TestUser): Promise<number> {
 export async function subscriptionOf(t: TestApp, user: TestUser) {
   const res = await call(t, 'GET', '/api/payments/subscription', user);
   expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().success).toBe(true);
   return res.json() as {
     isPaid: boolean;
     data: null | { status: string; cancelAtPeriodEnd: boolean; currentPeriodEnd: string | null };

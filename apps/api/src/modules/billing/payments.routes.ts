@@ -60,7 +60,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAuth,
       schema: { tags, params: z.object({ id }), response: { 200: paymentResponse, ...errors } },
     },
-    async (request) => ({ data: await getPayment(app, currentUser(request), request.params.id) }),
+    async (request) => ({
+      success: true as const,
+      data: await getPayment(app, currentUser(request), request.params.id),
+    }),
   );
 
   // A browser navigates here from the checkout url: no secret key header, the token proves it.

@@ -34,7 +34,10 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // 200, not 201: the answer is where to pay, not a resource of its own.
-    (request) => createSubscription(app, currentUser(request), request.body),
+    async (request) => {
+      const data = await createSubscription(app, currentUser(request), request.body);
+      return { success: true as const, data, url: data.url };
+    },
   );
 
   app.post(
@@ -53,7 +56,7 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
         couponId: _couponId,
         ...quote
       } = await quoteSubscription(app, request.body);
-      return quote;
+      return { success: true as const, data: quote };
     },
   );
 };

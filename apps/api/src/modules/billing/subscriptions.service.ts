@@ -1,10 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type {
-  CheckoutResponse,
-  MySubscriptionResponse,
-  Package,
-  SubscriptionQuoteResponse,
-} from '@pawsy/contract';
+import type { Checkout, MySubscriptionResponse, Package, SubscriptionQuote } from '@pawsy/contract';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -32,7 +27,7 @@ async function packageToSell(app: FastifyInstance, packageId?: string): Promise<
 export async function quoteSubscription(
   app: FastifyInstance,
   input: { packageId?: string; couponCode: string | null },
-): Promise<SubscriptionQuoteResponse & { couponId: string | null; pkg: Package }> {
+): Promise<SubscriptionQuote & { couponId: string | null; pkg: Package }> {
   const pkg = await packageToSell(app, input.packageId);
   const coupon = input.couponCode ? await quoteCoupon(app, input.couponCode, pkg.priceCents) : null;
   return {
@@ -58,7 +53,7 @@ export async function createSubscription(
   app: FastifyInstance,
   caller: AuthUser,
   input: { packageId?: string; couponCode: string | null },
-): Promise<CheckoutResponse> {
+): Promise<Checkout> {
   const quote = await quoteSubscription(app, input);
   const user = await getUser(app.db, caller.id);
   const now = nowIso();
@@ -120,7 +115,11 @@ export async function getMySubscription(
         () => 'Package',
       )
     : '';
-  return { data: sub ? toSubscriptionWire(sub, name) : null, isPaid: user.is_paid === 1 };
+  return {
+    success: true as const,
+    data: sub ? toSubscriptionWire(sub, name) : null,
+    isPaid: user.is_paid === 1,
+  };
 }
 
 /** Stops the subscription at the end of the period already paid; is_paid stays until then. */

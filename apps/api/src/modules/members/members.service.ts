@@ -19,7 +19,11 @@ export async function listMembers(
     repo.listMembers(app.db, filter, limit, (page - 1) * limit),
     repo.countMembers(app.db, filter),
   ]);
-  return { data: rows.map(toMemberSummary), meta: toPageMeta(page, limit, total) };
+  return {
+    success: true as const,
+    data: rows.map(toMemberSummary),
+    meta: toPageMeta(page, limit, total),
+  };
 }
 
 /** One member for the admin: profile, latest bookings, KYC status, credits, audit history. */
@@ -48,5 +52,5 @@ export async function getMemberAudit(
   limit: number,
 ) {
   await getUser(app.db, id);
-  return listAuditForUser(app, id, page, limit);
+  return { success: true as const, ...(await listAuditForUser(app, id, page, limit)) };
 }

@@ -1,14 +1,16 @@
 import type {
+  Checkout,
   CheckoutResponse,
   CreateSubscriptionBody,
   MySubscriptionResponse,
   PaymentWire,
+  SubscriptionQuote,
   SubscriptionQuoteBody,
   SubscriptionQuoteResponse,
 } from '@pawsy/contract';
 import { http } from '../../lib/http';
 
-export type { MySubscriptionResponse, PaymentWire, SubscriptionQuoteResponse };
+export type { MySubscriptionResponse, PaymentWire, SubscriptionQuote };
 
 /** SPEC §8 fallbacks of the subscription flow. */
 export const BILLING_MESSAGES = {
@@ -21,14 +23,14 @@ export const BILLING_MESSAGES = {
 
 /** The billing calls (every billing path appears only here). */
 export const billingApi = {
-  async quote(body: SubscriptionQuoteBody): Promise<SubscriptionQuoteResponse> {
+  async quote(body: SubscriptionQuoteBody): Promise<SubscriptionQuote> {
     const { data } = await http.post<SubscriptionQuoteResponse>('/api/stripe/quote', body);
-    return data;
+    return data.data;
   },
   /** The checkout url to send the browser to (Stripe's page or the local sandbox's). */
-  async createSubscription(body: CreateSubscriptionBody): Promise<CheckoutResponse> {
+  async createSubscription(body: CreateSubscriptionBody): Promise<Checkout> {
     const { data } = await http.post<CheckoutResponse>('/api/stripe/create-subscription', body);
-    return data;
+    return data.data;
   },
   async mySubscription(): Promise<MySubscriptionResponse> {
     const { data } = await http.get<MySubscriptionResponse>('/api/payments/subscription');
@@ -39,7 +41,7 @@ export const billingApi = {
     return data;
   },
   async payment(id: string): Promise<PaymentWire> {
-    const { data } = await http.get<{ data: PaymentWire }>(
+    const { data } = await http.get<{ success: true; data: PaymentWire }>(
       `/api/payments/${encodeURIComponent(id)}`,
     );
     return data.data;

@@ -1,5 +1,6 @@
 import type {
   AuditListResponse,
+  AuditPage,
   MemberDetail,
   MemberDetailResponse,
   MemberListResponse,
@@ -8,7 +9,7 @@ import type {
 } from '@pawsy/contract';
 import { http } from '../../lib/http';
 
-export type { AuditListResponse, MemberDetail, MemberListResponse, UserFlagsBody };
+export type { AuditListResponse, AuditPage, MemberDetail, MemberListResponse, UserFlagsBody };
 export type Member = MemberListResponse['data'][number];
 export type AuditEntry = AuditListResponse['data'][number];
 

@@ -38,16 +38,21 @@ describe('/subscribe', () => {
         return {
           status: 200,
           body: {
-            packageId: PKG._id,
-            currency: 'usd',
-            priceCents: 2000,
-            discountCents: 500,
-            finalCents: 1500,
-            couponCode: 'WELCOME25',
+            success: true,
+            data: {
+              packageId: PKG._id,
+              currency: 'usd',
+              priceCents: 2000,
+              discountCents: 500,
+              finalCents: 1500,
+              couponCode: 'WELCOME25',
+            },
           },
         };
-      if (call.url === '/api/stripe/create-subscription')
-        return { status: 200, body: { url: 'http://pay.test/checkout/1', paymentId: 'p1' } };
+      if (call.url === '/api/stripe/create-subscription') {
+        const data = { url: 'http://pay.test/checkout/1', paymentId: 'p1' };
+        return { status: 200, body: { success: true, data, url: data.url } };
+      }
       return { status: 404, body: { message: 'Not found' } };
     });
     const assign = stubLocation();

@@ -20,7 +20,7 @@ import { formatCents } from '../../../lib/money';
 import { getSessionToken } from '../../../lib/session';
 import { useLoad } from '../../../lib/use-load';
 import { formatPackagePrice, packagesApi, PACKAGE_MESSAGES, type Package } from '../../packages';
-import { BILLING_MESSAGES, billingApi, type SubscriptionQuoteResponse } from '../billing-api';
+import { BILLING_MESSAGES, billingApi, type SubscriptionQuote } from '../billing-api';
 
 /** The package asked for in ?packageId, else the first one on offer. */
 async function loadPackage(packageId: string | null): Promise<Package> {
@@ -42,7 +42,7 @@ export default function SubscribeScreen() {
   const load = useCallback(() => loadPackage(packageId), [packageId]);
   const pkg = useLoad(`package:${packageId ?? ''}`, load, PACKAGE_MESSAGES.fetchFailed);
   const [code, setCode] = useState('');
-  const [quote, setQuote] = useState<SubscriptionQuoteResponse | null>(null);
+  const [quote, setQuote] = useState<SubscriptionQuote | null>(null);
   const [couponError, setCouponError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'quote' | 'pay' | null>(null);
 

@@ -1,5 +1,5 @@
 import { Pagination, Stack, Table, Text, Title } from '@mantine/core';
-import type { AuditEntry, AuditListResponse } from '../members-api';
+import type { AuditEntry, AuditPage } from '../members-api';
 import { ListTable } from '../../../components/ui/list-table';
 
 const ACTION_LABELS: Record<string, string> = {
@@ -47,7 +47,7 @@ export function AuditLog({
   onPage,
 }: {
   memberId: string;
-  audit: AuditListResponse;
+  audit: AuditPage;
   page: number;
   onPage: (page: number) => void;
 }) {

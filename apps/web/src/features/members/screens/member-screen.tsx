@@ -21,19 +21,14 @@ import { serviceLabel } from '../../../config/service-labels';
 import { KycStatusBadge } from '../../kyc';
 import { AuditLog } from '../components/audit-log';
 import { MemberFlags } from '../components/member-flags';
-import {
-  MEMBER_MESSAGES,
-  membersApi,
-  type AuditListResponse,
-  type MemberDetail,
-} from '../members-api';
+import { MEMBER_MESSAGES, membersApi, type AuditPage, type MemberDetail } from '../members-api';
 import { ListTable } from '../../../components/ui/list-table';
 
 /** /dashboard/member/{memberId} (admins): profile, flags, KYC, credits, bookings, audit log. */
 export default function MemberScreen() {
   const { memberId = '' } = useParams();
   const [detail, setDetail] = useState<MemberDetail | null>(null);
-  const [audit, setAudit] = useState<AuditListResponse | null>(null);
+  const [audit, setAudit] = useState<AuditPage | null>(null);
   const [auditPage, setAuditPage] = useState(1);
   const [error, setError] = useState<string | null>(null);
   const name = detail ? `${detail.member.firstName} ${detail.member.lastName}`.trim() : '';
