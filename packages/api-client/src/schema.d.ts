@@ -5719,6 +5719,8 @@ export interface operations {
     getBookingSeries: {
         parameters: {
             query?: {
+                limit?: number;
+                page?: number;
                 role?: "owner" | "provider";
                 status?: "pending" | "accepted" | "declined" | "cancelled" | "expired";
             };
@@ -5783,8 +5785,13 @@ export interface operations {
                             updatedAt: string;
                             weekdays: number[];
                         }[];
+                        hasMore: boolean;
+                        limit: number;
+                        page: number;
                         /** @enum {boolean} */
                         success: true;
+                        total: number;
+                        totalPages: number;
                     };
                 };
             };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoDateTime } from './common.ts';
+import { boundedPageQuery, id, isoDateTime, pageMeta } from './common.ts';
 import { isoDate } from './availability.ts';
 import { bookingStatus, providerCard, userCard } from './bookings.ts';
 import { normalizeService, SERVICES } from './services.ts';
@@ -136,13 +136,15 @@ export const seriesResponse = z.object({
   /** Set when part of the price is paid by card: the checkout page to send the owner to. */
   checkoutUrl: z.string().nullable().optional(),
 });
-export const seriesListQuery = z.object({
+/** GET /api/booking/series: newest first, 100 a page unless `limit` says fewer. */
+export const seriesListQuery = boundedPageQuery(100, {
   role: z.enum(['owner', 'provider']).optional(),
   status: seriesStatus.optional(),
 });
 export const seriesListResponse = z.object({
   success: z.literal(true),
   data: z.array(seriesWire),
+  ...pageMeta,
 });
 export const seriesDecisionBody = z.object({ decision: z.enum(['accepted', 'rejected']) }).strict();
 /** Cancel one occurrence (its booking id) or every occurrence not yet started ('rest'). */

@@ -200,6 +200,15 @@ describe('preview and request', () => {
     const mine = await call(t, 'GET', '/api/booking/series?role=provider', sitter);
     expect(mine.json().data.map((s: Series) => s._id)).toContain(data.id);
     expect(data._id).toBe(data.id);
+    // Paged like every list: newest first, one a page here.
+    const total = mine.json().total as number;
+    expect(mine.json()).toMatchObject({ page: 1, limit: 100, hasMore: false });
+    expect(total).toBe(mine.json().data.length);
+    const first = await call(t, 'GET', '/api/booking/series?role=provider&limit=1', sitter);
+    expect(first.json()).toMatchObject({ page: 1, limit: 1, total, hasMore: total > 1 });
+    expect(first.json().data.map((s: Series) => s._id)).toEqual([mine.json().data[0]._id]);
+    const bad = await call(t, 'GET', '/api/booking/series?page=0', sitter);
+    expect(bad.statusCode).toBe(400);
   });
 
   it('rejects bad input with 4xx', async () => {

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { SeriesStatus, SeriesWire } from '@pawsy/contract';
+import { toPageMeta, type SeriesStatus, type SeriesWire } from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import {
+  countSeriesOf,
   findBookingsOfSeries,
   findSeries,
   listSeriesOf,
+  type SeriesFilter,
   type SeriesRow,
 } from './booking-series.repository.ts';
 import { toSeriesWire } from './booking-series.mapper.ts';
@@ -78,20 +80,28 @@ export async function getSeries(app: FastifyInstance, caller: AuthUser, id: stri
   return (await loadSeriesWires(app.db, [row]))[0]!;
 }
 
-/** GET /booking/series: the caller's series as owner (default for owners) or as sitter. */
+/** GET /booking/series: a page of the caller's series as owner (default for owners) or as sitter. */
 export async function listSeries(
   app: FastifyInstance,
   caller: AuthUser,
-  query: { role?: 'owner' | 'provider' | undefined; status?: SeriesStatus | undefined },
-): Promise<SeriesWire[]> {
+  query: {
+    role?: 'owner' | 'provider' | undefined;
+    status?: SeriesStatus | undefined;
+    page: number;
+    limit: number;
+  },
+) {
   const role = query.role ?? (caller.userType === 'provider' ? 'provider' : 'owner');
   if (role === 'provider' && caller.userType !== 'provider')
     throw forbidden('Only sitters have series as a sitter');
-  const rows = await listSeriesOf(
-    app.db,
+  const filter: SeriesFilter =
     role === 'owner'
       ? { ownerId: caller.id, status: query.status }
-      : { providerId: caller.id, status: query.status, sitterVisible: true },
-  );
-  return loadSeriesWires(app.db, rows);
+      : { providerId: caller.id, status: query.status, sitterVisible: true };
+  const [rows, total] = await Promise.all([
+    listSeriesOf(app.db, filter, query.limit, (query.page - 1) * query.limit),
+    countSeriesOf(app.db, filter),
+  ]);
+  const data: SeriesWire[] = await loadSeriesWires(app.db, rows);
+  return { data, ...toPageMeta(query.page, query.limit, total) };
 }

@@ -6,8 +6,6 @@ export type SeriesRow = BookingSeriesTable;
 export type SeriesStatus = SeriesRow['status'];
 type SeriesChanges = Updateable<BookingSeriesTable>;
 
-const LIST_LIMIT = 100;
-
 export async function insertSeries(db: DbOrTrx, row: SeriesRow): Promise<void> {
   await db.insertInto('booking_series').values(row).execute();
 }
@@ -16,18 +14,45 @@ export function findSeries(db: DbOrTrx, id: string): Promise<SeriesRow | undefin
   return db.selectFrom('booking_series').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The caller's series as owner or as sitter, newest first (owner / provider index). */
-export function listSeriesOf(
-  db: DbOrTrx,
-  filter: { ownerId?: string; providerId?: string; status?: SeriesStatus; sitterVisible?: boolean },
-): Promise<SeriesRow[]> {
-  let q = db.selectFrom('booking_series').selectAll();
+export type SeriesFilter = {
+  ownerId?: string;
+  providerId?: string;
+  status?: SeriesStatus | undefined;
+  sitterVisible?: boolean;
+};
+
+function seriesOf(db: DbOrTrx, filter: SeriesFilter) {
+  let q = db.selectFrom('booking_series');
   if (filter.ownerId) q = q.where('owner_id', '=', filter.ownerId);
   if (filter.providerId) q = q.where('provider_id', '=', filter.providerId);
   if (filter.status) q = q.where('status', '=', filter.status);
   // A series whose card part is not paid has not reached its sitter.
   if (filter.sitterVisible) q = q.where('charge_state', 'in', ['none', 'paid']);
-  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT).execute();
+  return q;
+}
+
+/** A page of the caller's series as owner or as sitter, newest first (owner / provider index). */
+export function listSeriesOf(
+  db: DbOrTrx,
+  filter: SeriesFilter,
+  limit: number,
+  offset: number,
+): Promise<SeriesRow[]> {
+  return seriesOf(db, filter)
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** How many series `listSeriesOf` pages through. */
+export async function countSeriesOf(db: DbOrTrx, filter: SeriesFilter): Promise<number> {
+  const row = await seriesOf(db, filter)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /**

@@ -85,7 +85,7 @@ export function registerSeriesRoutes(plugin: FastifyInstance): void {
     },
     async (request) => ({
       success: true as const,
-      data: await listSeries(app, currentUser(request), request.query),
+      ...(await listSeries(app, currentUser(request), request.query)),
     }),
   );
 
