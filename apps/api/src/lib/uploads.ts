@@ -28,6 +28,33 @@ export const DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as 
 
 export const HARD_MAX_BYTES = 10 * 1024 * 1024;
 
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': '.jpg',
+  'image/png': '.png',
+  'image/webp': '.webp',
+  'application/pdf': '.pdf',
+};
+
+/**
+ * The uploader's file name with the extension of the type found in its bytes (`ok.exe` holding a
+ * PDF is kept as `ok.pdf`), so a download never offers one type under another's name; `fallback`
+ * when the upload had no name.
+ */
+export function nameForType(originalName: string, mime: string, fallback: string): string {
+  const base = (originalName || fallback).replace(/\.[^.]*$/, '') || fallback;
+  return `${base}${EXTENSIONS[mime] ?? ''}`;
+}
+
+/** A Content-Disposition value offering `name` (ASCII fallback plus the RFC 6266 UTF-8 form). */
+export function dispositionFor(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
 /**
  * Reads a multipart body: text fields as strings, files checked by their bytes (not the name or
  * the declared type) and put in the file store under a random name (a store never shows a partial

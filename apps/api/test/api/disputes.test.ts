@@ -142,14 +142,14 @@ describe('POST /api/dispute/', () => {
     expect(res.statusCode, res.body).toBe(201);
     const evidence = res.json().data.evidence as { url: string; mime: string; name: string }[];
     expect(evidence.map((e) => [e.name, e.mime])).toEqual([
-      ['sofa.png', 'image/webp'],
+      ['sofa.webp', 'image/webp'],
       ['vet bill.pdf', 'application/pdf'],
     ]);
     const photo = await t.call({ method: 'GET', url: evidence[0]!.url, token: sitter.token });
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/webp');
     expect(photo.headers['x-content-type-options']).toBe('nosniff');
-    expect(photo.headers['content-disposition']).toMatch(/filename="sofa.png"/);
+    expect(photo.headers['content-disposition']).toMatch(/filename="sofa.webp"/);
     const doc = await t.call({ method: 'GET', url: evidence[1]!.url, token: admin.token });
     expect(doc.headers['content-disposition']).toMatch(/^attachment; filename="vet bill.pdf"/);
     expect(doc.rawPayload.equals(pdf)).toBe(true);

@@ -81,9 +81,16 @@ describe('documents', () => {
     const res = await submitKyc(t, user, { text: 'ID and bill' }, [
       doc(jpeg, 'passport.jpg'),
       doc(TINY_PDF, 'bill.pdf', 'application/pdf'),
+      // Named as a program: kept under the name of what its bytes are.
+      doc(TINY_PDF, 'scan.exe', 'application/octet-stream'),
     ]);
     expect(res.statusCode, res.body).toBe(201);
-    const [image, pdf] = res.json().data.documents;
+    const [image, pdf, renamed] = res.json().data.documents;
+    expect(renamed).toMatchObject({ mime: 'application/pdf', name: 'scan.pdf' });
+    const renamedRes = await get(renamed.url, user);
+    expect(renamedRes.headers['content-disposition']).toBe(
+      `inline; filename="scan.pdf"; filename*=UTF-8''scan.pdf`,
+    );
     expect(image).toMatchObject({ mime: 'image/webp', name: 'passport.webp' });
     expect(pdf).toMatchObject({ mime: 'application/pdf', name: 'bill.pdf', size: TINY_PDF.length });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { toPageMeta, type DisputeListQuery, type DisputeWire } from '@pawsy/contract';
 import { notFound } from '../../lib/app-error.ts';
-import { sendUpload } from '../../lib/uploads.ts';
+import { dispositionFor, sendUpload } from '../../lib/uploads.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { toDisputeWire } from './disputes.mapper.ts';
 import * as evidenceRepo from './dispute-evidence.repository.ts';
@@ -71,9 +71,8 @@ export async function sendEvidence(
   await loadVisibleRow(app, caller, disputeId);
   const file = await evidenceRepo.findEvidence(app.db, disputeId, evidenceId);
   if (!file) throw notFound('File');
-  const name = file.original_name.replace(/[^\w.\- ]/g, '_');
-  const disposition = file.mime === 'application/pdf' ? 'attachment' : 'inline';
-  reply.header('content-disposition', `${disposition}; filename="${name}"`);
+  const kind = file.mime === 'application/pdf' ? 'attachment' : 'inline';
+  reply.header('content-disposition', dispositionFor(kind, file.original_name));
   return sendUpload(reply, app.storage, file.stored_name, file.mime);
 }
 

@@ -3,6 +3,7 @@ import { serviceWord } from '@pawsy/contract';
 import type { DisputeStatusBody, DisputeWire } from '@pawsy/contract';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
+import { nameForType } from '../../lib/uploads.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordAdminAction } from '../audit/index.ts';
 import { notifyUser } from '../notifications/index.ts';
@@ -59,7 +60,7 @@ export async function openDispute(
             stored_name: f.storedName,
             mime: f.mime,
             size: f.size,
-            original_name: f.originalName || 'evidence',
+            original_name: nameForType(f.originalName, f.mime, 'evidence'),
             created_at: at,
           })),
         );

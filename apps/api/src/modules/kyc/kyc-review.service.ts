@@ -8,7 +8,7 @@ import {
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { kycDecisionMail } from '../../lib/mail-templates.ts';
-import { sendUpload } from '../../lib/uploads.ts';
+import { dispositionFor, sendUpload } from '../../lib/uploads.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordAdminAction } from '../audit/index.ts';
 import { notifyUser } from '../notifications/index.ts';
@@ -124,10 +124,6 @@ export async function sendKycDocument(
   const record = await visibleRecord(app, caller, kycId);
   const doc = await repo.findDocument(app.db, record.id, docId);
   if (!doc) throw notFound('Document');
-  const ascii = doc.original_name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  reply.header(
-    'content-disposition',
-    `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(doc.original_name)}`,
-  );
+  reply.header('content-disposition', dispositionFor('inline', doc.original_name));
   return sendUpload(reply, app.storage, doc.stored_name, doc.mime);
 }

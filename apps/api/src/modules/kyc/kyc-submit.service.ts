@@ -3,7 +3,13 @@ import { KYC_MAX_FILES, KYC_MAX_FILE_MB, kycSubmitFields, type KycRecord } from 
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { storeReencodedImage } from '../../lib/images.ts';
-import { DOCUMENT_TYPES, readMultipart, removeUpload, type StoredFile } from '../../lib/uploads.ts';
+import {
+  DOCUMENT_TYPES,
+  nameForType,
+  readMultipart,
+  removeUpload,
+  type StoredFile,
+} from '../../lib/uploads.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { KycDocumentsTable } from '../../db/schema.ts';
 import * as repo from './kyc.repository.ts';
@@ -28,14 +34,14 @@ async function storeDocuments(store: FileStore, files: StoredFile[]) {
   const stored: { name: string; mime: string; size: number; originalName: string }[] = [];
   try {
     for (const file of files) {
-      const originalName = file.originalName || 'document';
+      // The name follows the stored type, so a download opens with the right application.
       if (file.mime === 'application/pdf') {
+        const originalName = nameForType(file.originalName, file.mime, 'document');
         stored.push({ name: file.storedName, mime: file.mime, size: file.size, originalName });
       } else {
         const { name, size } = await storeReencodedImage(store, file, DOCUMENT_IMAGE_SIDE);
-        // The name follows the new type, so a download opens with the right application.
-        const renamed = `${originalName.replace(/\.[^.]*$/, '')}.webp`;
-        stored.push({ name, mime: 'image/webp', size, originalName: renamed });
+        const originalName = nameForType(file.originalName, 'image/webp', 'document');
+        stored.push({ name, mime: 'image/webp', size, originalName });
       }
     }
   } catch (err) {
