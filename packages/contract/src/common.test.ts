@@ -20,11 +20,19 @@ describe('paging', () => {
     expect(toPageMeta(3, 15, 31)).toMatchObject({ totalPages: 3, hasMore: false });
     expect(toPageMeta(1, 15, 0)).toMatchObject({ totalPages: 0, hasMore: false });
   });
-  it('clamps limit to 100 and falls back to defaults on bad values', () => {
+  it('clamps limit to 100, takes the defaults when left out or empty, refuses the rest', () => {
     const q = pagingQuery(15);
     expect(q.parse({ page: '2', limit: '500' })).toEqual({ page: 2, limit: 100 });
-    expect(q.parse({ page: 'x', limit: '-3' })).toEqual({ page: 1, limit: 15 });
     expect(q.parse({})).toEqual({ page: 1, limit: 15 });
+    expect(q.parse({ page: '', limit: '' })).toEqual({ page: 1, limit: 15 });
+    const issues = (query: Record<string, unknown>) =>
+      q.safeParse(query).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    expect(issues({ page: 'x', limit: '-3' })).toEqual([
+      'page: page must be a whole number from 1',
+      'limit: limit must be a whole number from 1',
+    ]);
+    expect(issues({ page: '0' })).toEqual(['page: page must be a whole number from 1']);
+    expect(issues({ limit: '2.5' })).toEqual(['limit: limit must be a whole number from 1']);
   });
 });
 

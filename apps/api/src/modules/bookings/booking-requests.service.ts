@@ -124,8 +124,13 @@ export async function loadDecidableRequest(
     throw forbidden("Only the booking's owner can decide on a sitter's application");
   if (request.initiated_by === 'owner' && request.provider_id !== caller.id)
     throw forbidden('Only the invited sitter can answer this invitation');
-  // The booking first: a request closed because another sitter was accepted says so.
   if (booking.status !== 'pending') throw conflict(`This booking is already ${booking.status}`);
-  if (request.state !== 'pending') throw conflict(`This request is already ${request.state}`);
+  if (request.state !== 'pending') {
+    // Closed by another sitter's acceptance that committed between the two reads above: the
+    // booking, read again, says so, rather than calling this request withdrawn.
+    const now = await loadVisibleBooking(app.db, caller, bookingId);
+    if (now.status !== 'pending') throw conflict(`This booking is already ${now.status}`);
+    throw conflict(`This request is already ${request.state}`);
+  }
   return { booking, request };
 }
