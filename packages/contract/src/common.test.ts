@@ -50,4 +50,12 @@ describe('bounded paging', () => {
     expect(PAGE_BOUND_MESSAGE).toBe('page × limit must not exceed 10000; narrow the search');
     expect(MAX_PAGE_OFFSET).toBe(10_000);
   });
+
+  it("clamps limit to the list's own cap when one is given, and still bounds the page", () => {
+    const q = boundedPageQuery(10, {}, 50);
+    expect(q.parse({})).toEqual({ page: 1, limit: 10 });
+    expect(q.parse({ limit: '80' })).toEqual({ page: 1, limit: 50 });
+    expect(q.safeParse({ page: '201', limit: '80' }).success).toBe(false);
+    expect(boundedPageQuery(10).parse({ limit: '80' })).toEqual({ page: 1, limit: 80 });
+  });
 });

@@ -31,11 +31,11 @@ export function countParam(field: string, fallback: number, clampTo?: number) {
     .transform((n) => Math.min(n ?? fallback, clampTo ?? Infinity));
 }
 
-/** Query-string page/limit: page from 1, limit clamped to at most 100. */
-export function pagingQuery(defaultLimit: number) {
+/** Query-string page/limit: page from 1, limit clamped to at most `maxLimit` (100 unless given). */
+export function pagingQuery(defaultLimit: number, maxLimit = 100) {
   return z.object({
     page: countParam('page', 1),
-    limit: countParam('limit', defaultLimit, 100),
+    limit: countParam('limit', defaultLimit, maxLimit),
   });
 }
 
@@ -54,8 +54,12 @@ export const withinPageBound = (page: number, limit: number): boolean =>
  * pagingQuery plus the list's own fields, refusing `page × limit` above MAX_PAGE_OFFSET with a 400
  * on `page`. Every paged list uses this, so the bound is one rule everywhere.
  */
-export function boundedPageQuery<S extends z.ZodRawShape>(defaultLimit: number, shape?: S) {
-  return pagingQuery(defaultLimit)
+export function boundedPageQuery<S extends z.ZodRawShape>(
+  defaultLimit: number,
+  shape?: S,
+  maxLimit?: number,
+) {
+  return pagingQuery(defaultLimit, maxLimit)
     .extend(shape ?? ({} as S))
     .superRefine((q, ctx) => {
       const { page, limit } = q as { page: number; limit: number };

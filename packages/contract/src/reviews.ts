@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countParam, id, pageMeta, PAGE_BOUND_MESSAGE, withinPageBound } from './common.ts';
+import { boundedPageQuery, id, pageMeta } from './common.ts';
 import { bookingReview } from './bookings.ts';
 
 export const reviewKeyParams = z.object({ key: id });
@@ -26,15 +26,7 @@ export const createReviewResponse = z.object({
 });
 
 /** GET /api/user/{id}/reviews: page from 1, limit 10 by default and at most 50. */
-export const userReviewsQuery = z
-  .object({
-    page: countParam('page', 1),
-    limit: countParam('limit', 10, 50),
-  })
-  .superRefine((q, ctx) => {
-    if (!withinPageBound(q.page, q.limit))
-      ctx.addIssue({ code: 'custom', path: ['page'], message: PAGE_BOUND_MESSAGE });
-  });
+export const userReviewsQuery = boundedPageQuery(10, {}, 50);
 export type UserReviewsQuery = z.infer<typeof userReviewsQuery>;
 
 /** A visible review received by a user, as any signed-in visitor of their profile sees it. */
