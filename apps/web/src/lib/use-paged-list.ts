@@ -108,3 +108,6 @@ export function usePagedList<T>(
     reload,
   };
 }
+
+/** What usePagedList gives a screen. */
+export type PagedList<T> = ReturnType<typeof usePagedList<T>>;

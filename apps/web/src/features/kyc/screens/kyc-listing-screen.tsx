@@ -1,26 +1,14 @@
-import {
-  Alert,
-  Anchor,
-  Container,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Container, Group, Select, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import { LoadMore } from '../../../components/ui/load-more';
+import { PagedListTable } from '../../../components/ui/paged-list-table';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { KycStatusBadge } from '../components/kyc-status-badge';
 import { KYC_MESSAGES, type KycStatus } from '../kyc-api';
 import { fetchKycPage } from '../kyc-slice';
-import { ListTable } from '../../../components/ui/list-table';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All statuses' },
@@ -45,9 +33,6 @@ export default function KycListingScreen() {
     [status, debounced],
   );
   const list = usePagedList(key, fetchPage, KYC_MESSAGES.fetchFailed);
-  const records = list.items;
-  const loading = list.isLoading && records.length === 0;
-  const error = list.error;
 
   return (
     <Container size="lg" py="xl">
@@ -72,20 +57,14 @@ export default function KycListingScreen() {
             }}
           />
         </Group>
-        {error && records.length === 0 && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Text size="sm" aria-live="polite">
-          {loading ? 'Loading…' : `${list.total ?? records.length} record(s)`}
-        </Text>
-        <ListTable
+        <PagedListTable
+          list={list}
           caption="KYC records, most recently changed first"
-          highlightOnHover
           columns={['Member', 'Email', 'Status', 'Documents', 'Updated']}
-        >
-          {records.map((r) => (
+          countLabel={(n) => `${n} record(s)`}
+          emptyText="No KYC records match."
+          endLabel="No more KYC records"
+          renderRow={(r) => (
             <Table.Tr key={r._id}>
               <Table.Td>
                 <Anchor component={Link} to={reviewPath(r.userId._id)}>
@@ -101,19 +80,8 @@ export default function KycListingScreen() {
                 <time dateTime={r.updatedAt}>{new Date(r.updatedAt).toLocaleDateString()}</time>
               </Table.Td>
             </Table.Tr>
-          ))}
-        </ListTable>
-        {!loading && !error && records.length === 0 && <Text>No KYC records match.</Text>}
-        {records.length > 0 && (
-          <LoadMore
-            count={records.length}
-            hasMore={list.hasMore}
-            isLoading={list.isLoading}
-            error={error}
-            onLoadMore={list.loadMore}
-            endLabel="No more KYC records"
-          />
-        )}
+          )}
+        />
       </Stack>
     </Container>
   );

@@ -1,25 +1,13 @@
-import {
-  Alert,
-  Anchor,
-  Container,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Container, Group, Select, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import { LoadMore } from '../../../components/ui/load-more';
+import { PagedListTable } from '../../../components/ui/paged-list-table';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { MEMBER_MESSAGES, membersApi, type MemberListParams } from '../members-api';
-import { ListTable } from '../../../components/ui/list-table';
 
 const PAGE_SIZE = 20;
 const ROLE_OPTIONS = [
@@ -71,9 +59,6 @@ export default function MembersScreen() {
     [key],
   );
   const list = usePagedList(key, fetchPage, MEMBER_MESSAGES.fetchFailed);
-  const members = list.items;
-  const loading = list.isLoading && members.length === 0;
-  const error = list.error;
 
   return (
     <Container size="lg" py="xl">
@@ -110,20 +95,14 @@ export default function MembersScreen() {
             />
           ))}
         </Group>
-        {error && members.length === 0 && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Text size="sm" aria-live="polite">
-          {loading ? 'Loading…' : `${list.total ?? members.length} member(s)`}
-        </Text>
-        <ListTable
+        <PagedListTable
+          list={list}
           caption="Members, newest first"
-          highlightOnHover
           columns={['Name', 'Email', 'Role', 'Flags', 'Joined']}
-        >
-          {members.map((m) => (
+          countLabel={(n) => `${n} member(s)`}
+          emptyText="No members match."
+          endLabel="No more members"
+          renderRow={(m) => (
             <Table.Tr key={m._id}>
               <Table.Td>
                 <Anchor component={Link} to={memberPath(m._id)}>
@@ -145,19 +124,8 @@ export default function MembersScreen() {
                 <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleDateString()}</time>
               </Table.Td>
             </Table.Tr>
-          ))}
-        </ListTable>
-        {!loading && !error && members.length === 0 && <Text>No members match.</Text>}
-        {members.length > 0 && (
-          <LoadMore
-            count={members.length}
-            hasMore={list.hasMore}
-            isLoading={list.isLoading}
-            error={error}
-            onLoadMore={list.loadMore}
-            endLabel="No more members"
-          />
-        )}
+          )}
+        />
       </Stack>
     </Container>
   );
