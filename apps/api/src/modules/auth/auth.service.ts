@@ -18,8 +18,7 @@ import {
   issueCode,
   OTP_MESSAGES,
   OTP_TTL_MINUTES,
-  isLockedForDay,
-  secondsUntilResend,
+  maySendCode,
 } from './otp.service.ts';
 import {
   openSession,
@@ -31,7 +30,8 @@ import {
 
 export const AUTH_MESSAGES = {
   invalidLogin: 'Invalid email or password',
-  resendSent: 'If this email has an unverified account, a new code has been sent.',
+  resendSent:
+    'If this email has an unverified account, a new code has been sent. Codes can be requested once a minute.',
   resetSent: 'If an account exists for this email, a password reset code has been sent.',
 } as const;
 
@@ -147,25 +147,20 @@ export async function verifyEmail(app: FastifyInstance, email: string, otp: stri
   await repo.markEmailVerified(app.db, user.id);
 }
 
+/** Same answer whatever the email; only an unverified account past the wait gets a new code. */
 export async function resendVerification(app: FastifyInstance, email: string): Promise<void> {
   const user = await repo.findActiveUserByEmail(app.db, email);
   if (!user || user.email_verified === 1) return;
-  if (await isLockedForDay(app, user.id, 'verify-email'))
-    throw new AppError('RATE_LIMITED', OTP_MESSAGES.lockedForDay);
-  const wait = await secondsUntilResend(app, user.id, 'verify-email');
-  if (wait > 0)
-    throw new AppError('RATE_LIMITED', `Please wait ${wait} seconds before requesting a new code`);
-  await sendCodeMail(app, user, 'verify-email');
+  if (await maySendCode(app, user.id, 'verify-email'))
+    await sendCodeMail(app, user, 'verify-email');
 }
 
 /** Same answer whatever the email; a second request within 60 s sends nothing new. */
 export async function forgotPassword(app: FastifyInstance, email: string): Promise<void> {
   const user = await repo.findActiveUserByEmail(app.db, email);
   if (!user) return;
-  // Locked accounts get no new code, but the answer stays the same as for unknown emails.
-  if (await isLockedForDay(app, user.id, 'reset-password')) return;
-  if ((await secondsUntilResend(app, user.id, 'reset-password')) > 0) return;
-  await sendCodeMail(app, user, 'reset-password');
+  if (await maySendCode(app, user.id, 'reset-password'))
+    await sendCodeMail(app, user, 'reset-password');
 }
 
 export async function resetPassword(

@@ -49,6 +49,20 @@ export async function secondsUntilResend(
   return Math.max(0, Math.ceil((OTP_RESEND_SECONDS * 1000 - elapsedMs) / 1000));
 }
 
+/**
+ * Whether a new code of `purpose` may go out now: not while the account is locked for the day or
+ * inside the resend wait. Callers skip the mail silently: resend-otp and forget-password answer
+ * every address alike (DESIGN §5), so a 429 there would tell that the address holds an account.
+ */
+export async function maySendCode(
+  app: FastifyInstance,
+  userId: string,
+  purpose: CodePurpose,
+): Promise<boolean> {
+  if (await isLockedForDay(app, userId, purpose)) return false;
+  return (await secondsUntilResend(app, userId, purpose)) === 0;
+}
+
 /** Issues a fresh 6-digit code; only the newest code of a purpose is ever accepted. */
 export async function issueCode(
   app: FastifyInstance,
