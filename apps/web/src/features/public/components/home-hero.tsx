@@ -25,9 +25,9 @@ export function HomeHero() {
               Loving care for your pet, from sitters you can trust
             </Title>
             <Text size="lg" mt="md" c="dark.6">
-              Pawsy connects pet owners with identity-verified neighbours for dog walks, home
-              visits, overnight sitting, boarding and grooming. Book in minutes, chat before you
-              decide, and pay only through Pawsy.
+              Pawsy connects pet owners with sitters nearby for dog walks, home visits, overnight
+              sitting, boarding and grooming. Book in minutes, chat before you decide, and pay only
+              through Pawsy.
             </Text>
             <List
               mt="lg"
@@ -38,7 +38,7 @@ export function HomeHero() {
                 </ThemeIcon>
               }
             >
-              <List.Item>Every sitter passes an ID check before taking bookings</List.Item>
+              <List.Item>A verified badge on every sitter whose ID our team has checked</List.Item>
               <List.Item>Honest reviews from owners who booked them</List.Item>
               <List.Item>Payments held securely, with help if something goes wrong</List.Item>
             </List>

@@ -67,8 +67,8 @@ const SERVICES: Feature[] = [
 const TRUST: Feature[] = [
   {
     icon: IconShieldCheck,
-    title: 'KYC-verified sitters',
-    text: 'Sitters upload a government ID that our team checks by hand before they can accept bookings. Look for the verified badge.',
+    title: 'ID checks you can see',
+    text: 'Sitters upload a government ID that our team checks by hand. Those who pass carry the verified badge on their card and profile, so you know before you book.',
   },
   {
     icon: IconStar,

@@ -26,7 +26,10 @@ export default function TermsOfUseScreen() {
 
       <h2>3. Sitters</h2>
       <ul>
-        <li>You must complete identity verification before accepting bookings.</li>
+        <li>
+          Complete identity verification: owners see your verified badge once our team has checked
+          your ID.
+        </li>
         <li>
           Describe your experience, services and rates honestly and keep your availability current.
         </li>
