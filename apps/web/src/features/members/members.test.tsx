@@ -1,4 +1,5 @@
 import { describeValues } from './components/audit-log';
+import { GRANT_ERRORS } from '../credits';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -122,6 +123,41 @@ describe('/dashboard/member/{memberId}', () => {
     renderApp(`/dashboard/member/${MEMBER_ID}`);
     await userEvent.click(await screen.findByRole('switch', { name: 'Paid subscription' }));
     expect(await screen.findByText('Failed to update paid status')).toBeInTheDocument();
+  });
+
+  it('refuses a negative or missing grant with messages on the fields, then grants in cents', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    const calls = mockFetch(({ method, url }) =>
+      method === 'POST' && url === '/api/userCredit/user-credits'
+        ? { status: 201, body: { success: true, data: { balance: 2000 } } }
+        : url === `/api/admin/members/${MEMBER_ID}`
+          ? { status: 200, body: { success: true, data: detail(false) } }
+          : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    renderApp(`/dashboard/member/${MEMBER_ID}`);
+    const form = await screen.findByRole('form', { name: 'Grant credits' });
+    const grant = within(form).getByRole('button', { name: 'Grant credits' });
+    await userEvent.click(grant);
+    expect(within(form).getByText(GRANT_ERRORS.amount)).toBeInTheDocument();
+    expect(within(form).getByText(GRANT_ERRORS.reason)).toBeInTheDocument();
+
+    const amount = within(form).getByRole('textbox', { name: /Amount/ });
+    await userEvent.type(amount, '-20');
+    await userEvent.type(within(form).getByRole('textbox', { name: /Reason/ }), 'Goodwill');
+    await userEvent.click(grant);
+    expect(within(form).getByText(GRANT_ERRORS.amount)).toBeInTheDocument();
+    expect(amount).toHaveValue('-20');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '5');
+    await userEvent.click(grant);
+    expect(await screen.findByText('Granted $5.00 in credits')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      userId: MEMBER_ID,
+      amount: 500,
+      reason: 'Goodwill',
+    });
   });
 
   it("needs an id: 'User id is required'", async () => {
