@@ -61,7 +61,13 @@ describe('profile screen', () => {
     const user = userEvent.setup();
     const city = await screen.findByLabelText('City');
     expect(city).toHaveValue('Austin');
-    expect(screen.getByLabelText('Dog walking rate (USD)')).toHaveValue('$25');
+    const rate = screen.getByLabelText('Dog walking rate (USD)');
+    expect(rate).toHaveValue('$25');
+    // Walks are priced per hour (the checkout multiplies by hours), and a rate is never negative.
+    expect(rate).toHaveAccessibleDescription('Per hour');
+    await user.clear(rate);
+    await user.type(rate, '-25');
+    expect(rate).toHaveValue('$25');
     await user.clear(city);
     await user.type(screen.getByLabelText('State or region'), 'TX');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));

@@ -68,7 +68,7 @@ describe('sitter search', () => {
     expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual(['Maya S.', 'Leo S.']);
     expect(within(cards[0]!).getByText('1.4 km away')).toBeInTheDocument();
     expect(within(cards[1]!).getByText('12 km away')).toBeInTheDocument();
-    expect(within(cards[0]!).getByText('Dog walking · $25')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('Dog walking · $25/hour')).toBeInTheDocument();
     expect(within(cards[0]!).getByText('4.5 (2 reviews)')).toBeInTheDocument();
     expect(within(cards[0]!).getByText('ID verified')).toBeInTheDocument();
     expect(within(cards[0]!).getByRole('link', { name: 'Maya S.' })).toHaveAttribute(
@@ -101,8 +101,8 @@ describe('sitter search', () => {
     );
     renderApp('/petSitters');
     const card = await screen.findByRole('article', { name: 'Ines S.' });
-    expect(within(card).getByText('Dog walking · $25')).toBeInTheDocument();
-    expect(within(card).getByText('Boarding · $45 suggested')).toBeInTheDocument();
+    expect(within(card).getByText('Dog walking · $25/hour')).toBeInTheDocument();
+    expect(within(card).getByText('Boarding · $45/night suggested')).toBeInTheDocument();
   });
 
   it('hides distances in "all" mode and sends the name and city filters', async () => {

@@ -1,6 +1,6 @@
 import { Alert, MultiSelect, Skeleton } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
-import { normalizeService } from '../../../config/service-labels';
+import { normalizeService, serviceUnit } from '../../../config/service-labels';
 import { getErrorMessage } from '../../../lib/api-error';
 import { formatCents } from '../../../lib/money';
 import { useLoad } from '../../../lib/use-load';
@@ -41,7 +41,7 @@ export function SitterPicker({ service, value, onChange, error }: SitterPickerPr
           const rate = own ?? s.suggested_rates?.[normalizeService(service)];
           const price =
             rate !== undefined
-              ? ` · ${formatCents(rate, s.currency)}${own === undefined ? ' suggested' : ''}`
+              ? ` · ${formatCents(rate, s.currency)}/${serviceUnit(service)}${own === undefined ? ' suggested' : ''}`
               : '';
           return {
             value: s._id,

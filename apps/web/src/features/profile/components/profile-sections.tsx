@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import { DOCUMENT_TYPE_OPTIONS, PET_PREFERENCE_OPTIONS } from '../../../config/pet-types';
-import { serviceLabel } from '../../../config/service-labels';
+import { serviceLabel, serviceUnit } from '../../../config/service-labels';
 import { SERVICE_OPTIONS } from '../../../config/services';
 import type { ProfileValues, TextField } from '../profile-form';
 
@@ -146,9 +146,10 @@ export function RatesSection({ values, onChange }: SectionProps) {
         <NumberInput
           key={service}
           label={`${serviceLabel(service)} rate (USD)`}
-          description="Per visit, walk or night"
+          description={`Per ${serviceUnit(service)}`}
           prefix="$"
           min={0}
+          allowNegative={false}
           max={100_000}
           decimalScale={2}
           thousandSeparator=","

@@ -1,6 +1,6 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
-import { normalizeService, serviceLabel } from '../../../config/service-labels';
+import { normalizeService, serviceLabel, serviceUnit } from '../../../config/service-labels';
 import { formatRate, servicesWithRates } from '../format';
 import type { SitterProfile } from '../sitters-api';
 import { RatingStars } from './rating-stars';
@@ -51,11 +51,13 @@ export function ServiceRates(props: ServicesProps) {
     <Group gap={6} component="ul" m={0} p={0} aria-label="Services and rates">
       {list.map(({ service, cents }) => {
         const suggested = cents === null ? suggested_rates[normalizeService(service)] : undefined;
+        // "$20/hour", "$45/night": the unit the price is counted in (the checkout multiplies by it).
+        const rate = (c: number) => `${formatRate(c, currency)}/${serviceUnit(service)}`;
         return (
           <Badge key={service} component="li" variant="outline" color="dark.5" tt="none">
             {serviceLabel(service)}
-            {cents !== null ? ` · ${formatRate(cents, currency)}` : ''}
-            {suggested !== undefined ? ` · ${formatRate(suggested, currency)} suggested` : ''}
+            {cents !== null ? ` · ${rate(cents)}` : ''}
+            {suggested !== undefined ? ` · ${rate(suggested)} suggested` : ''}
           </Badge>
         );
       })}
