@@ -13395,6 +13395,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {boolean} */
+                        duplicate?: true;
+                        /** @enum {boolean} */
                         received: true;
                     };
                 };
@@ -13417,22 +13419,6 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        errors?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -98,4 +98,8 @@ export const sandboxQuery = z.object({
   cancel: z.string().max(300).default('/payment-cancel'),
 });
 export const sandboxForm = sandboxQuery;
-export const webhookResponse = z.object({ received: z.literal(true) });
+/** `duplicate` when the event id was already applied (nothing changed). */
+export const webhookResponse = z.object({
+  received: z.literal(true),
+  duplicate: z.literal(true).optional(),
+});

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody, webhookResponse } from '@pawsy/contract';
-import { AppError } from '../../lib/app-error.ts';
 import { applyStripeEvent, verifyStripeEvent } from './stripe-events.service.ts';
 
 /**
@@ -21,15 +20,19 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['subscriptions'],
         headers: z.looseObject({ 'stripe-signature': z.string().max(2000).optional() }),
-        response: { 200: webhookResponse, 400: errorBody, 404: errorBody, 409: errorBody },
+        response: { 200: webhookResponse, 400: errorBody, 404: errorBody },
       },
     },
     async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const event = verifyStripeEvent(app, raw, request.headers['stripe-signature']);
-      if (!(await applyStripeEvent(app, event)))
-        throw new AppError('CONFLICT', 'Event already processed');
-      return { received: true as const };
+      // A repeat changes nothing and still answers 2xx: Stripe re-sends an event whose 2xx it
+      // did not get (a timeout after our commit) until it gets one, so a refusal here would keep
+      // it retrying for days and mark the endpoint failing.
+      const applied = await applyStripeEvent(app, event);
+      return applied
+        ? { received: true as const }
+        : { received: true as const, duplicate: true as const };
     },
   );
 };
