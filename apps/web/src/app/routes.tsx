@@ -30,7 +30,6 @@ const guardedRoutes: RouteObject[] = [
   { path: paths.dispute, element: <S.DisputeScreen /> },
   { path: paths.disputes, element: <S.DisputesScreen /> },
   { path: paths.bookingDetails, element: <S.BookingDetailsScreen /> },
-  { path: paths.adminDispute, element: <S.AdminDisputeScreen /> },
   { path: paths.petDetails, element: <S.PetDetailsScreen /> },
   { path: paths.dashboard, element: <S.AdminDashboardScreen /> },
   { path: paths.userDashboard, element: <S.UserDashboardScreen /> },
@@ -50,6 +49,7 @@ const guardedRoutes: RouteObject[] = [
 const adminScreens: RouteObject[] = [
   { path: paths.admin, element: <S.AdminScreen /> },
   { path: paths.member, element: <S.MemberScreen /> },
+  { path: paths.adminDispute, element: <S.AdminDisputeScreen /> },
 ];
 
 const adminRoutes: RouteObject[] = [
