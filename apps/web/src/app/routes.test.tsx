@@ -47,7 +47,7 @@ describe('routing and guards', () => {
     });
   }
 
-  for (const adminScreen of ['/admin', '/dashboard/member/m1', '/admin/dispute/d1']) {
+  for (const adminScreen of ['/admin', '/dashboard/member/m1', '/dashboard', '/admin/dispute/d1']) {
     it(`shows a non-admin who opens ${adminScreen} a note instead of the admin screen`, async () => {
       const calls = mockFetch(() => ({ status: 403, body: { message: 'Admin access required' } }));
       storeSession({ userType: 'user' });
@@ -56,10 +56,10 @@ describe('routing and guards', () => {
         await screen.findByRole('heading', { level: 1, name: 'Admins only' }),
       ).toBeInTheDocument();
       expect(router.state.location.pathname).toBe(adminScreen);
-      // Nothing of the admin screen: no decision panel, no call the server would refuse.
+      // Nothing of the admin screen: no decision panel, no dashboard, no call it would refuse.
       expect(screen.queryByRole('button', { name: /resolve|refresh/i })).not.toBeInTheDocument();
       expect(screen.queryByText('Admin access required')).not.toBeInTheDocument();
-      expect(calls.filter((call) => /\/dispute\//.test(call.url))).toHaveLength(0);
+      expect(calls.filter((call) => /admin-dashboard|\/dispute\//.test(call.url))).toHaveLength(0);
     });
   }
 

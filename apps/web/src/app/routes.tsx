@@ -31,7 +31,6 @@ const guardedRoutes: RouteObject[] = [
   { path: paths.disputes, element: <S.DisputesScreen /> },
   { path: paths.bookingDetails, element: <S.BookingDetailsScreen /> },
   { path: paths.petDetails, element: <S.PetDetailsScreen /> },
-  { path: paths.dashboard, element: <S.AdminDashboardScreen /> },
   { path: paths.userDashboard, element: <S.UserDashboardScreen /> },
   { path: paths.requestPage, element: <S.RequestPageScreen /> },
   { path: paths.checkout, element: <S.CheckoutScreen /> },
@@ -49,6 +48,7 @@ const guardedRoutes: RouteObject[] = [
 const adminScreens: RouteObject[] = [
   { path: paths.admin, element: <S.AdminScreen /> },
   { path: paths.member, element: <S.MemberScreen /> },
+  { path: paths.dashboard, element: <S.AdminDashboardScreen /> },
   { path: paths.adminDispute, element: <S.AdminDisputeScreen /> },
 ];
 
