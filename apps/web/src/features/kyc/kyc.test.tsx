@@ -270,4 +270,21 @@ describe('admin screens', () => {
       rejectionReason: 'Expired ID',
     });
   });
+
+  for (const [status, offered, withheld] of [
+    ['Verified', 'Reject', 'Approve'],
+    ['Rejected', 'Approve', 'Reject'],
+  ] as const) {
+    it(`offers only the other decision on a ${status} record`, async () => {
+      storeSession({ id: ADMIN_ID, userType: 'admin' });
+      mockFetch(({ url }) =>
+        url.startsWith('/api/kyc/user/')
+          ? { status: 200, body: { success: true, data: [makeKycRecord({ status })] } }
+          : { status: 200, body: { success: true, allNotifications: [] } },
+      );
+      renderApp(`/dashboard/kyc/user/${FIXTURE_USER_ID}`);
+      expect(await screen.findByRole('button', { name: offered })).toBeEnabled();
+      expect(screen.queryByRole('button', { name: withheld })).not.toBeInTheDocument();
+    });
+  }
 });

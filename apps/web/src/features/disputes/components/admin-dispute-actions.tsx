@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { Dispute, DisputeStatus } from '../disputes-api';
 import { updateDisputeStatus } from '../dispute-slice';
-import { partyName } from '../lib/dispute-format';
+import { disputeMoves, partyName } from '../lib/dispute-format';
 
 /** Resolve (naming the winner), close or reopen a dispute, with an optional reason. */
 export function AdminDisputeActions({ dispute }: { dispute: Dispute }) {
@@ -17,6 +17,7 @@ export function AdminDisputeActions({ dispute }: { dispute: Dispute }) {
   const [winnerId, setWinnerId] = useState<string | null>(dispute.winnerId);
   const [reason, setReason] = useState('');
   const [done, setDone] = useState<string | null>(null);
+  const moves = disputeMoves(dispute.status);
 
   const change = async (status: DisputeStatus) => {
     setDone(null);
@@ -42,14 +43,22 @@ export function AdminDisputeActions({ dispute }: { dispute: Dispute }) {
         <Title id="decide-title" order={2} size="h4">
           Decide
         </Title>
-        <Select
-          label="Winner"
-          placeholder="No winner"
-          data={parties}
-          value={winnerId}
-          clearable
-          onChange={setWinnerId}
-        />
+        {moves.includes('resolved') && (
+          <Select
+            label="Winner"
+            placeholder="No winner"
+            data={parties}
+            value={winnerId}
+            clearable
+            // Mantine hides its clear button from assistive tech; make it a named, reachable one.
+            clearButtonProps={{
+              'aria-label': 'Clear the winner',
+              'aria-hidden': false,
+              tabIndex: 0,
+            }}
+            onChange={setWinnerId}
+          />
+        )}
         <Textarea
           label="Reason (shown to both parties)"
           autosize
@@ -58,27 +67,28 @@ export function AdminDisputeActions({ dispute }: { dispute: Dispute }) {
           value={reason}
           onChange={(e) => setReason(e.currentTarget.value)}
         />
+        {/* Only the moves away from the current status (see disputeMoves). */}
         <Group>
-          <Button loading={saving} onClick={() => void change('resolved')}>
-            Resolve
-          </Button>
-          <Button
-            variant="light"
-            color="gray"
-            loading={saving}
-            disabled={dispute.status === 'closed'}
-            onClick={() => void change('closed')}
-          >
-            Close
-          </Button>
-          <Button
-            variant="outline"
-            loading={saving}
-            disabled={dispute.status === 'open'}
-            onClick={() => void change('open')}
-          >
-            Reopen
-          </Button>
+          {moves.includes('resolved') && (
+            <Button loading={saving} onClick={() => void change('resolved')}>
+              Resolve
+            </Button>
+          )}
+          {moves.includes('closed') && (
+            <Button
+              variant="light"
+              color="gray"
+              loading={saving}
+              onClick={() => void change('closed')}
+            >
+              Close
+            </Button>
+          )}
+          {moves.includes('open') && (
+            <Button variant="outline" loading={saving} onClick={() => void change('open')}>
+              Reopen
+            </Button>
+          )}
         </Group>
         {error && (
           <Alert color="red" role="alert">

@@ -26,3 +26,12 @@ export function nameOf(dispute: Pick<Dispute, 'booking'>, userId: string | null)
 
 export const formatDate = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * The status changes an admin is offered from `status`. The API (disputes.service.ts
+ * `setDisputeStatus`) accepts any of open, resolved and closed from any status; setting the
+ * status a dispute already has changes nothing, so that move is not offered.
+ */
+export function disputeMoves(status: DisputeStatus): DisputeStatus[] {
+  return (['resolved', 'closed', 'open'] as const).filter((next) => next !== status);
+}

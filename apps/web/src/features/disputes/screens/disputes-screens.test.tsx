@@ -152,4 +152,39 @@ describe('/admin/disputes and /admin/dispute/{id}', () => {
     expect(await within(details).findByText('Reopened')).toBeInTheDocument();
     expect(calls.filter((c) => c.url === `/api/dispute/${dispute._id}`)).toHaveLength(1);
   });
+
+  const serveDispute = (current: Dispute) =>
+    mockFetch((call: FetchCall) => {
+      if (call.url === `/api/dispute/${current._id}`)
+        return { status: 200, body: { success: true, data: current } };
+      if (call.url.startsWith('/api/messages/booking/'))
+        return {
+          status: 200,
+          body: { success: true, data: [], meta: { page: 1, limit: 100, total: 0 } },
+        };
+      return { status: 404, body: { message: 'Booking not found' } };
+    });
+  const decide = () => screen.getByRole('region', { name: 'Decide' });
+  const buttonNames = () =>
+    within(decide())
+      .getAllByRole('button')
+      .map((b) => b.getAttribute('aria-label') || b.textContent);
+
+  it('offers only the moves away from the current status, every control named', async () => {
+    storeSession({ id: 'f'.repeat(24), userType: 'admin' });
+    serveDispute(makeDispute({ status: 'resolved', winnerId: FIXTURE_SITTER_ID }));
+    const { unmount } = renderApp(`/admin/dispute/${dispute._id}`);
+    await screen.findByRole('heading', { name: 'Walk cut short' });
+    expect(buttonNames()).toEqual(['Close', 'Reopen']);
+    expect(within(decide()).queryByRole('combobox', { name: 'Winner' })).toBeNull();
+    unmount();
+
+    serveDispute(makeDispute({ status: 'open', winnerId: FIXTURE_SITTER_ID }));
+    renderApp(`/admin/dispute/${dispute._id}`);
+    await screen.findByRole('heading', { name: 'Walk cut short' });
+    expect(buttonNames()).toEqual(['Clear the winner', 'Resolve', 'Close']);
+    // Every button, including any hidden from the accessibility tree, has a name.
+    for (const button of document.querySelectorAll('button'))
+      expect(button).toHaveAccessibleName(/\S/);
+  });
 });

@@ -112,16 +112,18 @@ export default function KycUserScreen() {
                 </Text>
               )}
               <Group mt="md">
-                <Button
-                  loading={busy && !rejecting}
-                  onClick={() => void decide('VERIFIED')}
-                  disabled={record.status === 'Verified'}
-                >
-                  Approve
-                </Button>
-                <Button color="red" variant="light" onClick={() => setRejecting(true)}>
-                  Reject
-                </Button>
+                {/* The API decides any record either way (a Verified one can still be rejected,
+                    a Rejected one approved); the decision it already carries is not offered. */}
+                {record.status !== 'Verified' && (
+                  <Button loading={busy && !rejecting} onClick={() => void decide('VERIFIED')}>
+                    Approve
+                  </Button>
+                )}
+                {record.status !== 'Rejected' && (
+                  <Button color="red" variant="light" onClick={() => setRejecting(true)}>
+                    Reject
+                  </Button>
+                )}
                 <Button variant="subtle" onClick={() => void fetchKycById(dispatch, record._id)}>
                   Refresh
                 </Button>
