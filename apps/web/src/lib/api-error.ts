@@ -21,3 +21,19 @@ export function getErrorMessage(error: unknown, fallback: string): string {
   }
   return fallback;
 }
+
+/**
+ * The server's field-level validation errors (`errors: [{ path, message }]`, DESIGN §4) by top-level
+ * field, first message of each, without the "field: " prefix the one-line `message` carries.
+ */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (!(error instanceof ApiError) || !Array.isArray(error.response.data.errors)) return fields;
+  for (const item of error.response.data.errors as unknown[]) {
+    const { path, message } = (item ?? {}) as { path?: unknown; message?: unknown };
+    if (typeof path !== 'string' || typeof message !== 'string') continue;
+    const field = path.split('.')[0];
+    if (field && !fields[field]) fields[field] = message;
+  }
+  return fields;
+}

@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import { getErrorMessage } from '../../lib/api-error';
+import { ApiError, getErrorMessage, serverFieldErrors } from '../../lib/api-error';
 import {
   initialListPaging,
   mayLoadPage,
@@ -44,6 +44,19 @@ const initialState: CouponsState = {
 
 type Rejected = { rejectValue: string };
 
+/** Why a save failed: messages for the form's fields, and anything that belongs to no field. */
+export type CouponSaveFailure = { fieldErrors: Record<string, string>; message: string | null };
+type SaveRejected = { rejectValue: CouponSaveFailure };
+
+/** The server's field errors go to their fields; a taken code (409) to the Code field. */
+function saveFailure(error: unknown, fallback: string): CouponSaveFailure {
+  const fieldErrors = serverFieldErrors(error);
+  const message = getErrorMessage(error, fallback);
+  if (error instanceof ApiError && error.status === 409 && /code/i.test(message))
+    fieldErrors.code ??= message;
+  return { fieldErrors, message: Object.keys(fieldErrors).length > 0 ? null : message };
+}
+
 export const fetchCoupons = createAsyncThunk<CouponListResponse, number, Rejected>(
   'coupons/fetch',
   (page, { rejectWithValue }) =>
@@ -56,22 +69,22 @@ export const fetchCoupons = createAsyncThunk<CouponListResponse, number, Rejecte
   },
 );
 
-export const addCoupon = createAsyncThunk<Coupon, CreateCouponBody, Rejected>(
+export const addCoupon = createAsyncThunk<Coupon, CreateCouponBody, SaveRejected>(
   'coupons/add',
   (body, { rejectWithValue }) =>
     couponsApi
       .create(body)
-      .catch((e: unknown) => rejectWithValue(getErrorMessage(e, COUPON_MESSAGES.addFailed))),
+      .catch((e: unknown) => rejectWithValue(saveFailure(e, COUPON_MESSAGES.addFailed))),
 );
 
 export const updateCoupon = createAsyncThunk<
   Coupon,
   { id: string; changes: UpdateCouponBody },
-  Rejected
+  SaveRejected
 >('coupons/update', ({ id, changes }, { rejectWithValue }) =>
   couponsApi
     .update(id, changes)
-    .catch((e: unknown) => rejectWithValue(getErrorMessage(e, COUPON_MESSAGES.updateFailed))),
+    .catch((e: unknown) => rejectWithValue(saveFailure(e, COUPON_MESSAGES.updateFailed))),
 );
 
 const couponsSlice = createSlice({

@@ -1,7 +1,14 @@
 import { Alert, Button, Group, Modal, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { Coupon, CreateCouponBody } from '../coupons-api';
-import { discountError, initialValues, toBody, type Values } from './coupon-form-values';
+import type { CouponSaveFailure } from '../coupons-slice';
+import {
+  formErrors,
+  initialValues,
+  toBody,
+  type FieldErrors,
+  type Values,
+} from './coupon-form-values';
 import { LabelledSegments } from '../../../components/ui/labelled-segments';
 
 type Props = {
@@ -10,28 +17,47 @@ type Props = {
   coupon: Coupon | null;
   saving: boolean;
   onClose: () => void;
-  /** Resolves to an error message to show, or null when saved. */
-  onSubmit: (body: CreateCouponBody) => Promise<string | null>;
+  /** Resolves to what was wrong, or null when saved. */
+  onSubmit: (body: CreateCouponBody) => Promise<CouponSaveFailure | null>;
 };
 
-/** Create or edit a coupon; the server checks the rules and its message is shown here. */
+/** The fields that show their own error; any other problem goes to the form's banner. */
+const FIELDS = ['code', 'value', 'validFrom', 'validTo', 'maxRedemptions'] as const;
+
+/**
+ * Create or edit a coupon. Each problem is said once, on its field: the contract's rules are
+ * checked before sending, the server's field errors land on the same fields, and only a problem
+ * that belongs to no field shows in the banner.
+ */
 export function CouponFormModal({ opened, coupon, saving, onClose, onSubmit }: Props) {
   const [values, setValues] = useState<Values>(() => initialValues(coupon));
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
-  const [valueError, setValueError] = useState<string | null>(null);
-  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
+    // A field's message is about the value it had: changing it clears the message.
+    setErrors((current) => (key in current ? { ...current, [key]: undefined } : current));
+    setError(null);
+  };
+  const showFailure = (failure: CouponSaveFailure) => {
+    const placed: FieldErrors = {};
+    const elsewhere: string[] = failure.message ? [failure.message] : [];
+    for (const [field, message] of Object.entries(failure.fieldErrors)) {
+      if ((FIELDS as readonly string[]).includes(field)) placed[field as keyof Values] = message;
+      else elsewhere.push(message);
+    }
+    setErrors(placed);
+    setError(elsewhere.length ? elsewhere.join(' ') : null);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (values.code.trim().length < 3) {
-      setError('Enter a code of at least 3 characters');
-      return;
-    }
-    const wrong = discountError(values);
-    setValueError(wrong);
-    if (wrong) return;
-    setError(await onSubmit(toBody(values)));
+    const wrong = formErrors(values);
+    setErrors(wrong);
+    setError(null);
+    if (Object.keys(wrong).length > 0) return;
+    const failure = await onSubmit(toBody(values));
+    if (failure) showFailure(failure);
   };
 
   return (
@@ -53,6 +79,7 @@ export function CouponFormModal({ opened, coupon, saving, onClose, onSubmit }: P
             description="Letters, digits, - and _; customers type it in any case"
             required
             value={values.code}
+            error={errors.code}
             onChange={(e) => set('code', e.currentTarget.value)}
           />
           <LabelledSegments
@@ -74,23 +101,22 @@ export function CouponFormModal({ opened, coupon, saving, onClose, onSubmit }: P
             clampBehavior="none"
             decimalScale={values.kind === 'percent' ? 0 : 2}
             value={values.value}
-            error={valueError}
-            onChange={(value) => {
-              set('value', value);
-              setValueError(null);
-            }}
+            error={errors.value}
+            onChange={(value) => set('value', value)}
           />
           <Group grow>
             <TextInput
               type="date"
               label="Valid from"
               value={values.validFrom}
+              error={errors.validFrom}
               onChange={(e) => set('validFrom', e.currentTarget.value)}
             />
             <TextInput
               type="date"
               label="Valid until"
               value={values.validTo}
+              error={errors.validTo}
               onChange={(e) => set('validTo', e.currentTarget.value)}
             />
           </Group>
@@ -100,6 +126,7 @@ export function CouponFormModal({ opened, coupon, saving, onClose, onSubmit }: P
             min={1}
             allowDecimal={false}
             value={values.maxRedemptions}
+            error={errors.maxRedemptions}
             onChange={(value) => set('maxRedemptions', value)}
           />
           <Switch

@@ -1,3 +1,4 @@
+import { createCouponBody } from '@pawsy/contract';
 import type { Coupon, CreateCouponBody } from '../coupons-api';
 
 /** The form's fields: amounts in dollars, dates as YYYY-MM-DD (the wire has cents and ISO). */
@@ -45,6 +46,24 @@ export function discountError(v: Values): string | null {
       ? null
       : 'Percent off is a whole number from 1 to 100';
   return Number.isFinite(value) && value >= 0.01 ? null : 'Enter an amount of at least $0.01';
+}
+
+export type FieldErrors = Partial<Record<keyof Values, string>>;
+
+/** "code may only contain…" as a sentence under the Code field. */
+const sentence = (message: string) => message.charAt(0).toUpperCase() + message.slice(1);
+
+/** What is wrong with the form as typed, by field, checked with the contract's own rules. */
+export function formErrors(v: Values): FieldErrors {
+  const errors: FieldErrors = {};
+  const code = createCouponBody.shape.code.safeParse(v.code);
+  if (!code.success) errors.code = sentence(code.error.issues[0]?.message ?? 'Enter a valid code');
+  const discount = discountError(v);
+  if (discount) errors.value = discount;
+  // "Valid until" covers its whole day, so the same day as "Valid from" is fine.
+  if (v.validFrom && v.validTo && v.validTo < v.validFrom)
+    errors.validTo = 'The end date must not be before the start date';
+  return errors;
 }
 
 export function toBody(v: Values): CreateCouponBody {

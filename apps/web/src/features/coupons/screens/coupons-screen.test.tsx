@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../../../test/fetch-mock';
+import { mockFetch, type FetchCall } from '../../../test/fetch-mock';
 import { pagingOf, stubIntersectionObserver } from '../../../test/paging';
 import { renderApp } from '../../../test/render-app';
 import { storeSession } from '../../../test/tokens';
@@ -148,22 +148,85 @@ describe('/coupons', () => {
     expect(within(row).getByText('Inactive')).toBeInTheDocument();
   });
 
-  it("shows the server's message in the form when a save fails", async () => {
+  const openNewCouponForm = async (
+    reply: (call: FetchCall) => { status: number; body?: unknown },
+  ) => {
     storeSession({ id: ADMIN_ID, userType: 'admin' });
-    mockFetch((call) => {
+    const calls = mockFetch((call) => {
       if (call.url === '/api/coupons?page=1') return { status: 200, body: page([]) };
-      if (call.method === 'POST')
-        return { status: 409, body: { message: 'A coupon with this code already exists' } };
+      if (call.method === 'POST' || call.method === 'PUT') return reply(call);
       return { status: 404, body: { message: 'Not found' } };
     });
     renderApp('/coupons');
     await userEvent.click(await screen.findByRole('button', { name: 'New coupon' }));
     const dialog = await screen.findByRole('dialog', { name: 'New coupon' });
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /Code/ }), 'WELCOME20');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Create coupon' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'A coupon with this code already exists',
+    const code = within(dialog).getByRole('textbox', { name: /Code/ });
+    const create = () =>
+      userEvent.click(within(dialog).getByRole('button', { name: 'Create coupon' }));
+    return { calls, dialog, code, create };
+  };
+
+  it('says a taken code once, on the Code field (no banner, no toast)', async () => {
+    const { dialog, code, create } = await openNewCouponForm(() => ({
+      status: 409,
+      body: { message: 'A coupon with this code already exists' },
+    }));
+    await userEvent.type(code, 'WELCOME20');
+    await create();
+    await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'));
+    expect(code).toHaveAccessibleDescription(
+      expect.stringContaining('A coupon with this code already exists'),
     );
+    expect(screen.getAllByText('A coupon with this code already exists')).toHaveLength(1);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
+  it('marks the Code field, checks its characters with the contract rule, and clears a stale message', async () => {
+    const { calls, dialog, code, create } = await openNewCouponForm(() => ({ status: 500 }));
+    await create();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveAccessibleDescription(expect.stringContaining('Code must be 3 to 40'));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+
+    await userEvent.type(code, 'probe 10!');
+    // Changing the code takes back what was said about the old one.
+    expect(code).not.toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).queryByText(/Code must be 3 to 40/)).toBeNull();
+    await create();
+    expect(code).toHaveAccessibleDescription(
+      expect.stringContaining('Code may only contain letters, digits, - and _'),
+    );
+    expect(screen.getAllByText('Code may only contain letters, digits, - and _')).toHaveLength(1);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it("puts the server's field errors on their fields, without the 'field:' prefix, once", async () => {
+    const { dialog, code, create } = await openNewCouponForm(() => ({
+      status: 400,
+      body: {
+        message: 'maxRedemptions: Too big: expected number to be <=10000000',
+        code: 'VALIDATION',
+        errors: [{ path: 'maxRedemptions', message: 'Too big: expected number to be <=10000000' }],
+      },
+    }));
+    await userEvent.type(code, 'SPRING5');
+    await create();
+    const max = within(dialog).getByRole('textbox', { name: /Maximum redemptions/ });
+    await waitFor(() => expect(max).toHaveAttribute('aria-invalid', 'true'));
+    expect(max).toHaveAccessibleDescription(
+      expect.stringContaining('Too big: expected number to be <=10000000'),
+    );
+    expect(screen.queryByText(/maxRedemptions:/)).toBeNull();
+    expect(screen.getAllByText('Too big: expected number to be <=10000000')).toHaveLength(1);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
+  it('shows a failure that belongs to no field once, in the form', async () => {
+    const { dialog, code, create } = await openNewCouponForm(() => ({ status: 500 }));
+    await userEvent.type(code, 'SPRING5');
+    await create();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to add coupon');
+    expect(screen.getAllByText('Failed to add coupon')).toHaveLength(1);
   });
 
   it('says a percent over 100 is out of range instead of saving it as 100', async () => {

@@ -9,8 +9,8 @@ import { isAdminUser } from '../../../lib/roles';
 import { useCurrentUser } from '../../auth';
 import { CouponFormModal } from '../components/coupon-form-modal';
 import { CouponsTable } from '../components/coupons-table';
-import type { Coupon, CreateCouponBody } from '../coupons-api';
-import { addCoupon, fetchCoupons, updateCoupon } from '../coupons-slice';
+import { COUPON_MESSAGES, type Coupon, type CreateCouponBody } from '../coupons-api';
+import { addCoupon, fetchCoupons, updateCoupon, type CouponSaveFailure } from '../coupons-slice';
 
 /** /coupons: admins list, create and edit discount coupons (SPEC §4, §7, §8). */
 export default function CouponsScreen() {
@@ -37,15 +37,18 @@ export default function CouponsScreen() {
     );
   }
 
-  const save = async (body: CreateCouponBody): Promise<string | null> => {
+  // A failure is said in the form (on its field where it has one), not in a toast as well.
+  const save = async (body: CreateCouponBody): Promise<CouponSaveFailure | null> => {
     const result = editing
       ? await dispatch(updateCoupon({ id: editing._id, changes: body }))
       : await dispatch(addCoupon(body));
-    if (addCoupon.rejected.match(result) || updateCoupon.rejected.match(result)) {
-      const message = result.payload ?? 'Failed to save coupon';
-      notifications.show({ color: 'red', title: 'Coupon not saved', message });
-      return message;
-    }
+    if (addCoupon.rejected.match(result) || updateCoupon.rejected.match(result))
+      return (
+        result.payload ?? {
+          fieldErrors: {},
+          message: editing ? COUPON_MESSAGES.updateFailed : COUPON_MESSAGES.addFailed,
+        }
+      );
     notifications.show({
       color: 'green',
       title: editing ? 'Coupon updated' : 'Coupon created',
