@@ -22,6 +22,29 @@ export function getErrorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** Whether the same call could succeed if tried again: no answer at all, a 5xx, 408 or 429. */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status >= 500 || error.status === 408 || error.status === 429;
+}
+
+/** Why one record could not be read, and whether trying again could help. */
+export type LoadFailure = { message: string; retryable: boolean };
+
+/**
+ * A failed read of one record. A malformed id (400) and a missing or hidden record (404) both
+ * read as `notFoundMessage`: the server's "id: Invalid id" says nothing a person can act on.
+ */
+export function loadFailure(
+  error: unknown,
+  notFoundMessage: string,
+  fallback: string,
+): LoadFailure {
+  if (error instanceof ApiError && (error.status === 400 || error.status === 404))
+    return { message: notFoundMessage, retryable: false };
+  return { message: getErrorMessage(error, fallback), retryable: isRetryable(error) };
+}
+
 /**
  * The server's field-level validation errors (`errors: [{ path, message }]`, DESIGN §4) by top-level
  * field, first message of each, without the "field: " prefix the one-line `message` carries.

@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import { getErrorMessage } from '../../lib/api-error';
+import { getErrorMessage, loadFailure } from '../../lib/api-error';
 import {
   BOOKING_MESSAGES,
   bookingsApi,
@@ -29,6 +29,8 @@ export type BookingState = {
   current: Booking | null;
   reviews: BookingReview[];
   error: string | null;
+  /** Whether trying the failed read of `current` again could help (network, 5xx). */
+  errorRetryable?: boolean;
   draft: BookingDraft | null;
 };
 
@@ -77,13 +79,14 @@ export const createBooking = createAsyncThunk<
 export const fetchBooking = createAsyncThunk<
   { booking: Booking; reviews: BookingReview[] },
   string,
-  Rejected
+  Rejected & { rejectedMeta: { retryable: boolean } }
 >('booking/fetch', async (id, { rejectWithValue }) => {
   try {
     const { data } = await bookingsApi.get(id);
     return data;
   } catch (error) {
-    return rejectWithValue(getErrorMessage(error, BOOKING_MESSAGES.fetchFailed));
+    const failure = loadFailure(error, BOOKING_MESSAGES.notFound, BOOKING_MESSAGES.fetchFailed);
+    return rejectWithValue(failure.message, { retryable: failure.retryable });
   }
 });
 
@@ -160,6 +163,9 @@ const bookingSlice = createSlice({
       .addCase(fetchBooking.fulfilled, (state, action) => {
         state.current = action.payload.booking;
         state.reviews = action.payload.reviews;
+      })
+      .addCase(fetchBooking.rejected, (state, action) => {
+        state.errorRetryable = action.payload === undefined || action.meta.retryable;
       })
       .addMatcher(isAnyOf(decideBookingRequest.fulfilled, updateBookingStatus.fulfilled), (s, a) =>
         applyServerBooking(s, a.payload),

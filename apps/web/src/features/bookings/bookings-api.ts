@@ -119,6 +119,8 @@ export const BOOKINGS_PAGE_SIZE = 20;
 export const BOOKING_MESSAGES = {
   createFailed: 'Failed to create booking',
   fetchFailed: 'Failed to fetch booking',
+  /** A missing, hidden or malformed booking id (404 or 400). */
+  notFound: 'Booking not found',
   inProgressFailed: 'Failed to fetch in-progress bookings',
   statusFailed: 'Failed to update booking status',
   requestsFailed: 'Failed to fetch user requests for booking',

@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { getErrorMessage } from '../../lib/api-error';
+import { getErrorMessage, loadFailure } from '../../lib/api-error';
 import {
   initialListPaging,
   isStalePage,
@@ -32,6 +32,8 @@ export type DisputeState = {
   /** A create or status change is on its way. */
   saving?: boolean;
   error: string | null;
+  /** Whether trying the failed read of the dispute again could help (network, 5xx). */
+  errorRetryable?: boolean;
 };
 
 export const initialDisputeState: DisputeState = {
@@ -69,12 +71,15 @@ export const fetchDisputes = createAsyncThunk<
   },
 );
 
-export const fetchDispute = createAsyncThunk<Dispute, string, { rejectValue: string }>(
-  'dispute/fetchOne',
-  (id, { rejectWithValue }) =>
-    disputesApi
-      .get(id)
-      .catch((e: unknown) => rejectWithValue(fail(DISPUTE_MESSAGES.fetchOneFailed)(e))),
+export const fetchDispute = createAsyncThunk<
+  Dispute,
+  string,
+  { rejectValue: string; rejectedMeta: { retryable: boolean } }
+>('dispute/fetchOne', (id, { rejectWithValue }) =>
+  disputesApi.get(id).catch((e: unknown) => {
+    const failure = loadFailure(e, DISPUTE_MESSAGES.notFound, DISPUTE_MESSAGES.fetchOneFailed);
+    return rejectWithValue(failure.message, { retryable: failure.retryable });
+  }),
 );
 
 export const createDispute = createAsyncThunk<Dispute, NewDispute, { rejectValue: string }>(
@@ -152,6 +157,7 @@ const disputeSlice = createSlice({
       .addCase(fetchDispute.rejected, (state, action) => {
         state.loading = false;
         state.error = action.payload ?? DISPUTE_MESSAGES.fetchOneFailed;
+        state.errorRetryable = action.payload === undefined || action.meta.retryable;
       })
       .addCase(createDispute.pending, (state) => {
         state.saving = true;

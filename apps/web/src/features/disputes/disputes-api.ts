@@ -27,6 +27,8 @@ export type DisputeListParams = { status?: DisputeStatus; page?: number; limit?:
 export const DISPUTE_MESSAGES = {
   createFailed: 'Failed to create dispute',
   fetchOneFailed: 'Failed to fetch dispute',
+  /** A missing, hidden or malformed dispute id (404 or 400). */
+  notFound: 'Dispute not found',
   fetchListFailed: 'Failed to fetch disputes',
   updateFailed: 'Failed to update dispute status',
 } as const;

@@ -128,7 +128,30 @@ describe('booking details: messages', () => {
     mockFetch(() => ({ status: 500, body: {} }));
     renderApp(`/booking-details/${BOOKING_ID}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch booking');
+    // A server error may pass: Retry asks again.
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
+
+  for (const [what, reply] of [
+    [
+      'a malformed id (400)',
+      { status: 400, body: { message: 'id: Invalid id', code: 'VALIDATION' } },
+    ],
+    ['a missing or foreign booking (404)', { status: 404, body: { message: 'Booking not found' } }],
+  ] as const) {
+    it(`says "Booking not found" for ${what}, with the way back instead of Retry`, async () => {
+      storeSession({ id: OWNER_ID, userType: 'user' });
+      mockFetch(() => reply);
+      renderApp('/booking-details/nonexistent');
+      expect(await screen.findByRole('alert')).toHaveTextContent(/^Booking not found$/);
+      expect(screen.queryByText(/Invalid id/)).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+      expect(screen.getByRole('link', { name: 'Back to my bookings' })).toHaveAttribute(
+        'href',
+        '/bookings',
+      );
+    });
+  }
 
   it('sends the review as columns and shows "Failed to add review" without a server message', async () => {
     storeSession({ id: OWNER_ID, userType: 'user' });

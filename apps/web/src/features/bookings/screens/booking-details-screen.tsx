@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Button,
   Container,
   Grid,
   Group,
@@ -14,10 +13,12 @@ import {
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { LoadError } from '../../../components/ui/load-error';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { ReviewForm, ReviewList } from '../../reviews';
 import { fetchBooking, reviewAdded } from '../booking-slice';
+import { BOOKING_MESSAGES } from '../bookings-api';
 import { BookingActions } from '../components/booking-actions';
 import { BookingRequestsPanel } from '../components/booking-requests-panel';
 import { BookingSummary } from '../components/booking-summary';
@@ -46,7 +47,9 @@ export default function BookingDetailsScreen() {
   const location = useLocation();
   usePaymentReturnToast();
   const failedInvites = (location.state as { failedInvites?: number } | null)?.failedInvites ?? 0;
-  const { current, reviews, status, error } = useAppSelector((state) => state.booking);
+  const { current, reviews, status, error, errorRetryable } = useAppSelector(
+    (state) => state.booking,
+  );
   const booking = current && current._id === id ? current : null;
 
   useEffect(() => {
@@ -78,14 +81,13 @@ export default function BookingDetailsScreen() {
       )}
       <div style={{ marginTop: 'var(--mantine-spacing-lg)' }}>
         {!booking && status === 'failed' ? (
-          <Paper withBorder radius="lg" p="lg">
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-            <Button mt="md" variant="light" onClick={() => void dispatch(fetchBooking(id))}>
-              Retry
-            </Button>
-          </Paper>
+          <LoadError
+            message={error ?? BOOKING_MESSAGES.fetchFailed}
+            retryable={errorRetryable ?? true}
+            onRetry={() => void dispatch(fetchBooking(id))}
+            backTo={paths.bookings}
+            backLabel="Back to my bookings"
+          />
         ) : !booking || !allowed ? (
           <DetailsSkeleton />
         ) : (

@@ -1,20 +1,27 @@
-import { Alert, Button, Paper, Skeleton, Stack } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { LoadError } from '../../../components/ui/load-error';
 import { liveChannel } from '../../notifications';
 import type { Dispute } from '../disputes-api';
 import { fetchDispute } from '../dispute-slice';
 
-/** Loads dispute `id` into the store and renders `children` with it (or the error, or a skeleton). */
+/**
+ * Loads dispute `id` into the store and renders `children` with it (or the error, or a skeleton).
+ * A dispute that is not there offers the way back to `back`'s list; only a failure a retry could
+ * fix offers Retry.
+ */
 export function DisputeLoader({
   id,
+  back,
   children,
 }: {
   id: string;
+  back: { to: string; label: string };
   children: (dispute: Dispute) => ReactNode;
 }) {
   const dispatch = useAppDispatch();
-  const { current, loading, error } = useAppSelector((state) => state.dispute);
+  const { current, loading, error, errorRetryable } = useAppSelector((state) => state.dispute);
   const dispute = current && current._id === id ? current : null;
 
   useEffect(() => {
@@ -34,14 +41,13 @@ export function DisputeLoader({
   if (dispute) return <>{children(dispute)}</>;
   if (error && !loading)
     return (
-      <Paper withBorder radius="lg" p="lg">
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-        <Button mt="md" variant="light" onClick={() => void dispatch(fetchDispute(id))}>
-          Retry
-        </Button>
-      </Paper>
+      <LoadError
+        message={error}
+        retryable={errorRetryable ?? true}
+        onRetry={() => void dispatch(fetchDispute(id))}
+        backTo={back.to}
+        backLabel={back.label}
+      />
     );
   return (
     <Stack role="status" aria-label="Loading dispute">

@@ -46,7 +46,10 @@ export default function AdminDisputeScreen() {
             All disputes
           </Anchor>
         </Group>
-        <DisputeLoader id={disputeId}>
+        <DisputeLoader
+          id={disputeId}
+          back={{ to: paths.adminDisputes, label: 'Back to all disputes' }}
+        >
           {(dispute) => (
             <Grid gap="lg">
               <Grid.Col span={{ base: 12, md: 7 }}>

@@ -18,7 +18,9 @@ export default function DisputeScreen() {
             All my disputes
           </Anchor>
         </Group>
-        <DisputeLoader id={disputeId}>{(d) => <DisputeDetails dispute={d} />}</DisputeLoader>
+        <DisputeLoader id={disputeId} back={{ to: paths.disputes, label: 'Back to my disputes' }}>
+          {(d) => <DisputeDetails dispute={d} />}
+        </DisputeLoader>
       </Stack>
     </Container>
   );

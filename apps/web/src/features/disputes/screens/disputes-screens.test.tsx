@@ -65,6 +65,31 @@ describe('/dispute', () => {
     );
   });
 
+  for (const [path, as, back] of [
+    ['/dispute/xyz', 'user', { name: 'Back to my disputes', href: '/dispute' }],
+    ['/admin/dispute/xyz', 'admin', { name: 'Back to all disputes', href: '/admin/disputes' }],
+  ] as const) {
+    it(`${path}: a malformed or missing id reads "Dispute not found", with no Retry`, async () => {
+      storeSession({ id: FIXTURE_OWNER_ID, userType: as });
+      let reply = { status: 400, body: { message: 'id: Invalid id', code: 'VALIDATION' } };
+      mockFetch(() => reply);
+      const { unmount } = renderApp(path);
+      expect(await screen.findByRole('alert')).toHaveTextContent(/^Dispute not found$/);
+      expect(screen.queryByText(/Invalid id/)).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+      expect(screen.getByRole('link', { name: back.name })).toHaveAttribute('href', back.href);
+      unmount();
+
+      // A server error may pass: then Retry is offered, and works.
+      reply = { status: 500, body: { message: 'Internal server error', code: 'INTERNAL' } };
+      renderApp(path);
+      expect(await screen.findByRole('alert')).toHaveTextContent('Internal server error');
+      reply = { status: 404, body: { message: 'Dispute not found' } } as typeof reply;
+      await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+      expect(await screen.findByText('Dispute not found')).toBeInTheDocument();
+    });
+  }
+
   it("shows SPEC §8's fallback when the list cannot be fetched", async () => {
     storeSession({ id: FIXTURE_OWNER_ID, userType: 'user' });
     mockFetch(() => ({ status: 500, body: {} }));
