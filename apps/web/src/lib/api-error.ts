@@ -28,6 +28,11 @@ export function isRetryable(error: unknown): boolean {
   return error.status >= 500 || error.status === 408 || error.status === 429;
 }
 
+/** A read of one record answered 404 (missing, or not the caller's) or 400 (a malformed id). */
+export function isMissingRecord(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 400 || error.status === 404);
+}
+
 /** Why one record could not be read, and whether trying again could help. */
 export type LoadFailure = { message: string; retryable: boolean };
 
@@ -40,8 +45,7 @@ export function loadFailure(
   notFoundMessage: string,
   fallback: string,
 ): LoadFailure {
-  if (error instanceof ApiError && (error.status === 400 || error.status === 404))
-    return { message: notFoundMessage, retryable: false };
+  if (isMissingRecord(error)) return { message: notFoundMessage, retryable: false };
   return { message: getErrorMessage(error, fallback), retryable: isRetryable(error) };
 }
 

@@ -1,6 +1,6 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { MessagesMeta, SendMessageBody } from '@pawsy/contract';
-import { getErrorMessage } from '../../lib/api-error';
+import { getErrorMessage, isMissingRecord } from '../../lib/api-error';
 import { loggedIn } from '../auth';
 import { CHAT_MESSAGES, chatApi, type ChatMessage, type Conversation } from './chat-api';
 import {
@@ -24,6 +24,8 @@ export type ChatState = {
   /** Per booking id, newest message first. */
   threads: Record<string, ChatMessage[]>;
   threadMeta: Record<string, MessagesMeta>;
+  /** Per booking id, why its thread is not there (404: no such booking, or not the caller's). */
+  missingThreads?: Record<string, string>;
   polling: boolean;
   loading: boolean;
   error: string | null;
@@ -36,6 +38,7 @@ export const initialChatState: ChatState = {
   conversationsPaging: initialListPaging,
   threads: {},
   threadMeta: {},
+  missingThreads: {},
   polling: false,
   loading: false,
   error: null,
@@ -64,11 +67,13 @@ export const fetchConversations = createAsyncThunk<
 export const fetchThread = createAsyncThunk<
   Awaited<ReturnType<typeof chatApi.thread>>,
   { bookingId: string; page?: number },
-  { rejectValue: string }
+  { rejectValue: string; rejectedMeta: { missing: boolean } }
 >('chat/fetchThread', ({ bookingId, page }, { rejectWithValue }) =>
   chatApi
     .thread(bookingId, page)
-    .catch((e) => rejectWithValue(fail(CHAT_MESSAGES.threadFailed)(e))),
+    .catch((e) =>
+      rejectWithValue(fail(CHAT_MESSAGES.threadFailed)(e), { missing: isMissingRecord(e) }),
+    ),
 );
 
 export const sendMessage = createAsyncThunk<ChatMessage, SendMessageBody, { rejectValue: string }>(
@@ -164,11 +169,16 @@ const chatSlice = createSlice({
         state.error = null;
         state.threads[bookingId] = mergePage(state.threads[bookingId] ?? [], action.payload.data);
         state.threadMeta[bookingId] = action.payload.meta;
+        if (state.missingThreads?.[bookingId]) delete state.missingThreads[bookingId];
         const conversation = state.conversations.find((c) => c.bookingId === bookingId);
         if (conversation) conversation.unreadCount = 0;
       })
       .addCase(fetchThread.rejected, (state, action) => {
-        state.error = action.payload ?? CHAT_MESSAGES.threadFailed;
+        const message = action.payload ?? CHAT_MESSAGES.threadFailed;
+        // A thread that is not there is said in its pane, in place of the thread.
+        if (action.payload !== undefined && action.meta.missing)
+          state.missingThreads = { ...state.missingThreads, [action.meta.arg.bookingId]: message };
+        else state.error = message;
       })
       .addCase(sendMessage.fulfilled, (state, action) => {
         state.error = null;

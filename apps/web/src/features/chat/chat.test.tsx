@@ -177,6 +177,62 @@ describe('/chat-room', () => {
   });
 });
 
+describe('/chat-room: which booking', () => {
+  it('shows only "Booking not found" for a booking the user is not party to: no empty state, no composer', async () => {
+    storeSession({ id: 'u1' });
+    const foreign = 'f'.repeat(24);
+    mockFetch(({ url }) => {
+      if (url.startsWith('/api/messages/conversations'))
+        return {
+          status: 200,
+          body: { success: true, data: [conversation(null, 0)], meta: meta(1) },
+        };
+      if (url.startsWith(`/api/messages/thread?bookingId=${foreign}`))
+        return { status: 404, body: { message: 'Booking not found' } };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    renderApp(`/chat-room?booking=${foreign}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Booking not found');
+    expect(screen.getAllByText('Booking not found')).toHaveLength(1);
+    expect(screen.queryByText('No messages yet. Say hello!')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: /message/i })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Chat' })).toBeNull();
+  });
+
+  it('tells conversations with the same person and service apart by the booking date', async () => {
+    storeSession({ id: 'u1' });
+    const second: Conversation = {
+      ...conversation(null, 0),
+      _id: 'd'.repeat(24),
+      bookingId: 'd'.repeat(24),
+      booking: {
+        ...conversation(null, 0).booking,
+        _id: 'd'.repeat(24),
+        startDate: '2026-12-08T10:00:00.000Z',
+        endDate: '2026-12-08T11:00:00.000Z',
+      },
+    };
+    mockFetch(({ url }) => {
+      if (url.startsWith('/api/messages/conversations'))
+        return {
+          status: 200,
+          body: { success: true, data: [conversation(null, 0), second], meta: meta(2) },
+        };
+      if (url.startsWith('/api/messages/thread'))
+        return { status: 200, body: { success: true, data: [], meta: meta(0) } };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    renderApp('/chat-room');
+    const nav = await screen.findByRole('navigation', { name: 'Conversations' });
+    const entries = within(nav).getAllByRole('button');
+    expect(entries).toHaveLength(2);
+    const when = (entry: HTMLElement) => entry.querySelector('time')?.getAttribute('dateTime');
+    expect(entries.map(when)).toEqual(['2026-12-01T10:00:00.000Z', '2026-12-08T10:00:00.000Z']);
+    expect(entries[0]!.textContent).not.toBe(entries[1]!.textContent);
+  });
+});
+
 /** Stands in for the browser's EventSource so the test can push server events. */
 class FakeEventSource {
   static CLOSED = 2;

@@ -25,6 +25,7 @@ export function ChatThread({
   const messages = useAppSelector((s) => s.chat.threads[bookingId] ?? EMPTY);
   const meta = useAppSelector((s) => s.chat.threadMeta[bookingId]);
   const error = useAppSelector((s) => s.chat.error);
+  const missing = useAppSelector((s) => s.chat.missingThreads?.[bookingId]);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
 
@@ -43,6 +44,14 @@ export function ChatThread({
     if (event.key === 'Enter' && !event.shiftKey) void submit(event);
   };
   const olderPage = meta?.hasMore ? meta.page + 1 : null;
+
+  // No such booking, or not the caller's: nothing to read, nobody to write to.
+  if (missing)
+    return (
+      <Alert color="yellow" role="alert">
+        {missing}
+      </Alert>
+    );
 
   return (
     <Stack gap="sm" aria-label={title ?? 'Conversation'} role="region">

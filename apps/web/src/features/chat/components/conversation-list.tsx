@@ -4,8 +4,12 @@ import { serviceLabel } from '../../../config/service-labels';
 
 const nameOf = (p: Conversation['otherParty']) =>
   p ? `${p.firstName} ${p.lastName}` : 'No sitter yet';
+const startsAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The caller's conversations: other party, service, last message and unread count. */
+/**
+ * The caller's conversations: other party, service and when the booking starts (what tells two
+ * bookings with the same person apart), last message and unread count.
+ */
 export function ConversationList({
   conversations,
   selected,
@@ -42,7 +46,10 @@ export function ConversationList({
           description={
             <>
               <Text component="span" size="xs" display="block">
-                {serviceLabel(c.booking.service)}
+                {serviceLabel(c.booking.service)} ·{' '}
+                <time dateTime={c.booking.startDate}>
+                  {startsAt.format(new Date(c.booking.startDate))}
+                </time>
               </Text>
               <Text component="span" size="xs" c="dimmed" truncate display="block">
                 {c.lastMessage ? c.lastMessage.text : 'No messages yet'}

@@ -22,6 +22,7 @@ export default function ChatRoomScreen() {
   const selected = params.get('booking') ?? conversations[0]?.bookingId ?? null;
   useChat(selected);
   const current = conversations.find((c) => c.bookingId === selected);
+  const missing = useAppSelector((s) => (selected ? s.chat.missingThreads?.[selected] : undefined));
   // An owner on an open booking writes to the applicant the conversation is with.
   const recipientId = current && !current.provider ? current.otherParty?._id : undefined;
   const title = current?.otherParty
@@ -60,9 +61,11 @@ export default function ChatRoomScreen() {
           <Grid.Col span={{ base: 12, md: 8 }}>
             {selected && (
               <Paper withBorder p="sm">
-                <Title order={2} size="h4" mb="sm">
-                  {title}
-                </Title>
+                {!missing && (
+                  <Title order={2} size="h4" mb="sm">
+                    {title}
+                  </Title>
+                )}
                 <ChatThread bookingId={selected} title={title} recipientId={recipientId} />
               </Paper>
             )}
