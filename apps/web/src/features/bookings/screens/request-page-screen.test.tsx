@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockFetch, type FetchCall } from '../../../test/fetch-mock';
 import { pageFrom, stubIntersectionObserver } from '../../../test/paging';
@@ -62,13 +63,16 @@ function open(): FetchCall[] {
       return { status: 200, body: { success: true, message: 'ok', data: makeBooking() } };
     return { status: 404, body: { message: 'Not found' } };
   });
-  renderApp('/request-page');
+  router = renderApp('/request-page').router;
   return calls;
 }
+let router: ReturnType<typeof renderApp>['router'];
 
 const region = (name: string) => screen.getByRole('region', { name });
 
 beforeEach(() => {
+  // Toasts outlive a test (their store is global): each test starts without any.
+  notifications.clean();
   requests = [
     mine(APPLIED_ID, { initiatedBy: 'provider', state: 'pending' }),
     mine(BOOKING_ID, { initiatedBy: 'owner', state: 'pending' }),
@@ -121,6 +125,21 @@ describe('request board', () => {
     );
     const put = calls.find((c) => c.method === 'PUT');
     expect(put?.body).toEqual({ providerId: SITTER_ID, decision: 'accepted' });
+  });
+
+  it('says what accepting did, with a way to the booking', async () => {
+    open();
+    const accept = (await screen.findAllByRole('button', { name: 'Accept' }))[0]!;
+    requests = requests.filter((r) => r.bookingId !== BOOKING_ID);
+    await userEvent.click(accept);
+    expect(await screen.findByText('Invitation accepted')).toBeInTheDocument();
+    expect(screen.getByText(/You are booked for/)).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'View the booking' });
+    expect(link).toHaveAttribute('href', `/booking-details/${BOOKING_ID}`);
+    await userEvent.click(link);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/booking-details/${BOOKING_ID}`),
+    );
   });
 
   it('withdraws a pending application after confirmation, then refreshes', async () => {
