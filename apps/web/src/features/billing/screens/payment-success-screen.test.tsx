@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { PaymentWire } from '@pawsy/contract';
 import { mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
@@ -38,6 +39,9 @@ const credits = {
 };
 
 describe('billing screens', () => {
+  // Toasts outlive a test (their store is global): each test starts without any.
+  beforeEach(() => notifications.clean());
+
   it('/payment-success waits for a pending payment, then shows it, the paid status and the credits', async () => {
     storeSession({ id: USER, userType: 'user' });
     let polls = 0;
@@ -58,6 +62,48 @@ describe('billing screens', () => {
     );
     expect(await screen.findByTestId('credits-balance')).toHaveTextContent('$25.00');
     expect(await screen.findByText('Payment received')).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Payment successful' }),
+    ).toBeInTheDocument();
+  });
+
+  it('/payment-success opened without a payment says so, with links, and confirms nothing', async () => {
+    storeSession({ id: USER, userType: 'user' });
+    const calls = mockFetch(() => ({ status: 404, body: { message: 'Not found' } }));
+    renderApp('/payment-success');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'No payment to confirm' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/successful|went through|Thank you/i)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to my bookings' })).toHaveAttribute(
+      'href',
+      '/bookings',
+    );
+    expect(screen.getByRole('link', { name: /subscription/ })).toHaveAttribute('href', '/Settings');
+    expect(calls.some((c) => c.url.startsWith('/api/payments'))).toBe(false);
+  });
+
+  it('/payment-success with a payment the API does not know or did not take claims no success', async () => {
+    storeSession({ id: USER, userType: 'user' });
+    mockFetch((call) =>
+      call.url === '/api/payments/p1'
+        ? { status: 200, body: { data: payment('cancelled') } }
+        : { status: 404, body: { message: 'Payment not found' } },
+    );
+    const { unmount } = renderApp('/payment-success?paymentId=p1');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Payment not completed' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('This payment is cancelled.')).toBeInTheDocument();
+    expect(screen.queryByText(/successful|We received|Thank you/i)).toBeNull();
+    unmount();
+
+    renderApp('/payment-success?paymentId=forged');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Payment not found' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/successful|We received|Thank you/i)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to my bookings' })).toBeInTheDocument();
   });
 
   it('Settings cancels the subscription at the end of the period', async () => {
