@@ -42,4 +42,17 @@ export const forbidden = (message = 'You are not allowed to do this') =>
   new AppError('FORBIDDEN', message);
 export const conflict = (message: string, details?: Record<string, unknown>) =>
   new AppError('CONFLICT', message, undefined, details);
-export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
+/** The `errors` of a 400 about one field: the element shape schema failures answer with. */
+export const fieldErrors = (field: string, message: string) => [{ path: field, message }];
+
+/**
+ * A 400 of a rule the schema cannot state. Naming `field` (as a schema failure would: `userId`,
+ * `documents`, `bookingId`) adds `errors: [{ path: field, message }]`, so a client shows it by
+ * the field the same way whichever check refused it (DESIGN §4).
+ */
+export const badRequest = (message: string, field?: string) =>
+  new AppError(
+    'BAD_REQUEST',
+    message,
+    field === undefined ? undefined : fieldErrors(field, message),
+  );

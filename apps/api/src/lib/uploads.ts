@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { AppError } from './app-error.ts';
+import { AppError, badRequest, fieldErrors } from './app-error.ts';
 import type { FileStore } from './storage/index.ts';
 
 export { uploadsDir } from './storage/index.ts';
@@ -78,13 +78,14 @@ export async function readMultipart(
           throw new AppError(
             'VALIDATION',
             `${part.fieldname}: Text may not contain NUL characters`,
+            fieldErrors(part.fieldname, 'Text may not contain NUL characters'),
           );
         fields[part.fieldname] = value;
         continue;
       }
       if (rules.fileFields && !rules.fileFields.includes(part.fieldname)) {
         await part.toBuffer().catch(() => undefined);
-        throw new AppError('BAD_REQUEST', `Unexpected file field "${part.fieldname}"`);
+        throw badRequest(`Unexpected file field "${part.fieldname}"`, part.fieldname);
       }
       if (files.length >= rules.maxFiles)
         throw new AppError('TOO_LARGE', `At most ${rules.maxFiles} file(s) allowed`);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { UserSelf } from '@pawsy/contract';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import {
   passwordChangedMail,
@@ -137,7 +137,7 @@ export async function login(
 /** Unknown emails fail exactly like a wrong code. */
 async function userForCode(app: FastifyInstance, email: string): Promise<UserRow> {
   const user = await repo.findActiveUserByEmail(app.db, email);
-  if (!user) throw new AppError('BAD_REQUEST', OTP_MESSAGES.invalid);
+  if (!user) throw badRequest(OTP_MESSAGES.invalid, 'otp');
   return user;
 }
 
@@ -197,10 +197,10 @@ export async function updatePassword(
   if (!user) throw new AppError('UNAUTHENTICATED', 'Session has ended, please log in again');
   if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
     // 400, not 401: the session is fine, only the typed password is wrong.
-    throw new AppError('BAD_REQUEST', 'Current password is incorrect');
+    throw badRequest('Current password is incorrect', 'currentPassword');
   }
   if (input.currentPassword === input.newPassword) {
-    throw new AppError('BAD_REQUEST', 'The new password must be different from the current one');
+    throw badRequest('The new password must be different from the current one', 'newPassword');
   }
   const hash = await hashPassword(input.newPassword);
   await app.db.transaction().execute(async (trx) => {

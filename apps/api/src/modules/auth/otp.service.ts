@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import * as repo from './otp.repository.ts';
 import type { CodePurpose } from './otp.repository.ts';
@@ -100,7 +100,7 @@ export async function consumeCode(
     throw new AppError('RATE_LIMITED', OTP_MESSAGES.lockedForDay);
   }
   const row = await repo.findLatestCode(app.db, userId, purpose);
-  if (!row) throw new AppError('BAD_REQUEST', OTP_MESSAGES.invalid);
+  if (!row) throw badRequest(OTP_MESSAGES.invalid, 'otp');
   const expected = Buffer.from(row.code_hash, 'hex');
   const given = Buffer.from(
     hashCode(app.config.jwtSecret, { id: row.id, userId, purpose }, code),
@@ -109,22 +109,21 @@ export async function consumeCode(
   const matches = expected.length === given.length && timingSafeEqual(expected, given);
 
   if (row.consumed_at) {
-    throw new AppError('BAD_REQUEST', matches ? OTP_MESSAGES.used : OTP_MESSAGES.invalid);
+    throw badRequest(matches ? OTP_MESSAGES.used : OTP_MESSAGES.invalid, 'otp');
   }
-  if (row.expires_at <= nowIso()) throw new AppError('BAD_REQUEST', OTP_MESSAGES.expired);
+  if (row.expires_at <= nowIso()) throw badRequest(OTP_MESSAGES.expired, 'otp');
 
   // Every try takes one of the code's attempts first, atomically: parallel guesses cannot
   // exceed the limit, and after the last wrong try even the right code fails.
   if (!(await repo.takeAttemptIfAny(app.db, row.id, OTP_MAX_ATTEMPTS))) {
-    throw new AppError('BAD_REQUEST', OTP_MESSAGES.burnt);
+    throw badRequest(OTP_MESSAGES.burnt, 'otp');
   }
   if (!matches) {
     const burnt = row.attempts + 1 >= OTP_MAX_ATTEMPTS;
-    throw new AppError('BAD_REQUEST', burnt ? OTP_MESSAGES.burnt : OTP_MESSAGES.invalid);
+    throw badRequest(burnt ? OTP_MESSAGES.burnt : OTP_MESSAGES.invalid, 'otp');
   }
 
-  if (!(await repo.consumeIfUnused(app.db, row.id)))
-    throw new AppError('BAD_REQUEST', OTP_MESSAGES.used);
+  if (!(await repo.consumeIfUnused(app.db, row.id))) throw badRequest(OTP_MESSAGES.used, 'otp');
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { bookingResponse, decisionBody, errorBody, idParams, statusBody } from '@pawsy/contract';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { fieldMessage } from '../../plugins/errors.ts';
 import { IMAGE_TYPES, readMultipart, removeUpload, type StoredFile } from '../../lib/uploads.ts';
@@ -68,7 +68,7 @@ export const acceptRoute: FastifyPluginAsyncZod = async (app) => {
       try {
         const isDecision = typeof fields === 'object' && fields !== null && 'decision' in fields;
         if (isDecision) {
-          if (image) throw new AppError('BAD_REQUEST', 'A decision carries no photo');
+          if (image) throw badRequest('A decision carries no photo', 'image');
           const body = parseWith(decisionBody, fields);
           const data = await decideRequest(app, caller, request.params.id, body);
           const message = body.decision === 'accepted' ? 'Booking accepted' : 'Request rejected';

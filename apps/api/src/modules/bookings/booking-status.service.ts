@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { serviceWord } from '@pawsy/contract';
 import type { BookingStatus, BookingWire } from '@pawsy/contract';
-import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { storeReencodedImage } from '../../lib/images.ts';
@@ -148,10 +148,7 @@ export async function sendEventImage(
 
 export function assertImageAllowed(status: BookingStatus, image: StoredFile | null): void {
   if (image && status !== 'in-progress' && status !== 'completed')
-    throw new AppError(
-      'BAD_REQUEST',
-      'A photo can be attached when starting, checking in or completing',
-    );
+    throw badRequest('A photo can be attached when starting, checking in or completing', 'image');
 }
 
 /**

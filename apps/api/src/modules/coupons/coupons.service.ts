@@ -77,9 +77,9 @@ export async function updateCoupon(
     };
     // The body is checked field by field; the merged coupon must still make sense as a whole.
     if (next.kind === 'percent' && next.value > 100)
-      throw badRequest('A percent coupon is 1 to 100');
+      throw badRequest('A percent coupon is 1 to 100', 'value');
     if (next.valid_from && next.valid_to && next.valid_to <= next.valid_from)
-      throw badRequest('validTo must be after validFrom');
+      throw badRequest('validTo must be after validFrom', 'validTo');
     const { id: _id, created_at: _c, redemptions: _r, ...changes } = next;
     await repo.updateCoupon(trx, id, changes);
     await recordCatalogueChange(

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { serviceWord } from '@pawsy/contract';
 import type { DisputeStatusBody, DisputeWire } from '@pawsy/contract';
-import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { nameForType } from '../../lib/uploads.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -96,7 +96,7 @@ export async function setDisputeStatus(
   const parties = [before.booking.owner._id, before.booking.provider?._id];
   const winnerId = input.winnerId ?? null;
   if (winnerId !== null && !parties.includes(winnerId))
-    throw new AppError('BAD_REQUEST', 'winnerId must be the owner or the sitter of the booking');
+    throw badRequest('winnerId must be the owner or the sitter of the booking', 'winnerId');
   const at = nowIso();
   const after = {
     status: input.status,

@@ -79,7 +79,8 @@ export async function submitKyc(
     const input = parseFields(fields);
     if (input.userId && input.userId !== caller.id)
       throw forbidden('You can only submit KYC documents for yourself');
-    if (files.length === 0) throw badRequest('Upload at least one document (JPEG, PNG or PDF)');
+    if (files.length === 0)
+      throw badRequest('Upload at least one document (JPEG, PNG or PDF)', 'documents');
     if (input.kycId) {
       const existing = await repo.findRecord(app.db, input.kycId);
       if (!existing || existing.user_id !== caller.id) throw notFound('KYC record');

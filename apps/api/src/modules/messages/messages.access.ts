@@ -55,8 +55,14 @@ export async function resolveRecipient(
   }
   if (parties.applicantIds.length === 1) return parties.applicantIds[0]!;
   if (parties.applicantIds.length === 0) throw conflict('No sitter to talk to on this booking yet');
-  throw badRequest('recipientId is required: several sitters applied to this booking');
+  throw badRequest(
+    'recipientId is required: several sitters applied to this booking',
+    'recipientId',
+  );
 }
 
 const wrongRecipient = (): AppError =>
-  badRequest('recipientId must be the sitter of this booking or one who applied to it');
+  badRequest(
+    'recipientId must be the sitter of this booking or one who applied to it',
+    'recipientId',
+  );

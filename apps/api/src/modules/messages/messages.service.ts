@@ -28,7 +28,7 @@ export async function sendMessage(
   body: { bookingId?: string; booking?: string; text: string; recipientId?: string },
 ): Promise<MessageWire> {
   const bookingId = body.bookingId ?? body.booking;
-  if (!bookingId) throw badRequest('bookingId is required');
+  if (!bookingId) throw badRequest('bookingId is required', 'bookingId');
   const recipientId = await resolveRecipient(app, user, bookingId, body.recipientId);
   const id = newId();
   await repo.insertMessage(app.db, {
@@ -91,7 +91,7 @@ export async function getThread(
   user: AuthUser,
   q: PageQuery & { bookingId?: string },
 ): Promise<Paged<MessageWire>> {
-  if (!q.bookingId) throw badRequest('bookingId is required');
+  if (!q.bookingId) throw badRequest('bookingId is required', 'bookingId');
   const bookingId = q.bookingId;
   const { partyId } = await readAccess(app, user, bookingId);
   if (partyId) {

@@ -78,7 +78,7 @@ export async function createPet(
   let input: PetCreateFields;
   try {
     const userId = fields.userId?.trim();
-    if (!userId) throw badRequest('User ID is required');
+    if (!userId) throw badRequest('User ID is required', 'userId');
     if (userId !== caller.id) throw forbidden('You can only add pets to your own profile');
     input = parseFields(petCreateFields, fields);
   } catch (err) {

@@ -100,7 +100,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put('/', { onRequest: app.requireAdmin, schema: { tags, hide: true } }, async () => {
-    throw badRequest('User id is required');
+    throw badRequest('User id is required', 'id');
   });
 
   app.put(
