@@ -10802,7 +10802,10 @@ export interface operations {
     };
     getNotificationsAll: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                page?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10826,8 +10829,29 @@ export interface operations {
                             time: string;
                             type: string;
                         }[];
+                        hasMore: boolean;
+                        limit: number;
+                        page: number;
                         /** @enum {boolean} */
                         success: true;
+                        total: number;
+                        totalPages: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
                     };
                 };
             };
@@ -10897,6 +10921,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        data: {
+                            updated: number;
+                        };
                         message: string;
                         /** @enum {boolean} */
                         success: true;

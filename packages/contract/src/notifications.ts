@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedPageQuery, pageMeta } from './common.ts';
 
 export const notificationWire = z.object({
   _id: z.string(),
@@ -10,14 +11,27 @@ export const notificationWire = z.object({
 });
 export type NotificationWireBody = z.infer<typeof notificationWire>;
 
+/**
+ * The default page of GET /api/notifications/all: the 100 newest unread, what a client that sends
+ * no paging has always been given (docs/decisions.md).
+ */
+export const NOTIFICATION_PAGE_SIZE = 100;
+/** GET /api/notifications/all: `page` from 1, `limit` at most 100 (DESIGN §4). */
+export const notificationListQuery = boundedPageQuery(NOTIFICATION_PAGE_SIZE, {});
+export type NotificationListQuery = z.input<typeof notificationListQuery>;
+
+/** `{ allNotifications }` as DESIGN §4 names it, with the paging fields beside it. */
 export const notificationListResponse = z.object({
   success: z.literal(true),
   allNotifications: z.array(notificationWire),
+  ...pageMeta,
 });
+/** `updated` stays at the top for clients that read it; `data` carries it as DESIGN §4 asks. */
 export const markAllReadResponse = z.object({
   success: z.literal(true),
   message: z.string(),
   updated: z.number(),
+  data: z.object({ updated: z.number() }),
 });
 /**
  * POST /api/notifications/stream-ticket: a single-use ticket, valid 60 s, that opens the live

@@ -250,6 +250,7 @@ const lists: [string, () => TestUser, () => string][] = [
   ['a thread', () => owner, () => `/api/messages/thread?bookingId=${bookingId}`],
   ["admin: a disputed booking's messages", () => admin, () => `/api/messages/booking/${bookingId}`],
   ['notifications', () => owner, () => '/api/notifications/all'],
+  ['notifications, a later page', () => owner, () => '/api/notifications/all?page=2&limit=1'],
   ['nearby sitters', () => owner, () => '/api/user/nearby?page=1&limit=15'],
   ["a sitter's reviews", () => owner, () => `/api/user/${sitter.id}/reviews`],
   ['credit entries', () => owner, () => `/api/userCredit/user-credits/${owner.id}`],

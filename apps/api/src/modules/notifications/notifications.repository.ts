@@ -33,15 +33,16 @@ export async function hasAnyNotification(db: DbOrTrx, userId: string): Promise<b
   return row !== undefined;
 }
 
-/** Newest unread first, from notifications_user_unread_idx. */
+/** A page of the newest unread first, from notifications_user_unread_idx. */
 export function listUnreadRows(
   db: DbOrTrx,
   userId: string,
+  offset: number,
   limit: number,
 ): Promise<NotificationsTable[]> {
-  return selectUnread(db, userId, limit);
+  return selectUnread(db, userId, offset, limit);
 }
-const selectUnread = compiledRead((db, userId: string, limit: number) =>
+const selectUnread = compiledRead((db, userId: string, offset: number, limit: number) =>
   db
     .selectFrom('notifications')
     .selectAll()
@@ -49,7 +50,8 @@ const selectUnread = compiledRead((db, userId: string, limit: number) =>
     .where('read_at', 'is', null)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(limit),
+    .limit(limit)
+    .offset(offset),
 );
 
 export async function markAllReadRows(db: DbOrTrx, userId: string): Promise<number> {

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { markAllReadResponse, notificationListResponse } from '@pawsy/contract';
+import {
+  errorBody,
+  markAllReadResponse,
+  notificationListQuery,
+  notificationListResponse,
+} from '@pawsy/contract';
 import { currentUser } from '../../plugins/auth.ts';
 import { listUnread, markAllRead } from './notifications.service.ts';
 import { registerNotificationStream } from './notifications.stream.ts';
@@ -23,11 +28,15 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/all',
-    { onRequest: app.requireAuth, schema: { tags, response: { 200: notificationListResponse } } },
-    async (request) => ({
-      success: true as const,
-      allNotifications: await listUnread(app, currentUser(request).id),
-    }),
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        querystring: notificationListQuery,
+        response: { 200: notificationListResponse, 400: errorBody },
+      },
+    },
+    async (request) => listUnread(app, currentUser(request).id, request.query),
   );
 
   app.post(
@@ -35,7 +44,12 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requireAuth, schema: { tags, response: { 200: markAllReadResponse } } },
     async (request) => {
       const updated = await markAllRead(app, currentUser(request).id);
-      return { success: true as const, message: 'All notifications marked as read', updated };
+      return {
+        success: true as const,
+        message: 'All notifications marked as read',
+        updated,
+        data: { updated },
+      };
     },
   );
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { toPageMeta } from '@pawsy/contract';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { NotificationsTable } from '../../db/schema.ts';
 import * as repo from './notifications.repository.ts';
@@ -51,10 +52,21 @@ export async function notifyUser(
   return wire;
 }
 
-/** Newest unread first, bounded: the list the client shows (SPEC §4). */
-export async function listUnread(app: FastifyInstance, userId: string, limit = 100) {
-  const rows = await repo.listUnreadRows(app.db, userId, limit);
-  return rows.map(toNotificationWire);
+/** A page of the unread ones, newest first: the list the client shows (SPEC §4). */
+export async function listUnread(
+  app: FastifyInstance,
+  userId: string,
+  query: { page: number; limit: number },
+) {
+  const [total, rows] = await Promise.all([
+    repo.countUnreadRows(app.db, userId),
+    repo.listUnreadRows(app.db, userId, (query.page - 1) * query.limit, query.limit),
+  ]);
+  return {
+    success: true as const,
+    allNotifications: rows.map(toNotificationWire),
+    ...toPageMeta(query.page, query.limit, total),
+  };
 }
 
 export async function markAllRead(app: FastifyInstance, userId: string): Promise<number> {
