@@ -2015,6 +2015,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string|null} */
+                        data: null;
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -2284,6 +2286,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            sessionsEnded: "this";
+                        };
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -2394,6 +2400,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string|null} */
+                        data: null;
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -2506,6 +2514,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        data: {
+                            /** @enum {boolean} */
+                            emailVerified: true;
+                            /** @enum {string} */
+                            sessionsEnded: "all";
+                        };
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -2786,6 +2800,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            sessionsEnded: "others";
+                        };
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -2897,6 +2915,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        data: {
+                            /** @enum {boolean} */
+                            emailVerified: true;
+                        };
                         message: string;
                         /** @enum {boolean} */
                         success: true;

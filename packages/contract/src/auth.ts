@@ -167,6 +167,25 @@ export const loginResponse = z.object({
   user: userSelf,
 });
 export const authMessageResponse = z.object({ success: z.literal(true), message: z.string() });
+/**
+ * The auth actions answer `{ success, message, data }` (DESIGN §4); `data` says what now holds.
+ * resend-otp and forget-password answer `data: null`: the same for every address, registered or
+ * not (docs/decisions.md).
+ */
+const authActionResponse = <D extends z.ZodType>(data: D) => authMessageResponse.extend({ data });
+/** Which of the account's sessions the action ended: the caller's, all but it, or all. */
+const sessionsEnded = <V extends 'this' | 'others' | 'all'>(value: V) => z.literal(value);
+export const verifyOtpResponse = authActionResponse(z.object({ emailVerified: z.literal(true) }));
+export const codeSentResponse = authActionResponse(z.null());
+export const resetPasswordResponse = authActionResponse(
+  z.object({ emailVerified: z.literal(true), sessionsEnded: sessionsEnded('all') }),
+);
+export const logoutResponse = authActionResponse(
+  z.object({ sessionsEnded: sessionsEnded('this') }),
+);
+export const updatePasswordResponse = authActionResponse(
+  z.object({ sessionsEnded: sessionsEnded('others') }),
+);
 
 // ---- Types of the calls above, for clients (requests as sent, answers as received) ----
 export type LoginBody = z.input<typeof loginBody>;
@@ -178,3 +197,8 @@ export type UpdatePasswordBody = z.input<typeof updatePasswordBody>;
 export type SignupResponse = z.infer<typeof signupResponse>;
 export type LoginResponse = z.infer<typeof loginResponse>;
 export type AuthMessageResponse = z.infer<typeof authMessageResponse>;
+export type VerifyOtpResponse = z.infer<typeof verifyOtpResponse>;
+export type CodeSentResponse = z.infer<typeof codeSentResponse>;
+export type ResetPasswordResponse = z.infer<typeof resetPasswordResponse>;
+export type LogoutResponse = z.infer<typeof logoutResponse>;
+export type UpdatePasswordResponse = z.infer<typeof updatePasswordResponse>;

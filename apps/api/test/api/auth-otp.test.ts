@@ -49,7 +49,11 @@ describe('POST /api/auth/verify-otp', () => {
     expect(await isEmailVerified(u.email)).toBe(false);
     const res = await verify(u.email, lastCode(t.dataDir, u.email));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: 'OTP verified successfully' });
+    expect(res.json()).toEqual({
+      success: true,
+      message: 'OTP verified successfully',
+      data: { emailVerified: true },
+    });
     expect(await isEmailVerified(u.email)).toBe(true);
     const me = await login(t, u.email, u.password);
     expect(me.json().user.email_verified).toBe(true);

@@ -125,7 +125,11 @@ describe('PUT /api/auth/update-password', () => {
     const otherB = await freshLogin(u);
     const res = await updatePassword(u.token, u.password, 'Brand-New-Pass-77');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: 'Password updated successfully' });
+    expect(res.json()).toEqual({
+      success: true,
+      message: 'Password updated successfully',
+      data: { sessionsEnded: 'others' },
+    });
     expect(await tokenIsAccepted(t, u.token)).toBe(true);
     expect(await tokenIsAccepted(t, otherA)).toBe(false);
     expect(await tokenIsAccepted(t, otherB)).toBe(false);

@@ -1,16 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  authMessageResponse,
+  codeSentResponse,
   emailBody,
   errorBody,
   loginBody,
   loginResponse,
   logoutBody,
+  logoutResponse,
   resetPasswordBody,
+  resetPasswordResponse,
   signupBody,
   signupResponse,
   updatePasswordBody,
+  updatePasswordResponse,
   verifyOtpBody,
+  verifyOtpResponse,
 } from '@pawsy/contract';
 import { currentUser } from '../../plugins/auth.ts';
 import * as auth from './auth.service.ts';
@@ -61,11 +65,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: ipEmailLimit('verify-otp', max) },
       preValidation: wideLimits,
-      schema: { tags, body: verifyOtpBody, response: { 200: authMessageResponse, ...errors } },
+      schema: { tags, body: verifyOtpBody, response: { 200: verifyOtpResponse, ...errors } },
     },
     async (request) => {
       await auth.verifyEmail(app, request.body.email, request.body.otp);
-      return { success: true as const, message: 'OTP verified successfully' };
+      return {
+        success: true as const,
+        message: 'OTP verified successfully',
+        data: { emailVerified: true as const },
+      };
     },
   );
 
@@ -73,11 +81,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/resend-otp',
     {
       config: { rateLimit: ipEmailLimit('resend-otp', max) },
-      schema: { tags, body: emailBody, response: { 200: authMessageResponse, ...errors } },
+      schema: { tags, body: emailBody, response: { 200: codeSentResponse, ...errors } },
     },
     async (request) => {
       await auth.resendVerification(app, request.body.email);
-      return { success: true as const, message: auth.AUTH_MESSAGES.resendSent };
+      return { success: true as const, message: auth.AUTH_MESSAGES.resendSent, data: null };
     },
   );
 
@@ -85,11 +93,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/forget-password',
     {
       config: { rateLimit: ipEmailLimit('forget-password', max) },
-      schema: { tags, body: emailBody, response: { 200: authMessageResponse, ...errors } },
+      schema: { tags, body: emailBody, response: { 200: codeSentResponse, ...errors } },
     },
     async (request) => {
       await auth.forgotPassword(app, request.body.email);
-      return { success: true as const, message: auth.AUTH_MESSAGES.resetSent };
+      return { success: true as const, message: auth.AUTH_MESSAGES.resetSent, data: null };
     },
   );
 
@@ -98,13 +106,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: ipEmailLimit('reset-password', max) },
       preValidation: wideLimits,
-      schema: { tags, body: resetPasswordBody, response: { 200: authMessageResponse, ...errors } },
+      schema: {
+        tags,
+        body: resetPasswordBody,
+        response: { 200: resetPasswordResponse, ...errors },
+      },
     },
     async (request) => {
       await auth.resetPassword(app, request.body);
       return {
         success: true as const,
         message: 'Your password has been reset. Please log in with your new password.',
+        data: { emailVerified: true as const, sessionsEnded: 'all' as const },
       };
     },
   );
@@ -113,11 +126,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/logout',
     {
       preHandler: app.requireAuth,
-      schema: { tags, body: logoutBody, response: { 200: authMessageResponse, ...errors } },
+      schema: { tags, body: logoutBody, response: { 200: logoutResponse, ...errors } },
     },
     async (request) => {
       await auth.logout(app, currentUser(request).sessionId);
-      return { success: true as const, message: 'Logged out successfully' };
+      return {
+        success: true as const,
+        message: 'Logged out successfully',
+        data: { sessionsEnded: 'this' as const },
+      };
     },
   );
 
@@ -129,12 +146,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: updatePasswordBody,
-        response: { 200: authMessageResponse, ...errors },
+        response: { 200: updatePasswordResponse, ...errors },
       },
     },
     async (request) => {
       await auth.updatePassword(app, currentUser(request), request.body);
-      return { success: true as const, message: 'Password updated successfully' };
+      return {
+        success: true as const,
+        message: 'Password updated successfully',
+        data: { sessionsEnded: 'others' as const },
+      };
     },
   );
 };

@@ -1,14 +1,18 @@
 import type {
-  AuthMessageResponse,
+  CodeSentResponse,
   EmailBody,
   LoginBody,
   LoginResponse,
   LogoutBody,
+  LogoutResponse,
   ResetPasswordBody,
+  ResetPasswordResponse,
   SignupBody,
   SignupResponse,
   UpdatePasswordBody,
+  UpdatePasswordResponse,
   VerifyOtpBody,
+  VerifyOtpResponse,
 } from '@pawsy/contract';
 import { http } from '../../lib/http';
 
@@ -20,14 +24,14 @@ export const authApi = {
   login: (body: LoginBody) => http.post<LoginResponse>('/api/auth/login', body, anonymous),
   signup: (body: SignupBody) => http.post<SignupResponse>('/api/auth/signup', body, anonymous),
   verifyOtp: (body: VerifyOtpBody, token: string) =>
-    http.post<AuthMessageResponse>('/api/auth/verify-otp', body, { auth: false, token }),
+    http.post<VerifyOtpResponse>('/api/auth/verify-otp', body, { auth: false, token }),
   resendOtp: (body: EmailBody, token: string) =>
-    http.post<AuthMessageResponse>('/api/auth/resend-otp', body, { auth: false, token }),
+    http.post<CodeSentResponse>('/api/auth/resend-otp', body, { auth: false, token }),
   forgetPassword: (body: EmailBody) =>
-    http.post<AuthMessageResponse>('/api/auth/forget-password', body, anonymous),
+    http.post<CodeSentResponse>('/api/auth/forget-password', body, anonymous),
   resetPassword: (body: ResetPasswordBody) =>
-    http.post<AuthMessageResponse>('/api/auth/reset-password', body, anonymous),
-  logout: (body: LogoutBody) => http.post<AuthMessageResponse>('/api/auth/logout', body),
+    http.post<ResetPasswordResponse>('/api/auth/reset-password', body, anonymous),
+  logout: (body: LogoutBody) => http.post<LogoutResponse>('/api/auth/logout', body),
   updatePassword: (body: UpdatePasswordBody) =>
-    http.put<AuthMessageResponse>('/api/auth/update-password', body),
+    http.put<UpdatePasswordResponse>('/api/auth/update-password', body),
 };
