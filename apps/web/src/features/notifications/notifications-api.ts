@@ -9,6 +9,10 @@ import { NO_TOKEN_MESSAGE, requireSessionToken } from '../../lib/session';
 
 export type AppNotification = NotificationWireBody;
 export type StreamTicket = StreamTicketResponse['data'];
+export type NotificationPage = { items: AppNotification[]; hasMore: boolean; total: number };
+
+/** The bell's page size: the API's default (100) is for clients that do not page (decisions.md). */
+export const NOTIFICATION_PAGE_LIMIT = 20;
 
 export const NOTIFICATION_MESSAGES = {
   noToken: NO_TOKEN_MESSAGE,
@@ -20,10 +24,14 @@ export const NOTIFICATION_MESSAGES = {
 export const NOTIFICATION_STREAM_PATH = '/api/notifications/stream';
 
 export const notificationsApi = {
-  async fetchAll(): Promise<AppNotification[]> {
+  /** One page of the unread ones, newest first, with whether there is more and how many. */
+  async fetchPage(page: number, limit = NOTIFICATION_PAGE_LIMIT): Promise<NotificationPage> {
     requireSessionToken();
-    const { data } = await http.get<NotificationListResponse>('/api/notifications/all');
-    return Array.isArray(data?.allNotifications) ? data.allNotifications : [];
+    const { data } = await http.get<NotificationListResponse>('/api/notifications/all', {
+      query: { page, limit },
+    });
+    const items = Array.isArray(data?.allNotifications) ? data.allNotifications : [];
+    return { items, hasMore: data?.hasMore === true, total: data?.total ?? items.length };
   },
   async markAllRead(): Promise<void> {
     requireSessionToken();

@@ -24,6 +24,14 @@ function makeNotification(id: string, overrides: Partial<TestNotification> = {})
   };
 }
 
+/** GET /api/notifications/all as the API answers it: one page with its paging fields. */
+function listReply(items: TestNotification[], page = 1, limit = 20, total = items.length) {
+  const totalPages = Math.ceil(total / limit);
+  const body = { success: true, allNotifications: items, page, limit, total, totalPages };
+  return { status: 200, body: { ...body, hasMore: page < totalPages } };
+}
+const isListCall = (url: string) => url.startsWith('/api/notifications/all');
+
 function ticketReply(ticket: string) {
   const expiresAt = new Date(Date.now() + 60_000).toISOString();
   return { status: 200, body: { success: true, data: { ticket, expiresAt } } };
@@ -82,10 +90,12 @@ describe('notifications', () => {
   it('shows the unread count, lists newest first, and mark-all-read empties the list', async () => {
     storeSession();
     const calls = mockFetch(({ url, method }) => {
-      if (url === '/api/notifications/all')
-        return { status: 200, body: { success: true, allNotifications: [oldest, newest, middle] } };
+      if (isListCall(url)) return listReply([oldest, newest, middle]);
       if (url === '/api/notifications/mark-all-read' && method === 'POST')
-        return { status: 200, body: { success: true, message: 'ok', updated: 3 } };
+        return {
+          status: 200,
+          body: { success: true, message: 'ok', updated: 3, data: { updated: 3 } },
+        };
       return { status: 404, body: { message: 'Not found' } };
     });
     renderApp('/pet-details');
@@ -102,13 +112,82 @@ describe('notifications', () => {
     expect(post!.body).toBeUndefined();
   });
 
+  it('loads the next page when there is more, and mark-all-read empties every page', async () => {
+    storeSession();
+    // 23 unread, newest first: a full page of 20, then 3.
+    const unread = Array.from({ length: 23 }, (_, i) =>
+      makeNotification(`p${i}`, {
+        message: `Unread ${i}`,
+        time: new Date(Date.UTC(2026, 0, 1, 0, 59 - i)).toISOString(),
+      }),
+    );
+    const calls = mockFetch(({ url, method }) => {
+      if (isListCall(url)) {
+        const query = new URL(url, 'http://x').searchParams;
+        const page = Number(query.get('page'));
+        const limit = Number(query.get('limit'));
+        const rows = unread.slice((page - 1) * limit, page * limit);
+        return listReply(rows, page, limit, unread.length);
+      }
+      if (url === '/api/notifications/mark-all-read' && method === 'POST')
+        return { status: 200, body: { success: true, message: 'ok', updated: 23 } };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    renderApp('/pet-details');
+    const user = userEvent.setup();
+    // The count is the API's total, not only the page shown.
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 23 unread' }));
+    expect(await listTexts()).toHaveLength(20);
+    expect(calls.filter((c) => isListCall(c.url)).map((c) => c.url)).toContain(
+      '/api/notifications/all?page=1&limit=20',
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+    await waitFor(async () => expect(await listTexts()).toHaveLength(23));
+    expect(await listTexts()).toEqual(unread.map((n) => n.message));
+    expect(calls.some((c) => c.url === '/api/notifications/all?page=2&limit=20')).toBe(true);
+    expect(screen.getByText('No more notifications')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Mark all read' }));
+    expect(await screen.findByText('You are all caught up.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications, none unread' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('keeps what is shown when a later page fails, and tries again', async () => {
+    storeSession();
+    const first = Array.from({ length: 20 }, (_, i) =>
+      makeNotification(`f${i}`, { time: new Date(Date.UTC(2026, 1, 1, 0, 59 - i)).toISOString() }),
+    );
+    const last = makeNotification('last', {
+      message: 'The last one',
+      time: '2026-01-01T00:00:00Z',
+    });
+    let failNext = true;
+    mockFetch(({ url }) => {
+      if (!isListCall(url)) return { status: 404, body: { message: 'Not found' } };
+      if (url.includes('page=1')) return listReply(first, 1, 20, 21);
+      if (failNext) {
+        failNext = false;
+        return { status: 503, body: { message: 'Try later' } };
+      }
+      return listReply([last], 2, 20, 21);
+    });
+    renderApp('/pet-details');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 21 unread' }));
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Try later')).toBeInTheDocument();
+    expect(await listTexts()).toHaveLength(20);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(async () => expect(await listTexts()).toHaveLength(21));
+    expect((await listTexts()).at(-1)).toBe('The last one');
+  });
+
   it('shows the fallback when clearing fails without a server message', async () => {
     storeSession();
-    mockFetch(({ url }) =>
-      url === '/api/notifications/all'
-        ? { status: 200, body: { success: true, allNotifications: [oldest] } }
-        : { status: 500 },
-    );
+    mockFetch(({ url }) => (isListCall(url) ? listReply([oldest]) : { status: 500 }));
     renderApp('/pet-details');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
@@ -122,8 +201,7 @@ describe('notifications', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const { token } = storeSession();
     const calls = mockFetch(({ url }) => {
-      if (url === '/api/notifications/all')
-        return { status: 200, body: { success: true, allNotifications: [oldest] } };
+      if (isListCall(url)) return listReply([oldest]);
       if (url === '/api/notifications/stream-ticket') return ticketReply('t-1');
       return { status: 200, body: { success: true } };
     });
@@ -164,8 +242,7 @@ describe('notifications', () => {
     storeSession();
     let issued = 0;
     const calls = mockFetch(({ url }) => {
-      if (url === '/api/notifications/all')
-        return { status: 200, body: { success: true, allNotifications: [] } };
+      if (isListCall(url)) return listReply([]);
       if (url === '/api/notifications/stream-ticket') return ticketReply(`t-${++issued}`);
       return { status: 200, body: { success: true } };
     });

@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { IconBell, IconBellCheck } from '@tabler/icons-react';
 import { useAppSelector } from '../../../app/hooks';
+import { LoadMore } from '../../../components/ui/load-more';
 import type { AppNotification } from '../notifications-api';
 import { notificationTime } from '../notifications-model';
 import { useNotifications } from '../use-notifications';
@@ -52,8 +53,10 @@ function NotificationList({ items }: { items: AppNotification[] }) {
 /** The header bell: unread count, the list newest first, and "Mark all read". */
 export default function NotificationsBell() {
   const token = useAppSelector((state) => state.auth.token);
-  const { items, isLoading, isClearing, error, markAllRead } = useNotifications(token);
-  const count = items.length;
+  const { items, total, paging, isLoading, isClearing, error, loadMore, markAllRead } =
+    useNotifications(token);
+  // What the API counts, not only the pages shown (at least what is shown).
+  const count = Math.max(total, items.length);
   const label = count > 0 ? `Notifications, ${count} unread` : 'Notifications, none unread';
 
   return (
@@ -81,7 +84,7 @@ export default function NotificationsBell() {
             leftSection={<IconBellCheck size={16} aria-hidden="true" />}
             onClick={() => void markAllRead()}
             loading={isClearing}
-            disabled={count === 0}
+            disabled={items.length === 0}
           >
             Mark all read
           </Button>
@@ -96,13 +99,21 @@ export default function NotificationsBell() {
             <Skeleton h={36} />
             <Skeleton h={36} />
           </Stack>
-        ) : count === 0 ? (
+        ) : items.length === 0 ? (
           <Text size="sm" c="dark.4" py="md" ta="center">
             You are all caught up.
           </Text>
         ) : (
           <ScrollArea.Autosize mah={360} type="auto">
             <NotificationList items={items} />
+            <LoadMore
+              count={items.length}
+              hasMore={paging.hasMore}
+              isLoading={paging.loadingMore}
+              error={paging.error}
+              onLoadMore={() => void loadMore()}
+              endLabel="No more notifications"
+            />
           </ScrollArea.Autosize>
         )}
       </Popover.Dropdown>
