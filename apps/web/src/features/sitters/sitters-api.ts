@@ -22,6 +22,8 @@ export const REVIEWS_PAGE_SIZE = 10;
 export const SITTER_MESSAGES = {
   listFailed: 'Failed to fetch nearby users.',
   detailFailed: 'Failed to load user details.',
+  /** No such user, a malformed id, or a user who is not a sitter (an owner, an admin). */
+  notFound: 'This sitter was not found',
   reviewsFailed: 'Failed to load reviews',
 } as const;
 

@@ -155,4 +155,34 @@ describe('sitter search', () => {
     renderApp('/petSitters/cccccccccccccccccccccccc');
     expect(await screen.findByText('Failed to load user details.')).toBeInTheDocument();
   });
+
+  for (const [who, reply] of [
+    [
+      'an owner',
+      {
+        status: 200,
+        body: { success: true, data: makeSitter({ userType: 'user', firstName: 'Olga' }) },
+      },
+    ],
+    ['a malformed id', { status: 400, body: { message: 'id: Invalid id', code: 'VALIDATION' } }],
+    ['a missing user', { status: 404, body: { message: 'User not found' } }],
+  ] as const) {
+    it(`says "This sitter was not found" for ${who}, not a sitter profile`, async () => {
+      storeSession({ userType: 'user' });
+      mockFetch(({ url }) =>
+        url.startsWith('/api/user/')
+          ? reply
+          : { status: 200, body: { success: true, allNotifications: [] } },
+      );
+      renderApp('/petSitters/cccccccccccccccccccccccc');
+      expect(await screen.findByRole('alert')).toHaveTextContent('This sitter was not found');
+      expect(screen.queryByText('Olga S.')).toBeNull();
+      expect(screen.queryByText(/No services listed yet|Invalid id/)).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Request a booking' })).toBeNull();
+      expect(screen.getByRole('link', { name: 'All sitters' })).toHaveAttribute(
+        'href',
+        '/petSitters',
+      );
+    });
+  }
 });

@@ -18,7 +18,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { ApiAvatar } from '../../../components/ui/api-avatar';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
-import { getErrorMessage } from '../../../lib/api-error';
+import { getErrorMessage, isMissingRecord } from '../../../lib/api-error';
 import { isProviderUser } from '../../../lib/roles';
 import { NextFreeDates, WeeklyHours } from '../../availability';
 import { RatingSummary, ServiceRates, VerifiedBadge } from '../components/sitter-badges';
@@ -26,7 +26,13 @@ import { SitterReviews } from '../components/sitter-reviews';
 import { fullName } from '../format';
 import { SITTER_MESSAGES, sittersApi, type SitterProfile } from '../sitters-api';
 
-type Loaded = { id: string; sitter: SitterProfile | null; error: string | null };
+type Loaded = {
+  id: string;
+  sitter: SitterProfile | null;
+  error: string | null;
+  /** The id is no sitter's: nothing to retry, the list is the way on. */
+  notFound?: boolean;
+};
 
 const memberSince = (iso: string) =>
   new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' }).format(new Date(iso));
@@ -124,15 +130,18 @@ export default function PetSitterScreen() {
 
   useEffect(() => {
     let isLive = true;
+    // GET /api/user/{id} answers for any member; only a provider has a sitter profile.
+    const notFound = { id, sitter: null, error: SITTER_MESSAGES.notFound, notFound: true };
     sittersApi.get(id).then(
-      (sitter) => isLive && setLoaded({ id, sitter, error: null }),
+      (user) =>
+        isLive && setLoaded(isProviderUser(user) ? { id, sitter: user, error: null } : notFound),
       (error: unknown) =>
         isLive &&
-        setLoaded({
-          id,
-          sitter: null,
-          error: getErrorMessage(error, SITTER_MESSAGES.detailFailed),
-        }),
+        setLoaded(
+          isMissingRecord(error)
+            ? notFound
+            : { id, sitter: null, error: getErrorMessage(error, SITTER_MESSAGES.detailFailed) },
+        ),
     );
     return () => {
       isLive = false;
@@ -157,7 +166,7 @@ export default function PetSitterScreen() {
         </Title>
       )}
       {current?.error && (
-        <Alert color="red" role="alert" title="Sitter profile">
+        <Alert color={current.notFound ? 'yellow' : 'red'} role="alert" title="Sitter profile">
           {current.error}
         </Alert>
       )}
