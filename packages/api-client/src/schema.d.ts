@@ -1553,6 +1553,7 @@ export interface operations {
                             createdAt: string;
                             email: string;
                             firstName: string;
+                            id: string;
                             image: string | null;
                             is_paid: boolean;
                             is_verified: boolean;
@@ -1737,6 +1738,7 @@ export interface operations {
                                 createdAt: string;
                                 email: string;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 is_paid: boolean;
                                 is_verified: boolean;
@@ -3760,6 +3762,7 @@ export interface operations {
                             owner: {
                                 _id: string;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                             };
@@ -3785,6 +3788,7 @@ export interface operations {
                                 _id: string;
                                 city: string | null;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                                 rating: number | null;
@@ -3974,6 +3978,7 @@ export interface operations {
                             owner: {
                                 _id: string;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                             };
@@ -3999,6 +4004,7 @@ export interface operations {
                                 _id: string;
                                 city: string | null;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                                 rating: number | null;
@@ -4172,6 +4178,7 @@ export interface operations {
                             owner: {
                                 _id: string;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                             };
@@ -4197,6 +4204,7 @@ export interface operations {
                                 _id: string;
                                 city: string | null;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                                 rating: number | null;
@@ -4223,6 +4231,7 @@ export interface operations {
                             author: {
                                 _id: string;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                             };
@@ -4513,6 +4522,7 @@ export interface operations {
                                 _id: string;
                                 city: string | null;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                                 rating: number | null;
@@ -4675,6 +4685,7 @@ export interface operations {
                                 _id: string;
                                 city: string | null;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                                 rating: number | null;
@@ -4832,6 +4843,7 @@ export interface operations {
                                 _id: string;
                                 city: string | null;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                                 rating: number | null;
@@ -4993,6 +5005,7 @@ export interface operations {
                             owner: {
                                 _id: string;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                             };
@@ -5018,6 +5031,7 @@ export interface operations {
                                 _id: string;
                                 city: string | null;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                                 rating: number | null;
@@ -5225,6 +5239,7 @@ export interface operations {
                             owner: {
                                 _id: string;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                             };
@@ -5250,6 +5265,7 @@ export interface operations {
                                 _id: string;
                                 city: string | null;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                                 rating: number | null;
@@ -5581,6 +5597,7 @@ export interface operations {
                                 owner: {
                                     _id: string;
                                     firstName: string;
+                                    id: string;
                                     image: string | null;
                                     lastName: string;
                                 };
@@ -5605,6 +5622,7 @@ export interface operations {
                                 _id: string;
                                 city: string | null;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                                 rating: number | null;
@@ -5783,6 +5801,7 @@ export interface operations {
                             owner: {
                                 _id: string;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                             };
@@ -5793,6 +5812,7 @@ export interface operations {
                                 _id: string;
                                 city: string | null;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                                 rating: number | null;
@@ -5992,6 +6012,7 @@ export interface operations {
                             owner: {
                                 _id: string;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                             };
@@ -6002,6 +6023,7 @@ export interface operations {
                                 _id: string;
                                 city: string | null;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                                 rating: number | null;
@@ -6192,6 +6214,7 @@ export interface operations {
                             owner: {
                                 _id: string;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                             };
@@ -6202,6 +6225,7 @@ export interface operations {
                                 _id: string;
                                 city: string | null;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                                 rating: number | null;
@@ -6387,6 +6411,7 @@ export interface operations {
                             owner: {
                                 _id: string;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                             };
@@ -6397,6 +6422,7 @@ export interface operations {
                                 _id: string;
                                 city: string | null;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                                 rating: number | null;
@@ -6581,6 +6607,7 @@ export interface operations {
                             owner: {
                                 _id: string;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                             };
@@ -6591,6 +6618,7 @@ export interface operations {
                                 _id: string;
                                 city: string | null;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                                 rating: number | null;
@@ -6937,6 +6965,7 @@ export interface operations {
                             owner: {
                                 _id: string;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                             };
@@ -6962,6 +6991,7 @@ export interface operations {
                                 _id: string;
                                 city: string | null;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                                 rating: number | null;
@@ -7867,6 +7897,7 @@ export interface operations {
                             author: {
                                 _id: string;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                             };
@@ -8025,11 +8056,13 @@ export interface operations {
                                 owner: {
                                     _id: string;
                                     firstName: string;
+                                    id: string;
                                     lastName: string;
                                 };
                                 provider: {
                                     _id: string;
                                     firstName: string;
+                                    id: string;
                                     lastName: string;
                                 } | null;
                                 service: string;
@@ -8210,11 +8243,13 @@ export interface operations {
                                 owner: {
                                     _id: string;
                                     firstName: string;
+                                    id: string;
                                     lastName: string;
                                 };
                                 provider: {
                                     _id: string;
                                     firstName: string;
+                                    id: string;
                                     lastName: string;
                                 } | null;
                                 service: string;
@@ -8418,11 +8453,13 @@ export interface operations {
                                 owner: {
                                     _id: string;
                                     firstName: string;
+                                    id: string;
                                     lastName: string;
                                 };
                                 provider: {
                                     _id: string;
                                     firstName: string;
+                                    id: string;
                                     lastName: string;
                                 } | null;
                                 service: string;
@@ -8739,11 +8776,13 @@ export interface operations {
                                 owner: {
                                     _id: string;
                                     firstName: string;
+                                    id: string;
                                     lastName: string;
                                 };
                                 provider: {
                                     _id: string;
                                     firstName: string;
+                                    id: string;
                                     lastName: string;
                                 } | null;
                                 service: string;
@@ -8938,6 +8977,7 @@ export interface operations {
                                 _id: string;
                                 email: string;
                                 firstName: string;
+                                id: string;
                                 is_verified: boolean;
                                 KYC_verified: boolean;
                                 lastName: string;
@@ -9095,6 +9135,7 @@ export interface operations {
                                 _id: string;
                                 email: string;
                                 firstName: string;
+                                id: string;
                                 is_verified: boolean;
                                 KYC_verified: boolean;
                                 lastName: string;
@@ -9298,6 +9339,7 @@ export interface operations {
                                 _id: string;
                                 email: string;
                                 firstName: string;
+                                id: string;
                                 is_verified: boolean;
                                 KYC_verified: boolean;
                                 lastName: string;
@@ -9692,6 +9734,7 @@ export interface operations {
                                 _id: string;
                                 email: string;
                                 firstName: string;
+                                id: string;
                                 is_verified: boolean;
                                 KYC_verified: boolean;
                                 lastName: string;
@@ -9853,6 +9896,7 @@ export interface operations {
                                 _id: string;
                                 email: string;
                                 firstName: string;
+                                id: string;
                                 is_verified: boolean;
                                 KYC_verified: boolean;
                                 lastName: string;
@@ -13953,6 +13997,7 @@ export interface operations {
                             author: {
                                 _id: string;
                                 firstName: string;
+                                id: string;
                                 image: string | null;
                                 lastName: string;
                             };

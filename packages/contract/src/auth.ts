@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userRef } from './common.ts';
 import { normalizeService } from './services.ts';
 
 /** Roles as they travel on the wire (`userType`, mirrored in `role`). */
@@ -11,11 +12,7 @@ export const coordinates = z.object({ longitude: z.number(), latitude: z.number(
  * The caller's own user object (auth answers, own profile): every field of SPEC §3 with the
  * spec's spelling. Never carries the password hash, codes or sessions.
  */
-export const userSelf = z.object({
-  _id: z.string(),
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
+export const userSelf = userRef.extend({
   email: z.string(),
   phone: z.string(),
   userType,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedPageQuery, id, pageMeta } from './common.ts';
+import { boundedPageQuery, id, pageMeta, userRef } from './common.ts';
 import { normalizeService } from './services.ts';
 
 export const bookingStatuses = [
@@ -87,12 +87,7 @@ export const quoteData = z.object({
 });
 export const quoteResponse = z.object({ success: z.literal(true), data: quoteData });
 
-export const userCard = z.object({
-  _id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  image: z.string().nullable(),
-});
+export const userCard = userRef.extend({ image: z.string().nullable() });
 export const providerCard = userCard.extend({
   city: z.string().nullable(),
   rating: z.number().nullable(),

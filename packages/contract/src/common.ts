@@ -70,6 +70,24 @@ export function boundedPageQuery<S extends z.ZodRawShape>(
 
 export const isoDateTime = z.string();
 
+/**
+ * The base of every user object on the wire (DESIGN §3): `_id` and `id` carry the same value.
+ * Cards, parties, authors and profiles extend it, so the rule lives here.
+ */
+export const userRef = z.object({
+  _id: z.string(),
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+export type UserRef = z.infer<typeof userRef>;
+
+/** The id pair a user object carries: `_id`, repeated as `id`. */
+export const toUserIds = (userId: string): Pick<UserRef, '_id' | 'id'> => ({
+  _id: userId,
+  id: userId,
+});
+
 /** Bounded free text: keeps 200 kB strings out of the database. */
 export const shortText = (max = 200) => z.string().trim().max(max);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bookingStatus } from './bookings.ts';
-import { boundedPageQuery, id, pageMeta } from './common.ts';
+import { boundedPageQuery, id, pageMeta, userRef } from './common.ts';
 
 /** SPEC §3: a dispute is open until an admin resolves or closes it (and may reopen it). */
 export const disputeStatus = z.enum(['open', 'resolved', 'closed']);
@@ -41,11 +41,7 @@ export const disputeEvidenceParams = z.object({ id, evidenceId: id });
 export const disputeListQuery = boundedPageQuery(20, { status: disputeStatus.optional() });
 export type DisputeListQuery = z.input<typeof disputeListQuery>;
 
-export const disputeParty = z.object({
-  _id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-});
+export const disputeParty = userRef;
 export type DisputeParty = z.infer<typeof disputeParty>;
 
 /** Enough of the booking to recognise it; the full booking is GET /api/booking/{id}. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedPageQuery, id, pageMeta } from './common.ts';
+import { boundedPageQuery, id, pageMeta, userRef } from './common.ts';
 
 /** SPEC §9: a record starts PENDING; an admin's decision makes it Verified or Rejected. */
 export const kycStatus = z.enum(['PENDING', 'Verified', 'Rejected']);
@@ -13,10 +13,7 @@ export const KYC_REASON_MAX = 500;
 export const NO_KYC_RECORDS = 'No KYC records found';
 
 /** The person a record belongs to: an object with _id (names and email for the reviewer). */
-export const kycPerson = z.object({
-  _id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
+export const kycPerson = userRef.extend({
   email: z.string(),
   KYC_verified: z.boolean(),
   is_verified: z.boolean(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedPageQuery, pageMeta } from './common.ts';
+import { boundedPageQuery, pageMeta, userRef } from './common.ts';
 
 /** One admin action concerning a member (audit log), before/after as the values that changed. */
 export const auditEntry = z.object({
@@ -29,10 +29,7 @@ export const memberListQuery = boundedPageQuery(20, {
 });
 export type MemberListQuery = z.input<typeof memberListQuery>;
 
-export const memberSummary = z.object({
-  _id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
+export const memberSummary = userRef.extend({
   email: z.string(),
   userType: z.enum(['user', 'provider', 'admin']),
   is_verified: z.boolean(),

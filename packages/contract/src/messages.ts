@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedPageQuery, id, idOrEmpty, pageMeta } from './common.ts';
+import { boundedPageQuery, id, idOrEmpty, pageMeta, userRef } from './common.ts';
 
 /** Longest chat message, in characters (after trimming). */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -8,12 +8,7 @@ export const CONVERSATION_PAGE_SIZE = 20;
 export const THREAD_PAGE_SIZE = 100;
 
 /** A party of a message as the client shows it (`id` repeats `_id`, like every user object). */
-export const messageParty = z.object({
-  _id: z.string(),
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-});
+export const messageParty = userRef;
 export type MessageParty = z.infer<typeof messageParty>;
 
 /**

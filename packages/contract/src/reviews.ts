@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { boundedPageQuery, id, pageMeta } from './common.ts';
-import { bookingReview } from './bookings.ts';
+import { bookingReview, userCard } from './bookings.ts';
 
 export const reviewKeyParams = z.object({ key: id });
 
@@ -35,12 +35,7 @@ export const userReview = z.object({
   rating: z.number().int(),
   comment: z.string(),
   createdAt: z.string(),
-  author: z.object({
-    _id: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    image: z.string().nullable(),
-  }),
+  author: userCard,
   service: z.string(),
 });
 export type UserReview = z.infer<typeof userReview>;

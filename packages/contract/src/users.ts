@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { availabilityFilterShape } from './availability.ts';
 import { userSelf, type UserSelf } from './auth.ts';
-import { boundedPageQuery, id, pageMeta } from './common.ts';
+import { boundedPageQuery, id, pageMeta, userRef } from './common.ts';
 import { searchRangeIssue } from './search-range.ts';
 
 /** Service → price in cents; a provider prices each service they offer. */
@@ -14,11 +14,7 @@ export type UserWire = UserSelf;
 export const ratingSummary = z.object({ average: z.number().nullable(), count: z.number() });
 
 /** What any signed-in stranger may see: no contact data, no exact location, no admin flags. */
-export const publicUser = z.object({
-  _id: z.string(),
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
+export const publicUser = userRef.extend({
   image: z.string().nullable(),
   city: z.string().nullable(),
   state: z.string().nullable(),
@@ -94,11 +90,7 @@ export const dashboardBooking = z.object({
 });
 
 export const userDashboard = z.object({
-  user: z.object({
-    _id: z.string(),
-    id: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
+  user: userRef.extend({
     userType: z.enum(['user', 'provider', 'admin']),
     image: z.string().nullable(),
     KYC_verified: z.boolean(),

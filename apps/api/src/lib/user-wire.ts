@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { UserSelf } from '@pawsy/contract';
+import { toUserIds, type UserSelf } from '@pawsy/contract';
 import type { UsersTable } from '../db/schema.ts';
 import { parseServiceRates, parseStringList, userImageUrl } from './user-columns.ts';
 
@@ -8,8 +8,7 @@ export type UserRow = Selectable<UsersTable>;
 /** Row → the caller's own view of their account (SPEC §3 spelling). The one mapping place. */
 export function toUserWire(row: UserRow): UserSelf {
   return {
-    _id: row.id,
-    id: row.id,
+    ...toUserIds(row.id),
     firstName: row.first_name,
     lastName: row.last_name,
     email: row.email,

@@ -91,7 +91,7 @@ describe('GET /api/user/:id/reviews', () => {
       rating: 5,
       comment: 'Wonderful with Rex',
       createdAt: expect.any(String),
-      author: { _id: owner.id, firstName: 'Olivia', lastName: 'O.', image: null },
+      author: { _id: owner.id, id: owner.id, firstName: 'Olivia', lastName: 'O.', image: null },
       service: 'boarding',
     });
     // The other half of the pair is about the owner, listed on the owner's page only.

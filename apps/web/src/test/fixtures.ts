@@ -75,6 +75,7 @@ export function makeKycRecord(overrides: Partial<KycRecord> = {}): KycRecord {
     _id: 'bbbbbbbbbbbbbbbbbbbbbbb1',
     userId: {
       _id: FIXTURE_USER_ID,
+      id: FIXTURE_USER_ID,
       firstName: 'Maya',
       lastName: 'Lopez',
       email: 'maya@example.com',
@@ -113,8 +114,18 @@ export function makeDispute(overrides: Partial<DisputeWire> = {}): DisputeWire {
       status: 'completed',
       startDate: '2026-11-01T09:00:00.000Z',
       endDate: '2026-11-01T10:00:00.000Z',
-      owner: { _id: FIXTURE_OWNER_ID, firstName: 'Olivia', lastName: 'Owens' },
-      provider: { _id: FIXTURE_SITTER_ID, firstName: 'Sam', lastName: 'Ortega' },
+      owner: {
+        _id: FIXTURE_OWNER_ID,
+        id: FIXTURE_OWNER_ID,
+        firstName: 'Olivia',
+        lastName: 'Owens',
+      },
+      provider: {
+        _id: FIXTURE_SITTER_ID,
+        id: FIXTURE_SITTER_ID,
+        firstName: 'Sam',
+        lastName: 'Ortega',
+      },
     },
     openedBy: FIXTURE_OWNER_ID,
     reason: 'Walk cut short',

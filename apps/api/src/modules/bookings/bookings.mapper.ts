@@ -1,4 +1,4 @@
-import type { BookingWire } from '@pawsy/contract';
+import { toUserIds, type BookingWire } from '@pawsy/contract';
 import type { z } from 'zod';
 import type { bookingRequestWire } from '@pawsy/contract';
 import type { BookingChargesTable, BookingEventsTable } from '../../db/schema.ts';
@@ -15,7 +15,7 @@ export type ProviderCard = NonNullable<BookingWire['provider']>;
 
 export function toUserCard(row: PartyRow): UserCard {
   return {
-    _id: row.id,
+    ...toUserIds(row.id),
     firstName: row.first_name,
     lastName: row.last_name,
     image: userImageUrl(row),
@@ -29,7 +29,7 @@ export function toUserCard(row: PartyRow): UserCard {
  */
 export function toProviderCard(row: PartyRow): ProviderCard {
   return {
-    _id: row.id,
+    ...toUserIds(row.id),
     firstName: row.first_name,
     lastName: row.last_name,
     image: userImageUrl(row),
@@ -110,7 +110,7 @@ export function toRequestWire(r: RequestRow, card: ProviderCard | undefined): Re
 }
 
 export function missingCard(id: string): UserCard {
-  return { _id: id, firstName: 'Deleted', lastName: 'user', image: null };
+  return { ...toUserIds(id), firstName: 'Deleted', lastName: 'user', image: null };
 }
 
 export function toBookingWire(

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { UserDashboard } from '@pawsy/contract';
+import { toUserIds, type UserDashboard } from '@pawsy/contract';
 import { forbidden } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/ids.ts';
 import { userImageUrl } from '../../lib/user-columns.ts';
@@ -33,8 +33,7 @@ export async function getUserDashboard(
 
   return {
     user: {
-      _id: row.id,
-      id: row.id,
+      ...toUserIds(row.id),
       firstName: row.first_name,
       lastName: row.last_name,
       userType: row.user_type,

@@ -1,4 +1,4 @@
-import type { DisputeWire } from '@pawsy/contract';
+import { toUserIds, type DisputeWire } from '@pawsy/contract';
 import type { DisputeEvidenceTable } from '../../db/schema.ts';
 import type { DisputeListRow } from './disputes.repository.ts';
 
@@ -16,10 +16,14 @@ export function toDisputeWire(row: DisputeListRow, evidence: DisputeEvidenceTabl
       status: row.b_status,
       startDate: row.b_start_at,
       endDate: row.b_end_at,
-      owner: { _id: row.b_owner_id, firstName: row.o_first_name, lastName: row.o_last_name },
+      owner: {
+        ...toUserIds(row.b_owner_id),
+        firstName: row.o_first_name,
+        lastName: row.o_last_name,
+      },
       provider: row.b_provider_id
         ? {
-            _id: row.b_provider_id,
+            ...toUserIds(row.b_provider_id),
             firstName: row.p_first_name ?? '',
             lastName: row.p_last_name ?? '',
           }

@@ -1,4 +1,4 @@
-import type { KycDocument, KycMessage, KycRecord } from '@pawsy/contract';
+import { toUserIds, type KycDocument, type KycMessage, type KycRecord } from '@pawsy/contract';
 import type { KycDocumentsTable, KycMessagesTable } from '../../db/schema.ts';
 import type { KycPersonRow, KycRecordRow } from './kyc.repository.ts';
 
@@ -38,7 +38,7 @@ export function toKycWire(row: KycRecordRow, loaded: KycLoaded): KycRecord {
   return {
     _id: row.id,
     userId: {
-      _id: row.user_id,
+      ...toUserIds(row.user_id),
       firstName: person?.first_name ?? '',
       lastName: person?.last_name ?? '',
       email: person?.email ?? '',

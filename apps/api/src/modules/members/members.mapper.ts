@@ -1,11 +1,16 @@
-import type { MemberBooking, MemberDetail, MemberSummary } from '@pawsy/contract';
+import {
+  toUserIds,
+  type MemberBooking,
+  type MemberDetail,
+  type MemberSummary,
+} from '@pawsy/contract';
 import type { BookingsTable } from '../../db/schema.ts';
 import { userImageUrl } from '../../lib/user-columns.ts';
 import type { UserRow } from '../../lib/user-wire.ts';
 
 export function toMemberSummary(row: UserRow): MemberSummary {
   return {
-    _id: row.id,
+    ...toUserIds(row.id),
     firstName: row.first_name,
     lastName: row.last_name,
     email: row.email,

@@ -1,10 +1,14 @@
-import type { ConversationWire, MessageParty, MessageWire } from '@pawsy/contract';
+import {
+  toUserIds,
+  type ConversationWire,
+  type MessageParty,
+  type MessageWire,
+} from '@pawsy/contract';
 import type { ConversationRow, NameRow } from './conversations.repository.ts';
 import type { MessageJoined } from './messages.repository.ts';
 
 const party = (id: string, firstName: string, lastName: string): MessageParty => ({
-  _id: id,
-  id,
+  ...toUserIds(id),
   firstName,
   lastName,
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { serviceWord } from '@pawsy/contract';
+import { serviceWord, toUserIds } from '@pawsy/contract';
 import type { z } from 'zod';
 import type { bookingReview } from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
@@ -29,7 +29,12 @@ async function authorCards(db: DbOrTrx, ids: string[]) {
   return new Map<string, ReviewWire['author']>(
     rows.map((r) => [
       r.id,
-      { _id: r.id, firstName: r.first_name, lastName: r.last_name, image: userImageUrl(r) },
+      {
+        ...toUserIds(r.id),
+        firstName: r.first_name,
+        lastName: r.last_name,
+        image: userImageUrl(r),
+      },
     ]),
   );
 }
@@ -42,7 +47,12 @@ function toReviewWire(
   return {
     _id: row.id,
     bookingId: row.booking_id,
-    author: author ?? { _id: row.author_id, firstName: 'Deleted', lastName: 'user', image: null },
+    author: author ?? {
+      ...toUserIds(row.author_id),
+      firstName: 'Deleted',
+      lastName: 'user',
+      image: null,
+    },
     subjectId: row.subject_id,
     rating: row.rating,
     comment: row.comment,

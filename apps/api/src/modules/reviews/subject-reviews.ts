@@ -1,4 +1,4 @@
-import { toPageMeta } from '@pawsy/contract';
+import { toPageMeta, toUserIds } from '@pawsy/contract';
 import type { UserReview, UserReviewsQuery, UserReviewsResponse } from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
 import { lastInitial, userImageUrl } from '../../lib/user-columns.ts';
@@ -24,9 +24,9 @@ export async function listReviewsAbout(
     createdAt: row.created_at,
     author:
       row.first_name === null || row.deleted_at !== null
-        ? { _id: row.author_id, firstName: 'Former', lastName: 'member', image: null }
+        ? { ...toUserIds(row.author_id), firstName: 'Former', lastName: 'member', image: null }
         : {
-            _id: row.author_id,
+            ...toUserIds(row.author_id),
             firstName: row.first_name,
             lastName: lastInitial(row.last_name ?? ''),
             image: userImageUrl({ id: row.author_id, image_path: row.image_path }),

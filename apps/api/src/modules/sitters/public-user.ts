@@ -1,4 +1,4 @@
-import { suggestedRatesFor, type PublicUser } from '@pawsy/contract';
+import { suggestedRatesFor, toUserIds, type PublicUser } from '@pawsy/contract';
 import type { Selectable } from 'kysely';
 import type { UsersTable } from '../../db/schema.ts';
 import {
@@ -42,8 +42,7 @@ export type PublicUserRow = Pick<UserRow, (typeof PUBLIC_USER_COLUMNS)[number]>;
 export function toPublicUser(row: PublicUserRow, rating: RatingSummary): PublicUser {
   const hasLocation = row.latitude !== null && row.longitude !== null;
   return {
-    _id: row.id,
-    id: row.id,
+    ...toUserIds(row.id),
     firstName: row.first_name,
     lastName: lastInitial(row.last_name),
     image: userImageUrl(row),

@@ -18,6 +18,7 @@ const MEMBER_ID = 'bbbbbbbbbbbbbbbbbbbbbbb1';
 const meta = (total: number) => ({ page: 1, limit: 20, total, totalPages: 1, hasMore: false });
 const summary = {
   _id: MEMBER_ID,
+  id: MEMBER_ID,
   firstName: 'Priya',
   lastName: 'Patel',
   email: 'priya@pawsy.test',

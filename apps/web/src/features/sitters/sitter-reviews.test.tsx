@@ -31,12 +31,13 @@ const sitter: PublicUser = {
 let seq = 0;
 function makeReview(firstName: string, rating: number, comment: string): UserReview {
   seq += 1;
+  const authorId = seq.toString(16).padStart(24, 'f');
   return {
     _id: seq.toString(16).padStart(24, 'e'),
     rating,
     comment,
     createdAt: '2026-03-05T10:00:00.000Z',
-    author: { _id: seq.toString(16).padStart(24, 'f'), firstName, lastName: 'K.', image: null },
+    author: { _id: authorId, id: authorId, firstName, lastName: 'K.', image: null },
     service: 'dog-walking',
   };
 }

@@ -56,7 +56,13 @@ describe('bookings list', () => {
     const io = stubIntersectionObserver();
     const all = Array.from({ length: 45 }, (_, i) => {
       const id = String(i).padStart(24, '0');
-      const owner = { _id: OWNER_ID, firstName: 'Owner', lastName: `${i + 1}`, image: null };
+      const owner = {
+        _id: OWNER_ID,
+        id: OWNER_ID,
+        firstName: 'Owner',
+        lastName: `${i + 1}`,
+        image: null,
+      };
       return makeBooking({ _id: id, id, status: 'in-progress', owner });
     });
     const calls = mockFetch((call) => ({

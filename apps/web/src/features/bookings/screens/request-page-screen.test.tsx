@@ -190,7 +190,13 @@ describe('request board', () => {
     const io = stubIntersectionObserver();
     const booking = (i: number, status: Booking['status']) => {
       const id = `${status === 'pending' ? 'a' : 'b'}${String(i).padStart(23, '0')}`;
-      const owner = { _id: OWNER_ID, firstName: 'Owner', lastName: `${i + 1}`, image: null };
+      const owner = {
+        _id: OWNER_ID,
+        id: OWNER_ID,
+        firstName: 'Owner',
+        lastName: `${i + 1}`,
+        image: null,
+      };
       return makeBooking({ _id: id, id, status, owner, provider_id: null, provider: null });
     };
     const openAll = Array.from({ length: 25 }, (_, i) => booking(i, 'pending'));

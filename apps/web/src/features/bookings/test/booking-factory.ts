@@ -14,6 +14,7 @@ export const BOOKING_ID = 'd'.repeat(24);
 
 const card = (id: string, firstName: string, lastName: string) => ({
   _id: id,
+  id,
   firstName,
   lastName,
   image: null,
