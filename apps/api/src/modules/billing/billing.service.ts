@@ -4,14 +4,13 @@ import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { DbOrTrx } from '../../db/index.ts';
+import { BILLING_CURRENCY } from '../../lib/currency.ts';
 import * as repo from './billing.repository.ts';
 import type { PaymentRow } from './billing.repository.ts';
 import { gatewayOf, type CheckoutRequest } from './gateway.ts';
 import { toPaymentWire } from './billing.mapper.ts';
 import { fulfilCancelled } from './fulfilment.ts';
 import { holdCouponUse, releaseCouponHold } from '../coupons/index.ts';
-
-export const CURRENCY = 'usd';
 
 export type NewPayment = Pick<
   PaymentRow,
@@ -37,7 +36,7 @@ function pendingPayment(app: FastifyInstance, payment: NewPayment): PaymentRow {
     amount_cents: payment.amount_cents,
     coupon_id: payment.coupon_id,
     discount_cents: payment.discount_cents,
-    currency: CURRENCY,
+    currency: BILLING_CURRENCY,
     status: 'pending',
     gateway: gatewayOf(app).name,
     gateway_ref: null,
@@ -63,7 +62,7 @@ async function requestPage(
     description: request.description,
     amountCents: request.amountCents,
     discountCents: request.discountCents,
-    currency: CURRENCY,
+    currency: BILLING_CURRENCY,
     recurring: request.recurring,
     metadata: request.metadata,
     successUrl: back(request.successPath),
