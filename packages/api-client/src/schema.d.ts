@@ -1431,12 +1431,14 @@ export interface operations {
                                 }[];
                             };
                             creditsGranted: {
+                                currency: string;
                                 last30DaysCents: number;
                             };
                             disputesOpen: number;
                             generatedAt: string;
                             kycPending: number;
                             revenue: {
+                                currency: string;
                                 last30DaysCents: number;
                             };
                             since: string;
@@ -1714,6 +1716,7 @@ export interface operations {
                             };
                             bookings: {
                                 _id: string;
+                                currency: string | null;
                                 endAt: string;
                                 priceCents: number | null;
                                 /** @enum {string} */
@@ -3772,6 +3775,7 @@ export interface operations {
                                 checkoutUrl: string | null;
                                 creditsCents: number;
                                 creditsRefundedCents: number;
+                                currency: string;
                                 /** @enum {string} */
                                 status: "none" | "awaiting" | "paid" | "cancelled";
                             };
@@ -3988,6 +3992,7 @@ export interface operations {
                                 checkoutUrl: string | null;
                                 creditsCents: number;
                                 creditsRefundedCents: number;
+                                currency: string;
                                 /** @enum {string} */
                                 status: "none" | "awaiting" | "paid" | "cancelled";
                             };
@@ -4188,6 +4193,7 @@ export interface operations {
                                 checkoutUrl: string | null;
                                 creditsCents: number;
                                 creditsRefundedCents: number;
+                                currency: string;
                                 /** @enum {string} */
                                 status: "none" | "awaiting" | "paid" | "cancelled";
                             };
@@ -5015,6 +5021,7 @@ export interface operations {
                                 checkoutUrl: string | null;
                                 creditsCents: number;
                                 creditsRefundedCents: number;
+                                currency: string;
                                 /** @enum {string} */
                                 status: "none" | "awaiting" | "paid" | "cancelled";
                             };
@@ -5249,6 +5256,7 @@ export interface operations {
                                 checkoutUrl: string | null;
                                 creditsCents: number;
                                 creditsRefundedCents: number;
+                                currency: string;
                                 /** @enum {string} */
                                 status: "none" | "awaiting" | "paid" | "cancelled";
                             };
@@ -6975,6 +6983,7 @@ export interface operations {
                                 checkoutUrl: string | null;
                                 creditsCents: number;
                                 creditsRefundedCents: number;
+                                currency: string;
                                 /** @enum {string} */
                                 status: "none" | "awaiting" | "paid" | "cancelled";
                             };
@@ -7258,6 +7267,7 @@ export interface operations {
                             amountOff: number | null;
                             code: string;
                             createdAt: string;
+                            currency: string;
                             /** @enum {string} */
                             kind: "percent" | "amount";
                             maxRedemptions: number | null;
@@ -7423,6 +7433,7 @@ export interface operations {
                             amountOff: number | null;
                             code: string;
                             createdAt: string;
+                            currency: string;
                             /** @enum {string} */
                             kind: "percent" | "amount";
                             maxRedemptions: number | null;
@@ -7590,6 +7601,7 @@ export interface operations {
                             amountOff: number | null;
                             code: string;
                             createdAt: string;
+                            currency: string;
                             /** @enum {string} */
                             kind: "percent" | "amount";
                             maxRedemptions: number | null;
@@ -7742,6 +7754,7 @@ export interface operations {
                         data: {
                             code: string;
                             couponId: string;
+                            currency: string;
                             discountCents: number;
                             finalCents: number;
                         };

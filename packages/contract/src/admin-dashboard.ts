@@ -32,10 +32,11 @@ export const adminDashboard = z.object({
   }),
   kycPending: z.number().int(),
   disputesOpen: z.number().int(),
-  /** Paid minus refunded. */
-  revenue: z.object({ last30DaysCents: z.number().int() }),
+  /** Paid minus refunded, in the currency payments are charged in. */
+  revenue: z.object({ last30DaysCents: z.number().int(), currency: z.string() }),
   activeSubscriptions: z.number().int(),
-  creditsGranted: z.object({ last30DaysCents: z.number().int() }),
+  /** In the credits' currency. */
+  creditsGranted: z.object({ last30DaysCents: z.number().int(), currency: z.string() }),
 });
 export type AdminDashboard = z.infer<typeof adminDashboard>;
 

@@ -113,6 +113,8 @@ export const bookingPayment = z.object({
   creditsRefundedCents: z.number().int(),
   cardCents: z.number().int(),
   cardRefundedCents: z.number().int(),
+  /** Of the cents above: the currency billing charges cards in (credits are kept in it too). */
+  currency: z.string(),
   checkoutUrl: z.string().nullable(),
 });
 export type BookingPayment = z.infer<typeof bookingPayment>;

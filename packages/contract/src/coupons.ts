@@ -66,6 +66,8 @@ export const coupon = z.object({
   /** value again under the name of its kind (the other is null): percent, or cents off. */
   percentOff: z.number().int().nullable(),
   amountOff: z.number().int().nullable(),
+  /** The currency of the cents an amount coupon takes off (payments are charged in it). */
+  currency: z.string(),
   validFrom: z.string().nullable(),
   validTo: z.string().nullable(),
   maxRedemptions: z.number().int().nullable(),
@@ -115,6 +117,8 @@ export const couponQuote = z.object({
   code: z.string(),
   discountCents: z.number().int(),
   finalCents: z.number().int(),
+  /** Of discountCents and finalCents: the currency payments (and so coupons) are charged in. */
+  currency: z.string(),
 });
 export type CouponQuote = z.infer<typeof couponQuote>;
 export const couponQuoteResponse = z.object({ success: z.literal(true), data: couponQuote });

@@ -65,6 +65,8 @@ export const memberBooking = z.object({
   startAt: z.string(),
   endAt: z.string(),
   priceCents: z.number().nullable(),
+  /** Of priceCents (the sitter's), null while the booking has no price. */
+  currency: z.string().nullable(),
 });
 export type MemberBooking = z.infer<typeof memberBooking>;
 

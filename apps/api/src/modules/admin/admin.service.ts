@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AdminDashboard, TrendPoint } from '@pawsy/contract';
 import { epochMark, unchangedSince, type EpochMark } from '../../db/index.ts';
+import { BILLING_CURRENCY } from '../../lib/currency.ts';
+import { CREDITS_CURRENCY } from '../credits/index.ts';
 import * as repo from './admin.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -95,8 +97,8 @@ async function adminFigures(app: FastifyInstance, today: number): Promise<Figure
     },
     kycPending,
     disputesOpen,
-    revenue: { last30DaysCents: money.revenue30d },
+    revenue: { last30DaysCents: money.revenue30d, currency: BILLING_CURRENCY },
     activeSubscriptions: money.activeSubscriptions,
-    creditsGranted: { last30DaysCents: credits },
+    creditsGranted: { last30DaysCents: credits, currency: CREDITS_CURRENCY },
   };
 }

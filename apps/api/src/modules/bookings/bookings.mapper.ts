@@ -2,6 +2,7 @@ import { toUserIds, type BookingWire } from '@pawsy/contract';
 import type { z } from 'zod';
 import type { bookingRequestWire } from '@pawsy/contract';
 import type { BookingChargesTable, BookingEventsTable } from '../../db/schema.ts';
+import { BILLING_CURRENCY } from '../../lib/currency.ts';
 import { lastInitial } from '../../lib/user-columns.ts';
 import { userImageUrl } from '../../lib/user-columns.ts';
 import type { RequestRow } from './booking-requests.repository.ts';
@@ -159,6 +160,7 @@ export function toBookingWire(
       creditsRefundedCents: row.credits_refunded,
       cardCents: charge?.card_cents ?? 0,
       cardRefundedCents: charge?.card_refunded_cents ?? 0,
+      currency: BILLING_CURRENCY,
       checkoutUrl: charge?.state === 'awaiting' ? charge.checkout_url : null,
     },
     timeline: rel.events.map((e) => ({

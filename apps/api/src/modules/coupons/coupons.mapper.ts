@@ -1,4 +1,5 @@
 import type { Coupon } from '@pawsy/contract';
+import { BILLING_CURRENCY } from '../../lib/currency.ts';
 import type { CouponRow } from './coupons.repository.ts';
 
 export function toCoupon(row: CouponRow): Coupon {
@@ -9,6 +10,7 @@ export function toCoupon(row: CouponRow): Coupon {
     value: row.value,
     percentOff: row.kind === 'percent' ? row.value : null,
     amountOff: row.kind === 'amount' ? row.value : null,
+    currency: BILLING_CURRENCY,
     validFrom: row.valid_from,
     validTo: row.valid_to,
     maxRedemptions: row.max_redemptions,

@@ -9,6 +9,7 @@ import {
 } from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { BILLING_CURRENCY } from '../../lib/currency.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordCatalogueChange } from '../audit/index.ts';
@@ -115,7 +116,12 @@ export async function quoteCoupon(
   amountCents: number,
 ): Promise<CouponQuote> {
   const coupon = assertUsable(await repo.findCouponByCode(app.db, code.trim()));
-  return { couponId: coupon.id, code: coupon.code, ...discountFor(coupon, amountCents) };
+  return {
+    couponId: coupon.id,
+    code: coupon.code,
+    ...discountFor(coupon, amountCents),
+    currency: BILLING_CURRENCY,
+  };
 }
 
 /**

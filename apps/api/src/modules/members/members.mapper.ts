@@ -35,7 +35,7 @@ export function toMemberProfile(row: UserRow): MemberDetail['member'] {
 
 type BookingRow = Pick<
   BookingsTable,
-  'id' | 'owner_id' | 'service' | 'status' | 'start_at' | 'end_at' | 'price_cents'
+  'id' | 'owner_id' | 'service' | 'status' | 'start_at' | 'end_at' | 'price_cents' | 'currency'
 >;
 
 export function toMemberBooking(row: BookingRow, userId: string): MemberBooking {
@@ -47,5 +47,6 @@ export function toMemberBooking(row: BookingRow, userId: string): MemberBooking 
     startAt: row.start_at,
     endAt: row.end_at,
     priceCents: row.price_cents === null ? null : Number(row.price_cents),
+    currency: row.price_cents === null ? null : row.currency,
   };
 }

@@ -75,6 +75,7 @@ export function listMemberBookings(db: DbOrTrx, userId: string, limit: number) {
       'start_at',
       'end_at',
       'price_cents',
+      'currency',
       'created_at',
     ])
     .where((eb) => eb.or([eb('owner_id', '=', userId), eb('provider_id', '=', userId)]))

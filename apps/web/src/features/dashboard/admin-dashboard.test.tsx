@@ -27,9 +27,9 @@ function makeDashboard(): AdminDashboard {
     bookings: { last30Days: 5000, byStatus: { pending: 12, completed: 4988 }, perDay },
     kycPending: 3,
     disputesOpen: 2,
-    revenue: { last30DaysCents: 123456 },
+    revenue: { last30DaysCents: 123456, currency: 'usd' },
     activeSubscriptions: 42,
-    creditsGranted: { last30DaysCents: 5000 },
+    creditsGranted: { last30DaysCents: 5000, currency: 'USD' },
   };
 }
 

@@ -8,6 +8,7 @@ const paid = {
   creditsRefundedCents: 0,
   cardCents: 20000,
   cardRefundedCents: 0,
+  currency: 'usd',
   checkoutUrl: null,
 };
 const startDate = '2030-05-03T09:00:00.000Z';

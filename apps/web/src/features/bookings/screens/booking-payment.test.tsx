@@ -24,6 +24,7 @@ const payment = (over: Partial<Booking['payment']>): Booking['payment'] => ({
   creditsRefundedCents: 0,
   cardCents: 4000,
   cardRefundedCents: 0,
+  currency: 'usd',
   checkoutUrl: null,
   ...over,
 });

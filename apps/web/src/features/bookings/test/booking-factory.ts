@@ -45,6 +45,7 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
       creditsRefundedCents: 0,
       cardCents: 0,
       cardRefundedCents: 0,
+      currency: 'usd',
       checkoutUrl: null,
     },
     timeline: [

@@ -18,6 +18,7 @@ const coupon = (over: Partial<Coupon> = {}): Coupon => ({
   maxRedemptions: 100,
   redemptions: 3,
   percentOff: 20,
+  currency: 'usd',
   amountOff: null,
   active: true,
   createdAt: '2026-11-20T10:00:00.000Z',
