@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockFetch } from '../test/fetch-mock';
 import { renderApp } from '../test/render-app';
@@ -89,6 +89,17 @@ describe('routing and guards', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '/SignUp' })).toHaveAttribute('href', '/SignUp');
   });
+
+  it.each(['user', 'provider'] as const)(
+    'links a signed-in %s to their conversations from the main navigation',
+    async (userType) => {
+      storeSession({ userType });
+      renderApp('/bookings');
+      const nav = await screen.findByRole('navigation', { name: 'Main' });
+      const link = within(nav).getByRole('link', { name: 'Messages' });
+      expect(link).toHaveAttribute('href', '/chat-room');
+    },
+  );
 
   it('renders the public home page with one h1 and the main landmarks', async () => {
     renderApp('/');

@@ -25,12 +25,14 @@ export function getNavItems(user: RoleCarrier): NavItem[] {
     return [
       { label: 'Requests', to: paths.requestPage },
       { label: 'Bookings', to: paths.bookings },
+      { label: 'Messages', to: paths.chatRoom },
       { label: 'Dashboard', to: paths.userDashboard },
     ];
   }
   return [
     { label: 'Find sitters', to: paths.petSitters },
     { label: 'Bookings', to: paths.bookings },
+    { label: 'Messages', to: paths.chatRoom },
     { label: 'Pets', to: paths.petDetails },
     { label: 'Packages', to: paths.packages },
     { label: 'Dashboard', to: paths.userDashboard },
