@@ -82,25 +82,33 @@ async function login(page: Page, role: Role): Promise<Session> {
 /** Real ids from the demo data, looked up once through the API as the role that may see them. */
 async function demoIds(page: Page): Promise<Record<string, string>> {
   if (ids) return ids;
-  const { apiBase } = await readRuntimeConfig(page);
+  const { apiBase, secretKey } = await readRuntimeConfig(page);
   const get = async (role: Role, url: string) => {
     const { token } = await login(page, role);
     const res = await page.request.get(`${apiBase}${url}`, {
-      headers: { authorization: `Bearer ${token}` },
+      headers: { 'secret-key': secretKey, 'x-auth-token': token },
     });
-    return res.ok() ? ((await res.json()) as unknown) : null;
+    // A failed lookup must fail here: with a made-up id the detail screens would be checked in
+    // their not-found state only.
+    expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
+    return (await res.json()) as unknown;
   };
-  const missing = '000000000000000000000000';
+  const need = (id: string | null, name: string): string => {
+    expect(id, `the demo data has no ${name}`).toBeTruthy();
+    return id!;
+  };
   ids = {
-    sitterId: firstId(await get('owner', '/api/user/nearby?limit=5')) ?? missing,
-    bookingId: firstId(await get('owner', '/api/booking/user?limit=5')) ?? missing,
-    disputeId: firstId(await get('admin', '/api/dispute/?limit=5')) ?? missing,
-    kycUserId:
+    sitterId: need(firstId(await get('owner', '/api/user/nearby?limit=5')), 'sitter'),
+    bookingId: need(firstId(await get('owner', '/api/booking/user?limit=5')), 'booking'),
+    disputeId: need(firstId(await get('admin', '/api/dispute/?limit=5')), 'dispute'),
+    kycUserId: need(
       firstId(await get('admin', '/api/kyc?limit=5'), (i) => {
         const user = i.userId ?? i.user;
         return typeof user === 'object' && user ? (user as { _id?: string })._id : user;
-      }) ?? missing,
-    memberId: firstId(await get('admin', '/api/admin/members?limit=5')) ?? missing,
+      }),
+      'KYC record',
+    ),
+    memberId: need(firstId(await get('admin', '/api/admin/members?limit=5')), 'member'),
   };
   return ids;
 }

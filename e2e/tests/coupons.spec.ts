@@ -32,7 +32,10 @@ test('an admin creates a coupon, sees it first, edits it in place; a duplicate i
   await page.getByRole('button', { name: 'New coupon' }).click();
   await dialog.getByRole('textbox', { name: /Code/ }).fill(code.toLowerCase());
   await dialog.getByRole('button', { name: 'Create coupon' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('A coupon with this code already exists');
+  // The refusal is said on the Code field, which is marked invalid.
+  const codeField = dialog.getByRole('textbox', { name: /Code/ });
+  await expect(codeField).toHaveAttribute('aria-invalid', 'true');
+  await expect(codeField).toHaveAccessibleDescription(/A coupon with this code already exists/);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // Packages are managed on /packages, below the ones on offer.

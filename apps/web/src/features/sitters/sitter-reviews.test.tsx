@@ -87,7 +87,7 @@ describe('sitter reviews', () => {
       'Review by Bob K.',
     ]);
     expect(within(items[0]!).getByText('Rex adored her')).toBeInTheDocument();
-    expect(within(items[0]!).getByLabelText('Rated 5 out of 5')).toBeInTheDocument();
+    expect(within(items[0]!).getByRole('img', { name: 'Rated 5 out of 5' })).toBeInTheDocument();
     const date = items[0]!.querySelector('time');
     expect(date).toHaveAttribute('datetime', '2026-03-05T10:00:00.000Z');
     expect(date?.textContent).toMatch(/2026/);

@@ -26,6 +26,7 @@ export function ReviewList({ reviews, viewerId }: { reviews: Review[]; viewerId:
                   value={review.rating}
                   readOnly
                   size="sm"
+                  role="img"
                   aria-label={`${review.rating} out of 5 stars`}
                 />
                 <Text size="xs" c="dimmed">

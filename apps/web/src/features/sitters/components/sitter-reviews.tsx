@@ -39,6 +39,7 @@ function ReviewItem({ review }: { review: SitterReview }) {
         value={review.rating}
         readOnly
         size="sm"
+        role="img"
         aria-label={`Rated ${review.rating} out of 5`}
       />
       {review.comment && <Text style={{ whiteSpace: 'pre-line' }}>{review.comment}</Text>}

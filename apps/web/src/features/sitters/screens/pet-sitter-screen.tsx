@@ -166,7 +166,7 @@ export default function PetSitterScreen() {
         </Title>
       )}
       {current?.error && (
-        <Alert color={current.notFound ? 'yellow' : 'red'} role="alert" title="Sitter profile">
+        <Alert color="red" role="alert" title="Sitter profile">
           {current.error}
         </Alert>
       )}
