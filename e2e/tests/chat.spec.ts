@@ -20,6 +20,8 @@ async function openConversation(page: Page, other: RegExp) {
 }
 
 test('two users chat live in two browser contexts', async ({ browser }) => {
+  // Two sign-ins, two conversations, a booking page and two accessibility scans.
+  test.setTimeout(90_000);
   const owner = await signIn(browser, 'marcus@pawsy.test');
   const sitter = await signIn(browser, 'hannah@pawsy.test');
   try {

@@ -4,6 +4,8 @@ import { ADMIN, DEMO, loginAndWait, expectAccessible } from './support';
 test('an admin creates a coupon, sees it first, edits it in place; a duplicate is refused', async ({
   page,
 }) => {
+  // Create, edit and a refused duplicate, then /packages, with four accessibility scans.
+  test.setTimeout(90_000);
   await loginAndWait(page, ADMIN.email, ADMIN.password, '/dashboard');
   await page.goto('/coupons');
   await expect(page.getByRole('rowheader', { name: 'WELCOME20' })).toBeVisible();
