@@ -1,2 +1,2 @@
 /** One vocabulary with the API: values are stored, labels shown; see packages/contract. */
-export { normalizeService, serviceLabel, serviceUnit } from '@pawsy/contract';
+export { normalizeService, serviceLabel, serviceUnit, serviceWord } from '@pawsy/contract';

@@ -1,12 +1,9 @@
-import { Alert, Anchor, Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
 import { LoadMore } from '../../../components/ui/load-more';
 import { usePageTitle } from '../../../components/ui/use-page-title';
-import { paths } from '../../../config/paths';
-import { serviceLabel } from '../../../config/service-labels';
 import { getErrorMessage } from '../../../lib/api-error';
 import { isProviderUser } from '../../../lib/roles';
 import { decideBookingRequest } from '../booking-slice';
@@ -23,7 +20,7 @@ import { DecisionButtons, pendingDecision } from '../components/decision-buttons
 import { SeriesRequestsSection } from '../components/series-requests-section';
 import { WithdrawApplicationModal } from '../components/withdraw-application-modal';
 import { useCurrentUser } from '../../auth';
-import { formatDateRange, fullName } from '../lib/booking-format';
+import { announceDecision } from '../components/announce-decision';
 import type { BoardItem } from '../lib/provider-board';
 import { useRequestBoard } from './use-request-board';
 
@@ -52,52 +49,6 @@ function Section({
       {empty ? <Text c="dimmed">{empty}</Text> : <Stack>{children}</Stack>}
     </section>
   );
-}
-
-/**
- * Says what answering an invitation did, since its card leaves the board. The toasts live outside
- * the router, so the link navigates through `navigate` rather than a router <Link>.
- */
-function announceDecision(
-  booking: CardBooking,
-  decision: Decision,
-  navigate: (to: string) => void,
-) {
-  const id = `invitation-${booking._id}`;
-  if (decision !== 'accepted') {
-    notifications.show({
-      id,
-      color: 'gray',
-      title: 'Invitation declined',
-      message: 'The owner is told.',
-    });
-    return;
-  }
-  const to = paths.bookingDetails.replace(':id', booking._id);
-  notifications.show({
-    id,
-    color: 'green',
-    title: 'Invitation accepted',
-    message: (
-      <Stack gap={4}>
-        <Text size="sm">
-          You are booked for {serviceLabel(booking.service).toLowerCase()} with{' '}
-          {fullName(booking.owner)}, {formatDateRange(booking.startDate, booking.endDate)}.
-        </Text>
-        <Anchor
-          href={to}
-          size="sm"
-          onClick={(event) => {
-            event.preventDefault();
-            notifications.hide(id);
-            navigate(to);
-          }}
-        >
-          View the booking
-        </Anchor>
-      </Stack>
-    ),
-  });
 }
 
 export default function RequestPageScreen() {
