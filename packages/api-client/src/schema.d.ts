@@ -3628,8 +3628,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        data: {
+                            _id: string;
+                            endDate: string;
+                            id: string;
+                            note: string;
+                            startDate: string;
+                        };
                         message: string;
-                        success?: boolean;
+                        /** @enum {boolean} */
+                        success: true;
                     };
                 };
             };
@@ -7171,6 +7179,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        data: {
+                            _id: string;
+                            createdAt: string;
+                            id: string;
+                        };
                         message: string;
                         /** @enum {boolean} */
                         success: true;

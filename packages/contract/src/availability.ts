@@ -131,6 +131,8 @@ export const blockBody = z
 export type BlockBody = z.infer<typeof blockBody>;
 
 export const blockResponse = z.object({ success: z.literal(true), data: blockWire });
+/** DELETE /api/availability/blocks/{blockId}: the range that was removed. */
+export const blockRemovedResponse = blockResponse.extend({ message: z.string() });
 
 /** A booking that stands in the way of blocking dates (409 body's `bookings`). */
 export const blockingBooking = z.object({

@@ -24,5 +24,10 @@ export const contactBody = z.object({
 export type ContactBody = z.input<typeof contactBody>;
 export type ContactMessage = z.output<typeof contactBody>;
 
-export const contactResponse = z.object({ success: z.literal(true), message: z.string() });
+/** The stored message's reference (`_id` and `id` are the same value) and when it arrived. */
+export const contactResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ _id: z.string(), id: z.string(), createdAt: z.string() }),
+});
 export type ContactResponse = z.infer<typeof contactResponse>;

@@ -195,7 +195,7 @@ describe('POST and DELETE /api/availability/blocks', () => {
 
     const del = await call(t, 'DELETE', `/api/availability/blocks/${created.id}`, s);
     expect(del.statusCode, del.body).toBe(200);
-    expect(del.json()).toEqual({ success: true, message: expect.any(String) });
+    expect(del.json()).toEqual({ success: true, message: expect.any(String), data: created });
     expect((await getMine(s)).blocks).toEqual([]);
     const again = await call(t, 'DELETE', `/api/availability/blocks/${created.id}`, s);
     expect(again.statusCode).toBe(404);

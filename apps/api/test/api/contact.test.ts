@@ -71,14 +71,18 @@ describe('POST /api/contact', () => {
       }),
     );
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ success: true, message: 'Thanks! Your message has been sent.' });
-
     const rows = await t.app.db
       .selectFrom('contact_messages')
       .selectAll()
       .where('email', '=', 'eve.sender@example.test')
       .execute();
     expect(rows).toHaveLength(1);
+    const stored = rows[0]!;
+    expect(res.json()).toEqual({
+      success: true,
+      message: 'Thanks! Your message has been sent.',
+      data: { _id: stored.id, id: stored.id, createdAt: stored.created_at },
+    });
     expect(rows[0]).toMatchObject({
       name: '<b>Eve</b>',
       subject: 'Refund <question>',

@@ -3,12 +3,12 @@ import {
   blockBody,
   blockConflictBody,
   blockParams,
+  blockRemovedResponse,
   blockResponse,
   calendarResponse,
   calendarUpdateBody,
   calendarUserParams,
   errorBody,
-  messageBody,
   publicCalendarResponse,
 } from '@pawsy/contract';
 import { currentUser } from '../../plugins/auth.ts';
@@ -93,13 +93,14 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Remove one of my blocked ranges (sitters)',
         params: blockParams,
-        response: { 200: messageBody, ...errors },
+        response: { 200: blockRemovedResponse, ...errors },
       },
     },
-    async (request) => {
-      await removeOwnBlock(app.db, currentUser(request), request.params.blockId);
-      return { success: true, message: 'Blocked dates removed' };
-    },
+    async (request) => ({
+      success: true as const,
+      message: 'Blocked dates removed',
+      data: await removeOwnBlock(app.db, currentUser(request), request.params.blockId),
+    }),
   );
 
   app.get(

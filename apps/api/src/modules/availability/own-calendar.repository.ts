@@ -73,15 +73,16 @@ export async function insertBlock(db: DbOrTrx, row: BlockRow): Promise<void> {
   await db.insertInto('sitter_blocks').values(row).execute();
 }
 
+/** Deletes the block if it is the user's; gives the removed row, or undefined. */
 export async function deleteBlockIfOwn(
   db: DbOrTrx,
   userId: string,
   blockId: string,
-): Promise<boolean> {
-  const res = await db
+): Promise<BlockRow | undefined> {
+  return db
     .deleteFrom('sitter_blocks')
     .where('id', '=', blockId)
     .where('user_id', '=', userId)
+    .returningAll()
     .executeTakeFirst();
-  return Number(res.numDeletedRows) > 0;
 }

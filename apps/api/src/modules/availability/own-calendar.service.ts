@@ -162,6 +162,10 @@ export async function addBlock(db: DbOrTrx, userId: string, body: BlockBody): Pr
 const invalid = (path: string, message: string) =>
   new AppError('VALIDATION', `${path}: ${message}`, [{ path, message }]);
 
-export async function removeBlock(db: DbOrTrx, userId: string, blockId: string): Promise<boolean> {
+export async function removeBlock(
+  db: DbOrTrx,
+  userId: string,
+  blockId: string,
+): Promise<BlockRow | undefined> {
   return deleteBlockIfOwn(db, userId, blockId);
 }

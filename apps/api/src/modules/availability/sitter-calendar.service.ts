@@ -65,12 +65,14 @@ export async function addOwnBlock(
   return toBlockWire(await addBlock(db, caller.id, body));
 }
 
-/** Removes one of the caller's blocks; anyone else's (or none) is a 404. */
+/** Removes one of the caller's blocks and gives it back; anyone else's (or none) is a 404. */
 export async function removeOwnBlock(
   db: DbOrTrx,
   caller: AuthUser,
   blockId: string,
-): Promise<void> {
+): Promise<BlockWire> {
   assertSitter(caller);
-  if (!(await removeBlock(db, caller.id, blockId))) throw notFound('Blocked range');
+  const removed = await removeBlock(db, caller.id, blockId);
+  if (!removed) throw notFound('Blocked range');
+  return toBlockWire(removed);
 }

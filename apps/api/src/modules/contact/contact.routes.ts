@@ -27,8 +27,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await submitContactMessage(app, request.body);
-      return reply.status(201).send({ success: true as const, message: CONTACT_SENT_MESSAGE });
+      const data = await submitContactMessage(app, request.body);
+      return reply.status(201).send({ success: true as const, message: CONTACT_SENT_MESSAGE, data });
     },
   );
 };

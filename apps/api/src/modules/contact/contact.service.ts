@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ContactMessage } from '@pawsy/contract';
+import type { ContactMessage, ContactResponse } from '@pawsy/contract';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { contactMessageMail } from '../../lib/mail-templates.ts';
 import type { ContactMessagesTable } from '../../db/schema.ts';
@@ -7,6 +7,8 @@ import { notifyUser } from '../notifications/index.ts';
 import { insertContactMessage, listAdminRecipients } from './contact.repository.ts';
 
 export const CONTACT_SENT_MESSAGE = 'Thanks! Your message has been sent.';
+
+type ContactReceipt = ContactResponse['data'];
 
 /**
  * Stores a contact-form message, then mails it to every admin (replies go to the visitor) and
@@ -16,7 +18,7 @@ export const CONTACT_SENT_MESSAGE = 'Thanks! Your message has been sent.';
 export async function submitContactMessage(
   app: FastifyInstance,
   input: ContactMessage,
-): Promise<void> {
+): Promise<ContactReceipt> {
   const row: ContactMessagesTable = {
     id: newId(),
     name: input.name,
@@ -26,11 +28,12 @@ export async function submitContactMessage(
     created_at: nowIso(),
   };
   await insertContactMessage(app.db, row);
+  const receipt = { _id: row.id, id: row.id, createdAt: row.created_at };
 
   const admins = await listAdminRecipients(app.db);
   if (admins.length === 0) {
     app.log.warn({ contactMessageId: row.id }, 'contact message stored but no admin to tell');
-    return;
+    return receipt;
   }
   const mail = contactMessageMail({ ...row, createdAt: row.created_at }, app.config.publicUrl);
   const summary = `New contact message from ${row.name}: ${row.subject ?? 'No subject'}`;
@@ -44,4 +47,5 @@ export async function submitContactMessage(
       });
     }),
   );
+  return receipt;
 }
