@@ -3761,10 +3761,13 @@ export interface operations {
                     "application/json": {
                         data: {
                             _id: string;
+                            /** @description Cents of `price.currency`: the price less credits applied; null while unpriced */
                             amountDueCents: number | null;
                             cancellationPolicy: string;
                             createdAt: string;
+                            /** @description Cents of `payment.currency` (credits spent on it) */
                             creditsApplied: number;
+                            /** @description Cents of `payment.currency` (credits given back) */
                             creditsRefunded: number;
                             distanceKm?: number;
                             endDate: string;
@@ -3978,10 +3981,13 @@ export interface operations {
                     "application/json": {
                         data: {
                             _id: string;
+                            /** @description Cents of `price.currency`: the price less credits applied; null while unpriced */
                             amountDueCents: number | null;
                             cancellationPolicy: string;
                             createdAt: string;
+                            /** @description Cents of `payment.currency` (credits spent on it) */
                             creditsApplied: number;
+                            /** @description Cents of `payment.currency` (credits given back) */
                             creditsRefunded: number;
                             distanceKm?: number;
                             endDate: string;
@@ -4179,10 +4185,13 @@ export interface operations {
                     "application/json": {
                         booking: {
                             _id: string;
+                            /** @description Cents of `price.currency`: the price less credits applied; null while unpriced */
                             amountDueCents: number | null;
                             cancellationPolicy: string;
                             createdAt: string;
+                            /** @description Cents of `payment.currency` (credits spent on it) */
                             creditsApplied: number;
+                            /** @description Cents of `payment.currency` (credits given back) */
                             creditsRefunded: number;
                             distanceKm?: number;
                             endDate: string;
@@ -5007,10 +5016,13 @@ export interface operations {
                     "application/json": {
                         data: {
                             _id: string;
+                            /** @description Cents of `price.currency`: the price less credits applied; null while unpriced */
                             amountDueCents: number | null;
                             cancellationPolicy: string;
                             createdAt: string;
+                            /** @description Cents of `payment.currency` (credits spent on it) */
                             creditsApplied: number;
+                            /** @description Cents of `payment.currency` (credits given back) */
                             creditsRefunded: number;
                             distanceKm?: number;
                             endDate: string;
@@ -5242,10 +5254,13 @@ export interface operations {
                     "application/json": {
                         data: {
                             _id: string;
+                            /** @description Cents of `price.currency`: the price less credits applied; null while unpriced */
                             amountDueCents: number | null;
                             cancellationPolicy: string;
                             createdAt: string;
+                            /** @description Cents of `payment.currency` (credits spent on it) */
                             creditsApplied: number;
+                            /** @description Cents of `payment.currency` (credits given back) */
                             creditsRefunded: number;
                             distanceKm?: number;
                             endDate: string;
@@ -6969,10 +6984,13 @@ export interface operations {
                     "application/json": {
                         data: {
                             _id: string;
+                            /** @description Cents of `price.currency`: the price less credits applied; null while unpriced */
                             amountDueCents: number | null;
                             cancellationPolicy: string;
                             createdAt: string;
+                            /** @description Cents of `payment.currency` (credits spent on it) */
                             creditsApplied: number;
+                            /** @description Cents of `payment.currency` (credits given back) */
                             creditsRefunded: number;
                             distanceKm?: number;
                             endDate: string;
@@ -14147,6 +14165,7 @@ export interface operations {
                                 [key: string]: number;
                             };
                             creditsBalance: number;
+                            currency: string;
                             kycStatus: string;
                             notificationsUnread: number;
                             pets: number;
@@ -14702,6 +14721,8 @@ export interface operations {
                     "application/json": {
                         data: {
                             balance: number;
+                            /** @enum {string} */
+                            currency: "USD";
                             entry: {
                                 _id: string;
                                 amount: number;

@@ -141,9 +141,13 @@ export const bookingWire = z.object({
       rateCents: z.number().int(),
     })
     .nullable(),
-  creditsApplied: z.number().int(),
-  creditsRefunded: z.number().int(),
-  amountDueCents: z.number().int().nullable(),
+  creditsApplied: z.number().int().describe('Cents of `payment.currency` (credits spent on it)'),
+  creditsRefunded: z.number().int().describe('Cents of `payment.currency` (credits given back)'),
+  amountDueCents: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Cents of `price.currency`: the price less credits applied; null while unpriced'),
   payment: bookingPayment,
   timeline: z.array(timelineEntry),
   cancellationPolicy: z.string(),

@@ -25,7 +25,8 @@ export type CreditEntryWire = z.infer<typeof creditEntryWire>;
 export const grantCreditsResponse = z.object({
   success: z.literal(true),
   message: z.string(),
-  data: z.object({ balance: z.number().int(), entry: creditEntryWire }),
+  /** `balance` and the entry's `amount` are cents of `currency`. */
+  data: z.object({ balance: z.number().int(), currency: z.literal('USD'), entry: creditEntryWire }),
 });
 
 export const userCreditsParams = z.object({ userId: id });

@@ -102,7 +102,9 @@ export const userDashboard = z.object({
   notificationsUnread: z.number(),
   upcomingBookings: z.array(dashboardBooking),
   bookingsByStatus: z.record(z.string(), z.number()),
+  /** Cents of `currency`. */
   creditsBalance: z.number(),
+  currency: z.string(),
   kycStatus: z.string(),
 });
 export type UserDashboard = z.infer<typeof userDashboard>;

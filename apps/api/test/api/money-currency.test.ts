@@ -92,3 +92,23 @@ describe('booking money carries its currency', () => {
     expect(byId.get(open._id)).toMatchObject({ priceCents: null, currency: null });
   });
 });
+
+describe('credits carry the currency they are kept in', () => {
+  it('names it beside a grant’s balance and entry, and beside the dashboard’s balance', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/userCredit/user-credits',
+      token: admin.token,
+      payload: { userId: owner.id, amount: 700, reason: 'Welcome' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const grant = res.json().data;
+    const ledger = (await get(`/api/userCredit/user-credits/${owner.id}`, owner)).data;
+    expect(grant).toMatchObject({ balance: ledger.balance, currency: ledger.currency });
+    expect(grant.entry).toMatchObject({ amount: 700 });
+    expect(ledger.currency).toMatch(/^[A-Z]{3}$/);
+
+    const dashboard = (await get(`/api/user/dashboard/${owner.id}`, owner)).data;
+    expect(dashboard).toMatchObject({ creditsBalance: ledger.balance, currency: ledger.currency });
+  });
+});

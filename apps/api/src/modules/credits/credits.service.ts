@@ -83,7 +83,7 @@ export async function grantCredits(
   app: FastifyInstance,
   input: { userId: string; amount: number; reason: string },
   actorId?: string,
-): Promise<{ balance: number; entry: CreditEntryWire }> {
+): Promise<{ balance: number; currency: typeof CREDITS_CURRENCY; entry: CreditEntryWire }> {
   const row = entry(input.userId, input.amount, input.reason, null);
   const balance = await app.db.transaction().execute(async (trx) => {
     const user = await findHolder(trx, input.userId);
@@ -109,7 +109,7 @@ export async function grantCredits(
     message: `You received ${formatUsd(input.amount)} in credits: ${input.reason}`,
     data: { amount: input.amount, balance, entryId: row.id },
   });
-  return { balance, entry: toCreditEntryWire(row) };
+  return { balance, currency: CREDITS_CURRENCY, entry: toCreditEntryWire(row) };
 }
 
 export async function getUserCredits(app: FastifyInstance, caller: AuthUser, userId: string) {

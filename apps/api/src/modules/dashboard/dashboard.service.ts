@@ -4,7 +4,7 @@ import { forbidden } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/ids.ts';
 import { userImageUrl } from '../../lib/user-columns.ts';
 import { isAdmin, type AuthUser } from '../../plugins/auth.ts';
-import { getBalance } from '../credits/index.ts';
+import { CREDITS_CURRENCY, getBalance } from '../credits/index.ts';
 import { kycStatusOf } from '../kyc/index.ts';
 import { countUnread } from '../notifications/index.ts';
 import { countPets } from '../pets/index.ts';
@@ -54,6 +54,7 @@ export async function getUserDashboard(
     })),
     bookingsByStatus,
     creditsBalance,
+    currency: CREDITS_CURRENCY,
     // From the records (PENDING / Verified / Rejected); an admin-set flag without any record
     // still reads as Verified.
     kycStatus: kycStatus === 'NOT_VERIFIED' && row.kyc_verified === 1 ? 'Verified' : kycStatus,

@@ -34,6 +34,7 @@ function makeDashboard(overrides: Partial<UserDashboard> = {}): UserDashboard {
     ],
     bookingsByStatus: { accepted: 1 },
     creditsBalance: 1250,
+    currency: 'USD',
     kycStatus: 'NOT_VERIFIED',
     ...overrides,
   };

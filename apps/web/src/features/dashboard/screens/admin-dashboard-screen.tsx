@@ -22,6 +22,7 @@ import { useCallback, useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
+import { formatCents } from '../../../lib/money';
 import { StatCards, type Stat } from '../components/dashboard-parts';
 import {
   BookingsByStatusChart,
@@ -35,8 +36,6 @@ import type { AdminDashboard } from '../dashboard-api';
 /** SPEC §8: the fetch fallback is shown under this title. */
 export const ADMIN_DASHBOARD_UNAVAILABLE = 'Unable to load admin dashboard';
 
-const money = (cents: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
 const stamp = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -55,7 +54,7 @@ function stats(d: AdminDashboard): Stat[] {
       icon: <IconGavel />,
       to: paths.adminDisputes,
     },
-    { label: 'Revenue (30 days)', value: money(d.revenue.last30DaysCents), icon: <IconCoin /> },
+    { label: 'Revenue (30 days)', value: formatCents(d.revenue.last30DaysCents, d.revenue.currency), icon: <IconCoin /> },
     {
       label: 'Active subscriptions',
       value: count(d.activeSubscriptions),
@@ -63,7 +62,7 @@ function stats(d: AdminDashboard): Stat[] {
     },
     {
       label: 'Credits granted (30 days)',
-      value: money(d.creditsGranted.last30DaysCents),
+      value: formatCents(d.creditsGranted.last30DaysCents, d.creditsGranted.currency),
       icon: <IconCoin />,
     },
   ];

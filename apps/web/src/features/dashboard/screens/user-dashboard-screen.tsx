@@ -27,6 +27,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
+import { formatCents } from '../../../lib/money';
 import { readSession } from '../../../lib/session';
 import { StatCards, UpcomingBookings, type Stat } from '../components/dashboard-parts';
 import { USER_DASHBOARD_FAILED, dashboardApi, type UserDashboard } from '../dashboard-api';
@@ -38,8 +39,6 @@ function greeting(now = new Date()): string {
   return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
 }
 
-const money = (cents: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
 function KycCard({ dashboard }: { dashboard: UserDashboard }) {
   const isVerified = dashboard.user.KYC_verified;
@@ -97,7 +96,7 @@ function Dashboard({ dashboard }: { dashboard: UserDashboard }) {
     },
     {
       label: 'Credits balance',
-      value: money(dashboard.creditsBalance),
+      value: formatCents(dashboard.creditsBalance, dashboard.currency),
       icon: <IconCoin size={20} />,
     },
   ];
