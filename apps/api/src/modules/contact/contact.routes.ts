@@ -28,7 +28,9 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const data = await submitContactMessage(app, request.body);
-      return reply.status(201).send({ success: true as const, message: CONTACT_SENT_MESSAGE, data });
+      return reply
+        .status(201)
+        .send({ success: true as const, message: CONTACT_SENT_MESSAGE, data });
     },
   );
 };

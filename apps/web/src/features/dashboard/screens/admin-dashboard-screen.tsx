@@ -54,7 +54,11 @@ function stats(d: AdminDashboard): Stat[] {
       icon: <IconGavel />,
       to: paths.adminDisputes,
     },
-    { label: 'Revenue (30 days)', value: formatCents(d.revenue.last30DaysCents, d.revenue.currency), icon: <IconCoin /> },
+    {
+      label: 'Revenue (30 days)',
+      value: formatCents(d.revenue.last30DaysCents, d.revenue.currency),
+      icon: <IconCoin />,
+    },
     {
       label: 'Active subscriptions',
       value: count(d.activeSubscriptions),

@@ -39,7 +39,6 @@ function greeting(now = new Date()): string {
   return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
 }
 
-
 function KycCard({ dashboard }: { dashboard: UserDashboard }) {
   const isVerified = dashboard.user.KYC_verified;
   return (
