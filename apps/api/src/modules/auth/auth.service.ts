@@ -13,13 +13,7 @@ import { newId } from '../../lib/ids.ts';
 import { newUserRow } from '../../lib/user-row.ts';
 import { toUserWire, type UserRow } from '../../lib/user-wire.ts';
 import * as repo from './auth.repository.ts';
-import {
-  consumeCode,
-  issueCode,
-  OTP_MESSAGES,
-  OTP_TTL_MINUTES,
-  maySendCode,
-} from './otp.service.ts';
+import { consumeCode, issueCode, rejectCode, OTP_TTL_MINUTES, maySendCode } from './otp.service.ts';
 import {
   openSession,
   REMEMBER_ME_TTL_MS,
@@ -137,7 +131,7 @@ export async function login(
 /** Unknown emails fail exactly like a wrong code. */
 async function userForCode(app: FastifyInstance, email: string): Promise<UserRow> {
   const user = await repo.findActiveUserByEmail(app.db, email);
-  if (!user) throw badRequest(OTP_MESSAGES.invalid, 'otp');
+  if (!user) throw rejectCode();
   return user;
 }
 

@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { AppError, badRequest } from '../../lib/app-error.ts';
+import { badRequest } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import * as repo from './otp.repository.ts';
 import type { CodePurpose } from './otp.repository.ts';
@@ -14,14 +14,13 @@ export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_DAILY_FAILURE_CAP = 20;
 const DAY_MS = 24 * 3600_000;
 
-export const OTP_MESSAGES = {
-  invalid: 'Invalid verification code',
-  expired: 'This code has expired. Please request a new one.',
-  used: 'This code has already been used. Please request a new one.',
-  burnt: 'Too many wrong attempts. Please request a new code.',
-  lockedForDay:
-    'Too many wrong codes today. For your security, codes for this account are paused for 24 hours.',
-} as const;
+/**
+ * The one answer to a code that does not work, whatever the reason (wrong, expired, used, burnt
+ * by wrong tries, or the account's codes paused for the day) and for an unknown address alike:
+ * a reason of its own would tell an attacker that the address holds an account (DESIGN §5).
+ */
+export const OTP_REJECTED =
+  'This code is wrong or no longer valid. Check it, or request a new code.';
 
 /**
  * Codes are stored as HMAC-SHA256 under the JWT secret, bound to the code's row, user and
@@ -86,9 +85,10 @@ export async function issueCode(
 }
 
 /**
- * Checks and burns the newest code of `purpose`. Throws a 400 for a wrong, expired, used or
- * burnt code. Wrong tries count in the database; the consume is a conditional UPDATE, so two
- * racing requests cannot both use one code.
+ * Checks and burns the newest code of `purpose`. Throws the one 400 of `rejectCode` for a wrong,
+ * expired, used or burnt code and while the account's codes are paused for the day. Wrong tries
+ * count in the database; the consume is a conditional UPDATE, so two racing requests cannot both
+ * use one code.
  */
 export async function consumeCode(
   app: FastifyInstance,
@@ -96,35 +96,24 @@ export async function consumeCode(
   purpose: CodePurpose,
   code: string,
 ): Promise<void> {
-  if (await isLockedForDay(app, userId, purpose)) {
-    throw new AppError('RATE_LIMITED', OTP_MESSAGES.lockedForDay);
-  }
+  if (await isLockedForDay(app, userId, purpose)) throw rejectCode();
   const row = await repo.findLatestCode(app.db, userId, purpose);
-  if (!row) throw badRequest(OTP_MESSAGES.invalid, 'otp');
+  if (!row || row.consumed_at || row.expires_at <= nowIso()) throw rejectCode();
+
+  // Every try takes one of the code's attempts first, atomically: parallel guesses cannot
+  // exceed the limit, and after the last wrong try even the right code fails.
+  if (!(await repo.takeAttemptIfAny(app.db, row.id, OTP_MAX_ATTEMPTS))) throw rejectCode();
   const expected = Buffer.from(row.code_hash, 'hex');
   const given = Buffer.from(
     hashCode(app.config.jwtSecret, { id: row.id, userId, purpose }, code),
     'hex',
   );
-  const matches = expected.length === given.length && timingSafeEqual(expected, given);
-
-  if (row.consumed_at) {
-    throw badRequest(matches ? OTP_MESSAGES.used : OTP_MESSAGES.invalid, 'otp');
-  }
-  if (row.expires_at <= nowIso()) throw badRequest(OTP_MESSAGES.expired, 'otp');
-
-  // Every try takes one of the code's attempts first, atomically: parallel guesses cannot
-  // exceed the limit, and after the last wrong try even the right code fails.
-  if (!(await repo.takeAttemptIfAny(app.db, row.id, OTP_MAX_ATTEMPTS))) {
-    throw badRequest(OTP_MESSAGES.burnt, 'otp');
-  }
-  if (!matches) {
-    const burnt = row.attempts + 1 >= OTP_MAX_ATTEMPTS;
-    throw badRequest(burnt ? OTP_MESSAGES.burnt : OTP_MESSAGES.invalid, 'otp');
-  }
-
-  if (!(await repo.consumeIfUnused(app.db, row.id))) throw badRequest(OTP_MESSAGES.used, 'otp');
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw rejectCode();
+  if (!(await repo.consumeIfUnused(app.db, row.id))) throw rejectCode();
 }
+
+/** The 400 every code that does not work gets, on the `otp` field. */
+export const rejectCode = () => badRequest(OTP_REJECTED, 'otp');
 
 /**
  * Whether wrong codes for this account and purpose reached the daily cap: five wrong tries per
