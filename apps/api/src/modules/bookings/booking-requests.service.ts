@@ -82,7 +82,7 @@ export async function sendRequest(
       throw conflict('A request for this sitter already exists on this booking');
     throw err;
   }
-  const [wire] = await loadRequestWires(app.db, [row]);
+  const [wire] = await loadRequestWires(app.db, [row], sitterNameFor(caller, booking));
   if (initiatedBy === 'owner') {
     await notifyUser(app, providerId, {
       type: 'booking-invitation',
@@ -108,8 +108,16 @@ export async function listBookingRequests(
   const booking: BookingRow = await loadVisibleBooking(app.db, caller, bookingId);
   const seesAll = caller.userType === 'admin' || booking.owner_id === caller.id;
   const rows = await listRequests(app.db, booking.id, seesAll ? undefined : caller.id);
-  return loadRequestWires(app.db, rows);
+  return loadRequestWires(app.db, rows, sitterNameFor(caller, booking));
 }
+
+/**
+ * Whose whole last name the caller reads on a booking's requests: their own, every one for an
+ * admin, and the assigned sitter's for the owner. An owner reads an applicant or invitee as the
+ * sitter cards show them, with the last initial.
+ */
+const sitterNameFor = (caller: AuthUser, booking: BookingRow) => (providerId: string) =>
+  caller.userType === 'admin' || caller.id === providerId || booking.provider_id === providerId;
 
 export async function loadDecidableRequest(
   app: FastifyInstance,

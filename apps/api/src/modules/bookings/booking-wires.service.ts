@@ -1,6 +1,7 @@
 import type { BookingWire } from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { lastInitial } from '../../lib/user-columns.ts';
 import type { RequestRow } from './booking-requests.repository.ts';
 import {
   toBookingWires,
@@ -88,13 +89,20 @@ export async function bookingWireById(db: DbOrTrx, id: string): Promise<BookingW
   return bookingWire(db, row);
 }
 
+/** `fullName(providerId)`: whether the viewer reads that sitter's whole last name (default yes). */
 export async function loadRequestWires(
   db: DbOrTrx,
   rows: readonly RequestRow[],
+  fullName: (providerId: string) => boolean = () => true,
 ): Promise<RequestWire[]> {
   const cards = await loadProviderCards(
     db,
     rows.map((r) => r.provider_id),
   );
-  return rows.map((r) => toRequestWire(r, cards.get(r.provider_id)));
+  return rows.map((r) => {
+    const card = cards.get(r.provider_id);
+    const shown =
+      card && !fullName(r.provider_id) ? { ...card, lastName: lastInitial(card.lastName) } : card;
+    return toRequestWire(r, shown);
+  });
 }

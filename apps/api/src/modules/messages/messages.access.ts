@@ -36,7 +36,7 @@ export async function resolveRecipient(
   user: AuthUser,
   bookingId: string,
   recipientId: string | undefined,
-): Promise<string> {
+): Promise<{ recipientId: string; parties: BookingParties }> {
   const parties = await loadBookingParties(app.db, bookingId);
   if (!parties) throw notFound('Booking');
   if (!isChatParty(parties, user.id)) {
@@ -44,16 +44,17 @@ export async function resolveRecipient(
       throw forbidden('Only the parties of a booking write in its chat');
     throw notFound('Booking');
   }
-  if (parties.ownerId !== user.id) return parties.ownerId;
+  const to = (id: string) => ({ recipientId: id, parties });
+  if (parties.ownerId !== user.id) return to(parties.ownerId);
   if (parties.providerId) {
     if (recipientId && recipientId !== parties.providerId) throw wrongRecipient();
-    return parties.providerId;
+    return to(parties.providerId);
   }
   if (recipientId) {
     if (!parties.applicantIds.includes(recipientId)) throw wrongRecipient();
-    return recipientId;
+    return to(recipientId);
   }
-  if (parties.applicantIds.length === 1) return parties.applicantIds[0]!;
+  if (parties.applicantIds.length === 1) return to(parties.applicantIds[0]!);
   if (parties.applicantIds.length === 0) throw conflict('No sitter to talk to on this booking yet');
   throw badRequest(
     'recipientId is required: several sitters applied to this booking',

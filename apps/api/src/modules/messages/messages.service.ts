@@ -11,7 +11,13 @@ import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { notifyUser } from '../notifications/index.ts';
 import { readAccess, resolveRecipient } from './messages.access.ts';
-import { toConversationWire, toMessageWire } from './messages.mapper.ts';
+import type { BookingParties } from '../bookings/index.ts';
+import {
+  chatNameView,
+  toConversationWire,
+  toMessageWire,
+  type NameView,
+} from './messages.mapper.ts';
 import * as repo from './messages.repository.ts';
 import { findNames, pageConversations } from './conversations.repository.ts';
 
@@ -29,7 +35,7 @@ export async function sendMessage(
 ): Promise<MessageWire> {
   const bookingId = body.bookingId ?? body.booking;
   if (!bookingId) throw badRequest('bookingId is required', 'bookingId');
-  const recipientId = await resolveRecipient(app, user, bookingId, body.recipientId);
+  const { recipientId, parties } = await resolveRecipient(app, user, bookingId, body.recipientId);
   const id = newId();
   await repo.insertMessage(app.db, {
     id,
@@ -42,18 +48,22 @@ export async function sendMessage(
   });
   const row = await repo.findMessage(app.db, id);
   if (!row) throw notFound('Message');
-  const wire = toMessageWire(row);
+  // Each side reads the names as the chat shows them to it (chatNameView).
+  const delivered = toMessageWire(row, chatNameView(recipientId, false, parties));
   await app.realtime
-    .publish(recipientId, { type: 'message', data: wire })
+    .publish(recipientId, { type: 'message', data: delivered })
     .catch((err: unknown) => app.log.warn({ err }, 'live message push failed'));
-  const from = `${wire.sender.firstName} ${wire.sender.lastName}`.trim();
+  const from = `${delivered.sender.firstName} ${delivered.sender.lastName}`.trim();
   await notifyUser(app, recipientId, {
     type: 'message',
     message: `New message from ${from}: ${body.text.slice(0, 80)}`,
     data: { bookingId, messageId: id },
   });
-  return wire;
+  return toMessageWire(row, viewOf(user, parties));
 }
+
+const viewOf = (user: AuthUser, parties: Pick<BookingParties, 'ownerId' | 'providerId'>) =>
+  chatNameView(user.id, user.userType === 'admin', parties);
 
 /** The caller's conversations, most recent activity first (SPEC §9: 20 a page). */
 export async function listConversations(
@@ -70,15 +80,20 @@ export async function listConversations(
       rows.flatMap((r) => [r.owner_id, ...(r.provider_id ? [r.provider_id] : [])]),
     ),
   ]);
-  const lastById = new Map(lasts.map((m) => [m.id, toMessageWire(m)]));
+  const lastById = new Map(lasts.map((m) => [m.id, m]));
   const nameById = new Map(names.map((n) => [n.id, n]));
-  for (const m of lastById.values())
-    for (const p of [m.sender, m.recipient])
-      if (!nameById.has(p._id))
-        nameById.set(p._id, { id: p._id, first_name: p.firstName, last_name: p.lastName });
-  const data = rows.map((r) =>
-    toConversationWire(r, user.id, nameById, (r.last_id && lastById.get(r.last_id)) || null),
-  );
+  for (const m of lasts) {
+    const people = [
+      { id: m.sender_id, first_name: m.sender_first_name, last_name: m.sender_last_name },
+      { id: m.recipient_id, first_name: m.recipient_first_name, last_name: m.recipient_last_name },
+    ];
+    for (const p of people) if (!nameById.has(p.id)) nameById.set(p.id, p);
+  }
+  const data = rows.map((r) => {
+    const view = viewOf(user, { ownerId: r.owner_id, providerId: r.provider_id });
+    const last = r.last_id ? lastById.get(r.last_id) : undefined;
+    return toConversationWire(r, user.id, nameById, last ? toMessageWire(last, view) : null, view);
+  });
   return { data, meta: toPageMeta(q.page, q.limit, total) };
 }
 
@@ -93,7 +108,7 @@ export async function getThread(
 ): Promise<Paged<MessageWire>> {
   if (!q.bookingId) throw badRequest('bookingId is required', 'bookingId');
   const bookingId = q.bookingId;
-  const { partyId } = await readAccess(app, user, bookingId);
+  const { parties, partyId } = await readAccess(app, user, bookingId);
   if (partyId) {
     const readAt = nowIso();
     const senders = await repo.markBookingRead(app.db, bookingId, partyId, readAt);
@@ -106,7 +121,7 @@ export async function getThread(
       ),
     );
   }
-  return pageOf(app, bookingId, partyId, q);
+  return pageOf(app, bookingId, partyId, viewOf(user, parties), q);
 }
 
 /** A page of a booking's messages without side effects (the dispute transcript uses this). */
@@ -116,18 +131,22 @@ export async function getBookingMessages(
   bookingId: string,
   q: PageQuery,
 ): Promise<Paged<MessageWire>> {
-  const { partyId } = await readAccess(app, user, bookingId);
-  return pageOf(app, bookingId, partyId, q);
+  const { parties, partyId } = await readAccess(app, user, bookingId);
+  return pageOf(app, bookingId, partyId, viewOf(user, parties), q);
 }
 
 async function pageOf(
   app: FastifyInstance,
   bookingId: string,
   partyId: string | null,
+  view: NameView,
   q: PageQuery,
 ): Promise<Paged<MessageWire>> {
   const { rows, total } = await repo.pageBookingMessages(app.db, bookingId, partyId, q);
-  return { data: rows.map(toMessageWire), meta: toPageMeta(q.page, q.limit, total) };
+  return {
+    data: rows.map((row) => toMessageWire(row, view)),
+    meta: toPageMeta(q.page, q.limit, total),
+  };
 }
 
 /** One message, for its sender, its recipient, or an admin when the booking is disputed. */
@@ -138,10 +157,10 @@ export async function getMessage(
 ): Promise<MessageWire> {
   const row = await repo.findMessage(app.db, id);
   if (!row) throw notFound('Message');
-  const { partyId } = await readAccess(app, user, row.booking_id).catch(() => {
+  const { parties, partyId } = await readAccess(app, user, row.booking_id).catch(() => {
     throw notFound('Message');
   });
   if (partyId && row.sender_id !== partyId && row.recipient_id !== partyId)
     throw notFound('Message');
-  return toMessageWire(row);
+  return toMessageWire(row, viewOf(user, parties));
 }

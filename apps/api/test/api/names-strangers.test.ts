@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import {
+  call,
+  closeApp,
+  createOwner,
+  createProvider,
+  postBooking,
+  type Owner,
+} from '../helpers/booking-fixtures.ts';
+import { postMessage } from '../helpers/chat-fixtures.ts';
+import type { TestUser } from '../helpers/factories.ts';
+
+/*
+ * An owner and a sitter who has only applied (or been invited) are strangers: each reads the
+ * other's last name as an initial, as sitter cards and the booking feed show it. Once the sitter
+ * is assigned, both read the whole name. Chat and a booking's requests follow the same rule.
+ */
+
+let t: TestApp;
+let owner: Owner;
+let sitter: TestUser;
+let invitee: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createOwner(t.app, { first_name: 'Olivia', last_name: 'Bennett' });
+  sitter = await createProvider(t.app, undefined, { first_name: 'Sam', last_name: 'Ortega' });
+  invitee = await createProvider(t.app, undefined, { first_name: 'Nora', last_name: 'Quinn' });
+}, 30_000);
+afterAll(() => closeApp(t));
+
+async function get(url: string, who: TestUser) {
+  const res = await call(t, 'GET', url, who);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const conversationOn = async (bookingId: string, who: TestUser) =>
+  (await get('/api/messages/conversations', who)).data.find(
+    (c: { bookingId: string }) => c.bookingId === bookingId,
+  );
+
+describe('names between an owner and a sitter who is not assigned', () => {
+  it('chat shows each the other with the last initial until the sitter is assigned', async () => {
+    const booking = (await postBooking(t, owner))._id;
+    const applied = await call(t, 'POST', `/api/booking/${booking}/send-request`, sitter, {});
+    expect(applied.statusCode, applied.body).toBe(201);
+    expect(applied.json().data.provider.lastName).toBe('Ortega'); // their own name
+
+    // Before any message, the applicant's conversation names the owner by initial.
+    expect((await conversationOn(booking, sitter)).owner).toMatchObject({ lastName: 'B.' });
+
+    const sent = await postMessage(t, sitter, booking, 'Happy to walk Rex');
+    expect(sent).toMatchObject({
+      sender: { _id: sitter.id, lastName: 'Ortega' },
+      recipient: { _id: owner.id, lastName: 'B.' },
+    });
+    const ownerSide = await conversationOn(booking, owner);
+    expect(ownerSide.otherParty).toMatchObject({ _id: sitter.id, lastName: 'O.' });
+    expect(ownerSide.lastMessage.sender).toMatchObject({ lastName: 'O.' });
+    const thread = await get(`/api/messages/thread?bookingId=${booking}`, owner);
+    expect(thread.data[0]).toMatchObject({
+      sender: { lastName: 'O.' },
+      recipient: { lastName: 'Bennett' },
+    });
+    const byId = await get(`/api/messages/${sent._id}`, sitter);
+    expect(byId.data.recipient.lastName).toBe('B.');
+    const note = (await get('/api/notifications/all', owner)).allNotifications.find(
+      (n: { type: string }) => n.type === 'message',
+    );
+    expect(note.message).toContain('Sam O.:');
+    expect(note.message).not.toContain('Ortega');
+
+    const requests = await get(`/api/booking/${booking}/requests`, owner);
+    expect(requests.providers[0].provider).toMatchObject({ _id: sitter.id, lastName: 'O.' });
+
+    const accepted = await call(t, 'PUT', `/api/booking/accept/${booking}`, owner, {
+      providerId: sitter.id,
+      decision: 'accepted',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await conversationOn(booking, sitter)).owner.lastName).toBe('Bennett');
+    expect((await conversationOn(booking, owner)).otherParty.lastName).toBe('Ortega');
+    const after = await get(`/api/booking/${booking}/requests`, owner);
+    expect(after.providers[0].provider.lastName).toBe('Ortega');
+  });
+
+  it("an owner's invitation names the invited sitter by initial", async () => {
+    const booking = (await postBooking(t, owner))._id;
+    const invited = await call(t, 'POST', `/api/booking/${booking}/send-request`, owner, {
+      providerId: invitee.id,
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    expect(invited.json().data.provider).toMatchObject({ _id: invitee.id, lastName: 'Q.' });
+    const own = await get(`/api/booking/${booking}/requests`, invitee);
+    expect(own.providers[0].provider.lastName).toBe('Quinn');
+  });
+});
