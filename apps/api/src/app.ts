@@ -63,7 +63,9 @@ export async function buildApp(
   app.setSerializerCompiler(createResponseSerializer({ verify: config.env === 'test' }));
   registerSecurityHeaders(app);
 
-  const db = createDb(config.database);
+  const db = createDb(config.database, (err) =>
+    app.log.warn({ err }, 'a database connection was closed; the next query opens a new one'),
+  );
   await migrateToLatest(db);
   const redis = config.redisUrl ? await createRedisClients(config.redisUrl, app.log) : null;
   app.decorate('config', config);

@@ -19,16 +19,25 @@ export type Db = Kysely<Database>;
 export type DbOrTrx = Kysely<Database> | Transaction<Database>;
 export type DbKind = AppConfig['database']['kind'];
 
-export function createDb(database: AppConfig['database']): Db {
+/**
+ * `onConnectionLost`: told when PostgreSQL ends an idle pooled connection (a restart, a failover,
+ * `pg_terminate_backend`). The pool drops that connection and opens a new one on next use; without
+ * a listener, node-postgres re-throws the error and the process dies.
+ */
+export function createDb(
+  database: AppConfig['database'],
+  onConnectionLost: (err: Error) => void = () => {},
+): Db {
   if (database.kind === 'postgres') {
     // Counts and sums come back as JS numbers, not strings.
     pg.types.setTypeParser(20, (v) => Number(v));
     pg.types.setTypeParser(1700, (v) => Number(v));
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool: new pg.Pool({ connectionString: database.url, max: 10 }),
-      }),
-    });
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    pool.on('error', onConnectionLost);
+    // A connection that is checked out has no pool listener: its query gets the error, and this
+    // keeps one that falls between two queries (inside a transaction) from throwing.
+    pool.on('connect', (client) => client.on('error', () => {}));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);

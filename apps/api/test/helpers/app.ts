@@ -80,7 +80,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
-async function adminQuery(url: string, text: string): Promise<void> {
+export async function adminQuery(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
