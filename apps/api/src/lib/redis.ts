@@ -9,6 +9,13 @@ export type RedisClients = {
   subscriber: Redis;
   /** Both connections are up; /readyz reports Redis as unreachable otherwise. */
   isReady: () => boolean;
+  /**
+   * The pub/sub channel of that name for this deployment. Redis delivers a PUBLISH to every
+   * subscriber on the server whatever database number they chose, so the number in REDIS_URL
+   * goes into the channel's name: two deployments on one Redis server, each on its own database
+   * (a restored copy beside the live one), do not hear each other's events.
+   */
+  channel: (name: string) => string;
   close: () => Promise<void>;
 };
 
@@ -64,10 +71,12 @@ export async function createRedisClients(
     new Promise((r) => setTimeout(r, FIRST_CONNECT_MS).unref()),
   ]);
 
+  const database = commands.options.db ?? 0;
   return {
     commands,
     subscriber,
     isReady,
+    channel: (name) => `pawsy:${database}:${name}`,
     close: async () => {
       for (const client of [subscriber, commands]) {
         if (client.status === 'ready') await client.quit().catch(() => undefined);

@@ -5,7 +5,6 @@ import type { RedisClients } from './redis.ts';
 export const SESSION_CACHE_TTL_MS = 10_000;
 /** Bounded: past this many sessions the oldest entry goes first. */
 export const SESSION_CACHE_MAX = 10_000;
-const CHANNEL = 'pawsy:sessions';
 
 type Cached<T> = { value: T; userId: string; until: number };
 /** What a revocation broadcasts (field names unlike realtime's, which shares the subscriber). */
@@ -78,9 +77,10 @@ export async function createSessionCache<T>(
     }
   };
 
+  const channel = redis?.channel('sessions') ?? '';
   if (redis) {
-    redis.subscriber.on('message', (channel: string, raw: string) => {
-      if (channel !== CHANNEL) return;
+    redis.subscriber.on('message', (heard: string, raw: string) => {
+      if (heard !== channel) return;
       try {
         apply(JSON.parse(raw) as Revocation);
       } catch (err) {
@@ -88,7 +88,7 @@ export async function createSessionCache<T>(
       }
     });
     // The SUBSCRIBE waits in the offline queue while Redis is down; start-up does not.
-    const subscribed = redis.subscriber.subscribe(CHANNEL).catch((err: unknown) => {
+    const subscribed = redis.subscriber.subscribe(channel).catch((err: unknown) => {
       log.warn({ err }, 'session revocations could not subscribe to Redis');
     });
     if (redis.subscriber.status === 'ready') await subscribed;
@@ -96,7 +96,7 @@ export async function createSessionCache<T>(
   const broadcast = (msg: Revocation) => {
     apply(msg);
     // Already logged once per outage by lib/redis; the TTL bounds the other instances.
-    redis?.commands.publish(CHANNEL, JSON.stringify(msg)).catch(() => undefined);
+    redis?.commands.publish(channel, JSON.stringify(msg)).catch(() => undefined);
   };
 
   return {

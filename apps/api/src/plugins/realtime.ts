@@ -18,8 +18,6 @@ declare module 'fastify' {
   }
 }
 
-const CHANNEL = 'pawsy:realtime';
-
 /**
  * In-process fan-out, bridged through Redis pub/sub when REDIS_URL is set. While Redis is down,
  * events reach this instance's clients only; the others catch up by polling (clients always do).
@@ -31,10 +29,12 @@ export async function registerRealtime(
   const local = new EventEmitter();
   local.setMaxListeners(0);
   const emitLocal = (userId: string, event: RealtimeEvent) => local.emit(`u:${userId}`, event);
+  const channel = redis?.channel('realtime') ?? '';
 
   if (redis) {
     const { subscriber } = redis;
-    subscriber.on('message', (_channel: string, raw: string) => {
+    subscriber.on('message', (heard: string, raw: string) => {
+      if (heard !== channel) return; // the session cache's revocations share the connection
       try {
         const { userId, event } = JSON.parse(raw) as { userId: string; event: RealtimeEvent };
         emitLocal(userId, event);
@@ -43,7 +43,7 @@ export async function registerRealtime(
       }
     });
     // The SUBSCRIBE waits in the offline queue while Redis is down; start-up does not.
-    const subscribed = subscriber.subscribe(CHANNEL).catch((err: unknown) => {
+    const subscribed = subscriber.subscribe(channel).catch((err: unknown) => {
       app.log.warn({ err }, 'realtime could not subscribe to Redis');
     });
     if (subscriber.status === 'ready') await subscribed;
@@ -53,7 +53,7 @@ export async function registerRealtime(
     async publish(userId, event) {
       if (!redis) return void emitLocal(userId, event);
       try {
-        await redis.commands.publish(CHANNEL, JSON.stringify({ userId, event }));
+        await redis.commands.publish(channel, JSON.stringify({ userId, event }));
       } catch {
         emitLocal(userId, event); // Redis is down (already logged once by lib/redis)
       }
