@@ -55,7 +55,7 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
         pkg: _pkg,
         couponId: _couponId,
         ...quote
-      } = await quoteSubscription(app, request.body);
+      } = await quoteSubscription(app, currentUser(request), request.body);
       return { success: true as const, data: quote };
     },
   );

@@ -23,13 +23,16 @@ async function packageToSell(app: FastifyInstance, packageId?: string): Promise<
   return pkg;
 }
 
-/** The price of a package with an optional coupon, as the subscribe screen shows it. */
+/** The price of a package with an optional coupon, as the subscribe screen shows `caller`. */
 export async function quoteSubscription(
   app: FastifyInstance,
+  caller: AuthUser,
   input: { packageId?: string; couponCode: string | null },
 ): Promise<SubscriptionQuote & { couponId: string | null; pkg: Package }> {
   const pkg = await packageToSell(app, input.packageId);
-  const coupon = input.couponCode ? await quoteCoupon(app, input.couponCode, pkg.priceCents) : null;
+  const coupon = input.couponCode
+    ? await quoteCoupon(app, input.couponCode, pkg.priceCents, caller.id)
+    : null;
   return {
     pkg,
     packageId: pkg._id,
@@ -54,7 +57,7 @@ export async function createSubscription(
   caller: AuthUser,
   input: { packageId?: string; couponCode: string | null },
 ): Promise<Checkout> {
-  const quote = await quoteSubscription(app, input);
+  const quote = await quoteSubscription(app, caller, input);
   const user = await getUser(app.db, caller.id);
   const now = nowIso();
   const subscriptionId = newId();

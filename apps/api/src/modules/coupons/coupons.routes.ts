@@ -86,7 +86,12 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await quoteCoupon(app, request.query.code, request.query.amountCents),
+      data: await quoteCoupon(
+        app,
+        request.query.code,
+        request.query.amountCents,
+        currentUser(request).id,
+      ),
     }),
   );
 };

@@ -11,8 +11,16 @@ export const COUPON_MESSAGES = {
   duplicateCode: 'A coupon with this code already exists',
 } as const;
 
-/** Throws the reason a coupon cannot be applied now, if any. */
-export function assertUsable(coupon: CouponRow | undefined, now = new Date()): CouponRow {
+/**
+ * Throws the reason a coupon cannot be applied now, if any. `heldByCaller` is how many of its
+ * uses the caller holds in checkouts still open: opening another checkout gives those back first
+ * (openCheckout), so they do not count against the caller.
+ */
+export function assertUsable(
+  coupon: CouponRow | undefined,
+  heldByCaller = 0,
+  now = new Date(),
+): CouponRow {
   if (!coupon) throw notFound('Coupon');
   if (!coupon.active) throw new AppError('BAD_REQUEST', COUPON_MESSAGES.inactive);
   const at = now.getTime();
@@ -20,7 +28,10 @@ export function assertUsable(coupon: CouponRow | undefined, now = new Date()): C
     throw new AppError('BAD_REQUEST', COUPON_MESSAGES.notYetValid);
   if (coupon.valid_to && Date.parse(coupon.valid_to) <= at)
     throw new AppError('BAD_REQUEST', COUPON_MESSAGES.expired);
-  if (coupon.max_redemptions !== null && coupon.redemptions >= coupon.max_redemptions)
+  if (
+    coupon.max_redemptions !== null &&
+    coupon.redemptions - heldByCaller >= coupon.max_redemptions
+  )
     throw new AppError('CONFLICT', COUPON_MESSAGES.usedUp);
   return coupon;
 }

@@ -106,16 +106,25 @@ async function writeUnique<T>(app: FastifyInstance, work: (trx: DbOrTrx) => Prom
 }
 
 /**
- * What a coupon takes off a price now, or the 4xx saying why it cannot be used (unknown 404,
- * inactive / expired / not yet valid 400, used up 409). Reading only: the redemption is taken
- * when the payment is fulfilled (redeemCouponOnce).
+ * What a coupon takes off a price now for `userId`, or the 4xx saying why it cannot be used
+ * (unknown 404, inactive / expired / not yet valid 400, used up 409). A use the member holds in a
+ * checkout still open is theirs to move to a new checkout (openCheckout gives it back in the
+ * same transaction), so it does not make the coupon used up for them. Reading only: the use is
+ * taken when the checkout opens (holdCouponUse).
  */
 export async function quoteCoupon(
   app: FastifyInstance,
   code: string,
   amountCents: number,
+  userId: string,
 ): Promise<CouponQuote> {
-  const coupon = assertUsable(await repo.findCouponByCode(app.db, code.trim()));
+  const found = await repo.findCouponByCode(app.db, code.trim());
+  const atCap =
+    found !== undefined &&
+    found.max_redemptions !== null &&
+    found.redemptions >= found.max_redemptions;
+  const held = atCap ? await repo.countOpenHolds(app.db, found.id, userId) : 0;
+  const coupon = assertUsable(found, held);
   return {
     couponId: coupon.id,
     code: coupon.code,
