@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common.ts';
+import { id, isoInstant } from './common.ts';
 import { PET_SPECIES } from './search-range.ts';
 import { SERVICES, normalizeService, serviceUnit } from './services.ts';
 
@@ -163,14 +163,7 @@ export type PublicCalendar = z.infer<typeof publicCalendar>;
 export const publicCalendarResponse = z.object({ success: z.literal(true), data: publicCalendar });
 
 /** A date-only value is a whole UTC day; anything else must be a full ISO 8601 date-time. */
-const searchInstant = z
-  .string()
-  .trim()
-  .max(40)
-  .refine(
-    (v) => !Number.isNaN(Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v)),
-    'Use an ISO 8601 date or date-time',
-  );
+const searchInstant = isoInstant('Use an ISO 8601 date or date-time');
 
 /** The optional filters GET /api/user/nearby takes (DESIGN §5): all-or-nothing for dates. */
 export const availabilityFilterShape = {

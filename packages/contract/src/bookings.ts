@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedPageQuery, id, pageMeta, userRef } from './common.ts';
+import { boundedPageQuery, id, isoInstant, pageMeta, userRef } from './common.ts';
 import { normalizeService } from './services.ts';
 
 export const bookingStatuses = [
@@ -40,11 +40,7 @@ export function refundOnCancel(input: {
 export const bookingStatus = z.enum(bookingStatuses);
 export type BookingStatus = z.infer<typeof bookingStatus>;
 
-const isoInstant = z
-  .string()
-  .trim()
-  .max(40)
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'Must be an ISO 8601 date-time');
+const bookingInstant = isoInstant('Must be an ISO 8601 date-time');
 
 /** A catalogue value or label, stored as the value; a sitter must have a rate for it. */
 export const serviceName = z
@@ -58,8 +54,8 @@ export const createBookingBody = z
   .object({
     service: serviceName,
     pets: z.array(id).min(1, 'Choose at least one pet').max(10, 'At most 10 pets per booking'),
-    startDate: isoInstant,
-    endDate: isoInstant,
+    startDate: bookingInstant,
+    endDate: bookingInstant,
     notes: z.string().trim().max(2000).default(''),
     provider_id: id.nullish(),
     creditsToApply: z.number().int().min(0).max(100_000_000).default(0),
@@ -68,7 +64,12 @@ export const createBookingBody = z
 export type CreateBookingBody = z.input<typeof createBookingBody>;
 
 export const quoteBody = z
-  .object({ provider_id: id, service: serviceName, startDate: isoInstant, endDate: isoInstant })
+  .object({
+    provider_id: id,
+    service: serviceName,
+    startDate: bookingInstant,
+    endDate: bookingInstant,
+  })
   .strict();
 export const quoteData = z.object({
   units: z.number().int(),

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   boundedPageQuery,
+  isIsoInstant,
+  isoInstant,
   MAX_PAGE_OFFSET,
   PAGE_BOUND_MESSAGE,
   pagingQuery,
@@ -57,5 +59,41 @@ describe('bounded paging', () => {
     expect(q.parse({ limit: '80' })).toEqual({ page: 1, limit: 50 });
     expect(q.safeParse({ page: '201', limit: '80' }).success).toBe(false);
     expect(boundedPageQuery(10).parse({ limit: '80' })).toEqual({ page: 1, limit: 80 });
+  });
+});
+
+describe('ISO 8601 dates (isIsoInstant)', () => {
+  it.each([
+    '2026-05-01',
+    '2026-02-28',
+    '2024-02-29',
+    '2026-05-01T10:30Z',
+    '2026-05-01T10:30:00Z',
+    '2026-05-01T23:59:59.999Z',
+    '2026-05-01T10:30:00+02:00',
+    '2026-05-01T10:30:00-0530',
+  ])('takes %s', (v) => expect(isIsoInstant(v)).toBe(true));
+
+  it.each([
+    '1',
+    '2001',
+    'May 1, 2026',
+    '2026-5-1',
+    '2026-02-31',
+    '2025-02-29',
+    '2026-13-01',
+    '2026-00-10',
+    '2026-05-01T24:00:00Z',
+    '2026-05-01T10:60Z',
+    '2026-05-01T10:30:00',
+    '2026-05-01 10:30:00Z',
+    '2026-05-01T10:30:00+25:00',
+    '',
+  ])('refuses %j', (v) => expect(isIsoInstant(v)).toBe(false));
+
+  it('answers its message for a value that is not one', () => {
+    const schema = isoInstant('Must be a date (ISO 8601)');
+    expect(schema.safeParse(' 2026-05-01 ').data).toBe('2026-05-01');
+    expect(schema.safeParse('1').error?.issues[0]?.message).toBe('Must be a date (ISO 8601)');
   });
 });

@@ -71,6 +71,48 @@ export function boundedPageQuery<S extends z.ZodRawShape>(
 export const isoDateTime = z.string();
 
 /**
+ * ISO 8601 as the wire takes it: a calendar date (`2026-05-01`, a whole UTC day) or a date-time
+ * with a zone (`2026-05-01T10:30Z`, `…:00.000Z`, `…+02:00`). Date.parse alone also takes "1"
+ * (2001), "May 1" or "2026-02-31" (March 3rd), so every part is checked to exist.
+ */
+const ISO_INSTANT =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2})))?$/;
+
+export function isIsoInstant(value: string): boolean {
+  const m = ISO_INSTANT.exec(value);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second, zoneHours, zoneMinutes] = m
+    .slice(1)
+    .map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  const isRealDay =
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return (
+    isRealDay &&
+    hour < 24 &&
+    minute < 60 &&
+    second < 60 &&
+    zoneHours < 15 &&
+    zoneMinutes < 60 &&
+    !Number.isNaN(Date.parse(value))
+  );
+}
+
+/** A string that must be an ISO 8601 date or zoned date-time (isIsoInstant), with `message`. */
+export const isoInstant = (message = 'Must be a date (ISO 8601)') =>
+  z.string().trim().max(40, message).refine(isIsoInstant, message);
+
+/**
  * The base of every user object on the wire (DESIGN §3): `_id` and `id` carry the same value.
  * Cards, parties, authors and profiles extend it, so the rule lives here.
  */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countParam, id, PAGE_BOUND_MESSAGE, withinPageBound } from './common.ts';
+import { countParam, id, isoInstant, PAGE_BOUND_MESSAGE, withinPageBound } from './common.ts';
 
 export const couponKind = z.enum(['percent', 'amount']);
 export type CouponKind = z.infer<typeof couponKind>;
@@ -10,11 +10,7 @@ export const COUPON_CODE_MAX = 40;
 export const COUPON_AMOUNT_MAX = 1_000_000;
 
 /** A date or date-time string; stored as ISO 8601 UTC. null clears the bound. */
-const instant = z
-  .string()
-  .trim()
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'Must be a date (ISO 8601)')
-  .nullish();
+const instant = isoInstant('Must be a date (ISO 8601)').nullish();
 
 const couponFields = {
   code: z

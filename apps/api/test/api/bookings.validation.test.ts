@@ -77,6 +77,16 @@ describe('POST /api/booking/ bad input', () => {
       expect4xx(await call(t, 'POST', '/api/booking/', owner, body(owner)), status ?? 400);
     });
   }
+  it.each(['1', '2001', '2030-02-30T10:00:00Z', '2030-05-01T10:00:00'])(
+    'refuses startDate %j as not an ISO 8601 date-time (not as some other day)',
+    async (startDate) => {
+      const res = await call(t, 'POST', '/api/booking/', owner, bookingBody(owner, { startDate }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([
+        { path: 'startDate', message: 'Must be an ISO 8601 date-time' },
+      ]);
+    },
+  );
   it('refuses a non-JSON body', async () => {
     const res = await t.call({
       method: 'POST',

@@ -30,12 +30,21 @@ export async function codeTaken(db: DbOrTrx, code: string, exceptId?: string): P
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-export async function updateCoupon(
+/**
+ * Writes an edit; with `newMax`, only while the uses already taken fit under it. The condition
+ * sits in the UPDATE, so a checkout holding a use meanwhile cannot slip under it. False when
+ * refused (the caller reads the count again to say why).
+ */
+export async function updateCouponIfWithinMax(
   db: DbOrTrx,
   id: string,
   changes: Partial<Omit<CouponRow, 'id' | 'created_at' | 'redemptions'>>,
-): Promise<void> {
-  await db.updateTable('coupons').set(changes).where('id', '=', id).execute();
+  newMax: number | null,
+): Promise<boolean> {
+  let query = db.updateTable('coupons').set(changes).where('id', '=', id);
+  if (newMax !== null) query = query.where('redemptions', '<=', newMax);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Newest first, on the (created_at, id) index. */

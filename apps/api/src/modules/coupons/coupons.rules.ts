@@ -11,6 +11,12 @@ export const COUPON_MESSAGES = {
   duplicateCode: 'A coupon with this code already exists',
 } as const;
 
+/** 409: an edit may not set the maximum below the uses already taken (held or redeemed). */
+export function maxBelowUses(redemptions: number, max: number): AppError {
+  const message = `maxRedemptions cannot be ${max}: the coupon has already been used ${redemptions} time${redemptions === 1 ? '' : 's'}`;
+  return new AppError('CONFLICT', message, [{ path: 'maxRedemptions', message }]);
+}
+
 /**
  * Throws the reason a coupon cannot be applied now, if any. `heldByCaller` is how many of its
  * uses the caller holds in checkouts still open: opening another checkout gives those back first

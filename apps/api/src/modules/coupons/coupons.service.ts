@@ -15,7 +15,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { recordCatalogueChange } from '../audit/index.ts';
 import * as repo from './coupons.repository.ts';
 import { toCoupon } from './coupons.mapper.ts';
-import { assertUsable, COUPON_MESSAGES, discountFor } from './coupons.rules.ts';
+import { assertUsable, COUPON_MESSAGES, discountFor, maxBelowUses } from './coupons.rules.ts';
 
 const toIso = (v: string | null | undefined) =>
   v === undefined ? undefined : v === null || v === '' ? null : new Date(v).toISOString();
@@ -79,10 +79,25 @@ export async function updateCoupon(
     // The body is checked field by field; the merged coupon must still make sense as a whole.
     if (next.kind === 'percent' && next.value > 100)
       throw badRequest('A percent coupon is 1 to 100', 'value');
-    if (next.valid_from && next.valid_to && next.valid_to <= next.valid_from)
-      throw badRequest('validTo must be after validFrom', 'validTo');
+    // A bound sent alone is judged against the stored other end.
+    if (
+      next.valid_from &&
+      next.valid_to &&
+      Date.parse(next.valid_to) <= Date.parse(next.valid_from)
+    )
+      throw badRequest(
+        'validTo must be after validFrom',
+        input.validTo === undefined ? 'validFrom' : 'validTo',
+      );
+    // Uses already held or redeemed stay theirs (DESIGN §5: redemptions never exceed the max).
+    const newMax = input.maxRedemptions ?? null;
+    if (newMax !== null && before.redemptions > newMax)
+      throw maxBelowUses(before.redemptions, newMax);
     const { id: _id, created_at: _c, redemptions: _r, ...changes } = next;
-    await repo.updateCoupon(trx, id, changes);
+    if (!(await repo.updateCouponIfWithinMax(trx, id, changes, newMax))) {
+      const now = await repo.findCoupon(trx, id);
+      throw maxBelowUses(now?.redemptions ?? before.redemptions, newMax ?? 0);
+    }
     await recordCatalogueChange(
       trx,
       admin.id,
