@@ -20,3 +20,4 @@ export * from './billing.ts';
 export * from './availability.ts';
 export * from './series.ts';
 export * from './search-range.ts';
+export * from './profile-dates.ts';

@@ -1,16 +1,22 @@
 import type { Updateable } from 'kysely';
 import { z } from 'zod';
-import { isPhoneNumber, normalizeRates, normalizeService, PHONE_MESSAGE } from '@pawsy/contract';
+import {
+  isoInstant,
+  isPhoneNumber,
+  normalizeRates,
+  normalizeService,
+  PHONE_MESSAGE,
+  type ProfileDateField,
+} from '@pawsy/contract';
 import type { UsersTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
-const date = z
-  .string()
-  .trim()
-  .max(32)
-  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'Use a date like 2020-01-31')
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'Not a valid date');
+// The columns are varchar(32). What a date may be (past, not too old…) is profileDateIssues'.
+const date = isoInstant('Use a date like 2020-01-31').refine(
+  (v) => v.length <= 32,
+  'Use a date like 2020-01-31',
+);
 const bool = z
   .string()
   .trim()
@@ -60,7 +66,7 @@ const fields = {
   firstName: ['first_name', text(100).min(1)],
   lastName: ['last_name', text(100).min(1)],
   phone: ['phone', phoneText()],
-  dob: ['dob', date.refine((v) => Date.parse(v) < Date.now(), 'Date of birth must be in the past')],
+  dob: ['dob', date],
   emergency_phone: ['emergency_phone', phoneText()],
   bio: ['bio', text(2000)],
   headline: ['headline', text(160)],
@@ -91,6 +97,12 @@ const isEmpty = (v: string | undefined): v is undefined =>
   v === undefined || ['', 'null', 'undefined'].includes(v.trim());
 
 export type ProfileChanges = Updateable<UsersTable>;
+
+const DATE_FIELDS: readonly ProfileDateField[] = ['dob', 'date_of_issue', 'date_of_expiry'];
+
+/** The date fields a parsed update sets (their columns carry the wire names). */
+export const changedDateFields = (changes: ProfileChanges): ProfileDateField[] =>
+  DATE_FIELDS.filter((field) => changes[field] !== undefined);
 
 /**
  * Multipart text fields → column changes. Empty values are skipped (SPEC §5); coordinates come

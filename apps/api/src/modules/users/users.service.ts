@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { UserFlagsBody, UserSelf } from '@pawsy/contract';
+import { profileDateIssues, type UserFlagsBody, type UserSelf } from '@pawsy/contract';
 import { epochMark, type DbOrTrx } from '../../db/index.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { IMAGE_TYPES, readMultipart } from '../../lib/uploads.ts';
@@ -15,7 +15,7 @@ import {
 import { recordAdminAction } from '../audit/index.ts';
 import { ensureWelcomeNotification, isWelcomed, notifyUser } from '../notifications/index.ts';
 import { syncProviderLocation } from '../sitters/index.ts';
-import { parseProfileFields } from './profile-input.ts';
+import { changedDateFields, parseProfileFields, type ProfileChanges } from './profile-input.ts';
 import { findUserById, findUserVersion, updateUser } from './users.repository.ts';
 import { cachedProfileJson, unchangedProfileJson } from './profile-cache.ts';
 import { toUserWire, type UserRow } from '../../lib/user-wire.ts';
@@ -86,6 +86,7 @@ export async function updateOwnProfile(
       const current = await findUserById(trx, caller.id);
       if (!current) throw notFound('User');
       previousPhoto = photo ? current.image_path : null;
+      assertProfileDates(current, changes);
       await updateUser(trx, caller.id, {
         ...changes,
         ...(photo ? { image_path: photo } : {}),
@@ -106,6 +107,22 @@ export async function updateOwnProfile(
   }
   removeProfilePhoto(app.storage, previousPhoto);
   return toUserWire(await getUser(app.db, caller.id));
+}
+
+/** The dates the profile would have, judged where this update sets one (400 naming each). */
+function assertProfileDates(current: UserRow, changes: ProfileChanges): void {
+  const changed = changedDateFields(changes);
+  if (changed.length === 0) return;
+  const issues = profileDateIssues(
+    {
+      dob: changes.dob ?? current.dob,
+      date_of_issue: changes.date_of_issue ?? current.date_of_issue,
+      date_of_expiry: changes.date_of_expiry ?? current.date_of_expiry,
+    },
+    changed,
+  );
+  const first = issues[0];
+  if (first) throw new AppError('VALIDATION', `${first.path}: ${first.message}`, issues);
 }
 
 /** Any signed-in user may see a profile photo (it is on every sitter card). */

@@ -1,3 +1,4 @@
+import { profileDateIssues, type ProfileDateField } from '@pawsy/contract';
 import { normalizeService } from '../../config/service-labels';
 import type { Profile } from './profile-api';
 
@@ -32,14 +33,30 @@ export type ProfileValues = Record<TextField, string> & {
   coordinates: Coordinates | null;
 };
 
-const DATE_FIELDS: TextField[] = ['dob', 'date_of_issue', 'date_of_expiry'];
+const DATE_FIELDS: ProfileDateField[] = ['dob', 'date_of_issue', 'date_of_expiry'];
+const isDateField = (field: TextField): field is ProfileDateField =>
+  (DATE_FIELDS as TextField[]).includes(field);
+
+export type ProfileErrors = Partial<Record<TextField, string>>;
+
+/**
+ * The API's rules for the profile's dates (the contract's profileDateIssues), on what the form
+ * would send: every date filled in is sent, so every one is judged.
+ */
+export function validateProfileDates(values: ProfileValues, now = new Date()): ProfileErrors {
+  const filled = DATE_FIELDS.filter((field) => values[field].trim() !== '');
+  const dates = Object.fromEntries(filled.map((field) => [field, values[field].trim()]));
+  const errors: ProfileErrors = {};
+  for (const issue of profileDateIssues(dates, filled, now)) errors[issue.path] ??= issue.message;
+  return errors;
+}
 
 /** The form's starting values from the stored profile (dates as YYYY-MM-DD, rates in dollars). */
 export function toProfileValues(profile: Profile | null): ProfileValues {
   const values = Object.fromEntries(
     TEXT_FIELDS.map((field) => {
       const raw = (profile?.[field] as string | null | undefined) ?? '';
-      return [field, DATE_FIELDS.includes(field) ? raw.slice(0, 10) : raw];
+      return [field, isDateField(field) ? raw.slice(0, 10) : raw];
     }),
   ) as Record<TextField, string>;
   const rates: Record<string, string> = {};

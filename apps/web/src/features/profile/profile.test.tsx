@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../test/fetch-mock';
@@ -109,6 +109,48 @@ describe('profile screen', () => {
     expect(await screen.findByText('dob: Date of birth must be in the past')).toBeInTheDocument();
     await user.click(save);
     expect(await screen.findByText('Failed to update profile')).toBeInTheDocument();
+  });
+
+  it('holds back dates the API refuses, showing each rule by its field', async () => {
+    storeSession({ id: USER_ID, userType: 'user' });
+    mockFetch(({ url }) =>
+      url === '/api/user/user-profile'
+        ? {
+            status: 200,
+            body: {
+              success: true,
+              data: makeProfile({ userType: 'user', role: 'user', date_of_issue: '2020-01-01' }),
+            },
+          }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    const xhrCalls = mockXhr(() => ({
+      status: 200,
+      body: { success: true, message: 'Profile updated successfully', data: makeProfile() },
+    }));
+    renderApp('/profile');
+    const user = userEvent.setup();
+    const dob = await screen.findByLabelText('Date of birth');
+    const expiry = screen.getByLabelText('Date of expiry');
+    // A date input takes its value whole, as a browser's date picker gives it.
+    fireEvent.change(dob, { target: { value: '1700-01-01' } });
+    fireEvent.change(expiry, { target: { value: '2019-12-31' } });
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+
+    expect(await screen.findByText('Please correct the highlighted dates.')).toBeInTheDocument();
+    expect(dob).toHaveAttribute('aria-invalid', 'true');
+    expect(dob).toHaveAccessibleDescription('Date of birth cannot be more than 120 years ago');
+    expect(expiry).toHaveAccessibleDescription('Date of expiry must be after the date of issue');
+    expect(screen.getByLabelText('Date of issue')).not.toHaveAttribute('aria-invalid');
+    expect(xhrCalls).toHaveLength(0);
+
+    fireEvent.change(dob, { target: { value: '1990-04-01' } });
+    expect(dob).not.toHaveAttribute('aria-invalid');
+    fireEvent.change(expiry, { target: { value: '2030-01-01' } });
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    expect(xhrCalls[0]!.body!.get('date_of_expiry')).toBe('2030-01-01');
+    expect(xhrCalls[0]!.body!.get('dob')).toBe('1990-04-01');
   });
 
   it('shows "Failed to fetch profile" when the profile cannot be loaded', async () => {

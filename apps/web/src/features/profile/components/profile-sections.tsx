@@ -13,16 +13,18 @@ import type { ChangeEvent } from 'react';
 import { DOCUMENT_TYPE_OPTIONS, PET_PREFERENCE_OPTIONS } from '../../../config/pet-types';
 import { serviceLabel, serviceUnit } from '../../../config/service-labels';
 import { SERVICE_OPTIONS } from '../../../config/services';
-import type { ProfileValues, TextField } from '../profile-form';
+import type { ProfileErrors, ProfileValues, TextField } from '../profile-form';
 
 export type SectionProps = {
   values: ProfileValues;
   onChange: <K extends keyof ProfileValues>(key: K, value: ProfileValues[K]) => void;
+  errors?: ProfileErrors;
 };
 
-function useText({ values, onChange }: SectionProps) {
+function useText({ values, onChange, errors }: SectionProps) {
   return (field: TextField) => ({
     value: values[field],
+    error: errors?.[field],
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       onChange(field, event.currentTarget.value),
   });

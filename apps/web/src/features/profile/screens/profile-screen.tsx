@@ -15,7 +15,13 @@ import {
   RatesSection,
 } from '../components/profile-sections';
 import type { Profile } from '../profile-api';
-import { buildProfileFormData, toProfileValues, type ProfileValues } from '../profile-form';
+import {
+  buildProfileFormData,
+  toProfileValues,
+  validateProfileDates,
+  type ProfileErrors,
+  type ProfileValues,
+} from '../profile-form';
 import { fetchProfile, selectProfile, updateProfile } from '../profile-slice';
 import { useFreshProfile } from '../use-fresh-profile';
 
@@ -38,14 +44,23 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const [image, setImage] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<Result>(null);
+  const [errors, setErrors] = useState<ProfileErrors>({});
   const isProvider = isProviderUser(profile);
 
-  const onChange = <K extends keyof ProfileValues>(key: K, value: ProfileValues[K]) =>
+  const onChange = <K extends keyof ProfileValues>(key: K, value: ProfileValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
+    setErrors((current) => (key in current ? { ...current, [key]: undefined } : current));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setResult(null);
+    const dateErrors = validateProfileDates(values);
+    setErrors(dateErrors);
+    if (Object.keys(dateErrors).length > 0) {
+      setResult({ type: 'error', message: 'Please correct the highlighted dates.' });
+      return;
+    }
     const form = buildProfileFormData(values, { isProvider, image });
     if (image) setProgress(0);
     setSaving(true);
@@ -69,7 +84,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
           />
         </FormSection>
         <FormSection id="profile-personal" title="About you">
-          <PersonalSection values={values} onChange={onChange} />
+          <PersonalSection values={values} onChange={onChange} errors={errors} />
         </FormSection>
         <FormSection id="profile-address" title="Address">
           <AddressSection values={values} onChange={onChange} />
@@ -86,7 +101,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
           title="Identity document"
           description="The document you verify your identity with."
         >
-          <IdentitySection values={values} onChange={onChange} />
+          <IdentitySection values={values} onChange={onChange} errors={errors} />
         </FormSection>
         <FormSection id="profile-preferences" title="Services and preferences">
           <PreferencesSection values={values} onChange={onChange} />
