@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoInstant } from './common.ts';
+import { id, isoInstant, queryParam } from './common.ts';
 import { PET_SPECIES } from './search-range.ts';
 import { SERVICES, normalizeService, serviceUnit } from './services.ts';
 
@@ -167,26 +167,30 @@ const searchInstant = isoInstant('Use an ISO 8601 date or date-time');
 
 /** The optional filters GET /api/user/nearby takes (DESIGN §5): all-or-nothing for dates. */
 export const availabilityFilterShape = {
-  service: z
-    .string()
-    .trim()
-    .max(60)
-    .optional()
-    .transform((v) => (v ? normalizeService(v) : undefined))
-    .refine((v) => v === undefined || SERVICES.some((s) => s.value === v), 'Unknown service'),
-  startDate: searchInstant.optional(),
-  endDate: searchInstant.optional(),
+  service: queryParam(
+    z
+      .string()
+      .trim()
+      .max(60)
+      .optional()
+      .transform((v) => (v ? normalizeService(v) : undefined))
+      .refine((v) => v === undefined || SERVICES.some((s) => s.value === v), 'Unknown service'),
+  ),
+  startDate: queryParam(searchInstant.optional()),
+  endDate: queryParam(searchInstant.optional()),
   // Profiles' pet preferences read "Dogs", "Cats": a plural or any case names the species.
-  petType: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .optional()
-    .transform((v) => (v === undefined ? v : speciesOf(v)))
-    .refine(
-      (v) => v === undefined || (PET_SPECIES as readonly string[]).includes(v),
-      `petType must be one of: ${PET_SPECIES.join(', ')}`,
-    ),
+  petType: queryParam(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .optional()
+      .transform((v) => (v === undefined ? v : speciesOf(v)))
+      .refine(
+        (v) => v === undefined || (PET_SPECIES as readonly string[]).includes(v),
+        `petType must be one of: ${PET_SPECIES.join(', ')}`,
+      ),
+  ),
 };
 
 export const isOvernightService = (service: string) => serviceUnit(service) === 'night';

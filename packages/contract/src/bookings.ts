@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedPageQuery, id, isoInstant, pageMeta, userRef } from './common.ts';
+import { boundedPageQuery, id, isoInstant, pageMeta, queryParam, userRef } from './common.ts';
 import { normalizeService } from './services.ts';
 
 export const bookingStatuses = [
@@ -166,9 +166,11 @@ export const bookingResponse = z.object({
   data: bookingWire,
 });
 
-export const bookingListQuery = boundedPageQuery(20, { status: bookingStatus.optional() });
+export const bookingListQuery = boundedPageQuery(20, {
+  status: queryParam(bookingStatus.optional()),
+});
 export const providerBookingsQuery = boundedPageQuery(20, {
-  status: bookingStatus.default('in-progress'),
+  status: queryParam(bookingStatus.default('in-progress')),
 });
 export const bookingListResponse = z.object({
   success: z.literal(true),
@@ -228,7 +230,7 @@ export const acceptBody = z.union([decisionBody.strict(), statusBody.strict()]);
 export const bookingEventParams = z.object({ id, eventId: id });
 
 /** GET /booking/requests/mine: the calling sitter's requests, newest first, with their booking. */
-export const myRequestsQuery = boundedPageQuery(20, { state: requestState.optional() });
+export const myRequestsQuery = boundedPageQuery(20, { state: queryParam(requestState.optional()) });
 export const requestBookingSummary = bookingWire.pick({
   _id: true,
   service: true,

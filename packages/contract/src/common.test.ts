@@ -7,6 +7,7 @@ import {
   MAX_PAGE_OFFSET,
   PAGE_BOUND_MESSAGE,
   pagingQuery,
+  queryParam,
   toPageMeta,
 } from './common.ts';
 
@@ -95,5 +96,18 @@ describe('ISO 8601 dates (isIsoInstant)', () => {
     const schema = isoInstant('Must be a date (ISO 8601)');
     expect(schema.safeParse(' 2026-05-01 ').data).toBe('2026-05-01');
     expect(schema.safeParse('1').error?.issues[0]?.message).toBe('Must be a date (ISO 8601)');
+  });
+});
+
+describe('query parameters', () => {
+  it('reads an empty value as left out, and checks any other', () => {
+    const q = z.object({
+      status: queryParam(z.enum(['a', 'b']).default('a')),
+      kind: queryParam(z.enum(['x', 'y']).optional()),
+    });
+    expect(q.parse({ status: '', kind: '' })).toEqual({ status: 'a', kind: undefined });
+    expect(q.parse({})).toEqual({ status: 'a' });
+    expect(q.parse({ status: 'b', kind: 'y' })).toEqual({ status: 'b', kind: 'y' });
+    expect(q.safeParse({ status: 'c' }).success).toBe(false);
   });
 });

@@ -17,18 +17,25 @@ export const idParams = z.object({ id });
 export const idOrEmpty = id.or(z.literal(''));
 
 /**
+ * A query-string value where empty means left out (`?status=` is `status` not given, so the
+ * filter's default applies). `schema` says what left out means (`.optional()`, `.default(…)`).
+ * Every optional query parameter goes through this, so the rule is one mechanism. The input type
+ * stays the schema's: a typed client sends a value or nothing.
+ */
+export function queryParam<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v: z.input<T>) => (v === '' ? undefined : v), schema);
+}
+
+/**
  * A query-string count from 1 (`page`, `limit`): `fallback` when left out or empty, a 400 naming
  * the field when it is not a whole number from 1, and at most `clampTo` when given (larger values
  * are brought down to it, as DESIGN §4 clamps `limit`).
  */
 export function countParam(field: string, fallback: number, clampTo?: number) {
   const message = `${field} must be a whole number from 1`;
-  return z
-    .preprocess(
-      (v) => (v === '' ? undefined : v),
-      z.coerce.number({ error: message }).int(message).min(1, message).optional(),
-    )
-    .transform((n) => Math.min(n ?? fallback, clampTo ?? Infinity));
+  return queryParam(
+    z.coerce.number({ error: message }).int(message).min(1, message).optional(),
+  ).transform((n) => Math.min(n ?? fallback, clampTo ?? Infinity));
 }
 
 /** Query-string page/limit: page from 1, limit clamped to at most `maxLimit` (100 unless given). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bookingStatus } from './bookings.ts';
-import { boundedPageQuery, id, pageMeta, userRef } from './common.ts';
+import { boundedPageQuery, id, pageMeta, queryParam, userRef } from './common.ts';
 
 /** SPEC §3: a dispute is open until an admin resolves or closes it (and may reopen it). */
 export const disputeStatus = z.enum(['open', 'resolved', 'closed']);
@@ -38,7 +38,9 @@ export type DisputeStatusBody = z.infer<typeof disputeStatusBody>;
 export const disputeIdParams = z.object({ disputeId: id });
 export const disputeEvidenceParams = z.object({ id, evidenceId: id });
 
-export const disputeListQuery = boundedPageQuery(20, { status: disputeStatus.optional() });
+export const disputeListQuery = boundedPageQuery(20, {
+  status: queryParam(disputeStatus.optional()),
+});
 export type DisputeListQuery = z.input<typeof disputeListQuery>;
 
 export const disputeParty = userRef;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedPageQuery, id, pageMeta, userRef } from './common.ts';
+import { boundedPageQuery, id, pageMeta, queryParam, userRef } from './common.ts';
 
 /** SPEC §9: a record starts PENDING; an admin's decision makes it Verified or Rejected. */
 export const kycStatus = z.enum(['PENDING', 'Verified', 'Rejected']);
@@ -64,12 +64,14 @@ export const kycUserResponse = z.object({
   data: z.array(kycRecord),
 });
 /** A status filter in any case (`pending`, `VERIFIED`…) is read as the canonical one. */
-const statusFilter = z.preprocess(
-  (v) =>
-    typeof v === 'string'
-      ? (kycStatus.options.find((o) => o.toLowerCase() === v.trim().toLowerCase()) ?? v)
-      : v,
-  kycStatus.optional(),
+const statusFilter = queryParam(
+  z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? (kycStatus.options.find((o) => o.toLowerCase() === v.trim().toLowerCase()) ?? v)
+        : v,
+    kycStatus.optional(),
+  ),
 );
 
 export const kycListQuery = boundedPageQuery(20, {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedPageQuery, pageMeta, userRef } from './common.ts';
+import { boundedPageQuery, pageMeta, queryParam, userRef } from './common.ts';
 
 /** One admin action concerning a member (audit log), before/after as the values that changed. */
 export const auditEntry = z.object({
@@ -22,10 +22,10 @@ const flagFilter = z.enum(['true', 'false']).transform((v) => v === 'true');
 /** GET /api/admin/members: search by name or email, filter by role and flags, paged. */
 export const memberListQuery = boundedPageQuery(20, {
   search: z.string().trim().max(100).optional(),
-  role: z.enum(['user', 'provider', 'admin']).optional(),
-  is_verified: flagFilter.optional(),
-  KYC_verified: flagFilter.optional(),
-  is_paid: flagFilter.optional(),
+  role: queryParam(z.enum(['user', 'provider', 'admin']).optional()),
+  is_verified: queryParam(flagFilter.optional()),
+  KYC_verified: queryParam(flagFilter.optional()),
+  is_paid: queryParam(flagFilter.optional()),
 });
 export type MemberListQuery = z.input<typeof memberListQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedPageQuery, id, isoDateTime, pageMeta } from './common.ts';
+import { boundedPageQuery, id, isoDateTime, pageMeta, queryParam } from './common.ts';
 import { isoDate } from './availability.ts';
 import { bookingStatus, providerCard, userCard } from './bookings.ts';
 import { normalizeService, SERVICES } from './services.ts';
@@ -138,8 +138,8 @@ export const seriesResponse = z.object({
 });
 /** GET /api/booking/series: newest first, 100 a page unless `limit` says fewer. */
 export const seriesListQuery = boundedPageQuery(100, {
-  role: z.enum(['owner', 'provider']).optional(),
-  status: seriesStatus.optional(),
+  role: queryParam(z.enum(['owner', 'provider']).optional()),
+  status: queryParam(seriesStatus.optional()),
 });
 export const seriesListResponse = z.object({
   success: z.literal(true),
