@@ -91,7 +91,7 @@ export const PHONE_MESSAGE = 'Enter a valid phone number';
 export const phoneField = z
   .string()
   .trim()
-  .min(3, 'Phone is required')
+  .min(1, 'Phone is required')
   .max(40, 'Phone is too long')
   .refine(isPhoneNumber, PHONE_MESSAGE);
 

@@ -115,3 +115,14 @@ describe('OpenAPI', () => {
     }
   });
 });
+
+describe('signup with a phone too short to be one', () => {
+  it.each(['1', '12'])('phone %j: not a valid phone number (not "required")', async (phone) => {
+    const res = await send(routes[0]!, signupPayload({ phone }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: 'phone: Enter a valid phone number',
+      errors: [{ path: 'phone', message: 'Enter a valid phone number' }],
+    });
+  });
+});
