@@ -25,10 +25,51 @@ z.config({
       : undefined,
 });
 
-/** The one-line message of a field's validation error: "<field> is required" or "<field>: …". */
+/** A field's own message, with zod's "left out" spelled "<field> is required". */
+function entryMessage(path: string, message: string): string {
+  return message === REQUIRED ? `${path || 'body'} is required` : message;
+}
+
+/**
+ * The one-line message of a field's validation error: "<field> is required" (also when the
+ * schema's own message says so), else "<field>: …".
+ */
 export function fieldMessage(path: string, message: string): string {
-  if (message === REQUIRED) return `${path || 'body'} is required`;
-  return `${path ? `${path}: ` : ''}${message}`;
+  const own = entryMessage(path, message);
+  if (own === `${path || 'body'} is required`) return own;
+  return `${path ? `${path}: ` : ''}${own}`;
+}
+
+type Issue = { path: string | readonly PropertyKey[]; message: string };
+
+/**
+ * The answer to input that breaks its schema, whoever checked it (the route's schema, or a
+ * service parsing a multipart form): `errors` lists every field, a left-out field reading
+ * "<field> is required" there as in the top-level message, which is the first field's.
+ */
+export function validationFailure(issues: readonly Issue[]): {
+  message: string;
+  errors: FieldError[];
+} {
+  const raw = issues.map((i) => ({
+    path: typeof i.path === 'string' ? i.path : i.path.map(String).join('.'),
+    message: i.message,
+  }));
+  const first = raw[0];
+  const errors = raw.map((e) => ({ path: e.path, message: entryMessage(e.path, e.message) }));
+  return {
+    message: first ? fieldMessage(first.path, first.message) : 'Invalid request',
+    // Two checks of one field can refuse it with the same words; the client needs them once.
+    errors: errors.filter(
+      (e, i) => errors.findIndex((o) => o.path === e.path && o.message === e.message) === i,
+    ),
+  };
+}
+
+/** validationFailure as the AppError a service throws (a 400 with code VALIDATION). */
+export function validationError(issues: readonly Issue[]): AppError {
+  const { message, errors } = validationFailure(issues);
+  return new AppError('VALIDATION', message, errors);
 }
 
 /**
@@ -85,15 +126,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send({ ...error.details, message: error.message, code: error.code, errors: error.errors });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: FieldError[] = error.validation.map((v) => {
-        const where = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
-        return {
-          path: where || error.validationContext || '',
-          message: v.message ?? 'Invalid value',
-        };
-      });
-      const first = errors[0];
-      const message = first ? fieldMessage(first.path, first.message) : 'Invalid request';
+      const { message, errors } = validationFailure(
+        error.validation.map((v) => {
+          const where = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+          return {
+            path: where || error.validationContext || '',
+            message: v.message ?? 'Invalid value',
+          };
+        }),
+      );
       return reply.status(400).send({ message, code: 'VALIDATION', errors });
     }
     if (UNSTORABLE_TEXT.has(String((error as { code?: unknown }).code))) {

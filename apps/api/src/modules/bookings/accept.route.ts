@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { bookingResponse, decisionBody, errorBody, idParams, statusBody } from '@pawsy/contract';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { fieldMessage } from '../../plugins/errors.ts';
+import { validationError } from '../../plugins/errors.ts';
 import { IMAGE_TYPES, readMultipart, removeUpload, type StoredFile } from '../../lib/uploads.ts';
 import { decideRequest } from './booking-decision.service.ts';
 import { assertImageAllowed, changeStatus } from './booking-status.service.ts';
@@ -18,12 +18,7 @@ const PHOTO_RULES = {
 function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const parsed = schema.safeParse(value ?? {});
   if (parsed.success) return parsed.data;
-  const errors = parsed.error.issues.map((i) => ({
-    path: i.path.join('.'),
-    message: i.message,
-  }));
-  const first = errors[0]!;
-  throw new AppError('VALIDATION', fieldMessage(first.path, first.message), errors);
+  throw validationError(parsed.error.issues);
 }
 
 /**

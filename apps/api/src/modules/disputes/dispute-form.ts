@@ -5,7 +5,7 @@ import {
   DISPUTE_MAX_FILES,
   type CreateDisputeBody,
 } from '@pawsy/contract';
-import { AppError } from '../../lib/app-error.ts';
+import { validationError } from '../../plugins/errors.ts';
 import { storeReencodedImage } from '../../lib/images.ts';
 import { DOCUMENT_TYPES, readMultipart, removeUpload, type StoredFile } from '../../lib/uploads.ts';
 
@@ -23,9 +23,7 @@ export function parseDisputeFields(input: unknown): DisputeForm['body'] {
     fields.bookingId = fields.booking;
   const parsed = createDisputeBody.safeParse(fields);
   if (parsed.success) return parsed.data;
-  const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  const first = errors[0]!;
-  throw new AppError('VALIDATION', `${first.path}: ${first.message}`, errors);
+  throw validationError(parsed.error.issues);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { KYC_MAX_FILES, KYC_MAX_FILE_MB, kycSubmitFields, type KycRecord } from '@pawsy/contract';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { storeReencodedImage } from '../../lib/images.ts';
 import {
@@ -11,6 +11,7 @@ import {
   type StoredFile,
 } from '../../lib/uploads.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { validationError } from '../../plugins/errors.ts';
 import type { KycDocumentsTable } from '../../db/schema.ts';
 import * as repo from './kyc.repository.ts';
 import { toWire } from './kyc.service.ts';
@@ -55,8 +56,7 @@ async function storeDocuments(store: FileStore, files: StoredFile[]) {
 function parseFields(fields: Record<string, string>) {
   const parsed = kycSubmitFields.safeParse(fields);
   if (parsed.success) return parsed.data;
-  const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  throw new AppError('VALIDATION', `${errors[0]!.path}: ${errors[0]!.message}`, errors);
+  throw validationError(parsed.error.issues);
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
-import { fieldMessage } from '../../plugins/errors.ts';
+import { validationError } from '../../plugins/errors.ts';
 import { IMAGE_MAX_BYTES, removeProfilePhoto, storeProfilePhoto } from '../../lib/images.ts';
 import { IMAGE_TYPES, readMultipart, type StoredFile } from '../../lib/uploads.ts';
 
@@ -26,12 +25,7 @@ export function parseFields<S extends z.ZodType>(
   if (present.species === undefined && present.type !== undefined) present.species = present.type;
   const parsed = schema.safeParse(present);
   if (parsed.success) return parsed.data;
-  const errors = parsed.error.issues.map((i) => ({
-    path: i.path.join('.'),
-    message: i.message,
-  }));
-  const first = errors[0]!;
-  throw new AppError('VALIDATION', fieldMessage(first.path, first.message), errors);
+  throw validationError(parsed.error.issues);
 }
 
 /** Runs `work` with the re-encoded photo's stored name; the photo is removed if `work` fails. */
