@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { AppError } from './app-error.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FileStore } from './storage/index.ts';
-import { removeUpload, sendUpload, type StoredFile } from './uploads.ts';
+import { IMAGE_TYPES, removeUpload, sendUpload, typesInWords, type StoredFile } from './uploads.ts';
 
 /** The upload's bytes: kept from the request when there, else read back from the store. */
 async function uploadBytes(store: FileStore, file: StoredFile): Promise<Buffer> {
@@ -19,6 +19,14 @@ const THUMB_SIDE = 200;
 /** The one decoder for every uploaded photo: bounded pixels, EXIF orientation applied. Whatever
  * is encoded from it carries no metadata (sharp drops EXIF/GPS unless asked to keep them). */
 const decode = (input: Buffer) => sharp(input, { limitInputPixels: 50_000_000 }).rotate();
+
+/** The 415 of an upload whose bytes claim a photo type but do not decode, naming what the route
+ * takes (`accepts`, its upload rules' types: KYC documents take PDF but not WebP). */
+const unreadableImage = (accepts: readonly string[]) =>
+  new AppError(
+    'UNSUPPORTED_MEDIA',
+    `The image could not be read; upload a ${typesInWords(accepts)}`,
+  );
 
 /** The thumbnail's stored name, derived from the main image's (no extra column needed). */
 export const thumbnailName = (storedName: string): string =>
@@ -52,10 +60,7 @@ export async function storeProfilePhoto(store: FileStore, file: StoredFile): Pro
   } catch {
     removeUpload(store, main);
     removeUpload(store, thumbnailName(main));
-    throw new AppError(
-      'UNSUPPORTED_MEDIA',
-      'The image could not be read; upload a JPEG, PNG or WebP',
-    );
+    throw unreadableImage(IMAGE_TYPES);
   } finally {
     removeUpload(store, file.storedName);
   }
@@ -66,10 +71,12 @@ export async function storeProfilePhoto(store: FileStore, file: StoredFile): Pro
  * Re-encodes any uploaded photo (a check-in, …) as one WebP of at most `maxSide` px a side, through
  * the same decoder as profile photos: EXIF, GPS and other metadata are dropped, orientation kept.
  * The original upload is removed. Returns the stored name (always `image/webp`) and its size.
+ * `accepts` is what the route takes (its upload rules' types), named when the image is unreadable.
  */
 export async function storeReencodedImage(
   store: FileStore,
   file: StoredFile,
+  accepts: readonly string[],
   maxSide = 1600,
 ): Promise<{ name: string; size: number }> {
   const name = `${createHash('sha256').update(`${file.storedName}:reencoded`).digest('hex').slice(0, 32)}.webp`;
@@ -84,10 +91,7 @@ export async function storeReencodedImage(
     size = output.length;
   } catch {
     removeUpload(store, name);
-    throw new AppError(
-      'UNSUPPORTED_MEDIA',
-      'The image could not be read; upload a JPEG, PNG or WebP',
-    );
+    throw unreadableImage(accepts);
   } finally {
     removeUpload(store, file.storedName);
   }

@@ -28,6 +28,21 @@ export const DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as 
 
 export const HARD_MAX_BYTES = 10 * 1024 * 1024;
 
+const TYPE_NAMES: Record<string, string> = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'application/pdf': 'PDF',
+};
+
+/** The types a route accepts as people name them: "JPEG, PNG or PDF". Every upload message uses it. */
+export function typesInWords(types: readonly string[]): string {
+  const names = types.map((t) => TYPE_NAMES[t] ?? t);
+  return names.length > 1
+    ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`
+    : (names[0] ?? '');
+}
+
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': '.jpg',
   'image/png': '.png',
@@ -101,7 +116,7 @@ export async function readMultipart(
       if (!type || !rules.allowedTypes.includes(type.mime)) {
         throw new AppError(
           'UNSUPPORTED_MEDIA',
-          `File type not allowed; use ${rules.allowedTypes.join(', ')}`,
+          `File type not allowed; use ${typesInWords(rules.allowedTypes)}`,
         );
       }
       const storedName = `${randomBytes(16).toString('hex')}.${type.ext}`;

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import { newId } from '../lib/ids.ts';
 import { storeReencodedImage } from '../lib/images.ts';
-import { nameForType } from '../lib/uploads.ts';
+import { DOCUMENT_TYPES, nameForType } from '../lib/uploads.ts';
 import { recordAdminAction } from '../modules/audit/index.ts';
 import { insertKycDocuments, insertKycMessage, insertKycRecord } from '../modules/kyc/index.ts';
 import { PEOPLE } from './users.seed-data.ts';
@@ -106,7 +106,7 @@ async function storeDoc(app: FastifyInstance, doc: DemoDoc, label: string) {
   const mime = doc.kind === 'jpeg' ? 'image/jpeg' : 'image/png';
   await store.put(storedName, data, mime);
   const file = { field: 'documents', storedName, mime, size: data.length, originalName: doc.name };
-  const { name, size } = await storeReencodedImage(store, file, 2400);
+  const { name, size } = await storeReencodedImage(store, file, DOCUMENT_TYPES, 2400);
   return {
     name,
     mime: 'image/webp',

@@ -5,7 +5,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.t
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { storeReencodedImage } from '../../lib/images.ts';
-import { removeUpload, sendUpload, type StoredFile } from '../../lib/uploads.ts';
+import { IMAGE_TYPES, removeUpload, sendUpload, type StoredFile } from '../../lib/uploads.ts';
 import { refundCredits } from '../credits/index.ts';
 import { notifyUser } from '../notifications/index.ts';
 import { withdrawOpenRequests } from './booking-requests.repository.ts';
@@ -64,7 +64,8 @@ async function applyStatus(
   if (!isCheckIn && input.status === 'in-progress')
     assertStartable(booking.start_at, app.config.bookingStartLeadMinutes);
   // Photos are re-encoded like profile photos: a phone's EXIF would give away where the pet is.
-  if (input.image) stored.name = (await storeReencodedImage(app.storage, input.image)).name;
+  if (input.image)
+    stored.name = (await storeReencodedImage(app.storage, input.image, IMAGE_TYPES)).name;
   const now = nowIso();
   const type = isCheckIn ? 'check-in' : eventTypeFor(input.status);
   let withdrawn: string[] = [];

@@ -51,7 +51,7 @@ export async function readDisputeForm(
         stored.push(file);
         continue;
       }
-      const { name } = await storeReencodedImage(app.storage, file);
+      const { name } = await storeReencodedImage(app.storage, file, DOCUMENT_TYPES);
       stored.push({ ...file, storedName: name, mime: 'image/webp' });
     }
     return { body, files: stored };

@@ -40,7 +40,12 @@ async function storeDocuments(store: FileStore, files: StoredFile[]) {
         const originalName = nameForType(file.originalName, file.mime, 'document');
         stored.push({ name: file.storedName, mime: file.mime, size: file.size, originalName });
       } else {
-        const { name, size } = await storeReencodedImage(store, file, DOCUMENT_IMAGE_SIDE);
+        const { name, size } = await storeReencodedImage(
+          store,
+          file,
+          DOCUMENT_RULES.allowedTypes,
+          DOCUMENT_IMAGE_SIDE,
+        );
         const originalName = nameForType(file.originalName, 'image/webp', 'document');
         stored.push({ name, mime: 'image/webp', size, originalName });
       }
