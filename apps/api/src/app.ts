@@ -10,6 +10,7 @@ import { createRedisClients, type RedisClients } from './lib/redis.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 import { createRequestIds } from './lib/request-ids.ts';
 import { createResponseSerializer } from './lib/response-serializer.ts';
+import { useJsonBodyParser } from './lib/json-body.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecretKey } from './plugins/secret-key.ts';
@@ -88,6 +89,7 @@ export async function buildApp(
   });
 
   registerErrorHandling(app);
+  useJsonBodyParser(app);
   await app.register(cors, {
     origin: config.env === 'production' ? config.publicUrl : true,
     credentials: false,

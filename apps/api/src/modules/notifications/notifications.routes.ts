@@ -5,6 +5,7 @@ import {
   notificationListQuery,
   notificationListResponse,
 } from '@pawsy/contract';
+import { useJsonBodyParser } from '../../lib/json-body.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { listUnread, markAllRead } from './notifications.service.ts';
 import { registerNotificationStream } from './notifications.stream.ts';
@@ -14,17 +15,7 @@ const tags = ['notifications'];
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   // The client posts mark-all-read with an empty body, sometimes still labelled JSON; in this
   // area only, an empty JSON body reads as {} instead of a 400.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, {});
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      const err = Object.assign(new Error('Request body is not valid JSON'), { statusCode: 400 });
-      done(err, undefined);
-    }
-  });
+  useJsonBodyParser(app, {});
 
   app.get(
     '/all',

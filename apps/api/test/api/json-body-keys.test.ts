@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createOwner, createProvider, type Owner } from '../helpers/booking-fixtures.ts';
+import { assignedBooking } from '../helpers/chat-fixtures.ts';
+
+/*
+ * A JSON body with a key that could reach a prototype when merged (`__proto__`, or a
+ * `constructor` holding a `prototype`) is refused, as Fastify's own parser did, but the answer
+ * says so instead of "not valid JSON" (lib/json-body.ts, one parser for every area).
+ */
+
+let t: TestApp;
+let owner: Owner;
+let bookingId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createOwner(t.app);
+  bookingId = await assignedBooking(t, owner, await createProvider(t.app));
+}, 60_000);
+afterAll(() => t.close());
+
+const post = (url: string, payload: string) =>
+  t.call({
+    method: 'POST',
+    url,
+    token: owner.token,
+    headers: { 'content-type': 'application/json' },
+    payload,
+  });
+
+describe('a JSON body with a key that could reach a prototype', () => {
+  it.each([
+    ['/api/messages/', '{"text":"hi","__proto__":{"isAdmin":true}}', '__proto__'],
+    ['/api/messages/', '{"a":[{"\\u005f_proto__":1}]}', '__proto__'],
+    [
+      '/api/messages/',
+      '{"text":"hi","constructor":{"prototype":{"x":1}}}',
+      'constructor.prototype',
+    ],
+    // The notifications area reads an empty body as {}, through the same parser.
+    ['/api/notifications/mark-all-read', '{"__proto__":{}}', '__proto__'],
+  ])('POST %s %s: refused, naming the key', async (url, payload, key) => {
+    const res = await post(url, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(`Request body must not contain the key ${key}`);
+  });
+
+  it('JSON that does not parse still says so', async () => {
+    const res = await post('/api/messages/', '{"text":');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Request body is not valid JSON');
+  });
+
+  it('a "constructor" field holding text is only text', async () => {
+    const body = JSON.stringify({ bookingId, constructor: 'x', text: 'hi' });
+    const res = await post('/api/messages/', body);
+    expect(res.statusCode, res.body).toBe(201);
+  });
+});
