@@ -9,6 +9,7 @@ import {
   pagingQuery,
   queryParam,
   toPageMeta,
+  wholeNumber,
 } from './common.ts';
 
 describe('paging', () => {
@@ -109,5 +110,20 @@ describe('query parameters', () => {
     expect(q.parse({})).toEqual({ status: 'a' });
     expect(q.parse({ status: 'b', kind: 'y' })).toEqual({ status: 'b', kind: 'y' });
     expect(q.safeParse({ status: 'c' }).success).toBe(false);
+  });
+});
+
+describe('whole numbers', () => {
+  it('says a value beyond 2^53 is above the maximum, not that it is not whole', () => {
+    const n = wholeNumber(z.coerce.number(), {
+      whole: 'n must be whole',
+      min: [0, 'n must be at least 0'],
+      max: [100, 'n must be at most 100'],
+    });
+    const messages = (v: unknown) => n.safeParse(v).error?.issues.map((i) => i.message);
+    expect(messages('99999999999999999')?.[0]).toBe('n must be at most 100');
+    expect(messages('-99999999999999999')?.[0]).toBe('n must be at least 0');
+    expect(messages('1.5')).toEqual(['n must be whole']);
+    expect(n.parse('42')).toBe(42);
   });
 });

@@ -75,6 +75,26 @@ export function boundedPageQuery<S extends z.ZodRawShape>(
     });
 }
 
+/**
+ * A whole number within bounds, each refusal with its own message. zod's int check also refuses an
+ * integer beyond 2^53 (as too big or too small), which would read "must be a whole number" for
+ * 99999999999999999; here that refusal takes the bound's message, and the bounds come first.
+ */
+export function wholeNumber<T extends z.ZodNumber | z.ZodCoercedNumber>(
+  base: T,
+  rules: { whole: string; min?: [number, string]; max?: [number, string] },
+): T {
+  let schema = base;
+  if (rules.min) schema = schema.min(...rules.min) as T;
+  if (rules.max) schema = schema.max(...rules.max) as T;
+  return schema.int({
+    error: (issue) =>
+      (issue.code === 'too_big' && rules.max?.[1]) ||
+      (issue.code === 'too_small' && rules.min?.[1]) ||
+      rules.whole,
+  }) as T;
+}
+
 export const isoDateTime = z.string();
 
 /**

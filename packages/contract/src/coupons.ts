@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { countParam, id, isoInstant, PAGE_BOUND_MESSAGE, withinPageBound } from './common.ts';
+import {
+  countParam,
+  id,
+  isoInstant,
+  PAGE_BOUND_MESSAGE,
+  wholeNumber,
+  withinPageBound,
+} from './common.ts';
 
 export const couponKind = z.enum(['percent', 'amount']);
 export type CouponKind = z.infer<typeof couponKind>;
@@ -102,11 +109,14 @@ export const couponQuoteQuery = z.object({
     .trim()
     .min(1, 'code is required')
     .max(100, 'code must be at most 100 characters'),
-  amountCents: z.coerce
-    .number({ error: 'amountCents is required and must be a number of cents' })
-    .int('amountCents must be a whole number of cents')
-    .min(0, 'amountCents must be at least 0')
-    .max(100_000_000, 'amountCents must be at most 100000000'),
+  amountCents: wholeNumber(
+    z.coerce.number({ error: 'amountCents is required and must be a number of cents' }),
+    {
+      whole: 'amountCents must be a whole number of cents',
+      min: [0, 'amountCents must be at least 0'],
+      max: [100_000_000, 'amountCents must be at most 100000000'],
+    },
+  ),
 });
 export const couponQuote = z.object({
   couponId: id,

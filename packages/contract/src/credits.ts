@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import { id } from './common.ts';
+import { id, wholeNumber } from './common.ts';
 
 export const grantCreditsBody = z
   .object({
     userId: id,
-    amount: z
-      .number()
-      .int('Amount must be whole cents')
-      .positive('Amount must be positive')
-      .max(1_000_000, 'At most 1 000 000 cents per grant'),
+    amount: wholeNumber(z.number().positive('Amount must be positive'), {
+      whole: 'Amount must be whole cents',
+      max: [1_000_000, 'At most 1 000 000 cents per grant'],
+    }),
     reason: z.string().trim().min(1, 'Reason is required').max(200),
   })
   .strict();

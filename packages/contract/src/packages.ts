@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common.ts';
+import { id, wholeNumber } from './common.ts';
 
 export const packageInterval = z.enum(['month', 'year']);
 export type PackageInterval = z.infer<typeof packageInterval>;
@@ -11,11 +11,11 @@ const packageFields = {
     .min(1, 'name is required')
     .max(80, 'name must be at most 80 characters'),
   description: z.string().trim().max(1000).default(''),
-  priceCents: z
-    .number({ error: 'priceCents must be a number' })
-    .int('priceCents must be a whole number of cents')
-    .min(50, 'priceCents must be at least 50')
-    .max(10_000_000, 'priceCents must be at most 10000000'),
+  priceCents: wholeNumber(z.number({ error: 'priceCents must be a number' }), {
+    whole: 'priceCents must be a whole number of cents',
+    min: [50, 'priceCents must be at least 50'],
+    max: [10_000_000, 'priceCents must be at most 10000000'],
+  }),
   currency: z
     .string()
     .trim()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedPageQuery, id, pageMeta } from './common.ts';
+import { boundedPageQuery, id, pageMeta, wholeNumber } from './common.ts';
 import { bookingReview, userCard } from './bookings.ts';
 
 export const reviewKeyParams = z.object({ key: id });
@@ -8,11 +8,11 @@ export const createReviewBody = z
   .object({
     columns: z
       .object({
-        rating: z
-          .number()
-          .int('Rating must be a whole number')
-          .min(1, 'Rating must be 1 to 5')
-          .max(5, 'Rating must be 1 to 5'),
+        rating: wholeNumber(z.number(), {
+          whole: 'Rating must be a whole number',
+          min: [1, 'Rating must be 1 to 5'],
+          max: [5, 'Rating must be 1 to 5'],
+        }),
         comment: z.string().trim().max(2000).default(''),
       })
       .strict(),

@@ -227,6 +227,7 @@ describe('coupon rules when applied to a price', () => {
     ],
     ['code=X&amountCents=1.5', 'amountCents: amountCents must be a whole number of cents'],
     ['code=X&amountCents=-1', 'amountCents: amountCents must be at least 0'],
+    ['code=X&amountCents=99999999999999999', 'amountCents: amountCents must be at most 100000000'],
     [`code=${'X'.repeat(101)}&amountCents=100`, 'code: code must be at most 100 characters'],
   ])('needs a code and a whole amount of cents: %s answers 400 %j', async (query, message) => {
     const res = await call(t, 'GET', `/api/coupons/quote?${query}`, owner);
