@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userRef } from './common.ts';
+import { trimmedText, userRef } from './common.ts';
 import { normalizeService } from './services.ts';
 
 /** Roles as they travel on the wire (`userType`, mirrored in `role`). */
@@ -75,7 +75,7 @@ export const otpField = z
   .regex(/^\d{6}$/, 'The code has 6 digits');
 
 export const nameField = (label: string) =>
-  z.string().trim().min(1, `${label} is required`).max(100, `${label} is too long`);
+  trimmedText().min(1, `${label} is required`).max(100, `${label} is too long`);
 
 /**
  * A phone number as people type it: digits with +, spaces, dots, dashes and brackets, 6 to 15

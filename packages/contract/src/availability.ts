@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoInstant, queryParam } from './common.ts';
+import { id, isoInstant, queryParam, trimmedText } from './common.ts';
 import { PET_SPECIES } from './search-range.ts';
 import { SERVICES, normalizeService, serviceUnit } from './services.ts';
 
@@ -116,7 +116,7 @@ export const calendarUpdateBody = z
 export type CalendarUpdateBody = z.infer<typeof calendarUpdateBody>;
 
 export const blockBody = z
-  .object({ startDate: isoDate, endDate: isoDate, note: z.string().trim().max(200).default('') })
+  .object({ startDate: isoDate, endDate: isoDate, note: trimmedText().max(200).default('') })
   .strict()
   .refine((b) => b.endDate >= b.startDate, {
     message: 'endDate must be on or after startDate',

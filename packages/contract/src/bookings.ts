@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { boundedPageQuery, id, isoInstant, pageMeta, queryParam, userRef } from './common.ts';
+import {
+  boundedPageQuery,
+  id,
+  isoInstant,
+  pageMeta,
+  queryParam,
+  trimmedText,
+  userRef,
+} from './common.ts';
 import { normalizeService } from './services.ts';
 
 export const bookingStatuses = [
@@ -56,7 +64,7 @@ export const createBookingBody = z
     pets: z.array(id).min(1, 'Choose at least one pet').max(10, 'At most 10 pets per booking'),
     startDate: bookingInstant,
     endDate: bookingInstant,
-    notes: z.string().trim().max(2000).default(''),
+    notes: trimmedText().max(2000).default(''),
     provider_id: id.nullish(),
     creditsToApply: z.number().int().min(0).max(100_000_000).default(0),
   })
@@ -221,7 +229,7 @@ export const decisionBody = z.object({
 });
 export const statusBody = z.object({
   status: bookingStatus,
-  note: z.string().trim().max(500).optional(),
+  note: trimmedText().max(500).optional(),
   id: z.string().max(64).optional(),
   provider_id: z.string().max(64).nullish(),
 });

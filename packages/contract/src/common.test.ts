@@ -9,6 +9,8 @@ import {
   pagingQuery,
   queryParam,
   toPageMeta,
+  trimmedText,
+  trimText,
   wholeNumber,
 } from './common.ts';
 
@@ -125,5 +127,18 @@ describe('whole numbers', () => {
     expect(messages('-99999999999999999')?.[0]).toBe('n must be at least 0');
     expect(messages('1.5')).toEqual(['n must be whole']);
     expect(n.parse('42')).toBe(42);
+  });
+});
+
+describe('free text', () => {
+  it('trims white space and invisible characters; only invisible ones make it empty', () => {
+    expect(trimText('  \u200b\u200b ')).toBe('');
+    expect(trimText('\ufeff\u2060\u00ad\u200c\u200d\ufe0f')).toBe('');
+    expect(trimText('\u200b hi \u200b')).toBe('hi');
+    // A joiner inside an emoji and the variation selector ending one are kept.
+    expect(trimText('\u{1F468}\u200d\u{1F469} \u2764\ufe0f')).toBe(
+      '\u{1F468}\u200d\u{1F469} \u2764\ufe0f',
+    );
+    expect(trimmedText().min(1).safeParse('\u200b').success).toBe(false);
   });
 });

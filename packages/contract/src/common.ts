@@ -157,8 +157,34 @@ export const toUserIds = (userId: string): Pick<UserRef, '_id' | 'id'> => ({
   id: userId,
 });
 
+/**
+ * Characters that show nothing and mean nothing at either end of a text: white space, zero-width
+ * space and (non-)joiners, word joiner, BOM, soft hyphen, direction marks, Hangul fillers. Inside
+ * a text they stay (a zero-width joiner builds emoji); variation selectors are never cut, as one
+ * ends many emoji.
+ */
+const INVISIBLE =
+  '\\s\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180E\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u3164\\uFEFF\\uFFA0';
+// eslint-disable-next-line no-misleading-character-class -- U+034F is meant alone, not as a mark
+const INVISIBLE_EDGES = new RegExp(`^[${INVISIBLE}]+|[${INVISIBLE}]+$`, 'g');
+const NOTHING_VISIBLE = /^[\s\p{Default_Ignorable_Code_Point}]*$/u;
+
+/** Text as typed, trimmed of what shows nothing: a text of only such characters is empty. */
+export function trimText(value: string): string {
+  const trimmed = value.replace(INVISIBLE_EDGES, '');
+  return NOTHING_VISIBLE.test(trimmed) ? '' : trimmed;
+}
+
+/**
+ * Free text (names, messages, reasons, notes, comments): trimmed by `trimText`, so a text of
+ * zero-width spaces is as empty as one of spaces and `.min(1, '… is required')` refuses both.
+ * Every free-text field of the contract starts here, so the rule is one.
+ */
+export const trimmedText = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).overwrite(trimText);
+
 /** Bounded free text: keeps 200 kB strings out of the database. */
-export const shortText = (max = 200) => z.string().trim().max(max);
+export const shortText = (max = 200) => trimmedText().max(max);
 
 /** Paging fields of a list answer (`page` from 1). */
 export const pageMeta = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimmedText } from './common.ts';
 import { emailField, nameField } from './auth.ts';
 
 export const CONTACT_MESSAGE_MIN = 10;
@@ -8,16 +9,12 @@ export const CONTACT_MESSAGE_MAX = 5000;
 export const contactBody = z.object({
   name: nameField('Name'),
   email: emailField,
-  subject: z
-    .string()
-    .trim()
+  subject: trimmedText()
     .max(150, 'Subject is too long')
     .nullish()
     // An empty or missing subject is stored as none.
     .transform((v) => v || undefined),
-  message: z
-    .string()
-    .trim()
+  message: trimmedText()
     .min(CONTACT_MESSAGE_MIN, `Message must be at least ${CONTACT_MESSAGE_MIN} characters`)
     .max(CONTACT_MESSAGE_MAX, `Message must be at most ${CONTACT_MESSAGE_MAX} characters`),
 });

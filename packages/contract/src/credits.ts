@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, wholeNumber } from './common.ts';
+import { id, trimmedText, wholeNumber } from './common.ts';
 
 export const grantCreditsBody = z
   .object({
@@ -8,7 +8,7 @@ export const grantCreditsBody = z
       whole: 'Amount must be whole cents',
       max: [1_000_000, 'At most 1 000 000 cents per grant'],
     }),
-    reason: z.string().trim().min(1, 'Reason is required').max(200),
+    reason: trimmedText().min(1, 'Reason is required').max(200),
   })
   .strict();
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bookingStatus } from './bookings.ts';
-import { boundedPageQuery, id, pageMeta, queryParam, userRef } from './common.ts';
+import { boundedPageQuery, id, pageMeta, queryParam, trimmedText, userRef } from './common.ts';
 
 /** SPEC §3: a dispute is open until an admin resolves or closes it (and may reopen it). */
 export const disputeStatus = z.enum(['open', 'resolved', 'closed']);
@@ -15,16 +15,14 @@ export const DISPUTE_MAX_FILE_MB = 10;
 /** The JSON body of POST /api/dispute/ (multipart carries the same fields plus `evidence` files). */
 export const createDisputeBody = z.object({
   bookingId: id,
-  reason: z
-    .string({ error: 'reason is required' })
-    .trim()
+  reason: trimmedText({ error: 'reason is required' })
     .min(1, 'reason is required')
     .max(DISPUTE_REASON_MAX, `reason must be at most ${DISPUTE_REASON_MAX} characters`),
-  description: z.string().trim().max(DISPUTE_DESCRIPTION_MAX).default(''),
+  description: trimmedText().max(DISPUTE_DESCRIPTION_MAX).default(''),
 });
 export type CreateDisputeBody = z.input<typeof createDisputeBody>;
 
-const resolutionText = z.string().trim().max(DISPUTE_RESOLUTION_MAX).nullish();
+const resolutionText = trimmedText().max(DISPUTE_RESOLUTION_MAX).nullish();
 
 /** `reason` is stored as the wire's rejectionReason; `rejectionReason` is accepted as its alias. */
 export const disputeStatusBody = z.object({

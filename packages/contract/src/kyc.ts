@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedPageQuery, id, pageMeta, queryParam, userRef } from './common.ts';
+import { boundedPageQuery, id, pageMeta, queryParam, trimmedText, userRef } from './common.ts';
 
 /** SPEC §9: a record starts PENDING; an admin's decision makes it Verified or Rejected. */
 export const kycStatus = z.enum(['PENDING', 'Verified', 'Rejected']);
@@ -88,9 +88,7 @@ export type KycListResponse = z.infer<typeof kycListResponse>;
 
 /** Multipart text fields of POST /api/kyc (files come in `documents`). */
 export const kycSubmitFields = z.object({
-  text: z
-    .string()
-    .trim()
+  text: trimmedText()
     .max(KYC_TEXT_MAX, `Text must be at most ${KYC_TEXT_MAX} characters`)
     .default(''),
   userId: id.optional(),
@@ -102,9 +100,7 @@ export const kycSubmitFields = z.object({
 
 export const kycVerifyBody = z.object({
   action: z.string().trim().min(1, 'action is required').max(40),
-  rejectionReason: z
-    .string()
-    .trim()
+  rejectionReason: trimmedText()
     .max(KYC_REASON_MAX, `Rejection reason must be at most ${KYC_REASON_MAX} characters`)
     .nullish()
     .transform((v) => v || null),
@@ -113,9 +109,7 @@ export type KycVerifyBody = z.input<typeof kycVerifyBody>;
 
 export const kycSendMessageBody = z.object({
   kycId: id,
-  text: z
-    .string()
-    .trim()
+  text: trimmedText()
     .min(1, 'Message text is required')
     .max(KYC_MESSAGE_MAX, `Message must be at most ${KYC_MESSAGE_MAX} characters`),
   /** Ignored: the sender is always the caller. Accepted so the spec's clients can send it. */

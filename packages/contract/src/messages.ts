@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedPageQuery, id, idOrEmpty, pageMeta, userRef } from './common.ts';
+import { boundedPageQuery, id, idOrEmpty, pageMeta, trimmedText, userRef } from './common.ts';
 
 /** Longest chat message, in characters (after trimming). */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -37,9 +37,7 @@ export const sendMessageBody = z.object({
   /** Required (400 'bookingId is required'); `booking` is accepted as its alias (SPEC §3). */
   bookingId: idOrEmpty.optional(),
   booking: idOrEmpty.optional(),
-  text: z
-    .string()
-    .trim()
+  text: trimmedText()
     .min(1, 'Message text is required')
     .max(MESSAGE_MAX_LENGTH, `Message text must be at most ${MESSAGE_MAX_LENGTH} characters`),
   recipientId: id.optional(),

@@ -1,16 +1,14 @@
 import { z } from 'zod';
-import { id, wholeNumber } from './common.ts';
+import { id, trimmedText, wholeNumber } from './common.ts';
 
 export const packageInterval = z.enum(['month', 'year']);
 export type PackageInterval = z.infer<typeof packageInterval>;
 
 const packageFields = {
-  name: z
-    .string({ error: 'name is required' })
-    .trim()
+  name: trimmedText({ error: 'name is required' })
     .min(1, 'name is required')
     .max(80, 'name must be at most 80 characters'),
-  description: z.string().trim().max(1000).default(''),
+  description: trimmedText().max(1000).default(''),
   priceCents: wholeNumber(z.number({ error: 'priceCents must be a number' }), {
     whole: 'priceCents must be a whole number of cents',
     min: [50, 'priceCents must be at least 50'],
@@ -36,7 +34,7 @@ export type CreatePackageBody = z.input<typeof createPackageBody>;
 export const updatePackageBody = z
   .object({
     ...packageFields,
-    description: z.string().trim().max(1000),
+    description: trimmedText().max(1000),
     currency: packageFields.currency.removeDefault(),
     active: z.boolean(),
   })

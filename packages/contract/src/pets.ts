@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common.ts';
+import { id, trimmedText } from './common.ts';
 import { PET_SPECIES } from './search-range.ts';
 
 export const PET_SEXES = ['male', 'female', 'unknown'] as const;
@@ -23,11 +23,9 @@ export type PetWire = z.infer<typeof petWire>;
 
 /** Text fields of the pet form (multipart strings; empty values are dropped before parsing). */
 export const petFields = z.object({
-  name: z
-    .string({
-      error: (iss) => (iss.input === undefined ? 'Name is required' : 'Name must be text'),
-    })
-    .trim()
+  name: trimmedText({
+    error: (iss) => (iss.input === undefined ? 'Name is required' : 'Name must be text'),
+  })
     .min(1, 'Name is required')
     .max(80, 'Name must be at most 80 characters'),
   species: z
@@ -35,12 +33,12 @@ export const petFields = z.object({
     .trim()
     .toLowerCase()
     .pipe(z.enum(PET_SPECIES, { message: `Species must be one of ${PET_SPECIES.join(', ')}` })),
-  breed: z.string().trim().max(80),
+  breed: trimmedText().max(80),
   age: z.coerce.number().min(0).max(60),
   weight: z.coerce.number().min(0).max(200),
   sex: z.string().trim().toLowerCase().pipe(z.enum(PET_SEXES)),
-  care_notes: z.string().trim().max(2000),
-  medical_notes: z.string().trim().max(2000),
+  care_notes: trimmedText().max(2000),
+  medical_notes: trimmedText().max(2000),
 });
 export const petCreateFields = petFields.partial().extend({ name: petFields.shape.name });
 export const petUpdateFields = petFields.partial();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedPageQuery, id, pageMeta, wholeNumber } from './common.ts';
+import { boundedPageQuery, id, pageMeta, trimmedText, wholeNumber } from './common.ts';
 import { bookingReview, userCard } from './bookings.ts';
 
 export const reviewKeyParams = z.object({ key: id });
@@ -13,7 +13,7 @@ export const createReviewBody = z
           min: [1, 'Rating must be 1 to 5'],
           max: [5, 'Rating must be 1 to 5'],
         }),
-        comment: z.string().trim().max(2000).default(''),
+        comment: trimmedText().max(2000).default(''),
       })
       .strict(),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedPageQuery, id, isoDateTime, pageMeta, queryParam } from './common.ts';
+import { boundedPageQuery, id, isoDateTime, pageMeta, queryParam, trimmedText } from './common.ts';
 import { isoDate } from './availability.ts';
 import { bookingStatus, providerCard, userCard } from './bookings.ts';
 import { normalizeService, SERVICES } from './services.ts';
@@ -44,7 +44,7 @@ export const seriesBody = z
     startDate: isoDate,
     endDate: isoDate.optional(),
     count: z.number().int().min(1).max(MAX_SERIES_OCCURRENCES).optional(),
-    notes: z.string().trim().max(2000).default(''),
+    notes: trimmedText().max(2000).default(''),
     creditsToApply: z.number().int().min(0).max(100_000_000).default(0),
     /** Send without the occurrences that collide with the sitter's calendar (else 409). */
     skipConflicts: z.boolean().default(false),

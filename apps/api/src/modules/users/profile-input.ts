@@ -7,11 +7,12 @@ import {
   normalizeService,
   PHONE_MESSAGE,
   type ProfileDateField,
+  trimmedText,
 } from '@pawsy/contract';
 import type { UsersTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+const text = (max: number) => trimmedText().max(max, `At most ${max} characters`);
 // The columns are varchar(32). What a date may be (past, not too old…) is profileDateIssues'.
 const date = isoInstant('Use a date like 2020-01-31').refine(
   (v) => v.length <= 32,
