@@ -99,18 +99,20 @@ export const isoDateTime = z.string();
 
 /**
  * ISO 8601 as the wire takes it: a calendar date (`2026-05-01`, a whole UTC day) or a date-time
- * with a zone (`2026-05-01T10:30Z`, `…:00.000Z`, `…+02:00`). Date.parse alone also takes "1"
- * (2001), "May 1" or "2026-02-31" (March 3rd), so every part is checked to exist.
+ * (`2026-05-01T10:30Z`, `…:00.000Z`, `…+02:00`; without a zone it is read as UTC, see isoInstant).
+ * Date.parse alone also takes "1" (2001), "May 1" or "2026-02-31" (March 3rd), so every part is
+ * checked to exist.
  */
 const ISO_INSTANT =
-  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2})))?$/;
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2}))?)?$/;
 
 export function isIsoInstant(value: string): boolean {
   const m = ISO_INSTANT.exec(value);
   if (!m) return false;
-  const [year, month, day, hour, minute, second, zoneHours, zoneMinutes] = m
+  const [year, month, day, hour, minute, second, , zoneHours, zoneMinutes] = m
     .slice(1)
     .map((part) => Number(part ?? 0)) as [
+    number,
     number,
     number,
     number,
@@ -135,9 +137,20 @@ export function isIsoInstant(value: string): boolean {
   );
 }
 
-/** A string that must be an ISO 8601 date or zoned date-time (isIsoInstant), with `message`. */
+/** A date-time without a zone: clients that print naive times (Python's isoformat) send them. */
+const ZONELESS_TIME = /T[\d:.]+$/;
+
+/**
+ * A string that must be an ISO 8601 date or date-time (isIsoInstant), with `message`. A date-time
+ * without a zone is taken as UTC (a `Z` is added), so it means the same on every server.
+ */
 export const isoInstant = (message = 'Must be a date (ISO 8601)') =>
-  z.string().trim().max(40, message).refine(isIsoInstant, message);
+  z
+    .string()
+    .trim()
+    .max(40, message)
+    .refine(isIsoInstant, message)
+    .transform((v) => (ZONELESS_TIME.test(v) ? `${v}Z` : v));
 
 /**
  * The base of every user object on the wire (DESIGN §3): `_id` and `id` carry the same value.
