@@ -54,8 +54,8 @@ describe('maxRedemptions on edit', () => {
 });
 
 describe('coupon dates', () => {
-  it.each(['1', '2001', 'May 1, 2030', '2030-02-30', '2030-05-01T10:00:00', '2030-13-01'])(
-    'refuses validTo %j on create: only real ISO 8601 dates and zoned date-times pass',
+  it.each(['1', '2001', 'May 1, 2030', '2030-02-30', '2030-13-01'])(
+    'refuses validTo %j on create: only real ISO 8601 dates and date-times pass',
     async (validTo) => {
       const res = await call(t, 'POST', '/api/coupons', admin, {
         code: `BADDATE${Math.random().toString(36).slice(2, 7)}`,
