@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput } from '../../../components/ui/date-inputs';
 import { blockBody, type BlockBody } from '@pawsy/contract';
 import { IconCalendarOff, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
+import { TimeInput } from '../../../components/ui/date-inputs';
 import { MAX_SCHEDULE_WINDOWS, type WeeklyWindow } from '@pawsy/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { isPastMidnight, WEEKDAYS } from '../availability-format';

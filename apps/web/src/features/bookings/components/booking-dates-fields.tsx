@@ -1,5 +1,5 @@
 import { SimpleGrid } from '@mantine/core';
-import { DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
+import { DateTimePicker, type DateTimePickerProps } from '../../../components/ui/date-inputs';
 import dayjs from 'dayjs';
 
 type BookingDatesFieldsProps = {

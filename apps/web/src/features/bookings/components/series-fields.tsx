@@ -1,5 +1,5 @@
 import { Chip, Group, NumberInput, Radio, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { DatePickerInput, TimeInput } from '@mantine/dates';
+import { DatePickerInput, TimeInput } from '../../../components/ui/date-inputs';
 import dayjs from 'dayjs';
 import { MAX_SERIES_OCCURRENCES, MAX_SERIES_WEEKS } from '@pawsy/contract';
 import { DURATIONS, lastAllowedDate, WEEKDAYS, type SeriesPattern } from '../lib/series-form-model';

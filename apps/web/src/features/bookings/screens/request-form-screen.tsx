@@ -1,4 +1,3 @@
-import '@mantine/dates/styles.css';
 import {
   Alert,
   Anchor,

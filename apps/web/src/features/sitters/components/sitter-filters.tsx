@@ -1,5 +1,5 @@
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput } from '../../../components/ui/date-inputs';
 import { PET_SPECIES, searchRangeIssue } from '@pawsy/contract';
 import { IconSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
