@@ -55,6 +55,12 @@ test('KYC: submit, rejected with a reason, resubmit, approved; the badge and fla
   await expect(admin.getByRole('img', { name: 'Document: passport.webp' })).toBeVisible();
   await admin.getByRole('button', { name: 'bill.pdf' }).click();
   await expect(admin.locator('iframe[title="Document: bill.pdf"]')).toBeVisible();
+  // The PDF is framed from a blob: URL, which the CSP has to allow (frame-src blob:): a blocked
+  // frame holds Chromium's error page instead.
+  await expect
+    .poll(() => admin.frames().some((frame) => frame.url().startsWith('blob:')))
+    .toBe(true);
+  await expect(admin.getByRole('link', { name: 'Download bill.pdf' })).toBeVisible();
   await admin.getByRole('button', { name: 'Reject', exact: true }).click();
   await admin.getByLabel(/Reason for rejection/).fill('The passport photo is unreadable');
   await admin.getByRole('button', { name: 'Confirm rejection' }).click();

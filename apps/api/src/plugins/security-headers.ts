@@ -13,6 +13,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
     "font-src 'self' data:",
     "form-action 'self'",
     "frame-ancestors 'none'",
+    // The KYC document viewer frames PDFs it fetched with the session as blob: URLs (no plain
+    // URL can carry the headers); nothing else is framed.
+    'frame-src blob:',
     "img-src 'self' data: blob: https://*.tile.openstreetmap.org",
     "object-src 'none'",
     "script-src 'self'",

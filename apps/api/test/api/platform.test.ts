@@ -63,7 +63,13 @@ describe('errors', () => {
   it('sends security headers', async () => {
     const res = await t.call({ method: 'GET', url: '/' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    const directives = String(res.headers['content-security-policy']).split(';');
+    expect(directives).toContain("default-src 'self'");
+    // The KYC document viewer shows a PDF from a blob: URL in a frame; only such frames, and no
+    // plugins, are allowed.
+    expect(directives).toContain('frame-src blob:');
+    expect(directives).toContain("object-src 'none'");
+    expect(directives).toContain("frame-ancestors 'none'");
   });
 });
 

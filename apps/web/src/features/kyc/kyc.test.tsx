@@ -288,3 +288,48 @@ describe('admin screens', () => {
     });
   }
 });
+
+describe('document viewer', () => {
+  it('previews a PDF in a frame and offers it as a download under its name', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    const record = makeKycRecord({
+      documents: [
+        {
+          _id: 'ccccccccccccccccccccccc2',
+          url: '/api/kyc/bbbbbbbbbbbbbbbbbbbbbbb1/documents/ccccccccccccccccccccccc2',
+          mime: 'application/pdf',
+          name: 'passport.pdf',
+          size: 2048,
+        },
+      ],
+    });
+    mockFetch(({ url }) =>
+      url.startsWith('/api/kyc/user/')
+        ? { status: 200, body: { success: true, data: [record] } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    // The document itself comes as bytes, shown through an object URL.
+    const answerJson = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).includes('/documents/')
+        ? Promise.resolve({
+            ok: true,
+            status: 200,
+            blob: async () => new Blob(['%PDF-1.4'], { type: 'application/pdf' }),
+          } as Response)
+        : answerJson(input, init),
+    );
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = () => 'blob:doc-2';
+        static override revokeObjectURL = () => undefined;
+      },
+    );
+    renderApp(`/dashboard/kyc/user/${FIXTURE_USER_ID}`);
+    expect(await screen.findByTitle('Document: passport.pdf')).toHaveAttribute('src', 'blob:doc-2');
+    const link = screen.getByRole('link', { name: 'Download passport.pdf' });
+    expect(link).toHaveAttribute('href', 'blob:doc-2');
+    expect(link).toHaveAttribute('download', 'passport.pdf');
+  });
+});

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useApiImage } from '../../../lib/use-api-image';
 import type { KycRecord } from '../kyc-api';
@@ -7,25 +7,33 @@ type Doc = KycRecord['documents'][number];
 
 /**
  * Documents are served only with the session headers, so the viewer fetches each one and shows
- * it from a blob URL: images in an <img>, PDFs in an <iframe>.
+ * it from a blob URL: images in an <img>, PDFs in an <iframe> (the CSP's `frame-src blob:`).
+ * A download link under the preview gives the file itself, for a browser that cannot show it.
  */
 function Viewer({ doc }: { doc: Doc }) {
   const url = useApiImage(doc.url);
   if (!url) return <Text size="sm">Loading {doc.name}…</Text>;
-  if (doc.mime === 'application/pdf')
-    return (
+  const preview =
+    doc.mime === 'application/pdf' ? (
       <iframe
         src={url}
         title={`Document: ${doc.name}`}
         style={{ width: '100%', height: 480, border: 0 }}
       />
+    ) : (
+      <img
+        src={url}
+        alt={`Document: ${doc.name}`}
+        style={{ maxWidth: '100%', maxHeight: 480, display: 'block' }}
+      />
     );
   return (
-    <img
-      src={url}
-      alt={`Document: ${doc.name}`}
-      style={{ maxWidth: '100%', maxHeight: 480, display: 'block' }}
-    />
+    <Stack gap="xs">
+      {preview}
+      <Anchor href={url} download={doc.name} size="sm" w="fit-content">
+        Download {doc.name}
+      </Anchor>
+    </Stack>
   );
 }
 
