@@ -1,7 +1,7 @@
 import { AppShell, Button, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import type { RoleCarrier } from '../../lib/roles';
 import { ScreenLoader } from '../ui/screen-loader';
@@ -10,6 +10,7 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { RemoveStaticScreen } from './remove-static-screen';
 import { getNavItems } from './nav-items';
+import { MainNavLink } from './nav-link';
 import classes from './layout.module.css';
 
 type AppLayoutProps = {
@@ -43,24 +44,26 @@ export function AppLayout({ user, onLogout, children }: AppLayoutProps) {
         onToggleMenu={toggle}
         onLogout={onLogout}
       />
+      {/* The closed panel only slides off-screen (Mantine's CSS overrides `hidden`), so its links
+          are not rendered then: they would take Tab focus out of sight at every width. */}
       <AppShell.Navbar p="md" aria-label="Mobile navigation" hidden={!isMenuOpen}>
-        <Stack gap={4} component="nav" aria-label="Mobile">
-          {navItems.map((item) => (
-            <NavLink key={item.to} to={item.to} className={classes.link}>
-              {item.label}
-            </NavLink>
-          ))}
-          {!user && (
-            <>
-              <Button component={Link} to={paths.login} variant="default" mt="md">
-                Log in
-              </Button>
-              <Button component={Link} to={paths.signUp}>
-                Sign up
-              </Button>
-            </>
-          )}
-        </Stack>
+        {isMenuOpen && (
+          <Stack gap={4} component="nav" aria-label="Mobile">
+            {navItems.map((item) => (
+              <MainNavLink key={item.to} item={item} />
+            ))}
+            {!user && (
+              <>
+                <Button component={Link} to={paths.login} variant="default" mt="md">
+                  Log in
+                </Button>
+                <Button component={Link} to={paths.signUp}>
+                  Sign up
+                </Button>
+              </>
+            )}
+          </Stack>
+        )}
       </AppShell.Navbar>
       <AppShell.Main id="main">
         {/* The footer waits with the screen, so it does not jump down when the screen arrives. */}

@@ -1,11 +1,11 @@
 import { AppShell, Burger, Button, Group } from '@mantine/core';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { Logo } from './logo';
 import type { NavItem } from './nav-items';
+import { MainNavLink } from './nav-link';
 import { NotificationsSlot } from './notifications-slot';
 import { UserMenuSlot } from './user-menu-slot';
-import classes from './layout.module.css';
 
 type HeaderProps = {
   navItems: NavItem[];
@@ -30,9 +30,7 @@ export function Header({ navItems, email, isMenuOpen, onToggleMenu, onLogout }: 
           <Logo />
           <Group component="nav" aria-label="Main" gap={4} visibleFrom="sm">
             {navItems.map((item) => (
-              <NavLink key={item.to} to={item.to} className={classes.link}>
-                {item.label}
-              </NavLink>
+              <MainNavLink key={item.to} item={item} />
             ))}
           </Group>
         </Group>

@@ -1,0 +1,70 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { AppProvider } from '../../app/provider';
+import { createTestStore } from '../../app/store';
+import { mockFetch } from '../../test/fetch-mock';
+import { AppLayout } from './app-layout';
+
+type User = { userType: string; email?: string } | null;
+
+function renderLayout(path: string, user: User) {
+  mockFetch(() => ({ status: 200, body: { success: true, allNotifications: [] } }));
+  return render(
+    <AppProvider store={createTestStore()} env="test">
+      <MemoryRouter initialEntries={[path]}>
+        <AppLayout user={user} onLogout={() => undefined}>
+          <p>Screen</p>
+        </AppLayout>
+      </MemoryRouter>
+    </AppProvider>,
+  );
+}
+
+function currentItems(): string[] {
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  return within(nav)
+    .getAllByRole('link')
+    .filter((link) => link.getAttribute('aria-current') === 'page')
+    .map((link) => link.textContent ?? '');
+}
+
+describe('main navigation', () => {
+  it.each([
+    ['/dashboard', 'Dashboard'],
+    ['/admin', 'Members'],
+    ['/dashboard/member/aaaaaaaaaaaaaaaaaaaaaaa1', 'Members'],
+    ['/kyclisting', 'KYC'],
+    ['/dashboard/kyc/user/aaaaaaaaaaaaaaaaaaaaaaa1', 'KYC'],
+    ['/admin/disputes', 'Disputes'],
+    ['/admin/dispute/aaaaaaaaaaaaaaaaaaaaaaa1', 'Disputes'],
+  ])('an admin on %s sees %s, and only it, as the current page', (path, item) => {
+    renderLayout(path, { userType: 'admin', email: 'admin@example.com' });
+    expect(currentItems()).toEqual([item]);
+  });
+
+  it.each([
+    ['/petSitters/aaaaaaaaaaaaaaaaaaaaaaa1', 'Find sitters'],
+    ['/booking-details/aaaaaaaaaaaaaaaaaaaaaaa1', 'Bookings'],
+  ])('a pet owner on %s sees %s as the current page', (path, item) => {
+    renderLayout(path, { userType: 'user', email: 'sam@example.com' });
+    expect(currentItems()).toEqual([item]);
+  });
+
+  it('keeps the closed mobile menu out of the page, so Tab never lands on its links', async () => {
+    renderLayout('/dashboard', { userType: 'admin', email: 'admin@example.com' });
+    const panel = screen.getByLabelText('Mobile navigation');
+    // Not even hidden ones: CSS only slides the closed panel off-screen.
+    expect(within(panel).queryAllByRole('link', { hidden: true })).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Open navigation' }));
+    const mobile = screen.getByRole('navigation', { name: 'Mobile' });
+    expect(
+      within(mobile)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'Members', 'KYC', 'Disputes', 'Coupons', 'Packages']);
+  });
+});
