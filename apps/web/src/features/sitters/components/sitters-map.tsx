@@ -1,5 +1,5 @@
 import 'leaflet/dist/leaflet.css';
-import { latLngBounds } from 'leaflet';
+import { latLngBounds, type LeafletEvent, type Path } from 'leaflet';
 import { useEffect, useMemo } from 'react';
 import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { useNavigate } from 'react-router';
@@ -19,6 +19,17 @@ function FitToMarkers({ sitters }: { sitters: Located[] }) {
     map.fitBounds(bounds, { padding: [32, 32], maxZoom: 13 });
   }, [map, sitters]);
   return null;
+}
+
+/**
+ * Leaflet listens for focus on a marker with a tooltip, which makes Chromium put the SVG shape in
+ * the Tab order, unnamed. The list beside the map links to every sitter the map shows, so the
+ * markers stay a pointer shortcut: out of the Tab order and of the accessibility tree.
+ */
+function keepMarkerOutOfTabOrder(event: LeafletEvent) {
+  const shape = (event.target as Path).getElement();
+  shape?.setAttribute('tabindex', '-1');
+  shape?.setAttribute('aria-hidden', 'true');
 }
 
 /** The sitters of the list at their approximate (≈1 km) locations; Leaflet loads with it. */
@@ -47,6 +58,7 @@ export default function SittersMap({ sitters }: { sitters: SitterCard[] }) {
           radius={9}
           pathOptions={{ color: '#0b6e63', fillColor: '#2aa797', fillOpacity: 0.7 }}
           eventHandlers={{
+            add: keepMarkerOutOfTabOrder,
             click: () => void navigate(toPath(paths.petSitter, { id: sitter._id })),
           }}
         >
