@@ -153,6 +153,28 @@ describe('profile screen', () => {
     expect(xhrCalls[0]!.body!.get('dob')).toBe('1990-04-01');
   });
 
+  it.each([
+    ['provider', true],
+    ['user', false],
+  ] as const)('asks a %s for a sitter-card headline: %s', async (userType, isAsked) => {
+    storeSession({ id: USER_ID, userType });
+    const profile = makeProfile({ userType, role: userType });
+    mockFetch(({ url }) =>
+      url === '/api/user/user-profile'
+        ? { status: 200, body: { success: true, data: profile, user: profile } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    renderApp('/profile');
+    expect(await screen.findByLabelText('City')).toHaveValue('Austin');
+    const headline = screen.queryByRole('textbox', { name: 'Headline' });
+    if (isAsked) {
+      expect(headline).toHaveAccessibleDescription('One line shown on your sitter card');
+    } else {
+      expect(headline).not.toBeInTheDocument();
+      expect(screen.queryByText(/sitter card/)).not.toBeInTheDocument();
+    }
+  });
+
   it('shows "Failed to fetch profile" when the profile cannot be loaded', async () => {
     storeSession({ id: USER_ID });
     mockFetch(() => ({ status: 500 }));

@@ -30,7 +30,8 @@ function useText({ values, onChange, errors }: SectionProps) {
   });
 }
 
-export function PersonalSection(props: SectionProps) {
+/** `isProvider`: the headline is shown on sitter cards only, so only sitters are asked for one. */
+export function PersonalSection({ isProvider, ...props }: SectionProps & { isProvider: boolean }) {
   const text = useText(props);
   return (
     <Stack>
@@ -41,12 +42,14 @@ export function PersonalSection(props: SectionProps) {
         <TextInput label="Emergency phone" type="tel" {...text('emergency_phone')} />
         <TextInput label="Date of birth" type="date" autoComplete="bday" {...text('dob')} />
       </SimpleGrid>
-      <TextInput
-        label="Headline"
-        description="One line shown on your sitter card"
-        maxLength={160}
-        {...text('headline')}
-      />
+      {isProvider && (
+        <TextInput
+          label="Headline"
+          description="One line shown on your sitter card"
+          maxLength={160}
+          {...text('headline')}
+        />
+      )}
       <Textarea label="About you" rows={3} maxLength={2000} {...text('bio')} />
     </Stack>
   );

@@ -84,7 +84,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
           />
         </FormSection>
         <FormSection id="profile-personal" title="About you">
-          <PersonalSection values={values} onChange={onChange} errors={errors} />
+          <PersonalSection
+            values={values}
+            onChange={onChange}
+            errors={errors}
+            isProvider={isProvider}
+          />
         </FormSection>
         <FormSection id="profile-address" title="Address">
           <AddressSection values={values} onChange={onChange} />
