@@ -31,7 +31,11 @@ test.describe('profile, pets, sitters and live notifications', () => {
     await expect(page.getByLabel('First name')).toHaveValue(owner.firstName);
 
     await page.getByLabel('City').fill('Denver');
-    await page.getByLabel('Headline').fill('Two cats and a very patient beagle');
+    // The headline belongs on a sitter card: an owner is not asked for one.
+    await expect(page.getByLabel('Headline')).toHaveCount(0);
+    await page
+      .getByRole('textbox', { name: 'About you' })
+      .fill('Two cats and a very patient beagle');
     await page.getByLabel('Street address').fill('1550 Larimer St');
     await page.locator('input[type="file"]').setInputFiles({
       name: 'paw.png',
@@ -54,7 +58,9 @@ test.describe('profile, pets, sitters and live notifications', () => {
 
     await page.reload();
     await expect(page.getByLabel('City')).toHaveValue('Denver');
-    await expect(page.getByLabel('Headline')).toHaveValue('Two cats and a very patient beagle');
+    await expect(page.getByRole('textbox', { name: 'About you' })).toHaveValue(
+      'Two cats and a very patient beagle',
+    );
     await expect(page.getByText('Location set: 39.7392, -104.9903')).toBeVisible();
     await expect(page.getByRole('img', { name })).toBeVisible();
   });
