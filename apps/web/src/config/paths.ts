@@ -43,6 +43,12 @@ export const paths = {
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
+/** The signup screen with "Pet sitter" chosen: where every "Become a sitter" link goes. */
+export const signUpAsSitter = `${paths.signUp}?role=provider`;
+
+/** What /login may be handed in router state (never in the URL): a notice, the address to fill. */
+export type LoginState = { notice?: string; email?: string };
+
 /** Fills `:param` placeholders: toPath(paths.petSitter, { id }) → /petSitters/abc. */
 export function toPath(pattern: string, params: Record<string, string>): string {
   return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) =>

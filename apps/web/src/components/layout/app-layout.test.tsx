@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { AppProvider } from '../../app/provider';
 import { createTestStore } from '../../app/store';
 import { mockFetch } from '../../test/fetch-mock';
+import { renderApp } from '../../test/render-app';
 import { AppLayout } from './app-layout';
 
 type User = { userType: string; email?: string } | null;
@@ -66,5 +67,16 @@ describe('main navigation', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['Dashboard', 'Members', 'KYC', 'Disputes', 'Coupons', 'Packages']);
+  });
+});
+
+describe('"Become a sitter"', () => {
+  it('every such link on the home page opens signup with "Pet sitter" chosen', async () => {
+    mockFetch(() => ({ status: 200, body: {} }));
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    const links = await screen.findAllByRole('link', { name: 'Become a sitter' });
+    expect(links.length).toBeGreaterThanOrEqual(2); // the hero's and the footer's
+    for (const link of links) expect(link).toHaveAttribute('href', '/SignUp?role=provider');
   });
 });

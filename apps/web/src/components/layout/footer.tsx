@@ -1,6 +1,6 @@
 import { Anchor, Container, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths';
+import { paths, signUpAsSitter } from '../../config/paths';
 import { SUPPORT_EMAIL } from '../../config/site';
 
 const LINKS = [
@@ -8,7 +8,7 @@ const LINKS = [
   { label: 'Contact us', to: paths.contactUs },
   { label: 'Privacy policy', to: paths.privacyPolicy },
   { label: 'Terms of use', to: paths.termsOfUse },
-  { label: 'Become a sitter', to: paths.signUp },
+  { label: 'Become a sitter', to: signUpAsSitter },
 ];
 
 export function Footer() {

@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../config/paths';
+import { paths, type LoginState } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { authApi } from '../auth-api';
@@ -51,10 +51,11 @@ export default function ForgotPasswordScreen() {
         setError(AUTH_MESSAGES.unexpectedResponse);
         return;
       }
-      await navigate(paths.login, {
-        replace: true,
-        state: { notice: 'Your password has been reset. Log in with your new password.' },
-      });
+      const state: LoginState = {
+        notice: 'Your password has been reset. Log in with your new password.',
+        email,
+      };
+      await navigate(paths.login, { replace: true, state });
     } catch (err) {
       setError(getErrorMessage(err, AUTH_MESSAGES.resetFailed));
     } finally {

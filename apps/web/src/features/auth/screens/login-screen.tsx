@@ -13,7 +13,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
 import type { ResultModalState } from '../../../components/ui/result-modal';
-import { paths } from '../../../config/paths';
+import { paths, type LoginState } from '../../../config/paths';
 import { loadAllStyles, loadWithRetry } from '../../../lib/lazy-screen';
 import { isAdminUser } from '../../../lib/roles';
 import { saveSession } from '../../../lib/session';
@@ -43,8 +43,13 @@ function fetchKycVerified(): Promise<boolean> {
 export default function LoginScreen() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const notice = (useLocation().state as { notice?: string } | null)?.notice;
-  const form = useZodForm(loginFormSchema, { email: '', password: '', rememberMe: false });
+  // After signup's email check or a password reset, the screen before says why and for whom.
+  const { notice, email: knownEmail } = (useLocation().state as LoginState | null) ?? {};
+  const form = useZodForm(loginFormSchema, {
+    email: typeof knownEmail === 'string' ? knownEmail : '',
+    password: '',
+    rememberMe: false,
+  });
   const [modal, setModal] = useState<ResultModalState>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
@@ -113,6 +118,8 @@ export default function LoginScreen() {
           <PasswordInput
             label="Password"
             autoComplete="current-password"
+            // With the address filled in, the password is what is left to type.
+            autoFocus={typeof knownEmail === 'string'}
             required
             {...form.textInput('password')}
           />

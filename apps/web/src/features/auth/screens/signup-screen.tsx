@@ -11,10 +11,10 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
 import { ResultModal, type ResultModalState } from '../../../components/ui/result-modal';
-import { paths } from '../../../config/paths';
+import { paths, type LoginState } from '../../../config/paths';
 import { SERVICE_OPTIONS } from '../../../config/services';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useZodForm } from '../../../lib/use-zod-form';
@@ -42,21 +42,27 @@ const AFTER_OTP_REDIRECT_MS = 2000;
 export default function SignupScreen() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const form = useZodForm(signupFormSchema, INITIAL);
+  // "Become a sitter" links come with ?role=provider: the form starts with "Pet sitter" chosen.
+  const [searchParams] = useSearchParams();
+  const form = useZodForm(signupFormSchema, {
+    ...INITIAL,
+    userType: searchParams.get('role') === 'provider' ? 'provider' : INITIAL.userType,
+  });
   const [modal, setModal] = useState<ResultModalState>(null);
   const [isSubmitting, setSubmitting] = useState(false);
+  /** The address the account was created with, once its code is verified: /login fills it in. */
+  const [signedUpEmail, setSignedUpEmail] = useState<string | null>(null);
   const [isVerified, setVerified] = useState(false);
 
   useEffect(() => {
     if (!isVerified) return undefined;
     const timer = setTimeout(() => {
-      void navigate(paths.login, {
-        replace: true,
-        state: { notice: 'Your email is confirmed. Log in to continue.' },
-      });
+      const state: LoginState = { notice: 'Your email is confirmed. Log in to continue.' };
+      if (signedUpEmail) state.email = signedUpEmail;
+      void navigate(paths.login, { replace: true, state });
     }, AFTER_OTP_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [isVerified, navigate]);
+  }, [isVerified, navigate, signedUpEmail]);
 
   const submit = form.handleSubmit(async ({ primaryServices, ...values }) => {
     setSubmitting(true);
@@ -71,6 +77,7 @@ export default function SignupScreen() {
         setModal({ type: 'error', message: AUTH_MESSAGES.invalidSignupToken });
         return;
       }
+      setSignedUpEmail(values.email);
       dispatch(signupSucceeded({ token, email: values.email }));
     } catch (error) {
       setModal({ type: 'error', message: getErrorMessage(error, AUTH_MESSAGES.signupFailed) });

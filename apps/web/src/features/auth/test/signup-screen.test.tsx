@@ -114,6 +114,19 @@ describe('signup screen', () => {
     );
     await screen.findByRole('heading', { level: 1, name: 'Log in to Pawsy' }, { timeout: 5000 });
     expect(router.state.location.pathname).toBe('/login');
+    // The address just confirmed is filled in, handed over in router state, not in the URL.
+    expect(screen.getByText('Your email is confirmed. Log in to continue.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^email/i)).toHaveValue('casey@example.com');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it.each([
+    ['/SignUp?role=provider', 'Pet sitter'],
+    ['/SignUp', 'Pet owner'],
+  ])('%s starts with "%s" chosen', async (path, role) => {
+    mockFetch(() => ({ status: 200, body: {} }));
+    renderApp(path);
+    expect(await screen.findByRole('radio', { name: role })).toBeChecked();
   });
 
   it('shows the OTP fallback when verification fails without a message', async () => {

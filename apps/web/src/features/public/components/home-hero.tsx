@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
+import { paths, signUpAsSitter } from '../../../config/paths';
 import { HeroIllustration } from './hero-illustration';
 import classes from './public.module.css';
 
@@ -46,7 +46,7 @@ export function HomeHero() {
               <Button component={Link} to={paths.petSitters} size="md">
                 Find a sitter
               </Button>
-              <Button component={Link} to={paths.signUp} size="md" variant="default">
+              <Button component={Link} to={signUpAsSitter} size="md" variant="default">
                 Become a sitter
               </Button>
             </Group>
