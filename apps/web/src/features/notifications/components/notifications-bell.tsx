@@ -62,7 +62,8 @@ export default function NotificationsBell() {
   return (
     <Popover position="bottom-end" width={340} shadow="md" withinPortal trapFocus>
       <Popover.Target>
-        <ActionIcon variant="subtle" size="lg" aria-label={label}>
+        {/* ActionIcon clips what overflows it; the unread badge sits across its top corner. */}
+        <ActionIcon variant="subtle" size="lg" aria-label={label} style={{ overflow: 'visible' }}>
           <Indicator
             label={count > 99 ? '99+' : count}
             size={16}
