@@ -10547,6 +10547,7 @@ export interface operations {
     getMessagesConversations: {
         parameters: {
             query?: {
+                bookingId?: string;
                 limit?: number;
                 page?: number;
             };
@@ -10748,6 +10749,7 @@ export interface operations {
                 bookingId?: string | "";
                 limit?: number;
                 page?: number;
+                withUserId?: string;
             };
             header?: never;
             path?: never;

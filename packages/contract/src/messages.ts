@@ -47,7 +47,11 @@ export type SendMessageBody = z.input<typeof sendMessageBody>;
 export const messageResponse = z.object({ success: z.literal(true), data: messageWire });
 export type MessageResponse = z.infer<typeof messageResponse>;
 
-/** One booking the caller talks about: the other party, the newest message, the unread count. */
+/**
+ * One booking the caller talks about: the other party, the newest message, the unread count. The
+ * owner of an open booking gets one per sitter with a pending request on it (`otherParty`), each
+ * with their own messages, as DESIGN §5 pairs a booking with two parties.
+ */
 export const conversationWire = z.object({
   _id: z.string(),
   bookingId: z.string(),
@@ -70,7 +74,10 @@ export type ConversationWire = z.infer<typeof conversationWire>;
 export const messagesMeta = z.object(pageMeta);
 export type MessagesMeta = z.infer<typeof messagesMeta>;
 
-export const conversationsQuery = boundedPageQuery(CONVERSATION_PAGE_SIZE, {});
+/** `bookingId` keeps that booking's conversations (one per sitter on an open booking). */
+export const conversationsQuery = boundedPageQuery(CONVERSATION_PAGE_SIZE, {
+  bookingId: id.optional(),
+});
 export const conversationsResponse = z.object({
   success: z.literal(true),
   data: z.array(conversationWire),
@@ -79,7 +86,11 @@ export const conversationsResponse = z.object({
 export type ConversationsResponse = z.infer<typeof conversationsResponse>;
 
 /** `bookingId` is checked by the service so that its absence reads 'bookingId is required'. */
-export const threadQuery = boundedPageQuery(THREAD_PAGE_SIZE, { bookingId: idOrEmpty.optional() });
+/** `withUserId` keeps the messages between the caller and that party (one sitter of an open booking). */
+export const threadQuery = boundedPageQuery(THREAD_PAGE_SIZE, {
+  bookingId: idOrEmpty.optional(),
+  withUserId: id.optional(),
+});
 export const bookingMessagesQuery = boundedPageQuery(THREAD_PAGE_SIZE, {});
 export const messageBookingParams = z.object({ bookingId: id });
 

@@ -26,7 +26,13 @@ export async function pageConversations(
   db: DbOrTrx,
   userId: string,
   { page, limit }: Page,
+  bookingId?: string,
 ): Promise<{ rows: ConversationRow[]; total: number }> {
+  if (bookingId) {
+    // One booking is at most one row: the whole answer is page 1.
+    const rows = await selectOne(db, userId, bookingId);
+    return { rows: page === 1 ? rows : [], total: rows.length };
+  }
   const [rows, [count]] = await Promise.all([
     selectPage(db, userId, limit, (page - 1) * limit),
     selectCount(db, userId),
@@ -46,8 +52,7 @@ const hasCounterpart = sql<boolean>`(c.messages > 0 or b.owner_id <> c.user_id
 const cardSettled = sql<boolean>`not exists (select 1 from booking_charges bc
   where bc.booking_id = b.id and bc.state <> 'paid')`;
 
-// Both queries have a fixed shape: compiled once, then only run (see compiledRead).
-const selectPage = compiledRead((db, userId: string, limit: number, offset: number) =>
+const conversationRows = (db: DbOrTrx) =>
   db
     .selectFrom('conversations as c')
     .innerJoin('bookings as b', 'b.id', 'c.booking_id')
@@ -63,7 +68,11 @@ const selectPage = compiledRead((db, userId: string, limit: number, offset: numb
       'c.last_id',
       'c.last_at',
       'c.unread',
-    ])
+    ]);
+
+// The queries have a fixed shape: compiled once, then only run (see compiledRead).
+const selectPage = compiledRead((db, userId: string, limit: number, offset: number) =>
+  conversationRows(db)
     .where('c.user_id', '=', userId)
     .where(hasCounterpart)
     .where(cardSettled)
@@ -71,6 +80,14 @@ const selectPage = compiledRead((db, userId: string, limit: number, offset: numb
     .orderBy('c.booking_id', 'desc')
     .limit(limit)
     .offset(offset),
+);
+
+const selectOne = compiledRead((db, userId: string, bookingId: string) =>
+  conversationRows(db)
+    .where('c.user_id', '=', userId)
+    .where('c.booking_id', '=', bookingId)
+    .where(hasCounterpart)
+    .where(cardSettled),
 );
 
 const selectCount = compiledRead((db, userId: string) =>
@@ -91,4 +108,22 @@ export async function findNames(db: DbOrTrx, ids: readonly string[]): Promise<Na
 }
 const selectNames = compiledRead((db, ids: string[]) =>
   db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', ids),
+);
+
+/** The sitters with a pending request on each of these (open) bookings. */
+export async function findPendingSitters(
+  db: DbOrTrx,
+  bookingIds: readonly string[],
+): Promise<{ booking_id: string; provider_id: string }[]> {
+  if (bookingIds.length === 0) return [];
+  return selectPendingSitters(db, [...new Set(bookingIds)]);
+}
+const selectPendingSitters = compiledRead((db, ids: string[]) =>
+  db
+    .selectFrom('booking_requests')
+    .select(['booking_id', 'provider_id'])
+    .where('booking_id', 'in', ids)
+    .where('state', '=', 'pending')
+    .orderBy('created_at')
+    .orderBy('id'),
 );

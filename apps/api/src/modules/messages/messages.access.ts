@@ -29,7 +29,8 @@ export async function readAccess(
 
 /**
  * Whom the caller's message goes to: the owner for a sitter; the assigned sitter for the owner,
- * or on an open booking the applicant named in `recipientId` (or the only applicant).
+ * or on an open booking the sitter with a pending request (applied or invited) named in
+ * `recipientId` (or the only one).
  */
 export async function resolveRecipient(
   app: FastifyInstance,
@@ -57,13 +58,13 @@ export async function resolveRecipient(
   if (parties.applicantIds.length === 1) return to(parties.applicantIds[0]!);
   if (parties.applicantIds.length === 0) throw conflict('No sitter to talk to on this booking yet');
   throw badRequest(
-    'recipientId is required: several sitters applied to this booking',
+    'recipientId is required: choose which of the sitters on this booking to write to',
     'recipientId',
   );
 }
 
 const wrongRecipient = (): AppError =>
   badRequest(
-    'recipientId must be the sitter of this booking or one who applied to it',
+    'recipientId must be the sitter of this booking or one with a pending request on it',
     'recipientId',
   );

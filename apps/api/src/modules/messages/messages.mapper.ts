@@ -61,10 +61,19 @@ export function toMessageWire(row: MessageJoined, view: NameView): MessageWire {
   };
 }
 
-/** The other side of a conversation for `userId`: the owner, the sitter, or the last speaker. */
-function otherPartyId(row: ConversationRow, userId: string, last: MessageWire | null) {
+/**
+ * The other side of a conversation for `userId`: the owner, the sitter, the sitter with a pending
+ * request this conversation is with, or the last speaker.
+ */
+function otherPartyId(
+  row: ConversationRow,
+  userId: string,
+  last: MessageWire | null,
+  withId?: string,
+) {
   if (row.owner_id !== userId) return row.owner_id;
   if (row.provider_id) return row.provider_id;
+  if (withId) return withId;
   if (!last) return null;
   return last.sender._id === userId ? last.recipient._id : last.sender._id;
 }
@@ -75,8 +84,9 @@ export function toConversationWire(
   names: ReadonlyMap<string, NameRow>,
   last: MessageWire | null,
   view: NameView,
+  withId?: string,
 ): ConversationWire {
-  const other = otherPartyId(row, userId, last);
+  const other = otherPartyId(row, userId, last, withId);
   return {
     _id: row.id,
     bookingId: row.id,

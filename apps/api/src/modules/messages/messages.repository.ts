@@ -83,6 +83,65 @@ const selectPartyCount = compiledRead((db, bookingId: string, partyId: string) =
     .where('user_id', '=', partyId),
 );
 
+/** Messages between `a` and `b` (either way). */
+const between = (a: string, b: string) =>
+  sql<boolean>`((m.sender_id = ${a} and m.recipient_id = ${b})
+    or (m.sender_id = ${b} and m.recipient_id = ${a}))`;
+const selectPairPage = compiledRead(
+  (db, bookingId: string, a: string, b: string, limit: number, offset: number) =>
+    newestFirst(joined(db).where('m.booking_id', '=', bookingId).where(between(a, b)))
+      .limit(limit)
+      .offset(offset),
+);
+const countPair = compiledRead((db, bookingId: string, a: string, b: string) =>
+  db
+    .selectFrom('messages as m')
+    .where('m.booking_id', '=', bookingId)
+    .where(between(a, b))
+    .select((eb) => eb.fn.countAll<number | string>().as('n')),
+);
+const countUnreadFrom = compiledRead((db, bookingId: string, reader: string, sender: string) =>
+  db
+    .selectFrom('messages as m')
+    .where('m.booking_id', '=', bookingId)
+    .where('m.recipient_id', '=', reader)
+    .where('m.sender_id', '=', sender)
+    .where('m.read_at', 'is', null)
+    .select((eb) => eb.fn.countAll<number | string>().as('n')),
+);
+
+/**
+ * One page of the messages between two parties of a booking (an owner and one sitter of an open
+ * booking), newest first.
+ */
+export async function pagePairMessages(
+  db: DbOrTrx,
+  bookingId: string,
+  partyId: string,
+  otherId: string,
+  { page, limit }: Page,
+): Promise<{ rows: MessageJoined[]; total: number }> {
+  const [rows, [count]] = await Promise.all([
+    selectPairPage(db, bookingId, partyId, otherId, limit, (page - 1) * limit),
+    countPair(db, bookingId, partyId, otherId),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** The newest message between two parties of a booking, and how many of `otherId`'s are unread. */
+export async function summarisePair(
+  db: DbOrTrx,
+  bookingId: string,
+  partyId: string,
+  otherId: string,
+): Promise<{ last: MessageJoined | undefined; unread: number }> {
+  const [[last], [unread]] = await Promise.all([
+    selectPairPage(db, bookingId, partyId, otherId, 1, 0),
+    countUnreadFrom(db, bookingId, partyId, otherId),
+  ]);
+  return { last, unread: Number(unread?.n ?? 0) };
+}
+
 /**
  * One page of a booking's messages, newest first, served by (booking_id, created_at, id).
  * `partyId` keeps the messages that user sent or received; null (an admin) keeps all.
@@ -115,21 +174,28 @@ const selectUnreadSenders = compiledRead((db, recipientId: string, bookingId: st
     .where('booking_id', '=', bookingId),
 );
 
-/** Marks the recipient's unread messages on a booking read; returns whom they came from. */
+/**
+ * Marks the recipient's unread messages on a booking read (only `fromId`'s when given); returns
+ * whom they came from.
+ */
 export async function markBookingRead(
   db: DbOrTrx,
   bookingId: string,
   recipientId: string,
   readAt: string,
+  fromId?: string,
 ): Promise<string[]> {
-  const senders = await selectUnreadSenders(db, recipientId, bookingId);
+  const senders = (await selectUnreadSenders(db, recipientId, bookingId))
+    .map((s) => s.sender_id)
+    .filter((id) => !fromId || id === fromId);
   if (senders.length === 0) return [];
-  await db
+  let update = db
     .updateTable('messages')
     .set({ read_at: readAt })
     .where('recipient_id', '=', recipientId)
     .where('read_at', 'is', null)
-    .where('booking_id', '=', bookingId)
-    .execute();
-  return senders.map((s) => s.sender_id);
+    .where('booking_id', '=', bookingId);
+  if (fromId) update = update.where('sender_id', '=', fromId);
+  await update.execute();
+  return senders;
 }

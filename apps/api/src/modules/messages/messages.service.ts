@@ -19,7 +19,12 @@ import {
   type NameView,
 } from './messages.mapper.ts';
 import * as repo from './messages.repository.ts';
-import { findNames, pageConversations } from './conversations.repository.ts';
+import {
+  findNames,
+  findPendingSitters,
+  pageConversations,
+  type ConversationRow,
+} from './conversations.repository.ts';
 
 type Paged<T> = { data: T[]; meta: MessagesMeta };
 type PageQuery = { page: number; limit: number };
@@ -65,20 +70,37 @@ export async function sendMessage(
 const viewOf = (user: AuthUser, parties: Pick<BookingParties, 'ownerId' | 'providerId'>) =>
   chatNameView(user.id, user.userType === 'admin', parties);
 
-/** The caller's conversations, most recent activity first (SPEC §9: 20 a page). */
+/**
+ * The caller's conversations, most recent activity first (SPEC §9: 20 a page), or those of one
+ * booking (`bookingId`). The owner of an open booking gets one per sitter with a pending request
+ * (DESIGN §5: a booking and its two parties), each with that pair's newest message and unread
+ * count; the page size and total count bookings.
+ */
 export async function listConversations(
   app: FastifyInstance,
   user: AuthUser,
-  q: PageQuery,
+  q: PageQuery & { bookingId?: string },
 ): Promise<Paged<ConversationWire>> {
-  const { rows, total } = await pageConversations(app.db, user.id, q);
+  const { rows, total } = await pageConversations(app.db, user.id, q, q.bookingId);
+  const open = rows.filter((r) => isOwnOpen(r, user.id));
+  const pending = await findPendingSitters(
+    app.db,
+    open.map((r) => r.id),
+  );
+  const withSitters = new Set(pending.map((p) => p.booking_id));
+  const pairs = await Promise.all(
+    pending.map(async (p) => ({
+      ...p,
+      ...(await repo.summarisePair(app.db, p.booking_id, user.id, p.provider_id)),
+    })),
+  );
   const lastIds = rows.flatMap((r) => (r.last_id ? [r.last_id] : []));
   const [lasts, names] = await Promise.all([
     repo.findMessages(app.db, lastIds),
-    findNames(
-      app.db,
-      rows.flatMap((r) => [r.owner_id, ...(r.provider_id ? [r.provider_id] : [])]),
-    ),
+    findNames(app.db, [
+      ...rows.flatMap((r) => [r.owner_id, ...(r.provider_id ? [r.provider_id] : [])]),
+      ...pending.map((p) => p.provider_id),
+    ]),
   ]);
   const lastById = new Map(lasts.map((m) => [m.id, m]));
   const nameById = new Map(names.map((n) => [n.id, n]));
@@ -89,13 +111,26 @@ export async function listConversations(
     ];
     for (const p of people) if (!nameById.has(p.id)) nameById.set(p.id, p);
   }
-  const data = rows.map((r) => {
+  const data = rows.flatMap((r) => {
     const view = viewOf(user, { ownerId: r.owner_id, providerId: r.provider_id });
+    if (withSitters.has(r.id))
+      return pairs
+        .filter((p) => p.booking_id === r.id)
+        .map((p) => {
+          const row = { ...r, unread: p.unread, last_at: p.last?.created_at ?? null };
+          const last = p.last ? toMessageWire(p.last, view) : null;
+          return toConversationWire(row, user.id, nameById, last, view, p.provider_id);
+        });
     const last = r.last_id ? lastById.get(r.last_id) : undefined;
-    return toConversationWire(r, user.id, nameById, last ? toMessageWire(last, view) : null, view);
+    return [
+      toConversationWire(r, user.id, nameById, last ? toMessageWire(last, view) : null, view),
+    ];
   });
   return { data, meta: toPageMeta(q.page, q.limit, total) };
 }
+
+const isOwnOpen = (r: ConversationRow, userId: string) =>
+  r.owner_id === userId && r.provider_id === null && r.status === 'pending';
 
 /**
  * A page of one booking's thread, newest first. A party reading it marks their incoming messages
@@ -104,14 +139,16 @@ export async function listConversations(
 export async function getThread(
   app: FastifyInstance,
   user: AuthUser,
-  q: PageQuery & { bookingId?: string },
+  q: PageQuery & { bookingId?: string; withUserId?: string },
 ): Promise<Paged<MessageWire>> {
   if (!q.bookingId) throw badRequest('bookingId is required', 'bookingId');
   const bookingId = q.bookingId;
   const { parties, partyId } = await readAccess(app, user, bookingId);
+  // `withUserId` narrows a party's thread to one counterpart (an owner and one sitter).
+  const withUserId = partyId ? q.withUserId : undefined;
   if (partyId) {
     const readAt = nowIso();
-    const senders = await repo.markBookingRead(app.db, bookingId, partyId, readAt);
+    const senders = await repo.markBookingRead(app.db, bookingId, partyId, readAt, withUserId);
     const event: MessageReadEvent = { bookingId, readerId: partyId, readAt };
     await Promise.all(
       senders.map((s) =>
@@ -120,6 +157,14 @@ export async function getThread(
           .catch((err: unknown) => app.log.warn({ err }, 'read receipt push failed')),
       ),
     );
+  }
+  if (partyId && withUserId) {
+    const { rows, total } = await repo.pagePairMessages(app.db, bookingId, partyId, withUserId, q);
+    const view = viewOf(user, parties);
+    return {
+      data: rows.map((row) => toMessageWire(row, view)),
+      meta: toPageMeta(q.page, q.limit, total),
+    };
   }
   return pageOf(app, bookingId, partyId, viewOf(user, parties), q);
 }

@@ -30,19 +30,23 @@ export const THREAD_PAGE_SIZE = 100;
 
 /** The chat calls of SPEC §7 (every message path appears here and nowhere else). */
 export const chatApi = {
-  async conversations(page = 1): Promise<ChatPage<Conversation>> {
+  /** With `bookingId`, only that booking's (one per sitter on an owner's open booking). */
+  async conversations(page = 1, bookingId?: string): Promise<ChatPage<Conversation>> {
     requireSessionToken();
     const { data } = await http.get<ConversationsResponse>('/api/messages/conversations', {
-      query: { page, limit: CONVERSATIONS_PAGE_SIZE },
+      query: { page, limit: CONVERSATIONS_PAGE_SIZE, ...(bookingId ? { bookingId } : {}) },
     });
     return { data: data.data, meta: data.meta };
   },
-  /** Newest message first; reading it marks the caller's incoming messages read. */
-  async thread(bookingId: string, page = 1): Promise<ChatPage<ChatMessage>> {
+  /**
+   * Newest message first; reading it marks the caller's incoming messages read. `withUserId`
+   * keeps the messages with that party (one sitter of an owner's open booking).
+   */
+  async thread(bookingId: string, page = 1, withUserId?: string): Promise<ChatPage<ChatMessage>> {
     if (!bookingId) throw new Error(CHAT_MESSAGES.bookingIdRequired);
     requireSessionToken();
     const { data } = await http.get<ThreadResponse>('/api/messages/thread', {
-      query: { bookingId, page, limit: THREAD_PAGE_SIZE },
+      query: { bookingId, page, limit: THREAD_PAGE_SIZE, ...(withUserId ? { withUserId } : {}) },
     });
     return { data: data.data, meta: data.meta };
   },

@@ -1,4 +1,4 @@
-import type { ChatMessage } from './chat-api';
+import type { ChatMessage, Conversation } from './chat-api';
 
 /** SPEC §9: a message with the same text within this window of another is a duplicate. */
 export const DUPLICATE_WINDOW_MS = 1000;
@@ -30,3 +30,26 @@ export function mergePage(thread: readonly ChatMessage[], page: readonly ChatMes
     (a, b) => timeOf(b) - timeOf(a) || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0),
   );
 }
+
+/**
+ * A conversation is a booking and its two parties (DESIGN §5): the owner of an open booking has
+ * one per sitter with a pending request, so the booking id alone does not name it.
+ */
+export const conversationKey = (c: Pick<Conversation, 'bookingId' | 'otherParty'>) =>
+  `${c.bookingId}:${c.otherParty?._id ?? ''}`;
+
+/** Where a thread's paging is kept: the whole booking, or its messages with one party. */
+export const threadKey = (bookingId: string, withUserId?: string) =>
+  withUserId ? `${bookingId}:${withUserId}` : bookingId;
+
+/**
+ * The sitter an owner writes to on an open booking (no sitter assigned yet): the one the
+ * conversation is with. Anyone else writes to the booking's other party without naming them.
+ */
+export function recipientOf(c: Conversation | undefined, me: string | undefined) {
+  return c && !c.provider && c.owner._id === me ? c.otherParty?._id : undefined;
+}
+
+/** Whether a message was sent to or by `partyId` (all of them when there is none). */
+export const isWith = (m: ChatMessage, partyId: string | undefined) =>
+  !partyId || m.sender._id === partyId || m.recipient._id === partyId;

@@ -12,7 +12,7 @@ import {
   pageRequested,
   type ListPaging,
 } from '../../lib/list-pages';
-import { addToFront, mergePage } from './chat-model';
+import { addToFront, conversationKey, mergePage, threadKey } from './chat-model';
 
 export type ChatState = {
   /** Whose chat this is: another user's login clears everything (SPEC §4). */
@@ -21,8 +21,9 @@ export type ChatState = {
   conversationsMeta: MessagesMeta | null;
   /** The list grows page by page (LoadMore); polls refresh page 1 and keep the rest. */
   conversationsPaging: ListPaging;
-  /** Per booking id, newest message first. */
+  /** Per booking id, newest message first (every message of the booking the user has read). */
   threads: Record<string, ChatMessage[]>;
+  /** Per threadKey: the booking's, or its messages with one party (`withUserId`). */
   threadMeta: Record<string, MessagesMeta>;
   /** Per booking id, why its thread is not there (404: no such booking, or not the caller's). */
   missingThreads?: Record<string, string>;
@@ -66,11 +67,11 @@ export const fetchConversations = createAsyncThunk<
 
 export const fetchThread = createAsyncThunk<
   Awaited<ReturnType<typeof chatApi.thread>>,
-  { bookingId: string; page?: number },
+  { bookingId: string; page?: number; withUserId?: string },
   { rejectValue: string; rejectedMeta: { missing: boolean } }
->('chat/fetchThread', ({ bookingId, page }, { rejectWithValue }) =>
+>('chat/fetchThread', ({ bookingId, page, withUserId }, { rejectWithValue }) =>
   chatApi
-    .thread(bookingId, page)
+    .thread(bookingId, page, withUserId)
     .catch((e) =>
       rejectWithValue(fail(CHAT_MESSAGES.threadFailed)(e), { missing: isMissingRecord(e) }),
     ),
@@ -94,7 +95,11 @@ function receive(state: ChatState, message: ChatMessage) {
   const next = addToFront(thread, message);
   if (next.length === thread.length) return;
   state.threads[message.bookingId] = next;
-  const conversation = state.conversations.find((c) => c.bookingId === message.bookingId);
+  // On an owner's open booking each sitter has a conversation: the one this message is with.
+  const ofBooking = state.conversations.filter((c) => c.bookingId === message.bookingId);
+  const people = [message.sender._id, message.recipient._id];
+  const conversation =
+    ofBooking.find((c) => c.otherParty && people.includes(c.otherParty._id)) ?? ofBooking[0];
   if (conversation) {
     conversation.lastMessage = message;
     conversation.updatedAt = message.createdAt;
@@ -144,8 +149,8 @@ const chatSlice = createSlice({
         const { data, meta } = action.payload;
         // A poll of page 1 while later pages are shown refreshes the head and keeps the tail.
         const keepTail = page === 1 && state.conversationsPaging.page > 1;
-        const byBooking = (c: Conversation) => c.bookingId;
-        state.conversations = mergeListPage(state.conversations, data, page, byBooking, keepTail);
+        const byKey = (c: Conversation) => conversationKey(c);
+        state.conversations = mergeListPage(state.conversations, data, page, byKey, keepTail);
         state.conversationsMeta = meta;
         pageArrived(state.conversationsPaging, page, {
           hasMore: meta.hasMore,
@@ -165,13 +170,15 @@ const chatSlice = createSlice({
         state.error = message;
       })
       .addCase(fetchThread.fulfilled, (state, action) => {
-        const { bookingId } = action.meta.arg;
+        const { bookingId, withUserId } = action.meta.arg;
         state.error = null;
         state.threads[bookingId] = mergePage(state.threads[bookingId] ?? [], action.payload.data);
-        state.threadMeta[bookingId] = action.payload.meta;
+        state.threadMeta[threadKey(bookingId, withUserId)] = action.payload.meta;
         if (state.missingThreads?.[bookingId]) delete state.missingThreads[bookingId];
-        const conversation = state.conversations.find((c) => c.bookingId === bookingId);
-        if (conversation) conversation.unreadCount = 0;
+        // What the read marked read: the booking's messages, or only those with `withUserId`.
+        for (const c of state.conversations)
+          if (c.bookingId === bookingId && (!withUserId || c.otherParty?._id === withUserId))
+            c.unreadCount = 0;
       })
       .addCase(fetchThread.rejected, (state, action) => {
         const message = action.payload ?? CHAT_MESSAGES.threadFailed;

@@ -20,8 +20,9 @@ export const CHAT_POLL_MS = 10_000;
  * While a chat screen is mounted: ties the chat to the signed-in user, listens to live
  * `message` / `message-read` events, and polls the conversation list (and the open thread),
  * which catches anything a dropped live connection missed. Unmounting stops all of it.
+ * `withUserId` reads only the thread with that party (one sitter of an owner's open booking).
  */
-export function useChat(bookingId: string | null) {
+export function useChat(bookingId: string | null, withUserId?: string) {
   const dispatch = useAppDispatch();
   const userId = useCurrentUser()?.id ?? null;
 
@@ -45,7 +46,8 @@ export function useChat(bookingId: string | null) {
   useEffect(() => {
     const refresh = () => {
       void dispatch(fetchConversations(1));
-      if (bookingId) void dispatch(fetchThread({ bookingId }));
+      if (bookingId)
+        void dispatch(fetchThread({ bookingId, ...(withUserId ? { withUserId } : {}) }));
     };
     refresh();
     dispatch(pollingStarted());
@@ -54,5 +56,5 @@ export function useChat(bookingId: string | null) {
       window.clearInterval(timer);
       dispatch(pollingStopped());
     };
-  }, [dispatch, bookingId]);
+  }, [dispatch, bookingId, withUserId]);
 }

@@ -3,6 +3,7 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useCurrentUser } from '../../auth';
 import { MESSAGE_MAX_LENGTH } from '@pawsy/contract';
+import { isWith, threadKey } from '../chat-model';
 import { fetchThread, sendMessage } from '../chat-slice';
 
 const EMPTY: never[] = [];
@@ -17,13 +18,14 @@ export function ChatThread({
 }: {
   bookingId: string;
   title?: string;
-  /** Only for an owner on an open booking: which applicant to write to. */
+  /** Only for an owner on an open booking: the sitter written to, whose messages are shown. */
   recipientId?: string;
 }) {
   const dispatch = useAppDispatch();
   const me = useCurrentUser()?.id;
-  const messages = useAppSelector((s) => s.chat.threads[bookingId] ?? EMPTY);
-  const meta = useAppSelector((s) => s.chat.threadMeta[bookingId]);
+  const all = useAppSelector((s) => s.chat.threads[bookingId] ?? EMPTY);
+  const messages = recipientId ? all.filter((m) => isWith(m, recipientId)) : all;
+  const meta = useAppSelector((s) => s.chat.threadMeta[threadKey(bookingId, recipientId)]);
   const error = useAppSelector((s) => s.chat.error);
   const missing = useAppSelector((s) => s.chat.missingThreads?.[bookingId]);
   const [text, setText] = useState('');
@@ -59,7 +61,15 @@ export function ChatThread({
         <Button
           variant="subtle"
           size="xs"
-          onClick={() => void dispatch(fetchThread({ bookingId, page: olderPage }))}
+          onClick={() =>
+            void dispatch(
+              fetchThread({
+                bookingId,
+                page: olderPage,
+                ...(recipientId ? { withUserId: recipientId } : {}),
+              }),
+            )
+          }
         >
           Load older messages
         </Button>

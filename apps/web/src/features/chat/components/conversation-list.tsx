@@ -1,6 +1,7 @@
 import { Badge, Group, NavLink, Stack, Text } from '@mantine/core';
 import type { Conversation } from '../chat-api';
 import { serviceLabel } from '../../../config/service-labels';
+import { conversationKey } from '../chat-model';
 
 const nameOf = (p: Conversation['otherParty']) =>
   p ? `${p.firstName} ${p.lastName}` : 'No sitter yet';
@@ -16,8 +17,9 @@ export function ConversationList({
   onSelect,
 }: {
   conversations: Conversation[];
+  /** The conversationKey of the one shown. */
   selected: string | null;
-  onSelect: (bookingId: string) => void;
+  onSelect: (conversation: Conversation) => void;
 }) {
   if (conversations.length === 0)
     return <Text c="dimmed">No conversations yet. Chats start from a booking.</Text>;
@@ -25,12 +27,12 @@ export function ConversationList({
     <Stack gap={4} component="nav" aria-label="Conversations">
       {conversations.map((c) => (
         <NavLink
-          key={c.bookingId}
+          key={conversationKey(c)}
           component="button"
           type="button"
-          active={c.bookingId === selected}
-          aria-current={c.bookingId === selected ? 'true' : undefined}
-          onClick={() => onSelect(c.bookingId)}
+          active={conversationKey(c) === selected}
+          aria-current={conversationKey(c) === selected ? 'true' : undefined}
+          onClick={() => onSelect(c)}
           label={
             <Group justify="space-between" wrap="nowrap">
               <Text component="span" fw={600} truncate>

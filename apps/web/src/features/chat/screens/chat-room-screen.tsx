@@ -7,6 +7,8 @@ import { fetchConversations } from '../chat-slice';
 import { ChatThread } from '../components/chat-thread';
 import { ConversationList } from '../components/conversation-list';
 import { useChat } from '../use-chat';
+import { useCurrentUser } from '../../auth';
+import { conversationKey, recipientOf } from '../chat-model';
 
 /** /chat-room: conversation list on the side, the selected booking's thread beside it. */
 export default function ChatRoomScreen() {
@@ -19,12 +21,17 @@ export default function ChatRoomScreen() {
   const loadMore = () => {
     if (!paging.loadingMore && paging.hasMore) void dispatch(fetchConversations(paging.page + 1));
   };
+  const me = useCurrentUser()?.id;
   const selected = params.get('booking') ?? conversations[0]?.bookingId ?? null;
-  useChat(selected);
-  const current = conversations.find((c) => c.bookingId === selected);
+  // On an owner's open booking each sitter has a conversation (`with`); else the first one.
+  const withId = params.get('with');
+  const current =
+    conversations.find((c) => c.bookingId === selected && c.otherParty?._id === withId) ??
+    conversations.find((c) => c.bookingId === selected);
+  // An owner on an open booking writes to the sitter the conversation is with.
+  const recipientId = recipientOf(current, me) ?? withId ?? undefined;
+  useChat(selected, recipientId);
   const missing = useAppSelector((s) => (selected ? s.chat.missingThreads?.[selected] : undefined));
-  // An owner on an open booking writes to the applicant the conversation is with.
-  const recipientId = current && !current.provider ? current.otherParty?._id : undefined;
   const title = current?.otherParty
     ? `Chat with ${current.otherParty.firstName} ${current.otherParty.lastName}`
     : 'Chat';
@@ -43,8 +50,11 @@ export default function ChatRoomScreen() {
             <Paper withBorder p="sm">
               <ConversationList
                 conversations={conversations}
-                selected={selected}
-                onSelect={(bookingId) => setParams({ booking: bookingId })}
+                selected={current ? conversationKey(current) : null}
+                onSelect={(c) => {
+                  const sitter = recipientOf(c, me);
+                  setParams({ booking: c.bookingId, ...(sitter ? { with: sitter } : {}) });
+                }}
               />
               {conversations.length > 0 && (
                 <LoadMore

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import {
+  call,
+  closeApp,
+  createOwner,
+  createProvider,
+  postBooking,
+  type Owner,
+} from '../helpers/booking-fixtures.ts';
+import { postMessage } from '../helpers/chat-fixtures.ts';
+import type { TestUser } from '../helpers/factories.ts';
+
+type Conversation = {
+  bookingId: string;
+  otherParty: { _id: string } | null;
+  lastMessage: { text: string } | null;
+  unreadCount: number;
+};
+
+let t: TestApp;
+let owner: Owner;
+let ann: TestUser;
+let bob: TestUser;
+let open: string;
+
+const conversations = async (who: TestUser, query = '') => {
+  const res = await call(t, 'GET', `/api/messages/conversations${query}`, who);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { data: Conversation[]; meta: { total: number } };
+};
+const thread = async (who: TestUser, query: string) => {
+  const res = await call(t, 'GET', `/api/messages/thread?bookingId=${open}${query}`, who);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { data: { text: string }[]; meta: { total: number } };
+};
+
+// A request sent to several sitters: the owner talks to each of them apart (DESIGN §5).
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createOwner(t.app);
+  ann = await createProvider(t.app);
+  bob = await createProvider(t.app);
+  open = (await postBooking(t, owner))._id;
+  // Ann is invited by the owner, Bob applies: both have a pending request.
+  const invited = await call(t, 'POST', `/api/booking/${open}/send-request`, owner, {
+    providerId: ann.id,
+  });
+  expect(invited.statusCode, invited.body).toBe(201);
+  const applied = await call(t, 'POST', `/api/booking/${open}/send-request`, bob);
+  expect(applied.statusCode, applied.body).toBe(201);
+}, 30_000);
+afterAll(() => closeApp(t));
+
+describe('an open booking with several sitters', () => {
+  it('asks the owner to choose a sitter, without saying they applied', async () => {
+    const res = await call(t, 'POST', '/api/messages/', owner, { bookingId: open, text: 'Hi' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      'recipientId is required: choose which of the sitters on this booking to write to',
+    );
+  });
+
+  it('lists one conversation per sitter for the owner, each with its own messages', async () => {
+    const before = (await conversations(owner, `?bookingId=${open}`)).data;
+    expect(before.map((c) => c.otherParty?._id).sort()).toEqual([ann.id, bob.id].sort());
+    expect(before.every((c) => c.bookingId === open && c.lastMessage === null)).toBe(true);
+
+    await postMessage(t, owner, open, 'Hi Ann', { recipientId: ann.id });
+    await postMessage(t, bob, open, 'Hello from Bob');
+    await postMessage(t, bob, open, 'Are you there?');
+    const { data, meta } = await conversations(owner);
+    const mine = data.filter((c) => c.bookingId === open);
+    const of = (id: string) => mine.find((c) => c.otherParty?._id === id);
+    expect(mine).toHaveLength(2);
+    expect(of(ann.id)).toMatchObject({ lastMessage: { text: 'Hi Ann' }, unreadCount: 0 });
+    expect(of(bob.id)).toMatchObject({ lastMessage: { text: 'Are you there?' }, unreadCount: 2 });
+    expect(meta.total).toBe(1);
+    // A sitter still has one conversation: with the owner.
+    const bobs = (await conversations(bob)).data;
+    expect(bobs.map((c) => c.otherParty?._id)).toEqual([owner.id]);
+  });
+
+  it("reads one sitter's thread with withUserId and marks only theirs read", async () => {
+    const withAnn = await thread(owner, `&withUserId=${ann.id}`);
+    expect(withAnn.data.map((m) => m.text)).toEqual(['Hi Ann']);
+    expect(withAnn.meta.total).toBe(1);
+    const bobUnread = (await conversations(owner, `?bookingId=${open}`)).data.find(
+      (c) => c.otherParty?._id === bob.id,
+    );
+    expect(bobUnread?.unreadCount).toBe(2);
+    const withBob = await thread(owner, `&withUserId=${bob.id}`);
+    expect(withBob.data.map((m) => m.text)).toEqual(['Are you there?', 'Hello from Bob']);
+    const after = (await conversations(owner, `?bookingId=${open}`)).data;
+    expect(after.map((c) => c.unreadCount)).toEqual([0, 0]);
+    // Without it the owner still reads the whole booking.
+    expect((await thread(owner, '')).meta.total).toBe(3);
+  });
+
+  it('answers an empty list for a booking the caller has no conversation on', async () => {
+    const stranger = await createProvider(t.app);
+    const res = await conversations(stranger, `?bookingId=${open}`);
+    expect(res).toMatchObject({ data: [], meta: { total: 0 } });
+  });
+});
