@@ -11,9 +11,12 @@ import {
   Text,
 } from '@mantine/core';
 import { IconBell, IconBellCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { LoadMore } from '../../../components/ui/load-more';
 import type { AppNotification } from '../notifications-api';
+import { notificationLink } from '../notification-link';
 import { notificationTime } from '../notifications-model';
 import { useNotifications } from '../use-notifications';
 
@@ -29,7 +32,16 @@ function formatWhen(notification: AppNotification): string {
   return timeFormat.format(ms);
 }
 
-function NotificationList({ items }: { items: AppNotification[] }) {
+/** Each notification about a screen links to it; following a link closes the dropdown. */
+function NotificationList({
+  items,
+  isAdmin,
+  onNavigate,
+}: {
+  items: AppNotification[];
+  isAdmin: boolean;
+  onNavigate: () => void;
+}) {
   return (
     <Stack component="ul" gap={0} m={0} p={0} aria-label="Unread notifications">
       {items.map((item) => (
@@ -40,7 +52,23 @@ function NotificationList({ items }: { items: AppNotification[] }) {
           py="xs"
           style={{ listStyle: 'none', borderBottom: '1px solid var(--mantine-color-gray-2)' }}
         >
-          <Text size="sm">{item.message}</Text>
+          {(() => {
+            const to = notificationLink(item, { isAdmin });
+            return to ? (
+              <Text
+                size="sm"
+                component={Link}
+                to={to}
+                onClick={onNavigate}
+                c="blue.9"
+                td="underline"
+              >
+                {item.message}
+              </Text>
+            ) : (
+              <Text size="sm">{item.message}</Text>
+            );
+          })()}
           <Text size="xs" c="dark.4">
             {formatWhen(item)}
           </Text>
@@ -53,6 +81,8 @@ function NotificationList({ items }: { items: AppNotification[] }) {
 /** The header bell: unread count, the list newest first, and "Mark all read". */
 export default function NotificationsBell() {
   const token = useAppSelector((state) => state.auth.token);
+  const isAdmin = useAppSelector((state) => state.auth.user?.userType === 'admin');
+  const [opened, setOpened] = useState(false);
   const { items, total, paging, isLoading, isClearing, error, loadMore, markAllRead } =
     useNotifications(token);
   // What the API counts, not only the pages shown (at least what is shown).
@@ -60,10 +90,24 @@ export default function NotificationsBell() {
   const label = count > 0 ? `Notifications, ${count} unread` : 'Notifications, none unread';
 
   return (
-    <Popover position="bottom-end" width={340} shadow="md" withinPortal trapFocus>
+    <Popover
+      position="bottom-end"
+      width={340}
+      shadow="md"
+      withinPortal
+      trapFocus
+      opened={opened}
+      onChange={setOpened}
+    >
       <Popover.Target>
         {/* ActionIcon clips what overflows it; the unread badge sits across its top corner. */}
-        <ActionIcon variant="subtle" size="lg" aria-label={label} style={{ overflow: 'visible' }}>
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          aria-label={label}
+          style={{ overflow: 'visible' }}
+          onClick={() => setOpened((o) => !o)}
+        >
           <Indicator
             label={count > 99 ? '99+' : count}
             size={16}
@@ -106,7 +150,7 @@ export default function NotificationsBell() {
           </Text>
         ) : (
           <ScrollArea.Autosize mah={360} type="auto">
-            <NotificationList items={items} />
+            <NotificationList items={items} isAdmin={isAdmin} onNavigate={() => setOpened(false)} />
             <LoadMore
               count={items.length}
               hasMore={paging.hasMore}

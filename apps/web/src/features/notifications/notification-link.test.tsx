@@ -1,0 +1,91 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../../test/fetch-mock';
+import { renderApp } from '../../test/render-app';
+import { storeSession } from '../../test/tokens';
+import { notificationLink } from './notification-link';
+
+const B = 'b'.repeat(24);
+const D = 'd'.repeat(24);
+const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 10, minute)).toISOString();
+const note = (id: string, type: string, message: string, data: object, minute: number) => ({
+  _id: id,
+  type,
+  message,
+  read: false,
+  time: at(minute),
+  data: { datetime: at(minute), ...data },
+});
+
+describe('notificationLink: each type the API sends, to its screen', () => {
+  it.each([
+    ['message', { bookingId: B, messageId: 'm' }, `/chat-room?booking=${B}`],
+    ['booking-request', { bookingId: B }, `/booking-details/${B}`],
+    ['booking-invitation', { bookingId: B, requestId: 'r' }, `/booking-details/${B}`],
+    ['booking-decision', { bookingId: B, decision: 'accepted' }, `/booking-details/${B}`],
+    ['booking-withdrawn', { bookingId: B }, `/booking-details/${B}`],
+    ['review', { bookingId: B, reviewId: 'r' }, `/booking-details/${B}`],
+    ['dispute', { disputeId: D, bookingId: B, status: 'open' }, `/dispute/${D}`],
+    ['kyc', { kycId: 'k', status: 'Verified' }, '/kyc'],
+    ['kyc-message', { kycId: 'k', messageId: 'm' }, '/kyc'],
+    ['credits', { amount: 500, balance: 500, entryId: 'e' }, '/user-dashboard'],
+    ['subscription', { subscriptionId: 's' }, '/Settings'],
+    ['series-request', { seriesId: 's' }, '/bookings'],
+    ['series-cancelled', { seriesId: 's', bookingId: B }, `/booking-details/${B}`],
+    ['welcome', {}, null],
+    ['account', { flags: {} }, null],
+  ])('%s → %s', (type, data, path) => {
+    expect(notificationLink({ type, data })).toBe(path);
+  });
+
+  it('sends an admin to the admin page of a dispute', () => {
+    expect(notificationLink({ type: 'dispute', data: { disputeId: D } }, { isAdmin: true })).toBe(
+      `/admin/dispute/${D}`,
+    );
+  });
+});
+
+describe('the bell', () => {
+  it('links each notification about a screen there and closes on navigation', async () => {
+    storeSession();
+    const items = [
+      note('n1', 'message', 'New message from Sam S.: hi', { bookingId: B, messageId: 'm' }, 3),
+      note('n2', 'booking-decision', 'Sam accepted the booking', { bookingId: B }, 2),
+      note('n3', 'welcome', 'Welcome to Pawsy', {}, 1),
+    ];
+    mockFetch(({ url }) => {
+      if (url.startsWith('/api/notifications/all'))
+        return {
+          status: 200,
+          body: {
+            success: true,
+            allNotifications: items,
+            page: 1,
+            limit: 20,
+            total: 3,
+            totalPages: 1,
+            hasMore: false,
+          },
+        };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    const { router } = renderApp('/pet-details');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 3 unread' }));
+    const list = await screen.findByRole('list', { name: 'Unread notifications' });
+    expect(within(list).getByRole('link', { name: /New message from Sam/ })).toHaveAttribute(
+      'href',
+      `/chat-room?booking=${B}`,
+    );
+    expect(within(list).queryByRole('link', { name: 'Welcome to Pawsy' })).toBeNull();
+    expect(within(list).getByText('Welcome to Pawsy')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark all read' })).toBeInTheDocument();
+
+    await user.click(within(list).getByRole('link', { name: 'Sam accepted the booking' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/booking-details/${B}`));
+    await waitFor(() =>
+      expect(screen.queryByRole('list', { name: 'Unread notifications' })).toBeNull(),
+    );
+  });
+});

@@ -1,0 +1,32 @@
+import { paths, toPath } from '../../config/paths';
+import type { AppNotification } from './notifications-api';
+
+type Linkable = Pick<AppNotification, 'type'> & { data?: Record<string, unknown> };
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.length > 0 ? value : null;
+
+/**
+ * The screen a notification is about, from what the API puts in its `data` (the `notifyUser`
+ * calls of apps/api): a message opens its booking's chat, a dispute its page, a KYC decision or
+ * message the KYC screen, credits the dashboard that shows the balance, a subscription the
+ * settings that manage it, a booking, request or review its booking. Null: nothing to open (a
+ * welcome, an account change, a contact message, which no screen lists).
+ */
+export function notificationLink(n: Linkable, { isAdmin = false } = {}): string | null {
+  const data = n.data ?? {};
+  const bookingId = text(data.bookingId);
+  const disputeId = text(data.disputeId);
+  if (n.type === 'message')
+    return bookingId
+      ? `${paths.chatRoom}?booking=${encodeURIComponent(bookingId)}`
+      : paths.chatRoom;
+  if (disputeId) return toPath(isAdmin ? paths.adminDispute : paths.dispute, { disputeId });
+  if (n.type === 'kyc' || n.type === 'kyc-message') return paths.kyc;
+  if (n.type === 'credits') return paths.userDashboard;
+  if (n.type === 'subscription') return paths.settings;
+  if (bookingId) return toPath(paths.bookingDetails, { id: bookingId });
+  // A weekly series without a visit named: the bookings list shows its requests and series.
+  if (text(data.seriesId)) return paths.bookings;
+  return null;
+}
