@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { z } from 'zod';
+import { paths } from '../../../config/paths';
 import type { BookingDraft } from '../booking-slice';
 
 export type RequestMode = 'direct' | 'invite' | 'open';
@@ -99,4 +100,14 @@ export function sharedFieldErrors(values: RequestFormValues): Record<string, str
     if (SHARED_FIELDS.includes(key) && !errors[key]) errors[key] = issue.message;
   }
   return errors;
+}
+
+/**
+ * Where "Back" from checkout goes: the form the draft came from. A draft for one sitter needs its
+ * `providerId`, or the form opens as a new open request and drops what was chosen.
+ */
+export function requestFormPath(draft: Pick<BookingDraft, 'providerId'> | null): string {
+  return draft?.providerId
+    ? `${paths.requestForm}?providerId=${encodeURIComponent(draft.providerId)}`
+    : paths.requestForm;
 }

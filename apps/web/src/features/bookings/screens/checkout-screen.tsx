@@ -24,6 +24,7 @@ import { PriceBreakdown } from '../components/price-breakdown';
 import { useCurrentUser } from '../../auth';
 import { useLoad } from '../../../lib/use-load';
 import { formatDateRange } from '../lib/booking-format';
+import { requestFormPath } from '../lib/request-form-model';
 import { formatCents } from '../../../lib/money';
 import { CANCELLATION_POLICY, serviceLabel } from '@pawsy/contract';
 
@@ -178,7 +179,7 @@ export default function CheckoutScreen() {
               </Alert>
             )}
             <Group>
-              <Button variant="default" component={Link} to={paths.requestForm}>
+              <Button variant="default" component={Link} to={requestFormPath(draft)}>
                 Back
               </Button>
               <Button

@@ -1,0 +1,78 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../../../test/fetch-mock';
+import { makePet } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+import { storeSession } from '../../../test/tokens';
+import type { BookingDraft, BookingState } from '../booking-slice';
+import { OWNER_ID, SITTER_ID } from '../test/booking-factory';
+
+const PET_ID = 'e'.repeat(24);
+const stateWith = (draft: BookingDraft): BookingState => ({
+  status: 'idle',
+  items: [],
+  current: null,
+  reviews: [],
+  error: null,
+  draft,
+});
+const sitterDraft: BookingDraft = {
+  service: 'dog-walking',
+  pets: [PET_ID],
+  startDate: '2030-05-01T09:00:00.000Z',
+  endDate: '2030-05-01T11:00:00.000Z',
+  notes: 'Biscuit pulls on the lead',
+  providerId: SITTER_ID,
+  inviteProviderIds: [],
+};
+
+function serve() {
+  return mockFetch((call) => {
+    if (call.url === `/api/pets/user/${OWNER_ID}`)
+      return {
+        status: 200,
+        body: { success: true, result: [makePet({ _id: PET_ID, userId: OWNER_ID })] },
+      };
+    if (call.url === '/api/booking/quote')
+      return {
+        status: 200,
+        body: {
+          success: true,
+          data: {
+            ...{ units: 2, unitLabel: 'hour', rateCents: 2500, rateSource: 'sitter' },
+            ...{ amountCents: 5000, currency: 'USD', creditsBalance: 0, maxCreditsApplicable: 0 },
+          },
+        },
+      };
+    return { status: 404, body: { message: 'Not found' } };
+  });
+}
+
+describe('checkout: Back', () => {
+  it('returns to the same sitter’s form with service, pet, dates and notes kept', async () => {
+    serve();
+    storeSession({ id: OWNER_ID, userType: 'user' });
+    const { router } = renderApp('/checkout', { booking: stateWith(sitterDraft) });
+    await userEvent.click(await screen.findByRole('link', { name: 'Back' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/request-form'));
+    expect(router.state.location.search).toBe(`?providerId=${SITTER_ID}`);
+    expect(await screen.findByRole('checkbox', { name: 'Biscuit (dog)' })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: /^Service/ })).toHaveValue('Dog walking');
+    expect(screen.getByRole('link', { name: 'Choose other sitters instead' })).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /Leave it open/ })).toBeNull();
+    expect(screen.getByDisplayValue('Biscuit pulls on the lead')).toBeInTheDocument();
+  });
+
+  it('returns to the open form with the chosen sitters of an invitation', async () => {
+    serve();
+    storeSession({ id: OWNER_ID, userType: 'user' });
+    const invite = { ...sitterDraft, providerId: null, inviteProviderIds: [SITTER_ID] };
+    const { router } = renderApp('/checkout', { booking: stateWith(invite) });
+    await userEvent.click(await screen.findByRole('link', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/request-form'));
+    expect(await screen.findByRole('radio', { name: /Send to several sitters/ })).toBeChecked();
+    expect(await screen.findByRole('checkbox', { name: 'Biscuit (dog)' })).toBeChecked();
+  });
+});
