@@ -220,3 +220,48 @@ describe('next free dates', () => {
     expect(within(section).getByText('Times in America/New York.')).toBeInTheDocument();
   });
 });
+
+describe('sitter search: what was typed and what is carried on', () => {
+  it('keeps the typed name and city when a service or pet type is chosen, and applies them', async () => {
+    const { searches, search } = renderSearch('/petSitters');
+    const user = userEvent.setup();
+    await screen.findByRole('region', { name: 'Sitters' });
+    await user.type(screen.getByRole('textbox', { name: 'City' }), 'Austin');
+    await user.type(screen.getByRole('textbox', { name: 'Sitter name' }), 'Maya');
+    await choose('Service', 'Boarding');
+    expect(screen.getByRole('textbox', { name: 'City' })).toHaveValue('Austin');
+    expect(screen.getByRole('textbox', { name: 'Sitter name' })).toHaveValue('Maya');
+    expect(Object.fromEntries(search())).toEqual({
+      name: 'Maya',
+      city: 'Austin',
+      service: 'boarding',
+    });
+    await choose('Pet type', 'Cat');
+    expect(screen.getByRole('textbox', { name: 'City' })).toHaveValue('Austin');
+    await screen.findByRole('region', { name: 'Sitters' });
+    expect(searches().at(-1)).toMatchObject({ name: 'Maya', city: 'Austin', petType: 'cat' });
+  });
+
+  it("carries the search's service and dates to the sitter's page and its request link", async () => {
+    const card = makeCard({ firstName: 'Maya' });
+    const searched = 'service=dog-walking&startDate=2030-12-10&endDate=2030-12-11';
+    renderSearch(`/petSitters?${searched}&city=Austin`, [card]);
+    const article = await screen.findByRole('article', { name: 'Maya F.' });
+    const link = within(article).getByRole('link', { name: 'Maya F.' });
+    expect(link).toHaveAttribute('href', `/petSitters/${card._id}?${searched}`);
+
+    const profile: PublicUser = { ...card, bio: null };
+    mockFetch(({ url }) => {
+      if (url === `/api/user/${card._id}`)
+        return { status: 200, body: { success: true, data: profile } };
+      if (url === `/api/availability/${card._id}`) {
+        const data = { userId: card._id, timeZone: 'UTC', schedule: [], nextFreeDates: [] };
+        return { status: 200, body: { success: true, data } };
+      }
+      return { status: 200, body: { success: true, allNotifications: [] } };
+    });
+    renderApp(`/petSitters/${card._id}?${searched}`);
+    const request = await screen.findByRole('link', { name: 'Request a booking' });
+    expect(request).toHaveAttribute('href', `/request-form?providerId=${card._id}&${searched}`);
+  });
+});

@@ -1,3 +1,4 @@
+import { normalizeService, SERVICES } from '@pawsy/contract';
 import dayjs from 'dayjs';
 import { z } from 'zod';
 import { paths } from '../../../config/paths';
@@ -18,14 +19,36 @@ export type RequestFormValues = {
 };
 
 const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A new request starts tomorrow 09:00–17:00; a draft coming back from checkout is restored. */
+/** What a sitter search passes on (?service=&startDate=&endDate=, days): the form's prefill. */
+export type SearchPrefill = { service: string; startDate: string; endDate: string };
+
+/** Reads a search's service and dates from the address; what the form cannot use is dropped. */
+export function searchPrefill(params: URLSearchParams): SearchPrefill | null {
+  const service = normalizeService(params.get('service')?.trim() ?? '');
+  const [startDate, endDate] = [params.get('startDate') ?? '', params.get('endDate') ?? ''];
+  const hasRange = DAY.test(startDate) && DAY.test(endDate) && startDate <= endDate;
+  const prefill = {
+    service: SERVICES.some((s) => s.value === service) ? service : '',
+    startDate: hasRange ? startDate : '',
+    endDate: hasRange ? endDate : '',
+  };
+  return prefill.service || prefill.startDate ? prefill : null;
+}
+
+/**
+ * A new request starts tomorrow 09:00–17:00, or with the service and days of the search it came
+ * from (09:00 on the first day to 17:00 on the last); a draft coming back from checkout is
+ * restored.
+ */
 export function initialRequestValues(
   draft: BookingDraft | null,
   providerId: string | null,
+  search: SearchPrefill | null = null,
 ): RequestFormValues {
   const sameSitter = draft && (draft.providerId ?? null) === providerId;
-  if (draft && sameSitter) {
+  if (draft && sameSitter && !search) {
     return {
       service: draft.service,
       pets: draft.pets,
@@ -38,11 +61,13 @@ export function initialRequestValues(
     };
   }
   const tomorrow = dayjs().add(1, 'day').startOf('day');
+  const first = search?.startDate ? dayjs(search.startDate) : tomorrow;
+  const last = search?.endDate ? dayjs(search.endDate) : tomorrow;
   return {
-    service: '',
+    service: search?.service ?? '',
     pets: [],
-    start: tomorrow.hour(9).format(PICKER_FORMAT),
-    end: tomorrow.hour(17).format(PICKER_FORMAT),
+    start: first.hour(9).format(PICKER_FORMAT),
+    end: last.hour(17).format(PICKER_FORMAT),
     notes: '',
     mode: providerId ? 'direct' : 'open',
     providerId,

@@ -33,6 +33,7 @@ import { useCurrentUser } from '../../auth';
 import { useLoad } from '../../../lib/use-load';
 import {
   initialRequestValues,
+  searchPrefill,
   requestFormSchema,
   sharedFieldErrors,
   toDraft,
@@ -54,7 +55,7 @@ export default function RequestFormScreen() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [values, setValues] = useState<RequestFormValues>(() =>
-    initialRequestValues(draft, providerId),
+    initialRequestValues(draft, providerId, searchPrefill(params)),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [frequency, setFrequency] = useState<Frequency>('once');

@@ -8,9 +8,14 @@ import { formatDistance, fullName } from '../format';
 import type { SitterCard as Sitter } from '../sitters-api';
 import { RatingSummary, ServiceRates, VerifiedBadge } from './sitter-badges';
 
-type SitterCardProps = { sitter: Sitter; showDistance: boolean };
+type SitterCardProps = {
+  sitter: Sitter;
+  showDistance: boolean;
+  /** The search's service and dates (bookingQuery), carried to the sitter's page. */
+  query?: string;
+};
 
-export function SitterCard({ sitter, showDistance }: SitterCardProps) {
+export function SitterCard({ sitter, showDistance, query }: SitterCardProps) {
   const name = fullName(sitter);
   const place = [sitter.city, sitter.state].filter(Boolean).join(', ');
   return (
@@ -27,7 +32,7 @@ export function SitterCard({ sitter, showDistance }: SitterCardProps) {
           <Group justify="space-between" gap="xs">
             <Anchor
               component={Link}
-              to={toPath(paths.petSitter, { id: sitter._id })}
+              to={`${toPath(paths.petSitter, { id: sitter._id })}${query ? `?${query}` : ''}`}
               fw={700}
               size="lg"
             >

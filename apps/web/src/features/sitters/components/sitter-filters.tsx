@@ -26,7 +26,8 @@ function rangeError(startDate: string, endDate: string): string | null {
 
 /**
  * Name and city apply on "Search"; service, dates and pet type as soon as they are chosen (a
- * range once both ends are picked). Text drafts follow the URL when it changes elsewhere.
+ * range once both ends are picked), together with the name and city typed so far, so choosing
+ * one never wipes what was typed. Text drafts follow the URL when it changes elsewhere.
  */
 export function SitterFilters({ value, onChange, onClear }: SitterFiltersProps) {
   const [shown, setShown] = useState(value);
@@ -40,19 +41,22 @@ export function SitterFilters({ value, onChange, onClear }: SitterFiltersProps) 
     setDateError(null);
   }
 
+  const typed = () => ({ name: text.name.trim(), city: text.city.trim() });
+  const choose = (change: Partial<Filters>) => onChange({ ...typed(), ...change });
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onChange({ name: text.name.trim(), city: text.city.trim() });
+    onChange(typed());
   };
 
   const pickRange = ([start, end]: Range) => {
     setRange([start, end]);
     setDateError(null);
-    if (!start && !end) return onChange({ startDate: '', endDate: '' });
+    if (!start && !end) return choose({ startDate: '', endDate: '' });
     if (!start || !end) return undefined;
     const error = rangeError(start, end);
     if (error) return setDateError(error);
-    return onChange({ startDate: start, endDate: end });
+    return choose({ startDate: start, endDate: end });
   };
 
   return (
@@ -89,7 +93,7 @@ export function SitterFilters({ value, onChange, onClear }: SitterFiltersProps) 
             placeholder="Any service"
             data={SERVICE_OPTIONS}
             value={value.service || null}
-            onChange={(service) => onChange({ service: service ?? '' })}
+            onChange={(service) => choose({ service: service ?? '' })}
             clearable
             style={{ flex: '1 1 180px' }}
           />
@@ -115,7 +119,7 @@ export function SitterFilters({ value, onChange, onClear }: SitterFiltersProps) 
             placeholder="Any pet"
             data={PET_OPTIONS}
             value={value.petType || null}
-            onChange={(petType) => onChange({ petType: petType ?? '' })}
+            onChange={(petType) => choose({ petType: petType ?? '' })}
             clearable
             style={{ flex: '1 1 160px' }}
           />

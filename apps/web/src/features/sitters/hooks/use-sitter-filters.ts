@@ -46,3 +46,17 @@ export function useSitterFilters() {
   const clear = useCallback(() => setParams(new URLSearchParams()), [setParams]);
   return { filters, update, clear };
 }
+
+/**
+ * What a search says about the booking to request (service and dates), as a query string for
+ * the sitter's page and "Request a booking"; empty when the search has none.
+ */
+export function bookingQuery(filters: SitterFilters): string {
+  const out = new URLSearchParams();
+  if (filters.service) out.set('service', filters.service);
+  if (filters.startDate && filters.endDate) {
+    out.set('startDate', filters.startDate);
+    out.set('endDate', filters.endDate);
+  }
+  return out.toString();
+}

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconCalendarPlus, IconMapPin } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { ApiAvatar } from '../../../components/ui/api-avatar';
 import { usePageTitle } from '../../../components/ui/use-page-title';
@@ -24,6 +24,7 @@ import { NextFreeDates, WeeklyHours } from '../../availability';
 import { RatingSummary, ServiceRates, VerifiedBadge } from '../components/sitter-badges';
 import { SitterReviews } from '../components/sitter-reviews';
 import { fullName } from '../format';
+import { bookingQuery, filtersFromParams } from '../hooks/use-sitter-filters';
 import { SITTER_MESSAGES, sittersApi, type SitterProfile } from '../sitters-api';
 
 type Loaded = {
@@ -42,6 +43,9 @@ function SitterDetails({ sitter }: { sitter: SitterProfile }) {
   const name = fullName(sitter);
   const place = [sitter.city, sitter.state, sitter.country].filter(Boolean).join(', ');
   const canBook = sitter.userType === 'provider' && !isProviderUser(viewer);
+  // The search that led here (service, dates) fills in the request form.
+  const [params] = useSearchParams();
+  const search = bookingQuery(filtersFromParams(params));
   return (
     <Stack gap="lg">
       <Paper withBorder radius="lg" p="xl">
@@ -67,7 +71,7 @@ function SitterDetails({ sitter }: { sitter: SitterProfile }) {
             {canBook && (
               <Button
                 component={Link}
-                to={`${paths.requestForm}?providerId=${encodeURIComponent(sitter._id)}`}
+                to={`${paths.requestForm}?providerId=${encodeURIComponent(sitter._id)}${search ? `&${search}` : ''}`}
                 leftSection={<IconCalendarPlus size={18} aria-hidden="true" />}
                 size="md"
                 w="fit-content"

@@ -18,7 +18,7 @@ import { WhenVisible } from '../../../components/ui/when-visible';
 import { paths } from '../../../config/paths';
 import { SitterCard } from '../components/sitter-card';
 import { SitterFilters } from '../components/sitter-filters';
-import { hasFilters, useSitterFilters } from '../hooks/use-sitter-filters';
+import { bookingQuery, hasFilters, useSitterFilters } from '../hooks/use-sitter-filters';
 import { useSitterSearch } from '../hooks/use-sitter-search';
 
 // Leaflet and its CSS load with the map, once the map's box is in view (below the list on a
@@ -82,7 +82,12 @@ export default function PetSittersScreen() {
               </Text>
               <Stack component="section" aria-label="Sitters" gap="sm">
                 {search.items.map((sitter) => (
-                  <SitterCard key={sitter._id} sitter={sitter} showDistance={isNearby} />
+                  <SitterCard
+                    key={sitter._id}
+                    sitter={sitter}
+                    showDistance={isNearby}
+                    query={bookingQuery(filters)}
+                  />
                 ))}
               </Stack>
               {search.hasMore && (
