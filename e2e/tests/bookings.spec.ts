@@ -137,6 +137,21 @@ test('an owner invites three sitters; the first acceptance withdraws the other i
   const bookingId = await confirmAtCheckout(owner.page);
   await expect(owner.page.getByText('Invited by the owner')).toHaveCount(3);
 
+  // The booking's chat has one conversation per invited sitter: the owner writes to Maya.
+  await owner.page.getByRole('button', { name: 'Chat' }).click();
+  const chat = owner.page.getByRole('dialog', { name: /^Chat with/ });
+  const sitters = chat.getByRole('navigation', { name: 'Conversations' });
+  await expect(sitters.getByRole('button')).toHaveCount(3);
+  await sitters.getByRole('button', { name: /^Maya/ }).click();
+  await expect(owner.page.getByRole('dialog', { name: 'Chat with Maya C.' })).toBeVisible();
+  await chat.getByRole('textbox', { name: 'Message' }).fill('Hi Maya, are you free then?');
+  await chat.getByRole('button', { name: 'Send' }).click();
+  await expect(chat.getByRole('list', { name: 'Messages' })).toContainText(
+    'Hi Maya, are you free then?',
+  );
+  await expect(chat.getByRole('alert')).toHaveCount(0);
+  await chat.getByRole('button', { name: 'Close chat' }).click();
+
   // Maya answers from her request board.
   const maya = await signIn(browser, 'maya@pawsy.test', DEMO_PASSWORD, '/user-dashboard');
   await maya.page.goto('/request-page');
