@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import { getErrorMessage, loadFailure } from '../../lib/api-error';
+import { ApiError, getErrorMessage, loadFailure } from '../../lib/api-error';
 import {
   BOOKING_MESSAGES,
   bookingsApi,
@@ -90,16 +90,22 @@ export const fetchBooking = createAsyncThunk<
   }
 });
 
+/** A 409 means the booking moved on meanwhile (the other party acted): show what it is now. */
+function refetchOnConflict(error: unknown, id: string, dispatch: (action: unknown) => unknown) {
+  if (error instanceof ApiError && error.status === 409) void dispatch(fetchBooking(id));
+}
+
 /** PUT /api/booking/accept/{id} with a decision on a request. */
 export const decideBookingRequest = createAsyncThunk<
   Booking,
   { id: string; providerId: string; decision: Decision },
   Rejected
->('booking/decide', async ({ id, providerId, decision }, { rejectWithValue }) => {
+>('booking/decide', async ({ id, providerId, decision }, { dispatch, rejectWithValue }) => {
   try {
     const { data } = await bookingsApi.decide(id, providerId, decision);
     return data.data;
   } catch (error) {
+    refetchOnConflict(error, id, dispatch);
     return rejectWithValue(getErrorMessage(error, BOOKING_MESSAGES.statusFailed));
   }
 });
@@ -109,11 +115,12 @@ export const updateBookingStatus = createAsyncThunk<
   Booking,
   { id: string; change: StatusChange },
   Rejected
->('booking/updateStatus', async ({ id, change }, { rejectWithValue }) => {
+>('booking/updateStatus', async ({ id, change }, { dispatch, rejectWithValue }) => {
   try {
     const { data } = await bookingsApi.changeStatus(id, change);
     return data.data;
   } catch (error) {
+    refetchOnConflict(error, id, dispatch);
     return rejectWithValue(getErrorMessage(error, BOOKING_MESSAGES.statusFailed));
   }
 });

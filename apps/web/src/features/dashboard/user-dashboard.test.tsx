@@ -1,6 +1,8 @@
 import type { UserDashboard } from '@pawsy/contract';
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pushNotification, stubEventSource, streamTicketReply } from '../../test/fake-event-source';
 import { mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 import { storeSession } from '../../test/tokens';
@@ -98,5 +100,66 @@ describe('user dashboard', () => {
     );
     expect(screen.queryByRole('link', { name: 'Go to verification' })).not.toBeInTheDocument();
     expect(screen.queryByText('Pets')).not.toBeInTheDocument();
+  });
+
+  describe('follows the bell', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('shows no unread ones after "Mark all read", and more when one arrives', async () => {
+      storeSession({ id: USER_ID });
+      stubEventSource();
+      let unread = 11;
+      const unreadOne = {
+        _id: 'n1',
+        type: 'account',
+        message: 'Welcome',
+        read: false,
+        time: '2026-01-01T10:00:00.000Z',
+        data: { datetime: '2026-01-01T10:00:00.000Z' },
+      };
+      mockFetch(({ url, method }) => {
+        if (url === `/api/user/dashboard/${USER_ID}`)
+          return {
+            status: 200,
+            body: { success: true, data: makeDashboard({ notificationsUnread: unread }) },
+          };
+        if (url === '/api/notifications/stream-ticket') return streamTicketReply;
+        if (url === '/api/notifications/mark-all-read' && method === 'POST') {
+          unread = 0;
+          return {
+            status: 200,
+            body: { success: true, message: 'ok', updated: 11, data: { updated: 11 } },
+          };
+        }
+        const items = unread > 0 ? [unreadOne] : [];
+        return {
+          status: 200,
+          body: {
+            success: true,
+            allNotifications: items,
+            page: 1,
+            limit: 20,
+            total: unread,
+            totalPages: 1,
+            hasMore: false,
+          },
+        };
+      });
+      renderApp('/user-dashboard');
+      const tile = async () =>
+        within(await screen.findByRole('region', { name: 'At a glance' }))
+          .getByText('Unread notifications')
+          .closest('div');
+      await waitFor(async () => expect(await tile()).toHaveTextContent('Unread notifications11'));
+
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Notifications, 11 unread' }));
+      await user.click(await screen.findByRole('button', { name: 'Mark all read' }));
+      await waitFor(async () => expect(await tile()).toHaveTextContent('Unread notifications0'));
+
+      unread = 1;
+      pushNotification({ _id: 'n2', type: 'account', message: 'Hello again' });
+      await waitFor(async () => expect(await tile()).toHaveTextContent('Unread notifications1'));
+    });
   });
 });

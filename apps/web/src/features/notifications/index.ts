@@ -1,2 +1,8 @@
 // Public surface of the notifications feature, for the screens of other features.
 export { liveChannel } from './live-channel';
+export {
+  concernsBooking,
+  isBookingEvent,
+  useLiveRefresh,
+  type LiveRefreshEvent,
+} from './use-live-refresh';

@@ -17,6 +17,7 @@ import {
   type NotificationPage,
 } from './notifications-api';
 import { isNotification, mergeNotifications, sortNewestFirst } from './notifications-model';
+import { announceAllRead } from './use-live-refresh';
 
 /** The live channel may drop silently: a poll this often makes sure nothing is lost (DESIGN §6). */
 export const NOTIFICATION_POLL_MS = 60_000;
@@ -139,6 +140,8 @@ export function useNotifications(token: string | null) {
       const cleared: ListPaging = { ...initialListPaging, page: 1 };
       paging.current = cleared;
       setState((s) => ({ ...s, items: [], total: 0, paging: cleared, isClearing: false }));
+      // Screens showing an unread count (the dashboard) follow the bell.
+      announceAllRead();
     } catch (error) {
       const message = getErrorMessage(error, NOTIFICATION_MESSAGES.clearFailed);
       setState((s) => ({ ...s, isClearing: false, error: message }));

@@ -12,6 +12,7 @@ import {
   type Decision,
 } from '../bookings-api';
 import { useLoad } from '../../../lib/use-load';
+import { concernsBooking, useLiveRefresh } from '../../notifications';
 import { DecisionButtons, pendingDecision } from './decision-buttons';
 import { fullName } from '../lib/booking-format';
 import { canDecide } from '../lib/booking-permissions';
@@ -40,6 +41,8 @@ export function BookingRequestsPanel({ booking, userId }: { booking: Booking; us
     load,
     BOOKING_MESSAGES.requestsFailed,
   );
+  // A sitter applying or withdrawing does not change the booking itself: reload on the news.
+  useLiveRefresh(concernsBooking(booking._id), requests.reload);
 
   const decide = async (request: BookingRequest, decision: Decision) => {
     setBusy(`${request.providerId}:${decision}`);

@@ -27,6 +27,7 @@ import { SeriesSection } from '../components/series-section';
 import { usePaymentReturnToast } from '../hooks/use-payment-return-toast';
 import { useCurrentUser } from '../../auth';
 import { canOpenDispute, OpenDisputeButton } from '../../disputes';
+import { concernsBooking, useLiveRefresh } from '../../notifications';
 import { fullName } from '../lib/booking-format';
 import { bookingActions, roleIn } from '../lib/booking-permissions';
 
@@ -55,6 +56,8 @@ export default function BookingDetailsScreen() {
   useEffect(() => {
     void dispatch(fetchBooking(id));
   }, [dispatch, id]);
+  // The other party applied, decided, started, cancelled…: show it as the bell announces it.
+  useLiveRefresh(concernsBooking(id), () => void dispatch(fetchBooking(id)));
 
   const userId = user?.id ?? null;
   const role = booking ? roleIn(booking, userId) : 'viewer';

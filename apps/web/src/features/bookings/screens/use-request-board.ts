@@ -7,6 +7,7 @@ import { getErrorMessage } from '../../../lib/api-error';
 import { useLoad } from '../../../lib/use-load';
 import { pageOfList, usePagedList, type ListPage } from '../../../lib/use-paged-list';
 import { BOOKING_MESSAGES, BOOKINGS_PAGE_SIZE, bookingsApi, type Booking } from '../bookings-api';
+import { isBookingEvent, useLiveRefresh } from '../../notifications';
 import { loadOpenPage, loadProviderRequests, openBoardItems } from '../lib/provider-board';
 
 /** Loads once `userId` is known; `board.reload()` and `feed.reload()` refresh after an action. */
@@ -43,6 +44,16 @@ export function useRequestBoard(userId: string) {
     userId || null,
     fetchInProgress,
     BOOKING_MESSAGES.inProgressFailed,
+  );
+  // An owner accepted, declined, invited or cancelled: the board follows the bell's news.
+  useLiveRefresh(
+    isBookingEvent,
+    () => {
+      board.reload();
+      feed.reload();
+      inProgress.reload();
+    },
+    Boolean(userId),
   );
   return { board, feed, openItems, inProgress };
 }

@@ -29,6 +29,7 @@ import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { formatCents } from '../../../lib/money';
 import { readSession } from '../../../lib/session';
+import { useLiveRefresh } from '../../notifications';
 import { StatCards, UpcomingBookings, type Stat } from '../components/dashboard-parts';
 import { USER_DASHBOARD_FAILED, dashboardApi, type UserDashboard } from '../dashboard-api';
 
@@ -167,6 +168,13 @@ export default function UserDashboardScreen() {
   const stateUserId = useAppSelector((s) => s.auth.user?.id);
   const userId = stateUserId ?? readSession()?.user.id ?? null;
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [round, setRound] = useState(0);
+  // Any news (a booking moved, a new unread one) or "Mark all read" in the bell changes the
+  // figures: fetch them again, keeping the last ones on screen meanwhile.
+  useLiveRefresh(
+    () => true,
+    () => setRound((n) => n + 1),
+  );
 
   useEffect(() => {
     if (!userId) return undefined;
@@ -179,7 +187,7 @@ export default function UserDashboardScreen() {
     return () => {
       isLive = false;
     };
-  }, [userId]);
+  }, [userId, round]);
 
   const firstName = loaded?.data?.user.firstName;
   return (

@@ -2,7 +2,7 @@ import { Skeleton, Stack } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadError } from '../../../components/ui/load-error';
-import { liveChannel } from '../../notifications';
+import { useLiveRefresh } from '../../notifications';
 import type { Dispute } from '../disputes-api';
 import { fetchDispute } from '../dispute-slice';
 
@@ -29,13 +29,12 @@ export function DisputeLoader({
   }, [dispatch, id]);
 
   // Both parties are notified of every change: refresh the dispute on screen when one arrives.
-  useEffect(
-    () =>
-      liveChannel.subscribe('notification', (event) => {
-        const data = (event as { type?: string; data?: { disputeId?: string } } | null) ?? {};
-        if (data.type === 'dispute' && data.data?.disputeId === id) void dispatch(fetchDispute(id));
-      }),
-    [dispatch, id],
+  useLiveRefresh(
+    (event) =>
+      event.kind === 'notification' &&
+      event.notification.type === 'dispute' &&
+      (event.notification.data as { disputeId?: unknown }).disputeId === id,
+    () => void dispatch(fetchDispute(id)),
   );
 
   if (dispute) return <>{children(dispute)}</>;
