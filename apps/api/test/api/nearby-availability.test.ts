@@ -454,6 +454,15 @@ describe('GET /api/user/nearby filters', () => {
     expect(page.nearbyUsers.some((c) => c.nextFreeDates!.length > 0)).toBe(true);
   });
 
+  it('with dates, the free dates on cards start at the first day searched, not before it', async () => {
+    const startDate = addDays(D0, 10);
+    const page = await nearby(located, { startDate, endDate: addDays(D0, 11), limit: 50 });
+    expect(page.nearbyUsers.length).toBeGreaterThan(0);
+    for (const card of page.nearbyUsers)
+      for (const d of card.nextFreeDates!) expect(d >= startDate, `${card._id} ${d}`).toBe(true);
+    expect(page.nearbyUsers.some((c) => c.nextFreeDates![0] === startDate)).toBe(true);
+  });
+
   it('pages agree with each other and with the total when some sitters are busy', async () => {
     const q = { service: 'boarding', startDate: addDays(D0, 1), endDate: addDays(D0, 3) };
     for (const who of [located, nowhere, selfSitter])

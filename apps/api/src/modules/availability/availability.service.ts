@@ -146,16 +146,22 @@ export async function findBusySitters(
   return busy;
 }
 
-/** The next free dates of each sitter (for cards and the sitter page); `calendarRows` as above. */
+/**
+ * The next free dates of each sitter (for cards and the sitter page); `calendarRows` as above.
+ * `fromDate` (YYYY-MM-DD): a search's first day, so its cards show dates from there, not before.
+ */
 export async function nextFreeDatesFor(
   db: DbOrTrx,
   sitters: { id: string; services: string[] }[],
   now = new Date(),
   calendarRows?: readonly CalendarRow[],
+  fromDate?: string,
 ): Promise<Map<string, string[]>> {
+  const from = fromDate ? new Date(`${fromDate}T00:00:00Z`) : now;
+  const first = from.getTime() > now.getTime() ? from : now;
   const horizon = {
-    start: new Date(now.getTime() - DAY_MS),
-    end: new Date(now.getTime() + (NEXT_FREE_HORIZON_DAYS + 1) * DAY_MS),
+    start: new Date(first.getTime() - DAY_MS),
+    end: new Date(first.getTime() + (NEXT_FREE_HORIZON_DAYS + 1) * DAY_MS),
   };
   const calendars = await loadCalendars(
     db,
@@ -167,7 +173,14 @@ export async function nextFreeDatesFor(
   for (const s of sitters)
     out.set(
       s.id,
-      nextFreeDates(calendars.get(s.id)!, s.services, now, NEXT_FREE_DATES, NEXT_FREE_HORIZON_DAYS),
+      nextFreeDates(
+        calendars.get(s.id)!,
+        s.services,
+        now,
+        NEXT_FREE_DATES,
+        NEXT_FREE_HORIZON_DAYS,
+        fromDate,
+      ),
     );
   return out;
 }

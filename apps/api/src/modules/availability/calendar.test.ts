@@ -426,10 +426,33 @@ describe('nextFreeDates', () => {
     expect(nextFreeDates(calendar(), [], Z('2026-06-01T02:00:00Z'), 1, 60)).toEqual(['2026-05-31']);
   });
 
-  it('hourly services need schedule hours that day; overnight ones do not', () => {
+  it('a day without schedule hours is never free, whatever the services', () => {
     const cal = utc({ windows: normalizeSchedule([{ day: 1, start: '09:00', end: '12:00' }]) });
     expect(nextFreeDates(cal, ['Dog walking'], now, 2, 60)).toEqual(['2026-06-01', '2026-06-08']);
-    expect(nextFreeDates(cal, ['boarding'], now, 2, 60)).toEqual(['2026-06-01', '2026-06-02']);
+    expect(nextFreeDates(cal, ['boarding'], now, 2, 60)).toEqual(['2026-06-01', '2026-06-08']);
+    // Hours on Monday and Saturday only: Sunday and Tuesday are not free for a sitter who walks
+    // dogs and boards them.
+    const monSat = utc({
+      windows: normalizeSchedule([
+        { day: 1, start: '09:00', end: '17:00' },
+        { day: 6, start: '09:00', end: '17:00' },
+      ]),
+    });
+    expect(nextFreeDates(monSat, ['dog-walking', 'boarding'], now, 4, 60)).toEqual([
+      '2026-06-01',
+      '2026-06-06',
+      '2026-06-08',
+      '2026-06-13',
+    ]);
+  });
+
+  it('from a later first day (a search range), not before it', () => {
+    expect(nextFreeDates(utc(), ['dog-walking'], now, 2, 60, '2026-06-10')).toEqual([
+      '2026-06-10',
+      '2026-06-11',
+    ]);
+    // A first day already past is today.
+    expect(nextFreeDates(utc(), ['dog-walking'], now, 1, 60, '2026-05-01')).toEqual(['2026-06-01']);
   });
 
   it('an overnight service is full on days its capacity is taken for the whole day', () => {

@@ -183,10 +183,11 @@ export function findConflict(
 }
 
 /**
- * The next `count` local dates, from today in the sitter's zone and `horizonDays` ahead, on which
- * the sitter is not away and has room for at least one service they offer: an hourly one when the
- * day has schedule hours (or no schedule is set), an overnight one while its capacity is not taken
- * for the whole day (the schedule does not apply to overnight care, as in `findConflict`).
+ * The next `count` local dates, from today in the sitter's zone (or `fromDate` when later) and
+ * `horizonDays` on, on which the sitter is not away, has hours in their weekly schedule (when one
+ * is set: the card shows those hours, so a day they show as "Not available" is never called free,
+ * whatever the service) and has room for at least one service they offer: an hourly one on any
+ * such day, an overnight one while its capacity is not taken for the whole day.
  */
 export function nextFreeDates(
   cal: CalendarData,
@@ -194,18 +195,21 @@ export function nextFreeDates(
   now: Date,
   count: number,
   horizonDays: number,
+  fromDate?: string,
 ): string[] {
   const out: string[] = [];
   const today = localParts(now, cal.timeZone).date;
+  const first = fromDate && fromDate > today ? fromDate : today;
   const offered = (services.length > 0 ? services : ['dog-walking']).map(normalizeService);
   for (let i = 0; i < horizonDays && out.length < count; i++) {
-    const date = addDays(today, i);
+    const date = addDays(first, i);
     if (cal.blocks.some((b) => b.startDate <= date && date <= b.endDate)) continue;
     const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
     const hasHours = cal.windows.length === 0 || cal.windows.some((w) => w.weekday === weekday);
+    if (!hasHours) continue;
     let day: Interval | undefined;
     const roomy = offered.some((s) => {
-      if (serviceUnit(s) !== 'night') return hasHours;
+      if (serviceUnit(s) !== 'night') return true;
       const cap = capacityOf(cal.capacities, s);
       const ofService = cal.bookings.filter((b) => b.service === s);
       // Fewer bookings than the capacity cannot fill the day: skip the time-zone arithmetic.

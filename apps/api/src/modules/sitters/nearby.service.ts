@@ -169,8 +169,10 @@ async function searchNearby(
   // count needs them taken out.
   let busy: ReadonlySet<string> = NO_ONE;
   let busyCount = 0;
+  let searchFrom: string | undefined;
   if (query.startDate && query.endDate) {
     const range = searchRange(query.startDate, query.endDate);
+    searchFrom = range.start.toISOString().slice(0, 10);
     if (filters.name || filters.city) {
       busy = await findBusySitters(app.db, filters.service, range, providerFilterSql(filters));
       busyCount = busy.size;
@@ -206,6 +208,9 @@ async function searchNearby(
   const freeDates = await cachedNextFreeDates(
     app.db,
     cardRows.map((r) => ({ id: r.id, services: parseStringList(r.primary_services) })),
+    undefined,
+    // With dates, the cards' free dates start at the search's first (UTC) day, not before it.
+    searchFrom,
   );
   const nearbyUsers: NearbyCard[] = [];
   for (const id of ids) {
