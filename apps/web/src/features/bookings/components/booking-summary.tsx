@@ -24,8 +24,16 @@ function Party({ role, person }: { role: string; person: Booking['owner'] | null
 /** What the card paid (or still has to), and what went back; credits are listed above. */
 function PaymentLines({ booking, currency }: { booking: Booking; currency: string }) {
   const { payment } = booking;
+  // No card part: credits covered it, or (an open booking, an invitation) Pawsy takes no payment
+  // for it at all (docs/decisions.md "Bookings paid in full"), so nothing is "due" here.
   if (payment.status === 'none')
-    return <Text fw={700}>Total due: {formatCents(booking.amountDueCents ?? 0, currency)}</Text>;
+    return booking.creditsApplied > 0 && (booking.amountDueCents ?? 0) === 0 ? (
+      <Text fw={700}>Paid with credits</Text>
+    ) : (
+      <Text size="sm" c="dimmed">
+        Not charged through Pawsy: no card payment or credits are taken for this booking.
+      </Text>
+    );
   const card = formatCents(payment.cardCents, currency);
   return (
     <>
@@ -81,7 +89,7 @@ export function BookingSummary({ booking }: { booking: Booking }) {
         {booking.price ? (
           <>
             <Text size="sm">
-              {formatCents(booking.price.rateCents, currency)} × {booking.price.units}{' '}
+              Price: {formatCents(booking.price.rateCents, currency)} × {booking.price.units}{' '}
               {booking.price.unitLabel}
               {booking.price.units === 1 ? '' : 's'} ={' '}
               {formatCents(booking.price.amountCents, currency)}

@@ -57,6 +57,33 @@ describe('booking details: what was paid how', () => {
       'http://pay.test/checkout/1',
     );
   });
+
+  it('an accepted open booking with no card part: its price, and that nothing is charged', async () => {
+    open(
+      makeBooking({
+        status: 'accepted',
+        price: { amountCents: 3000, currency: 'USD', units: 1, unitLabel: 'hour', rateCents: 3000 },
+        amountDueCents: 3000,
+        payment: payment({ status: 'none', creditsCents: 0, cardCents: 0 }),
+      }),
+    );
+    expect(await screen.findByText('Price: $30.00 × 1 hour = $30.00')).toBeInTheDocument();
+    expect(screen.getByText(/Not charged through Pawsy/)).toBeInTheDocument();
+    expect(screen.queryByText(/Total due/)).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Pay / })).toBeNull();
+  });
+
+  it('a direct booking covered by credits reads as paid with credits', async () => {
+    open(
+      makeBooking({
+        creditsApplied: 5000,
+        amountDueCents: 0,
+        payment: payment({ status: 'none', creditsCents: 5000, cardCents: 0 }),
+      }),
+    );
+    expect(await screen.findByText('Paid with credits')).toBeInTheDocument();
+    expect(screen.queryByText(/Total due/)).toBeNull();
+  });
 });
 
 describe('back from the payment page', () => {
