@@ -26,8 +26,8 @@ export function HomeHero() {
             </Title>
             <Text size="lg" mt="md" c="dark.6">
               Pawsy connects pet owners with sitters nearby for dog walks, home visits, overnight
-              sitting, boarding and grooming. Book in minutes, chat before you decide, and pay only
-              through Pawsy.
+              sitting, boarding and grooming. Send a request in minutes, then talk routines and
+              details with your sitter in the booking's own chat.
             </Text>
             <List
               mt="lg"

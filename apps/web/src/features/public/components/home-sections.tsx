@@ -22,17 +22,17 @@ const STEPS: Feature[] = [
   {
     icon: IconSearch,
     title: '1. Search sitters near you',
-    text: 'Tell us where you live and what your pet needs. Compare verified sitters by distance, services, rates and reviews.',
+    text: 'Tell us where you live and what your pet needs. Compare sitters by distance, services, rates, reviews and ID-verified badges.',
   },
   {
     icon: IconMessages,
-    title: '2. Chat and book',
-    text: 'Message sitters to talk routines, medication and quirks. When it feels right, send a booking request with your dates.',
+    title: '2. Request and chat',
+    text: 'Send a booking request with your dates to a sitter, or post it for nearby sitters to apply. Each request has its own chat to talk routines, medication and quirks before the booking is accepted.',
   },
   {
     icon: IconCalendarCheck,
     title: '3. Relax while they care',
-    text: 'Your sitter confirms, you pay securely through Pawsy, and you get updates in the booking chat until your pet is home.',
+    text: 'Your sitter confirms and you get updates in the booking chat until your pet is home. A request to a chosen sitter is paid securely through Pawsy at checkout.',
   },
 ];
 
@@ -78,7 +78,7 @@ const TRUST: Feature[] = [
   {
     icon: IconLock,
     title: 'Secure payments',
-    text: 'You pay through Pawsy, never in cash. If a stay goes wrong, open a dispute and our team steps in to resolve it.',
+    text: 'A request to a chosen sitter is paid through Pawsy at checkout, with credits or card. If a stay goes wrong, open a dispute and our team steps in to resolve it.',
   },
 ];
 

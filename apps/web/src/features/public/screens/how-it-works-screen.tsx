@@ -27,16 +27,21 @@ export default function HowItWorksScreen() {
           thunder).
         </li>
         <li>
-          <strong>Find a sitter.</strong> Browse verified sitters near you, or post a request with
-          your dates and let sitters apply. Profiles show services, rates, experience and reviews.
+          <strong>Find a sitter.</strong> Browse sitters near you, or post a request with your dates
+          and let sitters apply. Profiles show services, rates, experience and reviews, and a
+          verified badge once our team has checked the sitter&apos;s ID.
         </li>
         <li>
-          <strong>Talk before you book.</strong> Every booking has its own chat. Ask questions,
-          arrange a meet-and-greet, and share keys or door codes only once you are comfortable.
+          <strong>Talk it over in the booking&apos;s chat.</strong> Chat opens with a booking
+          request: once you have asked a sitter, or a sitter has applied, you can talk there before
+          the booking is accepted. Ask questions, arrange a meet-and-greet, and share keys or door
+          codes only once you are comfortable.
         </li>
         <li>
-          <strong>Confirm and pay through Pawsy.</strong> Prices are shown up front. Subscription
-          packages include booking credits, and coupons apply at checkout.
+          <strong>Confirm and pay.</strong> A request to a chosen sitter shows its price up front
+          and is paid through Pawsy at checkout, booking credits first (subscription packages
+          include them, and coupons apply to packages). A posted request is priced when you accept a
+          sitter.
         </li>
         <li>
           <strong>Stay in the loop, then review.</strong> Your sitter updates the booking as it
