@@ -161,6 +161,31 @@ describe('/dashboard/member/{memberId}', () => {
     });
   });
 
+  it('offers "Review KYC documents" only when the member submitted some', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    let kycStatus: MemberDetail['kyc']['status'] = 'NOT_VERIFIED';
+    mockFetch(({ url }) =>
+      url.startsWith(`/api/admin/members/${MEMBER_ID}`)
+        ? {
+            status: 200,
+            body: { success: true, data: { ...detail(false), kyc: { status: kycStatus } } },
+          }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    const { unmount } = renderApp(`/dashboard/member/${MEMBER_ID}`);
+    const section = await screen.findByRole('region', { name: 'Identity (KYC)' });
+    expect(await within(section).findByText('No documents submitted yet.')).toBeInTheDocument();
+    expect(within(section).queryByRole('link', { name: 'Review KYC documents' })).toBeNull();
+    unmount();
+
+    kycStatus = 'PENDING';
+    renderApp(`/dashboard/member/${MEMBER_ID}`);
+    const pending = await screen.findByRole('region', { name: 'Identity (KYC)' });
+    expect(
+      await within(pending).findByRole('link', { name: 'Review KYC documents' }),
+    ).toHaveAttribute('href', `/dashboard/kyc/user/${MEMBER_ID}`);
+  });
+
   it("needs an id: 'User id is required'", async () => {
     await expect(membersApi.setFlags('', { is_paid: true })).rejects.toThrow('User id is required');
   });

@@ -109,9 +109,16 @@ export default function MemberScreen() {
               Identity (KYC)
             </Title>
             <KycStatusBadge status={kyc.status === 'NOT_VERIFIED' ? null : kyc.status} />
-            <Anchor component={Link} to={paths.kycUser.replace(':userId', member._id)} ml="sm">
-              Review KYC documents
-            </Anchor>
+            {/* Nothing submitted: the review page would only say "No KYC records found". */}
+            {kyc.status === 'NOT_VERIFIED' ? (
+              <Text size="sm" c="dimmed" mt="xs">
+                No documents submitted yet.
+              </Text>
+            ) : (
+              <Anchor component={Link} to={paths.kycUser.replace(':userId', member._id)} ml="sm">
+                Review KYC documents
+              </Anchor>
+            )}
           </Paper>
           <Paper withBorder p="md" component="section" aria-labelledby="member-credits-title">
             <Title id="member-credits-title" order={2} size="h4">
