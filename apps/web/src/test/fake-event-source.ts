@@ -19,6 +19,10 @@ export class FakeEventSource {
   close() {
     this.readyState = FakeEventSource.CLOSED;
   }
+  /** The server refused or dropped the stream (e.g. a spent ticket). */
+  fail() {
+    this.onerror?.();
+  }
   emit(type: string, data: unknown) {
     for (const handler of this.handlers.get(type) ?? [])
       handler({ data: JSON.stringify(data) } as MessageEvent);

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../../app/provider';
 import { createTestStore } from '../../app/store';
+import { FakeEventSource } from '../../test/fake-event-source';
 import { mockFetch } from '../../test/fetch-mock';
 import { pageFrom, stubIntersectionObserver } from '../../test/paging';
 import { renderApp } from '../../test/render-app';
@@ -232,30 +233,6 @@ describe('/chat-room: which booking', () => {
     expect(entries[0]!.textContent).not.toBe(entries[1]!.textContent);
   });
 });
-
-/** Stands in for the browser's EventSource so the test can push server events. */
-class FakeEventSource {
-  static CLOSED = 2;
-  static instances: FakeEventSource[] = [];
-  readyState = 1;
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  private handlers = new Map<string, ((event: MessageEvent) => void)[]>();
-  constructor(readonly url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, handler: (event: MessageEvent) => void) {
-    this.handlers.set(type, [...(this.handlers.get(type) ?? []), handler]);
-  }
-  removeEventListener() {}
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  emit(type: string, data: unknown) {
-    for (const handler of this.handlers.get(type) ?? [])
-      handler({ data: JSON.stringify(data) } as MessageEvent);
-  }
-}
 
 describe('live chat', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { FakeEventSource } from '../../test/fake-event-source';
 import { mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 import { storeSession } from '../../test/tokens';
@@ -35,33 +36,6 @@ const isListCall = (url: string) => url.startsWith('/api/notifications/all');
 function ticketReply(ticket: string) {
   const expiresAt = new Date(Date.now() + 60_000).toISOString();
   return { status: 200, body: { success: true, data: { ticket, expiresAt } } };
-}
-
-/** Stands in for the browser's EventSource so the test can push server events. */
-class FakeEventSource {
-  static CLOSED = 2;
-  static instances: FakeEventSource[] = [];
-  readyState = 1;
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  private handlers = new Map<string, ((event: MessageEvent) => void)[]>();
-  constructor(readonly url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, handler: (event: MessageEvent) => void) {
-    this.handlers.set(type, [...(this.handlers.get(type) ?? []), handler]);
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  /** The server refused or dropped the stream (e.g. a spent ticket). */
-  fail() {
-    this.onerror?.();
-  }
-  emit(type: string, data: unknown) {
-    const event = { data: JSON.stringify(data) } as MessageEvent;
-    for (const handler of this.handlers.get(type) ?? []) handler(event);
-  }
 }
 
 // Three unread ones whose newest-first order needs both keys: time, else data.datetime.

@@ -1,33 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeEventSource } from '../../../test/fake-event-source';
 import { mockFetch } from '../../../test/fetch-mock';
 import { FIXTURE_OWNER_ID, makeDispute } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { storeSession } from '../../../test/tokens';
-
-/** Stands in for the browser's EventSource so the test can push server events. */
-class FakeEventSource {
-  static CLOSED = 2;
-  static instances: FakeEventSource[] = [];
-  readyState = 1;
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  private handlers = new Map<string, ((event: MessageEvent) => void)[]>();
-  constructor(readonly url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, handler: (event: MessageEvent) => void) {
-    this.handlers.set(type, [...(this.handlers.get(type) ?? []), handler]);
-  }
-  removeEventListener() {}
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  emit(type: string, data: unknown) {
-    for (const handler of this.handlers.get(type) ?? [])
-      handler({ data: JSON.stringify(data) } as MessageEvent);
-  }
-}
 
 describe('/dispute/{id} while an admin decides', () => {
   afterEach(() => vi.unstubAllGlobals());
