@@ -25,11 +25,16 @@ export default defineConfig({
         test: {
           name: `api-${engine}`,
           include: ['test/api/**/*.test.ts'],
-          // The two-instance test needs PostgreSQL; with both projects it belongs to api-postgres
-          // alone (without TEST_DATABASE_URL the api-sqlite run shows why it cannot run).
+          // The two-instance test and the connection-loss test need PostgreSQL; with both
+          // projects they belong to api-postgres alone (without TEST_DATABASE_URL the api-sqlite
+          // run shows why they cannot run).
           exclude:
             engine === 'sqlite' && engines.includes('postgres')
-              ? [...configDefaults.exclude, 'test/api/scale-out.test.ts']
+              ? [
+                  ...configDefaults.exclude,
+                  'test/api/scale-out.test.ts',
+                  'test/api/postgres-outage.test.ts',
+                ]
               : configDefaults.exclude,
           env: { PAWSY_TEST_DB: engine },
         },
