@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { createOwner, createProvider, type Owner } from '../helpers/booking-fixtures.ts';
-import { assignedBooking } from '../helpers/chat-fixtures.ts';
+import type { TestApp } from '../helpers/app.ts';
+import type { Owner } from '../helpers/booking-fixtures.ts';
+import { appWithAssignedBooking } from '../helpers/chat-fixtures.ts';
 
 /*
  * A JSON body with a key that could reach a prototype when merged (`__proto__`, or a
@@ -14,9 +14,7 @@ let owner: Owner;
 let bookingId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await createOwner(t.app);
-  bookingId = await assignedBooking(t, owner, await createProvider(t.app));
+  ({ t, owner, bookingId } = await appWithAssignedBooking());
 }, 60_000);
 afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { createOwner, createProvider, multipart, type Owner } from '../helpers/booking-fixtures.ts';
-import { assignedBooking } from '../helpers/chat-fixtures.ts';
+import type { TestApp } from '../helpers/app.ts';
+import { multipart, type Owner } from '../helpers/booking-fixtures.ts';
+import { appWithAssignedBooking } from '../helpers/chat-fixtures.ts';
 import { doc, submitKyc } from '../helpers/kyc-fixtures.ts';
 
 /*
@@ -14,9 +14,7 @@ let owner: Owner;
 let bookingId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await createOwner(t.app);
-  bookingId = await assignedBooking(t, owner, await createProvider(t.app));
+  ({ t, owner, bookingId } = await appWithAssignedBooking());
 }, 60_000);
 afterAll(() => t.close());
 

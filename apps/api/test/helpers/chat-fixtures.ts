@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { newId, nowIso } from '../../src/lib/ids.ts';
-import type { TestApp } from './app.ts';
-import { call, postBooking, type Owner } from './booking-fixtures.ts';
+import { createTestApp, type TestApp } from './app.ts';
+import { call, createOwner, createProvider, postBooking, type Owner } from './booking-fixtures.ts';
 import type { TestUser } from './factories.ts';
 
 /** A booking assigned to `provider` (sent straight to them, accepted by them). */
@@ -13,6 +13,14 @@ export async function assignedBooking(t: TestApp, owner: Owner, provider: TestUs
   });
   if (res.statusCode !== 200) throw new Error(`not accepted: ${res.statusCode} ${res.body}`);
   return b._id;
+}
+
+/** A fresh app with an owner and a booking assigned to a new sitter: what a test posting on one needs. */
+export async function appWithAssignedBooking() {
+  const t = await createTestApp();
+  const owner = await createOwner(t.app);
+  const sitter = await createProvider(t.app);
+  return { t, owner, sitter, bookingId: await assignedBooking(t, owner, sitter) };
 }
 
 /** Posts a chat message; throws unless 201. */
