@@ -89,11 +89,11 @@ export async function bookingWireById(db: DbOrTrx, id: string): Promise<BookingW
   return bookingWire(db, row);
 }
 
-/** `fullName(providerId)`: whether the viewer reads that sitter's whole last name (default yes). */
+/** `showsWholeName(providerId)`: whether the viewer reads that sitter's whole last name (default yes). */
 export async function loadRequestWires(
   db: DbOrTrx,
   rows: readonly RequestRow[],
-  fullName: (providerId: string) => boolean = () => true,
+  showsWholeName: (providerId: string) => boolean = () => true,
 ): Promise<RequestWire[]> {
   const cards = await loadProviderCards(
     db,
@@ -102,7 +102,9 @@ export async function loadRequestWires(
   return rows.map((r) => {
     const card = cards.get(r.provider_id);
     const shown =
-      card && !fullName(r.provider_id) ? { ...card, lastName: lastInitial(card.lastName) } : card;
+      card && !showsWholeName(r.provider_id)
+        ? { ...card, lastName: lastInitial(card.lastName) }
+        : card;
     return toRequestWire(r, shown);
   });
 }
