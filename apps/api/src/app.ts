@@ -93,6 +93,11 @@ export async function buildApp(
   await app.register(cors, {
     origin: config.env === 'production' ? config.publicUrl : true,
     credentials: false,
+    // The plugin's default lists GET, HEAD and POST only; SPEC §7 also updates with PUT and DELETE.
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+    // An OPTIONS without Origin is not a browser's preflight; the plugin's strict mode would answer
+    // it with a text/plain 400, where every 4xx of this API is JSON. It gets the plain 204 instead.
+    strictPreflight: false,
   });
   await app.register(compress, { threshold: 1024 });
   await registerRateLimit(app, config.rateLimitMax, redis?.commands ?? null);

@@ -44,6 +44,19 @@ describe('precomputed security headers and request ids', () => {
     }
   });
 
+  it('an OPTIONS without Origin is no preflight: no text/plain 400, a browser preflight still works', async () => {
+    const bare = await t.call({ method: 'OPTIONS', url: '/api/user/user-profile' });
+    expect(bare.statusCode, bare.body).toBeLessThan(400);
+    const preflight = await t.call({
+      method: 'OPTIONS',
+      url: '/api/user/user-profile',
+      headers: { origin: 'http://elsewhere.test', 'access-control-request-method': 'PUT' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('http://elsewhere.test');
+    expect(preflight.headers['access-control-allow-methods']).toContain('PUT');
+  });
+
   it('pages and their assets carry the whole document set', async () => {
     const answers = [
       { url: '/', res: await t.call({ method: 'GET', url: '/' }) },
