@@ -21,13 +21,12 @@ class ForbiddenKey extends Error {}
 /**
  * Parses a JSON body as Fastify's default parser does (bodies that could poison a prototype are
  * refused), but says why: valid JSON with a `__proto__` key is not "not valid JSON".
- * `emptyAs` is what an empty body reads as (a 400 when not given).
+ * An empty body reads as `{}`: clients that label every call JSON post the bodiless calls of
+ * SPEC §7 (send-request, mark-all-read) that way, and a route that needs fields names the first
+ * one missing ("bookingId is required") instead of calling the body invalid JSON.
  */
-export function parseJsonBody(text: string, emptyAs?: unknown): unknown {
-  if (text.trim() === '') {
-    if (emptyAs !== undefined) return emptyAs;
-    throw new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY();
-  }
+export function parseJsonBody(text: string): unknown {
+  if (text.trim() === '') return {};
   try {
     if (!SUSPECT.test(text)) return JSON.parse(text);
     return JSON.parse(text, function (key, value: unknown) {
@@ -42,15 +41,15 @@ export function parseJsonBody(text: string, emptyAs?: unknown): unknown {
   }
 }
 
-/** Registers the JSON body parser on `app` (the root, or one area with its own empty body). */
-export function useJsonBodyParser(app: FastifyInstance, emptyAs?: unknown): void {
+/** Registers the JSON body parser on `app`. */
+export function useJsonBodyParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'string' },
     (_request: FastifyRequest, body: string | Buffer, done) => {
       try {
-        done(null, parseJsonBody(typeof body === 'string' ? body : body.toString('utf8'), emptyAs));
+        done(null, parseJsonBody(typeof body === 'string' ? body : body.toString('utf8')));
       } catch (err) {
         done(err as Error, undefined);
       }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.ts';
-import type { Owner } from '../helpers/booking-fixtures.ts';
+import { createProvider, postBooking, type Owner } from '../helpers/booking-fixtures.ts';
 import { appWithAssignedBooking } from '../helpers/chat-fixtures.ts';
 
 /*
@@ -36,7 +36,6 @@ describe('a JSON body with a key that could reach a prototype', () => {
       '{"text":"hi","constructor":{"prototype":{"x":1}}}',
       'constructor.prototype',
     ],
-    // The notifications area reads an empty body as {}, through the same parser.
     ['/api/notifications/mark-all-read', '{"__proto__":{}}', '__proto__'],
   ])('POST %s %s: refused, naming the key', async (url, payload, key) => {
     const res = await post(url, payload);
@@ -54,5 +53,31 @@ describe('a JSON body with a key that could reach a prototype', () => {
     const body = JSON.stringify({ bookingId, constructor: 'x', text: 'hi' });
     const res = await post('/api/messages/', body);
     expect(res.statusCode, res.body).toBe(201);
+  });
+});
+
+describe('an empty body labelled JSON reads as {}', () => {
+  it('a sitter applies with send-request, which has no body', async () => {
+    const open = await postBooking(t, owner);
+    const sitter = await createProvider(t.app);
+    const res = await t.call({
+      method: 'POST',
+      url: `/api/booking/${open._id}/send-request`,
+      token: sitter.token,
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('mark-all-read takes it too', async () => {
+    const res = await post('/api/notifications/mark-all-read', '');
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('a route that needs a body names what is missing', async () => {
+    const res = await post('/api/messages/', ' ');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^\w+ is required$/);
   });
 });

@@ -5,7 +5,6 @@ import {
   notificationListQuery,
   notificationListResponse,
 } from '@pawsy/contract';
-import { useJsonBodyParser } from '../../lib/json-body.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { listUnread, markAllRead } from './notifications.service.ts';
 import { registerNotificationStream } from './notifications.stream.ts';
@@ -13,10 +12,6 @@ import { registerNotificationStream } from './notifications.stream.ts';
 const tags = ['notifications'];
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The client posts mark-all-read with an empty body, sometimes still labelled JSON; in this
-  // area only, an empty JSON body reads as {} instead of a 400.
-  useJsonBodyParser(app, {});
-
   app.get(
     '/all',
     {
