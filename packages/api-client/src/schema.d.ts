@@ -13642,6 +13642,8 @@ export interface operations {
                             headline: string | null;
                             id: string;
                             image: string | null;
+                            is_verified: boolean;
+                            KYC_verified: boolean;
                             lastName: string;
                             memberSince: string;
                             nextFreeDates?: string[];
@@ -14327,6 +14329,8 @@ export interface operations {
                             headline: string | null;
                             id: string;
                             image: string | null;
+                            is_verified: boolean;
+                            KYC_verified: boolean;
                             lastName: string;
                             memberSince: string;
                             nextFreeDates?: string[];

@@ -30,6 +30,9 @@ export const publicUser = userRef.extend({
   rating: ratingSummary,
   memberSince: z.string(),
   badges: z.object({ KYC_verified: z.boolean(), is_verified: z.boolean() }),
+  /** The two badges again under SPEC §3's own names, as `PUT /api/user/{id}` sets them. */
+  KYC_verified: z.boolean(),
+  is_verified: z.boolean(),
   approximateLocation: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
   /** Sitters: the next local dates (YYYY-MM-DD) they are not away or fully booked. */
   nextFreeDates: z.array(z.string()).optional(),

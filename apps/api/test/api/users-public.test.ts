@@ -62,6 +62,8 @@ describe('GET /api/user/{id}', () => {
       state: 'TX',
       rating: { average: null, count: 0 },
       badges: { KYC_verified: true, is_verified: false },
+      KYC_verified: true,
+      is_verified: false,
       approximateLocation: { latitude: 30.27, longitude: -97.74 },
     });
     const text = res.body;
@@ -126,6 +128,9 @@ describe('PUT /api/user/{id} (admin flags)', () => {
       payload: { is_paid: 'true' },
     });
     expect(paid.json().data).toMatchObject({ is_paid: true, is_verified: true });
+    // Read back where any member reads a user: the flags under SPEC §3's names.
+    const card = await t.call({ method: 'GET', url: `/api/user/${id}`, token: actors.owner.token });
+    expect(card.json().data).toMatchObject({ is_verified: true, KYC_verified: true });
     const list = await t.call({
       method: 'GET',
       url: '/api/notifications/all',

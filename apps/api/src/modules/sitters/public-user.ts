@@ -62,6 +62,8 @@ export function toPublicUser(row: PublicUserRow, rating: RatingSummary): PublicU
     rating: { average: rating.average, count: rating.count },
     memberSince: row.created_at,
     badges: { KYC_verified: row.kyc_verified === 1, is_verified: row.is_verified === 1 },
+    KYC_verified: row.kyc_verified === 1,
+    is_verified: row.is_verified === 1,
     approximateLocation: hasLocation
       ? { latitude: roundTo(Number(row.latitude), 2), longitude: roundTo(Number(row.longitude), 2) }
       : null,

@@ -29,6 +29,8 @@ function makeCard(overrides: Partial<NearbyCard> = {}): NearbyCard {
     rating: { average: null, count: 0 },
     memberSince: '2025-01-01T00:00:00.000Z',
     badges: { KYC_verified: false, is_verified: false },
+    KYC_verified: false,
+    is_verified: false,
     approximateLocation: null,
     distanceKm: null,
     ...overrides,

@@ -25,6 +25,8 @@ const sitter: PublicUser = {
   rating: { average: 4.5, count: 3 },
   memberSince: '2025-01-01T00:00:00.000Z',
   badges: { KYC_verified: false, is_verified: false },
+  KYC_verified: false,
+  is_verified: false,
   approximateLocation: null,
 };
 

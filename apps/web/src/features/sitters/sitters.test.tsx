@@ -28,6 +28,8 @@ function makeSitter(overrides: Partial<NearbyCard> = {}): NearbyCard {
     rating: { average: 4.5, count: 2 },
     memberSince: '2025-01-01T00:00:00.000Z',
     badges: { KYC_verified: true, is_verified: true },
+    KYC_verified: true,
+    is_verified: true,
     approximateLocation: null,
     distanceKm: null,
     ...overrides,
