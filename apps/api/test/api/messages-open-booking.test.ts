@@ -10,6 +10,7 @@ import {
 } from '../helpers/booking-fixtures.ts';
 import { postMessage } from '../helpers/chat-fixtures.ts';
 import type { TestUser } from '../helpers/factories.ts';
+import { captureAppQueries } from '../helpers/queries.ts';
 
 type Conversation = {
   bookingId: string;
@@ -101,5 +102,23 @@ describe('an open booking with several sitters', () => {
     const stranger = await createProvider(t.app);
     const res = await conversations(stranger, `?bookingId=${open}`);
     expect(res).toMatchObject({ data: [], meta: { total: 0 } });
+  });
+
+  it("reads the owner's list in as many queries however many sitters there are", async () => {
+    const messageQueries = async () => {
+      const queries = await captureAppQueries(t.app, () => conversations(owner));
+      return queries.filter((q) => /from "messages"/.test(q.sql)).length;
+    };
+    const withTwo = await messageQueries();
+    const carl = await createProvider(t.app);
+    const applied = await call(t, 'POST', `/api/booking/${open}/send-request`, carl);
+    expect(applied.statusCode, applied.body).toBe(201);
+    await postMessage(t, carl, open, 'Carl here');
+    const mine = (await conversations(owner, `?bookingId=${open}`)).data;
+    expect(mine.find((c) => c.otherParty?._id === carl.id)).toMatchObject({
+      lastMessage: { text: 'Carl here' },
+      unreadCount: 1,
+    });
+    expect(await messageQueries()).toBe(withTwo);
   });
 });

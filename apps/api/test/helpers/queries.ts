@@ -17,3 +17,22 @@ export async function captureQueries<DB>(
   await fn(db.withPlugin(spy));
   return queries;
 }
+
+/**
+ * The SQL the app sends while `fn` runs (a request through app.inject, say): app.db is swapped
+ * for a capturing handle meanwhile, then put back.
+ */
+export async function captureAppQueries<DB>(
+  app: { db: Kysely<DB> },
+  fn: () => Promise<unknown>,
+): Promise<CompiledQuery[]> {
+  const original = app.db;
+  try {
+    return await captureQueries(original, async (db) => {
+      (app as { db: Kysely<DB> }).db = db;
+      await fn();
+    });
+  } finally {
+    (app as { db: Kysely<DB> }).db = original;
+  }
+}

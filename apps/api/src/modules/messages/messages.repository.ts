@@ -100,16 +100,6 @@ const countPair = compiledRead((db, bookingId: string, a: string, b: string) =>
     .where(between(a, b))
     .select((eb) => eb.fn.countAll<number | string>().as('n')),
 );
-const countUnreadFrom = compiledRead((db, bookingId: string, reader: string, sender: string) =>
-  db
-    .selectFrom('messages as m')
-    .where('m.booking_id', '=', bookingId)
-    .where('m.recipient_id', '=', reader)
-    .where('m.sender_id', '=', sender)
-    .where('m.read_at', 'is', null)
-    .select((eb) => eb.fn.countAll<number | string>().as('n')),
-);
-
 /**
  * One page of the messages between two parties of a booking (an owner and one sitter of an open
  * booking), newest first.
@@ -128,18 +118,72 @@ export async function pagePairMessages(
   return { rows, total: Number(count?.n ?? 0) };
 }
 
-/** The newest message between two parties of a booking, and how many of `otherId`'s are unread. */
-export async function summarisePair(
+/** Where a pair's summary is kept: a booking and the party on the other side. */
+const pairKey = (bookingId: string, otherId: string) => `${bookingId} ${otherId}`;
+
+/**
+ * Each message's rank among `partyId`'s messages with the same other party on its booking, newest
+ * first: the newest with each counterpart is rank 1. The bookings' messages come from
+ * messages_booking_created_idx, then are numbered per pair.
+ */
+const selectNewestPerPair = compiledRead((db, partyId: string, bookingIds: string[]) =>
+  joined(db)
+    .innerJoin(
+      (eb) =>
+        eb
+          .selectFrom('messages as x')
+          .select([
+            'x.id',
+            sql<number>`row_number() over (
+              partition by x.booking_id,
+                case when x.sender_id = ${partyId} then x.recipient_id else x.sender_id end
+              order by x.created_at desc, x.id desc)`.as('pos'),
+          ])
+          .where('x.booking_id', 'in', bookingIds)
+          .where(sql<boolean>`(x.sender_id = ${partyId} or x.recipient_id = ${partyId})`)
+          .as('ranked'),
+      (join) => join.onRef('ranked.id', '=', 'm.id'),
+    )
+    .where('ranked.pos', '=', 1),
+);
+/** `readerId`'s unread messages on these bookings, counted per booking and sender. */
+const selectUnreadPerSender = compiledRead((db, readerId: string, bookingIds: string[]) =>
+  db
+    .selectFrom('messages')
+    .select(['booking_id', 'sender_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('recipient_id', '=', readerId)
+    .where('read_at', 'is', null)
+    .where('booking_id', 'in', bookingIds)
+    .groupBy(['booking_id', 'sender_id']),
+);
+
+/**
+ * For each pair (a booking and the party `partyId` talks with on it, as the owner of an open
+ * booking with each pending sitter): the newest message between them and how many of the other's
+ * are unread, in the order given. Two queries whatever the number of pairs.
+ */
+export async function summarisePairs(
   db: DbOrTrx,
-  bookingId: string,
   partyId: string,
-  otherId: string,
-): Promise<{ last: MessageJoined | undefined; unread: number }> {
-  const [[last], [unread]] = await Promise.all([
-    selectPairPage(db, bookingId, partyId, otherId, 1, 0),
-    countUnreadFrom(db, bookingId, partyId, otherId),
+  pairs: readonly { bookingId: string; otherId: string }[],
+): Promise<{ last: MessageJoined | undefined; unread: number }[]> {
+  if (pairs.length === 0) return [];
+  const bookingIds = [...new Set(pairs.map((p) => p.bookingId))];
+  const [newest, unread] = await Promise.all([
+    selectNewestPerPair(db, partyId, bookingIds),
+    selectUnreadPerSender(db, partyId, bookingIds),
   ]);
-  return { last, unread: Number(unread?.n ?? 0) };
+  const lastOf = new Map(
+    newest.map((m) => [
+      pairKey(m.booking_id, m.sender_id === partyId ? m.recipient_id : m.sender_id),
+      m,
+    ]),
+  );
+  const unreadOf = new Map(unread.map((u) => [pairKey(u.booking_id, u.sender_id), Number(u.n)]));
+  return pairs.map(({ bookingId, otherId }) => ({
+    last: lastOf.get(pairKey(bookingId, otherId)),
+    unread: unreadOf.get(pairKey(bookingId, otherId)) ?? 0,
+  }));
 }
 
 /**

@@ -88,20 +88,20 @@ export async function listConversations(
     open.map((r) => r.id),
   );
   const withSitters = new Set(pending.map((p) => p.booking_id));
-  const pairs = await Promise.all(
-    pending.map(async (p) => ({
-      ...p,
-      ...(await repo.summarisePair(app.db, p.booking_id, user.id, p.provider_id)),
-    })),
-  );
   const lastIds = rows.flatMap((r) => (r.last_id ? [r.last_id] : []));
-  const [lasts, names] = await Promise.all([
+  const [summaries, lasts, names] = await Promise.all([
+    repo.summarisePairs(
+      app.db,
+      user.id,
+      pending.map((p) => ({ bookingId: p.booking_id, otherId: p.provider_id })),
+    ),
     repo.findMessages(app.db, lastIds),
     findNames(app.db, [
       ...rows.flatMap((r) => [r.owner_id, ...(r.provider_id ? [r.provider_id] : [])]),
       ...pending.map((p) => p.provider_id),
     ]),
   ]);
+  const pairs = pending.map((p, i) => ({ ...p, ...summaries[i]! }));
   const lastById = new Map(lasts.map((m) => [m.id, m]));
   const nameById = new Map(names.map((n) => [n.id, n]));
   for (const m of lasts) {
