@@ -68,6 +68,25 @@ export function findPendingWithCoupon(
 }
 
 /**
+ * How many uses of the coupon the member holds: their open checkouts naming it, each holding one
+ * use from the moment it is written (openCheckout). Served by payments_user_idx.
+ */
+export async function countPendingWithCoupon(
+  db: DbOrTrx,
+  userId: string,
+  couponId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('coupon_id', '=', couponId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
  * The sandbox's checkouts still open that were opened at `openedBy` or earlier, oldest first
  * (served by payments_status_paid_idx: pending payments have no paid_at).
  */

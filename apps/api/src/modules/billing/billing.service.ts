@@ -10,7 +10,7 @@ import type { PaymentRow } from './billing.repository.ts';
 import { gatewayOf, type CheckoutRequest } from './gateway.ts';
 import { toPaymentWire } from './billing.mapper.ts';
 import { fulfilCancelled } from './fulfilment.ts';
-import { holdCouponUse, releaseCouponHold } from '../coupons/index.ts';
+import { countHeldUsesWith, holdCouponUse, releaseCouponHold } from '../coupons/index.ts';
 
 export type NewPayment = Pick<
   PaymentRow,
@@ -120,6 +120,15 @@ export async function openCheckout(
         .catch((err: unknown) => app.log.warn({ err }, 'could not expire a superseded checkout'));
   }
   return { paymentId: row.id, url: await checkoutPage(app, row, request) };
+}
+
+/**
+ * Called by billing's routes plugin: a coupon quote leaves out the uses the member holds in their
+ * own open checkouts (openCheckout gives them back before taking one), and which checkouts are
+ * open is billing's to say (coupons never imports billing).
+ */
+export function registerCouponHolds(): void {
+  countHeldUsesWith(repo.countPendingWithCoupon);
 }
 
 /** What another area's one-time payment is: who pays how much for what, and where they return. */

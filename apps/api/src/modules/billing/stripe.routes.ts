@@ -7,6 +7,7 @@ import {
   subscriptionQuoteResponse,
 } from '@pawsy/contract';
 import { currentUser } from '../../plugins/auth.ts';
+import { registerCouponHolds } from './billing.service.ts';
 import { createSubscription, quoteSubscription } from './subscriptions.service.ts';
 
 const tags = ['subscriptions'];
@@ -14,6 +15,7 @@ const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody,
 
 /** POST /api/stripe/create-subscription and the price quote the subscribe screen shows first. */
 export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerCouponHolds();
   app.post(
     '/create-subscription',
     {

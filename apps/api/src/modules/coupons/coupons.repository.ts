@@ -114,28 +114,6 @@ export async function deleteRedemptionOfPayment(
   return row?.coupon_id ?? null;
 }
 
-/**
- * How many uses of the coupon the member holds in checkouts still open (pending payments). The
- * payment's state is billing's, read here through the redemption's payment_id: it is the one fact
- * that tells a held use from a redeemed one. Served by coupon_redemptions_user_idx and the
- * payments primary key.
- */
-export async function countOpenHolds(
-  db: DbOrTrx,
-  couponId: string,
-  userId: string,
-): Promise<number> {
-  const row = await db
-    .selectFrom('coupon_redemptions as r')
-    .innerJoin('payments as p', 'p.id', 'r.payment_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('r.user_id', '=', userId)
-    .where('r.coupon_id', '=', couponId)
-    .where('p.status', '=', 'pending')
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 /** Gives one use back (a held redemption whose payment was cancelled). */
 export async function giveRedemptionBack(db: DbOrTrx, couponId: string): Promise<void> {
   await db

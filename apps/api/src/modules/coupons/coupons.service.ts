@@ -16,6 +16,7 @@ import { recordCatalogueChange } from '../audit/index.ts';
 import * as repo from './coupons.repository.ts';
 import { toCoupon } from './coupons.mapper.ts';
 import { assertUsable, COUPON_MESSAGES, discountFor, maxBelowUses } from './coupons.rules.ts';
+import { countHeldUses } from './held-uses.ts';
 
 const toIso = (v: string | null | undefined) =>
   v === undefined ? undefined : v === null || v === '' ? null : new Date(v).toISOString();
@@ -124,8 +125,8 @@ async function writeUnique<T>(app: FastifyInstance, work: (trx: DbOrTrx) => Prom
  * What a coupon takes off a price now for `userId`, or the 4xx saying why it cannot be used
  * (unknown 404, inactive / expired / not yet valid 400, used up 409). A use the member holds in a
  * checkout still open is theirs to move to a new checkout (openCheckout gives it back in the
- * same transaction), so it does not make the coupon used up for them. Reading only: the use is
- * taken when the checkout opens (holdCouponUse).
+ * same transaction), so it does not make the coupon used up for them; billing counts those
+ * (countHeldUsesWith). Reading only: the use is taken when the checkout opens (holdCouponUse).
  */
 export async function quoteCoupon(
   app: FastifyInstance,
@@ -138,7 +139,7 @@ export async function quoteCoupon(
     found !== undefined &&
     found.max_redemptions !== null &&
     found.redemptions >= found.max_redemptions;
-  const held = atCap ? await repo.countOpenHolds(app.db, found.id, userId) : 0;
+  const held = atCap ? await countHeldUses(app.db, userId, found.id) : 0;
   const coupon = assertUsable(found, held);
   return {
     couponId: coupon.id,
