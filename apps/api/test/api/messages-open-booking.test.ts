@@ -98,6 +98,26 @@ describe('an open booking with several sitters', () => {
     expect((await thread(owner, '')).meta.total).toBe(3);
   });
 
+  it("names the sitter's thread in the owner's message notification, and only there", async () => {
+    const notes = async (who: TestUser) => {
+      const res = await call(t, 'GET', '/api/notifications/all', who);
+      expect(res.statusCode, res.body).toBe(200);
+      const all = res.json().allNotifications as { type: string; data: Record<string, unknown> }[];
+      return all.filter((n) => n.type === 'message' && n.data.bookingId === open);
+    };
+    const fromBob = await postMessage(t, bob, open, 'Still free on Saturday?');
+    const toOwner = (await notes(owner)).find((n) => n.data.messageId === fromBob._id);
+    expect(toOwner?.data).toMatchObject({ bookingId: open, withUserId: bob.id });
+    // Bob has one thread on this booking: his notification names no one.
+    const toBob = await postMessage(t, owner, open, 'Yes', { recipientId: bob.id });
+    const mine = (await notes(bob)).find((n) => n.data.messageId === toBob._id);
+    expect(mine?.data).toEqual({
+      bookingId: open,
+      messageId: toBob._id,
+      datetime: expect.any(String),
+    });
+  });
+
   it('answers an empty list for a booking the caller has no conversation on', async () => {
     const stranger = await createProvider(t.app);
     const res = await conversations(stranger, `?bookingId=${open}`);

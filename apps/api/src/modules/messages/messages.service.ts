@@ -59,10 +59,13 @@ export async function sendMessage(
     .publish(recipientId, { type: 'message', data: delivered })
     .catch((err: unknown) => app.log.warn({ err }, 'live message push failed'));
   const from = `${delivered.sender.firstName} ${delivered.sender.lastName}`.trim();
+  // The owner of an open booking has one thread per sitter: `withUserId` names the sender's, as
+  // GET /api/messages/thread takes it. Anyone else has one thread per booking.
+  const isOwnersThreadOfMany = recipientId === parties.ownerId && parties.providerId === null;
   await notifyUser(app, recipientId, {
     type: 'message',
     message: `New message from ${from}: ${body.text.slice(0, 80)}`,
-    data: { bookingId, messageId: id },
+    data: { bookingId, messageId: id, ...(isOwnersThreadOfMany && { withUserId: user.id }) },
   });
   return toMessageWire(row, viewOf(user, parties));
 }

@@ -21,6 +21,11 @@ const note = (id: string, type: string, message: string, data: object, minute: n
 describe('notificationLink: each type the API sends, to its screen', () => {
   it.each([
     ['message', { bookingId: B, messageId: 'm' }, `/chat-room?booking=${B}`],
+    [
+      'message',
+      { bookingId: B, messageId: 'm', withUserId: 'u3' },
+      `/chat-room?booking=${B}&with=u3`,
+    ],
     ['booking-request', { bookingId: B }, `/booking-details/${B}`],
     ['booking-invitation', { bookingId: B, requestId: 'r' }, `/booking-details/${B}`],
     ['booking-decision', { bookingId: B, decision: 'accepted' }, `/booking-details/${B}`],
@@ -87,5 +92,79 @@ describe('the bell', () => {
     await waitFor(() =>
       expect(screen.queryByRole('list', { name: 'Unread notifications' })).toBeNull(),
     );
+  });
+});
+
+describe('the bell, for an owner talking with several sitters on an open booking', () => {
+  const OWNER = { _id: 'u1', firstName: 'Olivia', lastName: 'Owner' };
+  const ANN = { _id: 'u2', firstName: 'Ann', lastName: 'A.' };
+  const BOB = { _id: 'u3', firstName: 'Bob', lastName: 'B.' };
+  const message = (id: string, text: string, from: typeof ANN) => ({
+    _id: id,
+    bookingId: B,
+    booking: B,
+    text,
+    sender: from,
+    recipient: OWNER,
+    createdAt: at(1),
+    sentAt: at(1),
+    read: false,
+    readAt: null,
+  });
+  const FROM_ANN = message('m1', 'Hello from Ann', ANN);
+  const FROM_BOB = message('m2', 'Hello from Bob', BOB);
+  const conversation = (sitter: typeof ANN, last: typeof FROM_ANN) => ({
+    _id: B,
+    bookingId: B,
+    booking: {
+      _id: B,
+      service: 'Dog walking',
+      status: 'pending',
+      startDate: at(0),
+      endDate: at(1),
+    },
+    owner: OWNER,
+    provider: null,
+    otherParty: sitter,
+    lastMessage: last,
+    unreadCount: 1,
+    updatedAt: at(1),
+  });
+  const meta = (total: number) => ({ page: 1, limit: 20, total, totalPages: 1, hasMore: false });
+
+  it("opens the thread with the sitter who wrote, not the booking's first", async () => {
+    storeSession({ id: OWNER._id });
+    const data = { bookingId: B, messageId: FROM_BOB._id, withUserId: BOB._id };
+    const fromBob = note('n1', 'message', 'New message from Bob B.: Hello from Bob', data, 3);
+    const calls = mockFetch(({ url }) => {
+      if (url.startsWith('/api/notifications/all'))
+        return { status: 200, body: { success: true, allNotifications: [fromBob], ...meta(1) } };
+      if (url.startsWith('/api/messages/conversations'))
+        return {
+          status: 200,
+          body: {
+            success: true,
+            data: [conversation(ANN, FROM_ANN), conversation(BOB, FROM_BOB)],
+            meta: meta(1),
+          },
+        };
+      if (url.startsWith('/api/messages/thread')) {
+        const withUser = new URL(url, 'http://x').searchParams.get('withUserId');
+        const data = [FROM_ANN, FROM_BOB].filter((m) => !withUser || m.sender._id === withUser);
+        return { status: 200, body: { success: true, data, meta: meta(data.length) } };
+      }
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    const { router } = renderApp('/pet-details');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await user.click(await screen.findByRole('link', { name: /New message from Bob/ }));
+
+    await screen.findByRole('heading', { name: 'Chat with Bob B.' });
+    expect(router.state.location.pathname).toBe('/chat-room');
+    const messages = await screen.findByRole('list', { name: 'Messages' });
+    await waitFor(() => expect(within(messages).getByText('Hello from Bob')).toBeInTheDocument());
+    expect(within(messages).queryByText('Hello from Ann')).toBeNull();
+    expect(calls.some((c) => c.url.includes(`withUserId=${BOB._id}`))).toBe(true);
   });
 });

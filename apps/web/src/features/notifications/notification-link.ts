@@ -8,7 +8,8 @@ const text = (value: unknown): string | null =>
 
 /**
  * The screen a notification is about, from what the API puts in its `data` (the `notifyUser`
- * calls of apps/api): a message opens its booking's chat, a dispute its page, a KYC decision or
+ * calls of apps/api): a message opens its booking's chat (the sender's thread when the API names
+ * it: an owner's open booking has one per sitter), a dispute its page, a KYC decision or
  * message the KYC screen, credits the dashboard that shows the balance, a subscription the
  * settings that manage it, a booking, request or review its booking. Null: nothing to open (a
  * welcome, an account change, a contact message, which no screen lists).
@@ -17,10 +18,7 @@ export function notificationLink(n: Linkable, { isAdmin = false } = {}): string 
   const data = n.data ?? {};
   const bookingId = text(data.bookingId);
   const disputeId = text(data.disputeId);
-  if (n.type === 'message')
-    return bookingId
-      ? `${paths.chatRoom}?booking=${encodeURIComponent(bookingId)}`
-      : paths.chatRoom;
+  if (n.type === 'message') return chatLink(bookingId, text(data.withUserId));
   if (disputeId) return toPath(isAdmin ? paths.adminDispute : paths.dispute, { disputeId });
   if (n.type === 'kyc' || n.type === 'kyc-message') return paths.kyc;
   if (n.type === 'credits') return paths.userDashboard;
@@ -29,4 +27,14 @@ export function notificationLink(n: Linkable, { isAdmin = false } = {}): string 
   // A weekly series without a visit named: the bookings list shows its requests and series.
   if (text(data.seriesId)) return paths.bookings;
   return null;
+}
+
+/** /chat-room opens a booking's thread, or with `with` its thread with that party. */
+function chatLink(bookingId: string | null, withUserId: string | null): string {
+  if (!bookingId) return paths.chatRoom;
+  const query = new URLSearchParams({
+    booking: bookingId,
+    ...(withUserId && { with: withUserId }),
+  });
+  return `${paths.chatRoom}?${query.toString()}`;
 }
