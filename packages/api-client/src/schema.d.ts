@@ -5625,6 +5625,7 @@ export interface operations {
                             booking: {
                                 _id: string;
                                 endDate: string;
+                                notes: string;
                                 owner: {
                                     _id: string;
                                     firstName: string;
@@ -5632,6 +5633,7 @@ export interface operations {
                                     image: string | null;
                                     lastName: string;
                                 };
+                                pets: string[];
                                 price: {
                                     amountCents: number;
                                     currency: string;

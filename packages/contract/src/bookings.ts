@@ -247,6 +247,8 @@ export const requestBookingSummary = bookingWire.pick({
   status: true,
   owner: true,
   price: true,
+  pets: true,
+  notes: true,
 });
 export const myRequestWire = bookingRequestWire.extend({ booking: requestBookingSummary });
 export type MyRequestWire = z.infer<typeof myRequestWire>;

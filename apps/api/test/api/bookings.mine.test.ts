@@ -103,6 +103,9 @@ describe('GET /api/booking/requests/mine', () => {
       service: 'boarding',
       status: 'pending',
       owner: { _id: owner.id },
+      // What the sitter decides on before answering: the pets and the owner's notes.
+      pets: [expect.any(String)],
+      notes: expect.any(String),
     });
     expect(body.data[0]).toMatchObject({ state: 'accepted', booking: { status: 'accepted' } });
     expect(body.data.find((r) => r.bookingId === b.rejected)!.state).toBe('rejected');

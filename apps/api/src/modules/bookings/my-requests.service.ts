@@ -72,8 +72,9 @@ async function withBookings(
         provider: null,
         events: [],
       });
-      const { _id, service, startDate, endDate, status, owner, price } = full;
-      return [b.id, { _id, service, startDate, endDate, status, owner, price }] as const;
+      const { _id, service, startDate, endDate, status, owner, price, pets, notes } = full;
+      const summary = { _id, service, startDate, endDate, status, owner, price, pets, notes };
+      return [b.id, summary] as const;
     }),
   );
   return wires.map((w) => ({ ...w, booking: summaryById.get(w.bookingId)! }));

@@ -13,7 +13,7 @@ export type CardBooking = Pick<
   Booking,
   '_id' | 'service' | 'startDate' | 'endDate' | 'status' | 'owner' | 'price'
 > &
-  Partial<Pick<Booking, 'provider' | 'distanceKm' | 'seriesId'>>;
+  Partial<Pick<Booking, 'provider' | 'distanceKm' | 'seriesId' | 'pets' | 'notes'>>;
 
 type BookingCardProps = {
   booking: CardBooking;
@@ -22,7 +22,10 @@ type BookingCardProps = {
   children?: React.ReactNode;
 };
 
-/** A booking in a list: service, dates, the other party, price and status, with a details link. */
+/**
+ * A booking in a list: service, dates, the other party, price and status, with a details link;
+ * how many pets and the owner's notes where the list carries them (what a sitter decides on).
+ */
 export function BookingCard({ booking, viewAs, children }: BookingCardProps) {
   const other = viewAs === 'owner' ? (booking.provider ?? null) : booking.owner;
   const otherName = fullName(other);
@@ -41,6 +44,11 @@ export function BookingCard({ booking, viewAs, children }: BookingCardProps) {
             {serviceLabel(booking.service)}
           </Anchor>
           <Text size="sm">{formatDateRange(booking.startDate, booking.endDate)}</Text>
+          {booking.pets && (
+            <Text size="sm" c="dimmed">
+              {booking.pets.length} pet{booking.pets.length === 1 ? '' : 's'}
+            </Text>
+          )}
         </Stack>
         <Group gap="xs" justify="flex-end">
           {booking.seriesId && (
@@ -77,6 +85,11 @@ export function BookingCard({ booking, viewAs, children }: BookingCardProps) {
             : 'Price on acceptance'}
         </Text>
       </Group>
+      {booking.notes && (
+        <Text size="sm" mt="xs" lineClamp={3} data-testid="booking-notes">
+          {booking.notes}
+        </Text>
+      )}
       {children}
     </Card>
   );

@@ -151,6 +151,8 @@ describe('sitter request page follows the owner live', () => {
         status: state === 'accepted' ? 'accepted' : 'pending',
         owner: open.owner,
         price: open.price,
+        pets: open.pets,
+        notes: open.notes,
       },
     });
     let state: MyRequest['state'] = 'pending';

@@ -25,6 +25,8 @@ function mine(bookingId: string, overrides: Partial<MyRequest> = {}): MyRequest 
       status: b.status,
       owner: b.owner,
       price: b.price,
+      pets: b.pets,
+      notes: b.notes,
     },
   };
 }
@@ -96,6 +98,9 @@ describe('request board', () => {
       `/booking-details/${BOOKING_ID}`,
     );
     expect(within(invitations[0]!).getByRole('button', { name: 'Accept' })).toBeEnabled();
+    // What the sitter decides on: how many pets and the owner's notes.
+    expect(invitations[0]).toHaveTextContent('1 pet');
+    expect(invitations[0]).toHaveTextContent('Biscuit pulls on the lead');
 
     const applications = within(region('My applications')).getAllByRole('article');
     expect(applications).toHaveLength(2);
@@ -109,6 +114,7 @@ describe('request board', () => {
     expect(openCards).toHaveLength(2);
     expect(openCards[0]).toHaveTextContent('Applied, waiting for the owner');
     expect(within(openCards[1]!).getByRole('button', { name: 'Apply' })).toBeEnabled();
+    expect(openCards[1]).toHaveTextContent('Biscuit pulls on the lead');
 
     const urls = calls.map((c) => c.url);
     expect(urls).toContain('/api/booking/requests/mine?limit=100');
