@@ -55,9 +55,11 @@ const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js
     // Every browser test comes from 127.0.0.1: at the default 300 a minute a fast run of the
     // whole suite nears the per-IP limit. The limits themselves are tested in the API suite.
     RATE_LIMIT_MAX: '3000',
-    // The walkthroughs book the form's default slot (tomorrow 09:00, up to ~40 h ahead) and start
-    // it at once; the 2-hour default is tested in the API suite (bookings.start-window).
+    // The walkthroughs book the form's default slot (tomorrow 09:00, up to ~40 h ahead), then
+    // start and complete it at once; the defaults (start 2 hours ahead, complete once begun) are
+    // tested in the API suite (bookings.start-window).
     BOOKING_START_LEAD_MINUTES: '4320',
+    BOOKING_COMPLETE_LEAD_MINUTES: '4320',
   }),
 });
 server.stdout.pipe(logStream);

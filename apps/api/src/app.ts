@@ -113,6 +113,7 @@ export async function buildApp(
     secretKey: config.secretKey,
     apiBase: '',
     startLeadMinutes: config.bookingStartLeadMinutes,
+    completeLeadMinutes: config.bookingCompleteLeadMinutes,
   });
   registerRatingRefresh(app, config.ratingRefreshMinutes);
   registerBookingReminders(app, config.remindersIntervalSeconds);

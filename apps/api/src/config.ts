@@ -38,6 +38,7 @@ const envSchema = z
     RATING_REFRESH_MINUTES: z.coerce.number().min(0).max(1440).optional(),
     REMINDERS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86400).optional(),
     BOOKING_START_LEAD_MINUTES: z.coerce.number().int().min(0).max(10_000_000).default(120),
+    BOOKING_COMPLETE_LEAD_MINUTES: z.coerce.number().int().min(0).max(10_000_000).default(0),
     TRUST_PROXY: z.string().optional(),
     SSE_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(300).default(25),
     PAWSY_DIAGNOSTICS: bool.optional(),
@@ -136,6 +137,8 @@ export type AppConfig = Readonly<{
   remindersIntervalSeconds: number;
   /** How long before its start time a sitter may start a booking (minutes). */
   bookingStartLeadMinutes: number;
+  /** How long before its start time a started booking may be completed (minutes; 0 = not before). */
+  bookingCompleteLeadMinutes: number;
   /** Fastify's trustProxy: false (X-Forwarded-For ignored), a hop count or trusted addresses. */
   trustProxy: false | number | string[];
   /** Live-stream keep-alive period; each beat also re-checks the stream's session. */
@@ -271,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ratingRefreshMinutes: e.RATING_REFRESH_MINUTES ?? (e.NODE_ENV === 'test' ? 0 : 10),
     remindersIntervalSeconds: e.REMINDERS_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60),
     bookingStartLeadMinutes: e.BOOKING_START_LEAD_MINUTES,
+    bookingCompleteLeadMinutes: e.BOOKING_COMPLETE_LEAD_MINUTES,
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
     sseHeartbeatMs: Math.round(e.SSE_HEARTBEAT_SECONDS * 1000),
     diagnostics: e.PAWSY_DIAGNOSTICS ?? false,

@@ -12,7 +12,12 @@ export async function registerSpa(
   app: FastifyInstance,
   webDist: string | null,
   /** What the web app reads from its page's `pawsy-config` meta tag (lib/runtime-config.ts). */
-  runtime: { secretKey: string; apiBase: string; startLeadMinutes: number },
+  runtime: {
+    secretKey: string;
+    apiBase: string;
+    startLeadMinutes: number;
+    completeLeadMinutes: number;
+  },
 ): Promise<void> {
   const indexFile = webDist ? path.join(webDist, 'index.html') : null;
   const hasWeb = indexFile !== null && fs.existsSync(indexFile);

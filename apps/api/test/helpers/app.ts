@@ -61,8 +61,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '100000',
     AUTH_RATE_LIMIT_MAX: '100000',
-    // Fixtures book days ahead and start at once; the rule has its own test (bookings.lifecycle).
+    // Fixtures book days ahead, then start and complete at once; the rules have their own test
+    // with the defaults (bookings.start-window).
     BOOKING_START_LEAD_MINUTES: '10000000',
+    BOOKING_COMPLETE_LEAD_MINUTES: '10000000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

@@ -13,6 +13,7 @@ describe('http client', () => {
       secretKey: 'meta-secret',
       apiBase: 'https://api.example.test',
       startLeadMinutes: 4320,
+      completeLeadMinutes: 4320,
     });
     document.head.append(meta);
   });
@@ -27,10 +28,10 @@ describe('http client', () => {
     expect(calls[0]!.headers['x-auth-token']).toBeUndefined();
   });
 
-  it('reads the start lead from the run-time config (120 minutes without one)', () => {
-    expect(getRuntimeConfig().startLeadMinutes).toBe(4320);
+  it('reads the start and complete leads from the run-time config (120 and 0 without one)', () => {
+    expect(getRuntimeConfig()).toMatchObject({ startLeadMinutes: 4320, completeLeadMinutes: 4320 });
     document.head.querySelector('meta[name="pawsy-config"]')?.remove();
-    expect(getRuntimeConfig().startLeadMinutes).toBe(120);
+    expect(getRuntimeConfig()).toMatchObject({ startLeadMinutes: 120, completeLeadMinutes: 0 });
   });
 
   it('adds x-auth-token when logged in and sends JSON bodies', async () => {

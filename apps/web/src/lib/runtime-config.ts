@@ -5,12 +5,15 @@ export type RuntimeConfig = {
   apiBase: string;
   /** How long before its start a sitter may start a booking (BOOKING_START_LEAD_MINUTES). */
   startLeadMinutes: number;
+  /** How long before its start a started booking may be completed (BOOKING_COMPLETE_LEAD_MINUTES). */
+  completeLeadMinutes: number;
 };
 
 const FALLBACK: RuntimeConfig = {
   secretKey: import.meta.env.VITE_SECRET_KEY ?? 'pawsy-dev-secret-key',
   apiBase: import.meta.env.VITE_API_BASE ?? '',
   startLeadMinutes: 120,
+  completeLeadMinutes: 0,
 };
 
 /**
@@ -24,14 +27,14 @@ export function getRuntimeConfig(): RuntimeConfig {
   if (!raw) return FALLBACK;
   try {
     const parsed = JSON.parse(raw) as Partial<RuntimeConfig>;
+    const minutes = (value: unknown, fallback: number) =>
+      typeof value === 'number' && value >= 0 ? value : fallback;
     return {
       secretKey: typeof parsed.secretKey === 'string' ? parsed.secretKey : FALLBACK.secretKey,
       apiBase:
         typeof parsed.apiBase === 'string' ? parsed.apiBase.replace(/\/$/, '') : FALLBACK.apiBase,
-      startLeadMinutes:
-        typeof parsed.startLeadMinutes === 'number' && parsed.startLeadMinutes >= 0
-          ? parsed.startLeadMinutes
-          : FALLBACK.startLeadMinutes,
+      startLeadMinutes: minutes(parsed.startLeadMinutes, FALLBACK.startLeadMinutes),
+      completeLeadMinutes: minutes(parsed.completeLeadMinutes, FALLBACK.completeLeadMinutes),
     };
   } catch {
     return FALLBACK;

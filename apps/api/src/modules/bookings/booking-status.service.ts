@@ -63,6 +63,8 @@ async function applyStatus(
   if (!check.ok) throw check.forbidden ? forbidden(check.reason) : conflict(check.reason);
   if (!isCheckIn && input.status === 'in-progress')
     assertStartable(booking.start_at, app.config.bookingStartLeadMinutes);
+  if (input.status === 'completed')
+    assertCompletable(booking.start_at, app.config.bookingCompleteLeadMinutes);
   // Photos are re-encoded like profile photos: a phone's EXIF would give away where the pet is.
   if (input.image)
     stored.name = (await storeReencodedImage(app.storage, input.image, IMAGE_TYPES)).name;
@@ -157,11 +159,26 @@ export function assertImageAllowed(status: BookingStatus, image: StoredFile | nu
  * owner's right to cancel (and the refund that goes with it), so it cannot come weeks early.
  */
 function assertStartable(startAt: string, leadMinutes: number): void {
-  const opens = Date.parse(startAt) - leadMinutes * 60_000;
-  if (Date.now() >= opens) return;
-  const lead =
-    leadMinutes % 60 === 0
-      ? `${leadMinutes / 60} hour${leadMinutes === 60 ? '' : 's'}`
-      : `${leadMinutes} minutes`;
-  throw conflict(`A booking can be started at most ${lead} before it begins`);
+  if (isWithinLead(startAt, leadMinutes)) return;
+  throw conflict(`A booking can be started at most ${leadText(leadMinutes)} before it begins`);
 }
+
+/**
+ * Completing opens reviews and ends the stay for good, so it waits until the booking has begun:
+ * `leadMinutes` (BOOKING_COMPLETE_LEAD_MINUTES, 0 by default) before its start at the earliest.
+ */
+function assertCompletable(startAt: string, leadMinutes: number): void {
+  if (isWithinLead(startAt, leadMinutes)) return;
+  const from = new Date(Date.parse(startAt) - leadMinutes * 60_000).toISOString();
+  throw conflict(
+    leadMinutes === 0
+      ? `A booking can be completed once it has begun (from ${from})`
+      : `A booking can be completed at most ${leadText(leadMinutes)} before it begins (from ${from})`,
+  );
+}
+
+const isWithinLead = (startAt: string, leadMinutes: number): boolean =>
+  Date.now() >= Date.parse(startAt) - leadMinutes * 60_000;
+
+const leadText = (minutes: number): string =>
+  minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`;

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { refundOnCancel } from '@pawsy/contract';
 import { useAppDispatch } from '../../../app/hooks';
 import { formatCents } from '../../../lib/money';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
+import { useTimeReached } from '../../../lib/use-time-reached';
 import { formatDateTime } from '../lib/booking-format';
 import { ChatButton } from '../../chat';
 import { updateBookingStatus } from '../booking-slice';
@@ -39,10 +40,15 @@ export function refundIfCancelled(booking: Booking, byOwner: boolean, now = new 
   return 'Nothing was paid for this booking, so nothing is charged.';
 }
 
-/** When the sitter may start: BOOKING_START_LEAD_MINUTES before the start, as the API checks. */
-function startableFrom(booking: Booking, leadMinutes: number): Date {
-  return new Date(Date.parse(booking.startDate) - leadMinutes * 60_000);
+/**
+ * `leadMinutes` before the booking's start, as the API checks: when the sitter may start it
+ * (BOOKING_START_LEAD_MINUTES) and complete it (BOOKING_COMPLETE_LEAD_MINUTES).
+ */
+function leadBefore(booking: Booking, leadMinutes: number): number {
+  return Date.parse(booking.startDate) - leadMinutes * 60_000;
 }
+
+const formatFrom = (at: number) => formatDateTime(new Date(at).toISOString());
 
 /** Start / Complete / Cancel by role and status, plus the chat entry point. */
 export function BookingActions({
@@ -58,17 +64,11 @@ export function BookingActions({
   const [dialog, setDialog] = useState<Dialog>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const from = startableFrom(booking, getRuntimeConfig().startLeadMinutes).getTime();
-  // The time the start window is judged by; moved on when a page left open reaches the window.
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const wait = from - Date.now();
-    // setTimeout holds at most ~24.8 days; a later start is judged again when the page is opened.
-    if (wait > 2 ** 31 - 1) return;
-    const timer = setTimeout(() => setNow(Date.now()), Math.max(wait, 0));
-    return () => clearTimeout(timer);
-  }, [from]);
-  const canStartNow = from <= now;
+  const { startLeadMinutes, completeLeadMinutes } = getRuntimeConfig();
+  const startFrom = leadBefore(booking, startLeadMinutes);
+  const completeFrom = leadBefore(booking, completeLeadMinutes);
+  const canStartNow = useTimeReached(startFrom);
+  const canCompleteNow = useTimeReached(completeFrom);
 
   const open = (next: Dialog) => {
     setError(null);
@@ -94,10 +94,17 @@ export function BookingActions({
             <Button onClick={() => open('start')}>Start</Button>
           ) : (
             <Text size="sm" c="dimmed" data-testid="startable-from">
-              You can start this booking from {formatDateTime(new Date(from).toISOString())}.
+              You can start this booking from {formatFrom(startFrom)}.
             </Text>
           ))}
-        {allowed.canComplete && <Button onClick={() => open('complete')}>Complete</Button>}
+        {allowed.canComplete &&
+          (canCompleteNow ? (
+            <Button onClick={() => open('complete')}>Complete</Button>
+          ) : (
+            <Text size="sm" c="dimmed" data-testid="completable-from">
+              You can complete this booking from {formatFrom(completeFrom)}.
+            </Text>
+          ))}
         {allowed.canCancel && (
           <Button variant="outline" color="red.8" onClick={() => open('cancel')}>
             Cancel booking

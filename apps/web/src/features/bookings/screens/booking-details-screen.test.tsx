@@ -84,12 +84,43 @@ describe('booking details: buttons by role and status', () => {
     expect(button('Cancel booking')).toBeInTheDocument();
   });
 
-  it('assigned sitter of an in-progress booking: Complete only', async () => {
-    open({ as: 'sitter', booking: makeBooking({ status: 'in-progress' }) });
+  it('assigned sitter of an in-progress booking that has begun: Complete only', async () => {
+    const begun = new Date(Date.now() - 600_000);
+    open({
+      as: 'sitter',
+      booking: makeBooking({
+        status: 'in-progress',
+        startDate: begun.toISOString(),
+        endDate: new Date(begun.getTime() + 3600_000).toISOString(),
+      }),
+    });
     await ready();
     expect(button('Complete')).toBeInTheDocument();
     expect(button('Start')).not.toBeInTheDocument();
     expect(button('Cancel booking')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('completable-from')).not.toBeInTheDocument();
+  });
+
+  it('assigned sitter of a booking started early: when it can be completed, then Complete once it begins', async () => {
+    const soon = new Date(Date.now() + 1500);
+    open({
+      as: 'sitter',
+      booking: makeBooking({
+        status: 'in-progress',
+        startDate: soon.toISOString(),
+        endDate: new Date(soon.getTime() + 3600_000).toISOString(),
+      }),
+    });
+    await ready();
+    expect(button('Complete')).not.toBeInTheDocument();
+    expect(screen.getByTestId('completable-from')).toHaveTextContent(
+      /^You can complete this booking from .+\.$/,
+    );
+    // The page left open is judged again when the booking begins.
+    expect(
+      await screen.findByRole('button', { name: 'Complete' }, { timeout: 4000 }),
+    ).toBeVisible();
+    expect(screen.queryByTestId('completable-from')).not.toBeInTheDocument();
   });
 
   it('party of a completed booking without a review: the review form; with one: none', async () => {

@@ -1,0 +1,19 @@
+import { useEffect, useState } from 'react';
+
+/** setTimeout holds at most ~24.8 days; a later time is judged again when the page is opened. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/**
+ * Whether the clock has reached `at` (epoch ms), judged again at that moment, so a page left
+ * open shows what became possible (Start, Complete) without a reload.
+ */
+export function useTimeReached(at: number): boolean {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const wait = at - Date.now();
+    if (wait > MAX_TIMEOUT_MS) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(wait, 0));
+    return () => clearTimeout(timer);
+  }, [at]);
+  return at <= now;
+}
