@@ -135,4 +135,38 @@ describe('a booking paid partly by card through Stripe', () => {
     );
     expect({ balance: await balance(poor), ...(await written(poor)) }).toEqual(before);
   });
+
+  it('cancelling the booking expires its Checkout Session, so it can no longer be paid', async () => {
+    const b = (await book(40)).json().data as { _id: string };
+    const before = await stored(b._id);
+    const ref = before.payments[0]!.gateway_ref!;
+    const cancel = await call(t, 'PUT', `/api/booking/accept/${b._id}`, owner, {
+      status: 'cancelled',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(fake.calls.map((c) => c.path)).toContain(`/v1/checkout/sessions/${ref}/expire`);
+    const { booking, charge, payments } = await stored(b._id);
+    expect(booking).toMatchObject({ status: 'cancelled', credits_refunded: 1500 });
+    expect(charge).toMatchObject({ state: 'cancelled', card_refunded_cents: 0 });
+    expect(payments[0]).toMatchObject({ status: 'cancelled', paid_at: null });
+  });
+
+  it('leaves the payment to the webhook when Stripe will not expire the session', async () => {
+    const b = (await book(50)).json().data as { _id: string };
+    fake.state.failExpires = true;
+    try {
+      const cancel = await call(t, 'PUT', `/api/booking/accept/${b._id}`, owner, {
+        status: 'cancelled',
+      });
+      expect(cancel.statusCode, cancel.body).toBe(200);
+    } finally {
+      fake.state.failExpires = false;
+    }
+    // Paid on Stripe's page meanwhile: its webhook still finds the payment pending, and a payment
+    // completed after its booking was cancelled is refunded in full.
+    const { booking, charge, payments } = await stored(b._id);
+    expect(booking.status).toBe('cancelled');
+    expect(charge.state).toBe('cancelled');
+    expect(payments[0]!.status).toBe('pending');
+  });
 });

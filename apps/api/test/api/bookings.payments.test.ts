@@ -11,6 +11,7 @@ import {
   hoursFromNow,
   type Owner,
 } from '../helpers/booking-fixtures.ts';
+import { sandboxClick } from '../helpers/billing-fixtures.ts';
 import { submitSandbox } from '../helpers/checkout.ts';
 
 /** Bookings paid in full: credits first, the rest by card (sandbox) before the sitter is asked. */
@@ -135,11 +136,23 @@ describe('the card part of a booking', () => {
     expect(res.json().data.payment.status).toBe('cancelled');
     expect(await balance(owner)).toBe(before);
 
-    // Paying the abandoned checkout afterwards charges nothing in the end: all of it goes back.
-    await submitSandbox(t, b.payment.checkoutUrl!, 'Pay');
+    // Its checkout is closed with it: the page offers no Pay, and a stale form's Pay charges
+    // nothing and lands on the cancelled result.
+    const page = await submitSandbox(t, b.payment.checkoutUrl!, 'Pay').catch((err: Error) => err);
+    expect(String(page)).toContain('This payment is already cancelled');
+    const forced = await sandboxClick(t, b.payment.checkoutUrl!, 'pay');
+    expect(forced.statusCode).toBe(303);
+    expect(forced.headers.location).toContain('payment=cancelled');
     const after = (await detail(b._id, owner)).json().booking;
     expect(after.status).toBe('cancelled');
-    expect(after.payment).toMatchObject({ cardCents: 3000, cardRefundedCents: 3000 });
+    expect(after.payment).toMatchObject({ cardCents: 3000, cardRefundedCents: 0 });
+    const payment = await t.app.db
+      .selectFrom('payments')
+      .select(['status', 'paid_at', 'refunded_cents'])
+      .where('reference_id', '=', b._id)
+      .executeTakeFirstOrThrow();
+    expect(payment).toEqual({ status: 'cancelled', paid_at: null, refunded_cents: 0 });
+    expect(await balance(owner)).toBe(before);
     expect((await detail(b._id, sitter)).statusCode).toBe(404);
   });
 });

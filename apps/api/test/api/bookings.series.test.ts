@@ -487,6 +487,25 @@ describe('cancelling', () => {
     expect(res.json().data).toMatchObject({ status: 'cancelled', creditsRefunded: 500 });
     expect(await balance(owner)).toBe(before);
   });
+
+  it('cancelling an unpaid series closes its checkout: the page can no longer be paid', async () => {
+    const { owner, sitter } = await pair();
+    const before = await balance(owner);
+    const created = await create(owner, sitter, { creditsToApply: 500 }, false);
+    const res = await call(t, 'POST', `/api/booking/series/${created.data.id}/cancel`, owner, {
+      scope: 'rest',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const paid = await submitSandbox(t, created.checkoutUrl!, 'Pay').catch((err: Error) => err);
+    expect(String(paid)).toContain('This payment is already cancelled');
+    const payment = await t.app.db
+      .selectFrom('payments')
+      .select(['status', 'refunded_cents'])
+      .where('reference_id', '=', created.data.id)
+      .executeTakeFirstOrThrow();
+    expect(payment).toEqual({ status: 'cancelled', refunded_cents: 0 });
+    expect(await balance(owner)).toBe(before);
+  });
 });
 
 describe('time zones and reviews', () => {

@@ -10,7 +10,11 @@ export type FakeStripeCall = { method: string; path: string; form: URLSearchPara
 export async function startFakeStripe() {
   const calls: FakeStripeCall[] = [];
   /** While true, creating a Checkout Session fails as Stripe does when it is down (HTTP 500). */
-  const state = { failCheckouts: false };
+  const state = {
+    failCheckouts: false,
+    /** While true, expiring a session fails as Stripe answers for one already paid (HTTP 400). */
+    failExpires: false,
+  };
   let seq = 0;
   const server = http.createServer((req, res) => {
     let body = '';
@@ -22,6 +26,18 @@ export async function startFakeStripe() {
       if (state.failCheckouts && path === '/v1/checkout/sessions') {
         res.writeHead(500, { 'content-type': 'application/json', 'request-id': `req_${seq}` });
         res.end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe is down' } }));
+        return;
+      }
+      if (state.failExpires && /^\/v1\/checkout\/sessions\/[^/]+\/expire$/.test(path)) {
+        res.writeHead(400, { 'content-type': 'application/json', 'request-id': `req_${seq}` });
+        res.end(
+          JSON.stringify({
+            error: {
+              type: 'invalid_request_error',
+              message: 'Only Checkout Sessions with a status of `open` can be expired.',
+            },
+          }),
+        );
         return;
       }
       let reply: Record<string, unknown> = { id: `obj_${seq}`, object: 'unknown' };

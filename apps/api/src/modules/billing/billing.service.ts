@@ -205,6 +205,27 @@ export async function openOneTimeCheckout(
   };
 }
 
+/**
+ * The area that opened a checkout no longer wants it paid (its booking was cancelled). The
+ * gateway's page is expired first, then the payment is cancelled through the same fulfilment as
+ * the page's Cancel button, so its page can no longer be paid. A Stripe page that cannot be
+ * expired (paid meanwhile, or Stripe unreachable) leaves the payment pending: Stripe's webhook
+ * settles it, and a payment completed after its booking was cancelled is refunded by bookings.
+ */
+export async function closeCheckout(app: FastifyInstance, paymentId: string): Promise<void> {
+  const payment = await repo.findPayment(app.db, paymentId);
+  if (payment?.status !== 'pending') return;
+  if (payment.gateway_ref) {
+    try {
+      await gatewayOf(app).expireCheckout(payment.gateway_ref);
+    } catch (err) {
+      app.log.warn({ err, paymentId }, 'could not expire the checkout of a cancelled booking');
+      return;
+    }
+  }
+  await app.db.transaction().execute((trx) => fulfilCancelled(trx, payment));
+}
+
 /** A one-time payment written at once, then its checkout page (for a caller with nothing beside it). */
 export async function startCheckout(
   app: FastifyInstance,

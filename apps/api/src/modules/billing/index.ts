@@ -2,11 +2,13 @@
  * Public surface of billing. Other areas charge through openOneTimeCheckout or startCheckout (a
  * one-time payment, written inside their own transaction or on its own) and
  * learn the outcome through onPaymentSettled, registered when their routes are; billing never
- * imports them. refundPayment gives card money back; paymentsOf shows what was paid how.
+ * imports them. refundPayment gives card money back; closeCheckout expires a checkout its area
+ * no longer wants paid; paymentsOf shows what was paid how.
  */
 export {
   openOneTimeCheckout,
   startCheckout,
+  closeCheckout,
   refundPayment,
   paymentsOf,
 } from './billing.service.ts';

@@ -19,7 +19,7 @@ import {
 } from './bookings.repository.ts';
 import { loadProviderRate } from './bookings.service.ts';
 import { quotePrice } from './pricing.ts';
-import { refundCard, settleCardOnCancel } from './booking-refunds.service.ts';
+import { followUpCard, settleCardOnCancel } from './booking-refunds.service.ts';
 
 /**
  * PUT /booking/accept/{id} with `{ providerId, decision }`, decided by the counterpart of whoever
@@ -107,7 +107,7 @@ export async function decideRequest(
     });
   }
 
-  await refundCard(app, cardRefund);
+  await followUpCard(app, cardRefund);
   const wire = await bookingWireById(app.db, booking.id);
   const counterpart = request.initiated_by === 'provider' ? request.provider_id : booking.owner_id;
   const who =

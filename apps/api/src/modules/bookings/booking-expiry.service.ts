@@ -4,7 +4,7 @@ import { refundCredits } from '../credits/index.ts';
 import { notifyUser } from '../notifications/index.ts';
 import { newEvent } from './booking-events.ts';
 import { withdrawOpenRequests } from './booking-requests.repository.ts';
-import { refundCard, settleCardOnCancel } from './booking-refunds.service.ts';
+import { followUpCard, settleCardOnCancel } from './booking-refunds.service.ts';
 import { formatStart, tellRecipient } from './booking-reminder-notices.ts';
 import { expireIfPending, findRecipients } from './booking-reminders.repository.ts';
 import { insertEvent, type BookingRow } from './bookings.repository.ts';
@@ -33,7 +33,7 @@ export async function expireBooking(
   if (!outcome) return false;
 
   // The booking has ended either way; a gateway failure must not keep the owner uninformed.
-  await refundCard(app, outcome.refund).catch((err: unknown) =>
+  await followUpCard(app, outcome.refund).catch((err: unknown) =>
     app.log.error({ err, bookingId: booking.id }, 'card refund of an expired booking failed'),
   );
   const label = serviceLabel(booking.service);

@@ -8,7 +8,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { refundCredits } from '../credits/index.ts';
 import { notifyUser } from '../notifications/index.ts';
 import { newEvent } from './booking-events.ts';
-import { refundCard, settleCardOnCancel, type CardRefund } from './booking-refunds.service.ts';
+import { followUpCard, settleCardOnCancel, type CardFollowUp } from './booking-refunds.service.ts';
 import { endPendingSeries } from './booking-series-payments.service.ts';
 import { loadVisibleSeries, seriesWireById, sitterSees } from './booking-series-wires.service.ts';
 import { findSeriesBookings, updateSeriesIfStatus } from './booking-series.repository.ts';
@@ -37,7 +37,7 @@ export async function cancelSeries(
     row.owner_id === caller.id ? 'owner' : row.provider_id === caller.id ? 'provider' : null;
   if (!by) throw forbidden('Only the owner or the sitter of a series can cancel it');
   const now = nowIso();
-  const refunds: CardRefund[] = [];
+  const refunds: CardFollowUp[] = [];
   let message: string;
 
   if (row.status === 'pending') {
@@ -71,7 +71,7 @@ export async function cancelSeries(
     message = `Series cancelled: ${open.length} upcoming occurrence${open.length === 1 ? '' : 's'} cancelled`;
   }
 
-  for (const refund of refunds) await refundCard(app, refund);
+  for (const refund of refunds) await followUpCard(app, refund);
   const wire = await seriesWireById(app.db, row.id);
   const other = by === 'owner' ? row.provider_id : row.owner_id;
   if (by === 'provider' || sitterSees(row))
@@ -90,7 +90,7 @@ async function cancelOccurrence(
   by: 'owner' | 'provider',
   callerId: string,
   now: string,
-): Promise<CardRefund> {
+): Promise<CardFollowUp> {
   const policy = (paid: number) =>
     refundOnCancel({
       creditsApplied: paid,

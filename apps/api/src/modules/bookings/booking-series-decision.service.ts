@@ -15,7 +15,7 @@ import { refundCredits } from '../credits/index.ts';
 import { notifyUser } from '../notifications/index.ts';
 import { insertCharge } from './booking-charges.repository.ts';
 import { newEvent } from './booking-events.ts';
-import { refundCard, type CardRefund } from './booking-refunds.service.ts';
+import { followUpCard, type CardFollowUp } from './booking-refunds.service.ts';
 import { endPendingSeries } from './booking-series-payments.service.ts';
 import { loadVisibleSeries, seriesWireById } from './booking-series-wires.service.ts';
 import {
@@ -44,7 +44,7 @@ export async function decideSeries(
   if (row.status !== 'pending') throw conflict(`This series is already ${row.status}`);
   const now = nowIso();
   let message: string;
-  let cardRefund: CardRefund = null;
+  let cardRefund: CardFollowUp = null;
 
   if (decision === 'rejected') {
     const end = await app.db
@@ -62,7 +62,7 @@ export async function decideSeries(
         : `Series accepted: ${outcome.created} bookings`;
   }
 
-  await refundCard(app, cardRefund);
+  await followUpCard(app, cardRefund);
   const wire = await seriesWireById(app.db, row.id);
   await notifyUser(app, row.owner_id, {
     type: 'series-decision',
@@ -79,7 +79,7 @@ async function acceptSeries(
   trx: DbOrTrx,
   row: SeriesRow,
   now: string,
-): Promise<{ created: number; skipped: number; cardRefund: CardRefund }> {
+): Promise<{ created: number; skipped: number; cardRefund: CardFollowUp }> {
   await lockSitter(trx, row.provider_id);
   if (
     !(await updateSeriesIfStatus(
@@ -152,10 +152,10 @@ async function acceptSeries(
       null,
       'Refund for skipped occurrences of a weekly series',
     );
-  let cardRefund: CardRefund = null;
+  let cardRefund: CardFollowUp = null;
   if (skippedCard > 0 && row.payment_id && row.charge_state === 'paid') {
     if (await addSeriesCardRefundIfWithin(trx, row.id, skippedCard, now))
-      cardRefund = { paymentId: row.payment_id, cents: skippedCard };
+      cardRefund = { kind: 'refund', paymentId: row.payment_id, cents: skippedCard };
   }
   return { created, skipped, cardRefund };
 }

@@ -5,7 +5,7 @@ import { nowIso } from '../../lib/ids.ts';
 import { refundPayment, type PaymentRow } from '../billing/index.ts';
 import { refundCredits } from '../credits/index.ts';
 import { notifyUser } from '../notifications/index.ts';
-import { refundCard, type CardRefund } from './booking-refunds.service.ts';
+import { followUpCard, type CardFollowUp } from './booking-refunds.service.ts';
 import {
   addSeriesCardRefundIfWithin,
   findSeries,
@@ -90,14 +90,14 @@ export async function dropUnpaidSeries(trx: DbOrTrx, id: string, now: string): P
 /**
  * A pending series ends without running (declined, cancelled, expired): `to` is set only while it
  * is still pending (false otherwise), and everything paid goes back — credits now, the card after
- * the commit (the returned refund), or an unpaid checkout is closed.
+ * the commit (the returned follow-up), or an unpaid checkout is closed (expired after the commit).
  */
 export async function endPendingSeries(
   trx: DbOrTrx,
   row: SeriesRow,
   to: 'declined' | 'cancelled' | 'expired',
   now: string,
-): Promise<{ ended: boolean; refund: CardRefund }> {
+): Promise<{ ended: boolean; refund: CardFollowUp }> {
   const ended = await updateSeriesIfStatus(trx, row.id, 'pending', {
     status: to,
     credits_refunded: row.credits_applied,
@@ -114,13 +114,16 @@ export async function endPendingSeries(
       'Refund for a weekly series that did not go ahead',
     );
   if (await settleSeriesChargeIfAwaiting(trx, row.id, 'cancelled', now))
-    return { ended, refund: null };
+    return {
+      ended,
+      refund: row.payment_id ? { kind: 'close-checkout', paymentId: row.payment_id } : null,
+    };
   const current = await findSeries(trx, row.id);
   if (current?.charge_state !== 'paid' || !current.payment_id) return { ended, refund: null };
   const cents = current.card_cents - current.card_refunded_cents;
   if (cents <= 0 || !(await addSeriesCardRefundIfWithin(trx, row.id, cents, now)))
     return { ended, refund: null };
-  return { ended, refund: { paymentId: current.payment_id, cents } };
+  return { ended, refund: { kind: 'refund', paymentId: current.payment_id, cents } };
 }
 
 /**
@@ -136,7 +139,7 @@ export async function expireStaleSeries(app: FastifyInstance, now = new Date()):
       .execute((trx) => endPendingSeries(trx, row, 'expired', at));
     if (!end.ended) continue;
     expired++;
-    await refundCard(app, end.refund);
+    await followUpCard(app, end.refund);
     await notifyUser(app, row.owner_id, {
       type: 'series-expired',
       message: `Your weekly ${serviceWord(row.service)} series expired unanswered; everything paid was refunded`,

@@ -14,7 +14,7 @@ import { bookingWireById } from './booking-wires.service.ts';
 import { isParty, loadVisibleBooking } from './bookings.access.ts';
 import { findEvent, insertEvent, updateIfStatus } from './bookings.repository.ts';
 import { refundOnCancel } from './pricing.ts';
-import { refundCard, settleCardOnCancel } from './booking-refunds.service.ts';
+import { followUpCard, settleCardOnCancel } from './booking-refunds.service.ts';
 
 export type StatusInput = { status: BookingStatus; note?: string; image?: StoredFile | null };
 
@@ -114,7 +114,7 @@ async function applyStatus(
     });
   });
 
-  await refundCard(app, cardRefund);
+  await followUpCard(app, cardRefund);
   const wire = await bookingWireById(app.db, booking.id);
   const other = actor === 'owner' ? booking.provider_id : booking.owner_id;
   const message = MESSAGES[type]?.(booking.service) ?? `Booking ${type}`;
