@@ -155,6 +155,15 @@ describe('the card part of a booking', () => {
     expect(await balance(owner)).toBe(before);
     expect((await detail(b._id, sitter)).statusCode).toBe(404);
   });
+
+  it("Cancel on a checkout already paid lands on the payment's true result", async () => {
+    const b = await book(1000);
+    await submitSandbox(t, b.payment.checkoutUrl!, 'Pay');
+    const cancel = await sandboxClick(t, b.payment.checkoutUrl!, 'cancel');
+    expect(cancel.statusCode).toBe(303);
+    expect(cancel.headers.location).toContain('payment=success');
+    expect((await detail(b._id, owner)).json().booking.payment.status).toBe('paid');
+  });
 });
 
 describe('refunds of a paid booking', () => {

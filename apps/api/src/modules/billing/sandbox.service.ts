@@ -77,7 +77,9 @@ export async function renderSandboxCheckout(
 
 /**
  * Pay or Cancel on the sandbox page: the same fulfilment as Stripe's webhook. Returns where to
- * send the browser; a repeat (a second click, a reload) changes nothing.
+ * send the browser by what the payment is afterwards, not by the button: Pay on a closed checkout
+ * lands on the cancel page, Cancel on one already paid on the success page. A repeat (a second
+ * click, a reload) changes nothing.
  */
 export async function confirmSandbox(
   app: FastifyInstance,
@@ -89,11 +91,12 @@ export async function confirmSandbox(
   const back = (path: string) => `${app.config.publicUrl}${path}`;
   if (outcome === 'cancel') {
     await app.db.transaction().execute((trx) => fulfilCancelled(trx, payment));
-    return back(input.cancel);
+  } else {
+    const prepared = await prepareFulfilment(app, payment);
+    const after = await app.db.transaction().execute((trx) => fulfilPaid(app, trx, prepared));
+    await runAfterCommit(app, after);
   }
-  const prepared = await prepareFulfilment(app, payment);
-  const after = await app.db.transaction().execute((trx) => fulfilPaid(app, trx, prepared));
-  await runAfterCommit(app, after);
   const now = await repo.findPayment(app.db, payment.id);
-  return back(now?.status === 'cancelled' ? input.cancel : input.success);
+  // Paid, even if refunded since (a booking cancelled meanwhile): the card was charged.
+  return back(now?.paid_at ? input.success : input.cancel);
 }
