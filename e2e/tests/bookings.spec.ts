@@ -162,7 +162,7 @@ test('an owner invites three sitters; the first acceptance withdraws the other i
   await card.getByRole('button', { name: 'Accept' }).click();
   await expect(card).toBeHidden();
 
-  // Sam's invitation is withdrawn: the booking is no longer his to see or decide.
+  // Sam's invitation is closed: the booking is no longer his to see or decide.
   const sam = await signIn(browser, 'sam@pawsy.test', DEMO_PASSWORD, '/user-dashboard');
   await sam.page.goto(`/booking-details/${bookingId}`);
   await expect(sam.page.getByRole('alert')).toContainText('Booking not found');
@@ -178,7 +178,7 @@ test('an owner invites three sitters; the first acceptance withdraws the other i
   // The assigned sitter by the whole name; the others stay strangers, by the last initial.
   for (const name of ['Sam O.', 'Nora L.'])
     await expect(owner.page.getByRole('group', { name: `Request from ${name}` })).toContainText(
-      'withdrawn',
+      'closed',
     );
   await owner.close();
   await maya.close();

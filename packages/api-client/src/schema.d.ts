@@ -4553,7 +4553,7 @@ export interface operations {
                             };
                             providerId: string;
                             /** @enum {string} */
-                            state: "pending" | "accepted" | "rejected" | "withdrawn";
+                            state: "pending" | "accepted" | "rejected" | "withdrawn" | "closed";
                         }[];
                         /** @enum {boolean} */
                         success: true;
@@ -4716,7 +4716,7 @@ export interface operations {
                             };
                             providerId: string;
                             /** @enum {string} */
-                            state: "pending" | "accepted" | "rejected" | "withdrawn";
+                            state: "pending" | "accepted" | "rejected" | "withdrawn" | "closed";
                         };
                         message: string;
                         /** @enum {boolean} */
@@ -4874,7 +4874,7 @@ export interface operations {
                             };
                             providerId: string;
                             /** @enum {string} */
-                            state: "pending" | "accepted" | "rejected" | "withdrawn";
+                            state: "pending" | "accepted" | "rejected" | "withdrawn" | "closed";
                         };
                         message: string;
                         /** @enum {boolean} */
@@ -5605,7 +5605,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 page?: number;
-                state?: "pending" | "accepted" | "rejected" | "withdrawn";
+                state?: "pending" | "accepted" | "rejected" | "withdrawn" | "closed";
             };
             header?: never;
             path?: never;
@@ -5663,7 +5663,7 @@ export interface operations {
                             };
                             providerId: string;
                             /** @enum {string} */
-                            state: "pending" | "accepted" | "rejected" | "withdrawn";
+                            state: "pending" | "accepted" | "rejected" | "withdrawn" | "closed";
                         }[];
                         hasMore: boolean;
                         limit: number;

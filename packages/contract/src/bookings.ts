@@ -202,7 +202,11 @@ export const bookingDetailResponse = z.object({
 });
 
 export const sendRequestBody = z.object({ providerId: id.optional() }).strict().nullish();
-export const requestState = z.enum(['pending', 'accepted', 'rejected', 'withdrawn']);
+/**
+ * `withdrawn`: the sitter took back their own application; `closed`: the request ended without
+ * anyone answering it (another sitter was accepted, the booking was cancelled or expired).
+ */
+export const requestState = z.enum(['pending', 'accepted', 'rejected', 'withdrawn', 'closed']);
 export const bookingRequestWire = z.object({
   _id: z.string(),
   bookingId: z.string(),

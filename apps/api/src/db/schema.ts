@@ -129,7 +129,7 @@ export interface BookingRequestsTable {
   booking_id: string;
   provider_id: string;
   initiated_by: 'owner' | 'provider';
-  state: 'pending' | 'accepted' | 'rejected' | 'withdrawn';
+  state: 'pending' | 'accepted' | 'rejected' | 'withdrawn' | 'closed';
   created_at: string;
   updated_at: string;
 }

@@ -135,7 +135,7 @@ describe('open booking: request → accept → start → check-in → complete �
         .json()
         .providers.map((p: { providerId: string; state: string }) => [p.providerId, p.state]),
     );
-    expect(states).toEqual({ [sitterA.id]: 'accepted', [sitterB.id]: 'withdrawn' });
+    expect(states).toEqual({ [sitterA.id]: 'accepted', [sitterB.id]: 'closed' });
     expect(await notificationTypes(sitterA.id)).toContain('booking-decision');
     expect(await notificationTypes(sitterB.id)).toContain('booking-withdrawn');
     const again = await call(t, 'PUT', `/api/booking/accept/${bookingId}`, owner, {

@@ -62,7 +62,7 @@ describe(`races (${N} concurrent calls)`, () => {
     expect(states.filter((s) => s.state === 'accepted').map((s) => s.provider_id)).toEqual([
       winner,
     ]);
-    expect(states.filter((s) => s.state === 'withdrawn')).toHaveLength(N - 1);
+    expect(states.filter((s) => s.state === 'closed')).toHaveLength(N - 1);
     const events = await t.app.db
       .selectFrom('booking_events')
       .select('type')

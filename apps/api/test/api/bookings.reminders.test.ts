@@ -188,7 +188,7 @@ describe('expiry at the start', () => {
     expect(told[0]!.message).toMatch(/^Your Dog walking request for .+ expired unanswered$/);
     expect(mails(owner, 'booking-expired')).toHaveLength(1);
     const reqs = await call(t, 'GET', `/api/booking/${b.id}/requests`, owner);
-    expect(reqs.json().providers.map((p: { state: string }) => p.state)).toEqual(['withdrawn']);
+    expect(reqs.json().providers.map((p: { state: string }) => p.state)).toEqual(['closed']);
     expect(await notices(sitter, 'booking-withdrawn', b.id)).toHaveLength(1);
     // The sitter can no longer accept it.
     expect((await decide(sitter, b.id)).statusCode).toBe(409);

@@ -8,7 +8,7 @@ import { refundCredits } from '../credits/index.ts';
 import { assertSitterFree, lockSitter } from '../availability/index.ts';
 import { notifyUser } from '../notifications/index.ts';
 import { newEvent } from './booking-events.ts';
-import { setStateIfPending, withdrawOpenRequests } from './booking-requests.repository.ts';
+import { setStateIfPending, closeOpenRequests } from './booking-requests.repository.ts';
 import { bookingInterval, loadDecidableRequest } from './booking-requests.service.ts';
 import { bookingWireById } from './booking-wires.service.ts';
 import {
@@ -80,7 +80,7 @@ export async function decideRequest(
         throw conflict('This booking was already accepted');
       if (!(await setStateIfPending(trx, request.id, 'accepted', now)))
         throw conflict('This request is no longer pending');
-      const others = await withdrawOpenRequests(trx, booking.id, request.id, now);
+      const others = await closeOpenRequests(trx, booking.id, request.id, now);
       await insertEvent(trx, newEvent(booking.id, caller.id, 'accepted', now));
       return others;
     });

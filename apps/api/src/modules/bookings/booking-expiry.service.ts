@@ -3,7 +3,7 @@ import { serviceLabel } from '@pawsy/contract';
 import { refundCredits } from '../credits/index.ts';
 import { notifyUser } from '../notifications/index.ts';
 import { newEvent } from './booking-events.ts';
-import { withdrawOpenRequests } from './booking-requests.repository.ts';
+import { closeOpenRequests } from './booking-requests.repository.ts';
 import { followUpCard, settleCardOnCancel } from './booking-refunds.service.ts';
 import { formatStart, tellRecipient } from './booking-reminder-notices.ts';
 import { expireIfPending, findRecipients } from './booking-reminders.repository.ts';
@@ -26,7 +26,7 @@ export async function expireBooking(
     const card = await settleCardOnCancel(trx, booking.id, (paid) => paid, at);
     if (booking.credits_applied > 0)
       await refundCredits(trx, booking.owner_id, booking.credits_applied, booking.id);
-    const withdrawn = await withdrawOpenRequests(trx, booking.id, null, at);
+    const withdrawn = await closeOpenRequests(trx, booking.id, null, at);
     await insertEvent(trx, newEvent(booking.id, null, 'expired', at));
     return { refund: card.refund, withdrawn };
   });

@@ -85,8 +85,8 @@ export async function setStateIfPending(
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** Sets the state of every still-pending request of a booking but one; returns their providers. */
-export async function withdrawOpenRequests(
+/** Closes every still-pending request of a booking but one (state `closed`); returns their providers. */
+export async function closeOpenRequests(
   db: DbOrTrx,
   bookingId: string,
   exceptId: string | null,
@@ -102,7 +102,7 @@ export async function withdrawOpenRequests(
   if (open.length === 0) return [];
   await db
     .updateTable('booking_requests')
-    .set({ state: 'withdrawn', updated_at: now })
+    .set({ state: 'closed', updated_at: now })
     .where(
       'id',
       'in',

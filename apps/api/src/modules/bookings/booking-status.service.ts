@@ -8,7 +8,7 @@ import { storeReencodedImage } from '../../lib/images.ts';
 import { IMAGE_TYPES, removeUpload, sendUpload, type StoredFile } from '../../lib/uploads.ts';
 import { refundCredits } from '../credits/index.ts';
 import { notifyUser } from '../notifications/index.ts';
-import { withdrawOpenRequests } from './booking-requests.repository.ts';
+import { closeOpenRequests } from './booking-requests.repository.ts';
 import { actorFor, checkCheckIn, checkTransition, eventTypeFor } from './booking-state.ts';
 import { bookingWireById } from './booking-wires.service.ts';
 import { isParty, loadVisibleBooking } from './bookings.access.ts';
@@ -100,7 +100,7 @@ async function applyStatus(
       if (!moved) throw conflict('The booking changed in the meantime; reload it and try again');
       if (refunded > 0) await refundCredits(trx, booking.owner_id, refunded, booking.id);
       if (input.status === 'cancelled')
-        withdrawn = await withdrawOpenRequests(trx, booking.id, null, now);
+        withdrawn = await closeOpenRequests(trx, booking.id, null, now);
     }
     await insertEvent(trx, {
       id: newId(),

@@ -100,7 +100,7 @@ function visible(
           .select('br.id')
           .whereRef('br.booking_id', '=', 'f.booking_id')
           .where('br.provider_id', '=', opts.providerId)
-          .where('br.state', 'in', ['rejected', 'withdrawn']),
+          .where('br.state', 'in', ['rejected', 'withdrawn', 'closed']),
       ),
     ),
   ]);
@@ -130,7 +130,7 @@ async function countOpen(db: DbOrTrx, opts: FeedOptions) {
         eb.fn.count<number | string>('f.lat_cell').as('located'),
       ])
       .where('br.provider_id', '=', opts.providerId)
-      .where('br.state', 'in', ['rejected', 'withdrawn'])
+      .where('br.state', 'in', ['rejected', 'withdrawn', 'closed'])
       .where('f.service', 'in', [...opts.services])
       .where('f.start_at', '>', opts.now)
       .executeTakeFirstOrThrow(),

@@ -22,6 +22,7 @@ const STATE_COLORS: Record<BookingRequest['state'], string> = {
   accepted: 'green.9',
   rejected: 'red.8',
   withdrawn: 'gray.7',
+  closed: 'gray.7',
 };
 
 /** Requests on a booking (GET /api/booking/{id}/requests) with Accept/Reject for whoever decides. */

@@ -29,6 +29,7 @@ const APPLICATION_LABELS: Record<MyRequest['state'], string> = {
   accepted: 'Accepted by the owner',
   rejected: 'Declined by the owner',
   withdrawn: 'Withdrawn',
+  closed: 'Closed: the booking went to another sitter or ended',
 };
 
 function Section({
