@@ -160,35 +160,33 @@ describe('review', () => {
     expect(list.map((r: { _id: string }) => r._id)).toEqual([fresh.json().data._id, first._id]);
   });
 
-  it('takes a new submission while one waits for review onto that record (one place in the queue)', async () => {
+  it('takes no new documents while a record waits for review (409), onto it or as a new one', async () => {
     const user = await createUser(t.app, { first_name: 'Repeat', last_name: 'Sender' });
     const first = await submitKyc(t, user, { text: 'one' }, [doc(PNG_1PX, 'a.png')]);
     expect(first.statusCode, first.body).toBe(201);
-    for (const text of ['two', 'three']) {
-      const again = await submitKyc(t, user, { text }, [
-        doc(PNG_1PX, `${text}-1.png`),
-        doc(TINY_PDF, `${text}-2.pdf`, 'application/pdf'),
+    const kycId = first.json().data._id;
+    // The admin opens the record and sees document a.webp…
+    const seen = (await get(`/api/kyc/${kycId}`, admin)).json().data;
+    expect(seen.documents.map((d: { name: string }) => d.name)).toEqual(['a.webp']);
+    // …the user tries to swap the documents, onto the record and as a new submission.
+    for (const fields of [{ text: 'two', kycId }, { text: 'three' }] as Record<string, string>[]) {
+      const again = await submitKyc(t, user, fields, [
+        doc(PNG_1PX, 'swap-1.png'),
+        doc(TINY_PDF, 'swap-2.pdf', 'application/pdf'),
       ]);
-      expect(again.statusCode, again.body).toBe(201);
-      expect(again.json().data).toMatchObject({
-        _id: first.json().data._id,
-        status: 'PENDING',
-        text,
-      });
+      expect(again.statusCode, again.body).toBe(409);
+      expect(again.json().message).toMatch(/being reviewed/);
     }
+    // The decision applies to what the admin opened: same record, same documents, same note.
+    const ok = await verify(user.id, { action: 'VERIFIED' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ _id: kycId, status: 'Verified', text: 'one' });
+    expect(ok.json().data.documents).toEqual(seen.documents);
     const mine = (await get(`/api/kyc/user/${user.id}`, user)).json().data;
     expect(mine).toHaveLength(1);
-    expect(mine[0].documents.map((d: { name: string }) => d.name)).toEqual([
-      'three-1.webp',
-      'three-2.pdf',
-    ]);
-    const rows = await t.app.db
-      .selectFrom('kyc_documents')
-      .select('id')
-      .where('kyc_id', '=', first.json().data._id)
-      .execute();
-    expect(rows).toHaveLength(2);
-    const queue = (await get('/api/kyc?status=PENDING&search=repeat', admin)).json();
+    const file = await get(seen.documents[0].url, user);
+    expect(file.statusCode).toBe(200);
+    const queue = (await get('/api/kyc?search=repeat', admin)).json();
     expect(queue.total).toBe(1);
   });
 

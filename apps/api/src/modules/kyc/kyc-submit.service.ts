@@ -64,11 +64,15 @@ function parseFields(fields: Record<string, string>) {
   throw validationError(parsed.error.issues);
 }
 
+const ALREADY_VERIFIED = 'This KYC record is already verified';
+const UNDER_REVIEW =
+  'Your documents are being reviewed; you can send new ones if they are not accepted';
+
 /**
  * POST /api/kyc: 1–5 documents and a note, for the caller only. With `kycId` the caller's own
- * record is reopened (PENDING again, its documents replaced); without it a new record starts,
- * unless one of theirs is still waiting for review: that one takes the new documents and note,
- * so a member holds one place in the admins' queue and one set of files however often they send.
+ * rejected record is reopened (PENDING again, its documents replaced); without it a new record
+ * starts. While one of theirs waits for review nothing is taken (409): the documents an admin
+ * opened are the ones the decision applies to, and a member holds one place in the queue.
  */
 export async function submitKyc(
   app: FastifyInstance,
@@ -89,17 +93,18 @@ export async function submitKyc(
     if (input.kycId) {
       const existing = await repo.findRecord(app.db, input.kycId);
       if (!existing || existing.user_id !== caller.id) throw notFound('KYC record');
-      if (existing.status === 'Verified') throw conflict('This KYC record is already verified');
+      if (existing.status === 'Verified') throw conflict(ALREADY_VERIFIED);
     }
+    // Checked before the files are re-encoded, and again in the transaction that writes.
+    if (await repo.findPendingRecordId(app.db, caller.id)) throw conflict(UNDER_REVIEW);
     stored = await storeDocuments(store, files);
     const now = nowIso();
-    let kycId = input.kycId ?? newId();
+    const kycId = input.kycId ?? newId();
     await app.db.transaction().execute(async (trx) => {
-      const onto = input.kycId ?? (await repo.findPendingRecordId(trx, caller.id));
-      if (onto) {
-        kycId = onto;
+      if (await repo.findPendingRecordId(trx, caller.id)) throw conflict(UNDER_REVIEW);
+      if (input.kycId) {
         if (!(await repo.reopenRecord(trx, kycId, input.text, now)))
-          throw conflict('This KYC record is already verified');
+          throw conflict(ALREADY_VERIFIED);
         replaced = await repo.deleteDocumentsOf(trx, kycId);
       } else {
         await repo.insertRecord(trx, {

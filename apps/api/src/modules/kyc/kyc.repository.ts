@@ -121,7 +121,10 @@ export async function findPendingRecordId(
   return row?.id;
 }
 
-/** A resubmission onto an existing record: back to PENDING, reason and reviewer cleared. */
+/**
+ * A resubmission onto a rejected record: back to PENDING, reason and reviewer cleared. A
+ * Verified or PENDING record is left alone (false): its documents are the reviewed ones.
+ */
 export async function reopenRecord(
   db: DbOrTrx,
   id: string,
@@ -132,7 +135,7 @@ export async function reopenRecord(
     .updateTable('kyc_records')
     .set({ status: 'PENDING', text, rejection_reason: null, reviewed_by: null, updated_at: now })
     .where('id', '=', id)
-    .where('status', '!=', 'Verified')
+    .where('status', '=', 'Rejected')
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }

@@ -36,7 +36,8 @@ const kycSubmitRoute: FastifyPluginAsyncZod = async (app) => {
         summary: 'Submit KYC documents (multipart: documents ×1–5, text, userId, kycId?)',
         description:
           "JPEG, PNG or PDF, type read from the bytes, ≤ 10 MB each. With kycId the caller's own " +
-          'record is resubmitted (PENDING again, documents replaced). Images are re-encoded.',
+          'rejected record is resubmitted (PENDING again, documents replaced). While one of the ' +
+          "caller's records is PENDING, or onto a Verified one, 409. Images are re-encoded.",
         consumes: ['multipart/form-data'],
         response: {
           201: kycRecordResponse,
