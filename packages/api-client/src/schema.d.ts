@@ -715,7 +715,7 @@ export interface paths {
         put?: never;
         /**
          * Submit KYC documents (multipart: documents ×1–5, text, userId, kycId?)
-         * @description JPEG, PNG or PDF, type read from the bytes, ≤ 10 MB each. With kycId the caller's own record is resubmitted (PENDING again, documents replaced). Images are re-encoded.
+         * @description JPEG, PNG or PDF, type read from the bytes, ≤ 10 MB each. With kycId the caller's own rejected record is resubmitted (PENDING again, documents replaced). While one of the caller's records is PENDING, or onto a Verified one, 409. Images are re-encoded.
          */
         post: operations["postKyc"];
         delete?: never;
@@ -1330,7 +1330,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** PUT /api/user/update-profile */
+        /**
+         * PUT /api/user/update-profile
+         * @description Once KYC_verified is set, or while a KYC record is PENDING, a changed firstName, lastName, dob, document_type, date_of_issue or date_of_expiry is refused (409, each named in errors); resending the stored values is accepted.
+         */
         put: operations["putUserUpdateProfile"];
         post?: never;
         delete?: never;
@@ -14494,6 +14497,22 @@ export interface operations {
             };
             /** @description No valid secret key, or no live session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

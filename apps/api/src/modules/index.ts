@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
-import { userRoutes } from './users/users.routes.ts';
+import { createUserRoutes } from './users/users.routes.ts';
 import { sittersRoutes } from './sitters/sitters.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { petRoutes } from './pets/pets.routes.ts';
@@ -9,7 +9,7 @@ import { bookingsRoutes } from './bookings/bookings.routes.ts';
 import { creditsRoutes } from './credits/credits.routes.ts';
 import { reviewsRoutes } from './reviews/reviews.routes.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
-import { kycRoutes } from './kyc/index.ts';
+import { hasPendingKyc, kycRoutes } from './kyc/index.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
 import { disputesRoutes } from './disputes/index.ts';
 import { couponsRoutes } from './coupons/index.ts';
@@ -25,7 +25,8 @@ import { availabilityRoutes } from './availability/index.ts';
  */
 export const apiModules: { prefix: string; routes: FastifyPluginAsync }[] = [
   { prefix: '/auth', routes: authRoutes },
-  { prefix: '/user', routes: userRoutes },
+  // Users cannot import KYC (KYC imports users), so the profile's identity lock is handed in.
+  { prefix: '/user', routes: createUserRoutes({ isIdentityUnderReview: hasPendingKyc }) },
   { prefix: '/user', routes: sittersRoutes },
   { prefix: '/user', routes: dashboardRoutes },
   { prefix: '/pets', routes: petRoutes },

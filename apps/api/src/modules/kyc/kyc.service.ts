@@ -72,3 +72,8 @@ export async function kycStatusOf(
 ): Promise<'PENDING' | 'Verified' | 'Rejected' | 'NOT_VERIFIED'> {
   return (await repo.latestStatus(db, userId)) ?? 'NOT_VERIFIED';
 }
+
+/** Whether the user has a record waiting for review. */
+export async function hasPendingKyc(db: DbOrTrx, userId: string): Promise<boolean> {
+  return (await repo.findPendingRecordId(db, userId)) !== undefined;
+}

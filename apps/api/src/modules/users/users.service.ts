@@ -17,6 +17,7 @@ import { ensureWelcomeNotification, isWelcomed, notifyUser } from '../notificati
 import { syncProviderLocation } from '../sitters/index.ts';
 import { changedDateFields, parseProfileFields, type ProfileChanges } from './profile-input.ts';
 import { findUserById, findUserVersion, updateUser } from './users.repository.ts';
+import { changedIdentityFields, keepIdentity, type IdentityReviewCheck } from './identity-lock.ts';
 import { cachedProfileJson, unchangedProfileJson } from './profile-cache.ts';
 import { toUserWire, type UserRow } from '../../lib/user-wire.ts';
 
@@ -60,10 +61,15 @@ export async function ownProfileJson(
   });
 }
 
+/**
+ * PUT /api/user/update-profile. `isUnderReview` tells whether the caller's KYC documents wait
+ * for review (the KYC area knows; it imports users, so it is handed in, not imported).
+ */
 export async function updateOwnProfile(
   app: FastifyInstance,
   request: FastifyRequest,
   caller: AuthUser,
+  isUnderReview: IdentityReviewCheck,
 ): Promise<UserSelf> {
   const { fields, files } = await readMultipart(request, app.storage, {
     maxFiles: 1,
@@ -87,8 +93,10 @@ export async function updateOwnProfile(
       if (!current) throw notFound('User');
       previousPhoto = photo ? current.image_path : null;
       assertProfileDates(current, changes);
+      const lock = await identityLockOf(trx, current, changes, isUnderReview);
+      const toWrite = keepIdentity(current, changes, lock);
       await updateUser(trx, caller.id, {
-        ...changes,
+        ...toWrite,
         ...(photo ? { image_path: photo } : {}),
         updated_at: nowIso(),
       });
@@ -107,6 +115,18 @@ export async function updateOwnProfile(
   }
   removeProfilePhoto(app.storage, previousPhoto);
   return toUserWire(await getUser(app.db, caller.id));
+}
+
+/** Why the identity fields may not change now, if so (KYC is asked only when one would). */
+async function identityLockOf(
+  trx: DbOrTrx,
+  current: UserRow,
+  changes: ProfileChanges,
+  isUnderReview: IdentityReviewCheck,
+): Promise<'verified' | 'under-review' | null> {
+  if (current.kyc_verified === 1) return 'verified';
+  if (changedIdentityFields(current, changes).length === 0) return null;
+  return (await isUnderReview(trx, current.id)) ? 'under-review' : null;
 }
 
 /** The dates the profile would have, judged where this update sets one (400 naming each). */
