@@ -119,7 +119,13 @@ describe('profile screen', () => {
             status: 200,
             body: {
               success: true,
-              data: makeProfile({ userType: 'user', role: 'user', date_of_issue: '2020-01-01' }),
+              data: makeProfile({
+                userType: 'user',
+                role: 'user',
+                date_of_issue: '2020-01-01',
+                KYC_verified: false,
+                is_verified: false,
+              }),
             },
           }
         : { status: 200, body: { success: true, allNotifications: [] } },
@@ -151,6 +157,68 @@ describe('profile screen', () => {
     expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
     expect(xhrCalls[0]!.body!.get('date_of_expiry')).toBe('2030-01-01');
     expect(xhrCalls[0]!.body!.get('dob')).toBe('1990-04-01');
+  });
+
+  it('shows the ID-checked identity read-only to a verified user and still saves the rest', async () => {
+    storeSession({ id: USER_ID, userType: 'user' });
+    const profile = makeProfile({
+      userType: 'user',
+      role: 'user',
+      dob: '1990-05-17T00:00:00.000Z',
+      document_type: 'passport',
+      date_of_issue: '2020-01-01',
+      date_of_expiry: '2030-01-01',
+    });
+    mockFetch(({ url }) =>
+      url === '/api/user/user-profile'
+        ? { status: 200, body: { success: true, data: profile, user: profile } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    const xhrCalls = mockXhr(() => ({
+      status: 200,
+      body: { success: true, message: 'Profile updated successfully', data: profile },
+    }));
+    renderApp('/profile');
+    const user = userEvent.setup();
+    const first = await screen.findByLabelText(/First name/);
+    for (const label of [/First name/, /Last name/, 'Date of birth']) {
+      const input = screen.getByLabelText(label);
+      expect(input).toHaveAttribute('readonly');
+      expect(input).toHaveAccessibleDescription(/Checked with your ID.*Contact support/);
+    }
+    for (const label of ['Date of issue', 'Date of expiry']) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('readonly');
+    }
+    const documentType = screen
+      .getAllByLabelText('Document type')
+      .find((el) => el.tagName === 'INPUT');
+    expect(documentType).toHaveAttribute('readonly');
+    await user.type(first, 'X');
+    expect(first).toHaveValue('Maya');
+
+    await user.type(screen.getByLabelText('State or region'), 'TX');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    const sent = xhrCalls[0]!.body!;
+    // The unchanged identity goes along as the API expects it (the same values are accepted).
+    expect(sent.get('firstName')).toBe('Maya');
+    expect(sent.get('dob')).toBe('1990-05-17');
+    expect(sent.get('state')).toBe('TX');
+  });
+
+  it('lets a user who is not verified yet edit their name', async () => {
+    storeSession({ id: USER_ID, userType: 'user' });
+    const profile = makeProfile({ userType: 'user', role: 'user', KYC_verified: false });
+    mockFetch(({ url }) =>
+      url === '/api/user/user-profile'
+        ? { status: 200, body: { success: true, data: profile, user: profile } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    renderApp('/profile');
+    const first = await screen.findByLabelText(/First name/);
+    expect(first).not.toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Date of birth')).not.toHaveAttribute('readonly');
+    expect(screen.queryByText(/Checked with your ID/)).not.toBeInTheDocument();
   });
 
   it.each([

@@ -30,17 +30,47 @@ function useText({ values, onChange, errors }: SectionProps) {
   });
 }
 
-/** `isProvider`: the headline is shown on sitter cards only, so only sitters are asked for one. */
-export function PersonalSection({ isProvider, ...props }: SectionProps & { isProvider: boolean }) {
+/** Shown under the identity fields once an ID check has confirmed them (the API keeps them). */
+export const IDENTITY_LOCKED_NOTE =
+  'Checked with your ID, so it can no longer be changed here. Contact support to correct it.';
+
+/**
+ * `isProvider`: the headline is shown on sitter cards only, so only sitters are asked for one.
+ * `isIdentityLocked`: name and date of birth were checked with the person's ID (KYC verified).
+ */
+export function PersonalSection({
+  isProvider,
+  isIdentityLocked = false,
+  ...props
+}: SectionProps & { isProvider: boolean; isIdentityLocked?: boolean }) {
   const text = useText(props);
+  const locked = isIdentityLocked ? { readOnly: true, description: IDENTITY_LOCKED_NOTE } : {};
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="First name" autoComplete="given-name" required {...text('firstName')} />
-        <TextInput label="Last name" autoComplete="family-name" required {...text('lastName')} />
+        <TextInput
+          label="First name"
+          autoComplete="given-name"
+          required
+          {...text('firstName')}
+          {...locked}
+        />
+        <TextInput
+          label="Last name"
+          autoComplete="family-name"
+          required
+          {...text('lastName')}
+          {...locked}
+        />
         <TextInput label="Phone" type="tel" autoComplete="tel" {...text('phone')} />
         <TextInput label="Emergency phone" type="tel" {...text('emergency_phone')} />
-        <TextInput label="Date of birth" type="date" autoComplete="bday" {...text('dob')} />
+        <TextInput
+          label="Date of birth"
+          type="date"
+          autoComplete="bday"
+          {...text('dob')}
+          {...locked}
+        />
       </SimpleGrid>
       {isProvider && (
         <TextInput
@@ -73,7 +103,11 @@ export function AddressSection(props: SectionProps) {
   );
 }
 
-export function IdentitySection(props: SectionProps) {
+/** `isLocked`: the document was checked in a passed KYC review (its section says so). */
+export function IdentitySection({
+  isLocked = false,
+  ...props
+}: SectionProps & { isLocked?: boolean }) {
   const text = useText(props);
   const { values, onChange } = props;
   return (
@@ -84,10 +118,16 @@ export function IdentitySection(props: SectionProps) {
         data={DOCUMENT_TYPE_OPTIONS.map((d) => ({ value: d.value, label: d.label }))}
         value={values.document_type || null}
         onChange={(value) => onChange('document_type', value ?? '')}
-        clearable
+        clearable={!isLocked}
+        readOnly={isLocked}
       />
-      <TextInput label="Date of issue" type="date" {...text('date_of_issue')} />
-      <TextInput label="Date of expiry" type="date" {...text('date_of_expiry')} />
+      <TextInput label="Date of issue" type="date" readOnly={isLocked} {...text('date_of_issue')} />
+      <TextInput
+        label="Date of expiry"
+        type="date"
+        readOnly={isLocked}
+        {...text('date_of_expiry')}
+      />
     </SimpleGrid>
   );
 }

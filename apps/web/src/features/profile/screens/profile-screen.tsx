@@ -9,6 +9,7 @@ import { LocationField } from '../components/location-field';
 import { PhotoField } from '../components/photo-field';
 import {
   AddressSection,
+  IDENTITY_LOCKED_NOTE,
   IdentitySection,
   PersonalSection,
   PreferencesSection,
@@ -46,6 +47,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const [result, setResult] = useState<Result>(null);
   const [errors, setErrors] = useState<ProfileErrors>({});
   const isProvider = isProviderUser(profile);
+  // The API refuses a changed name, birth date or document once KYC passed (409).
+  const isIdentityLocked = profile.KYC_verified;
 
   const onChange = <K extends keyof ProfileValues>(key: K, value: ProfileValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -89,6 +92,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
             onChange={onChange}
             errors={errors}
             isProvider={isProvider}
+            isIdentityLocked={isIdentityLocked}
           />
         </FormSection>
         <FormSection id="profile-address" title="Address">
@@ -104,9 +108,16 @@ function ProfileForm({ profile }: { profile: Profile }) {
         <FormSection
           id="profile-identity"
           title="Identity document"
-          description="The document you verify your identity with."
+          description={
+            isIdentityLocked ? IDENTITY_LOCKED_NOTE : 'The document you verify your identity with.'
+          }
         >
-          <IdentitySection values={values} onChange={onChange} errors={errors} />
+          <IdentitySection
+            values={values}
+            onChange={onChange}
+            errors={errors}
+            isLocked={isIdentityLocked}
+          />
         </FormSection>
         <FormSection id="profile-preferences" title="Services and preferences">
           <PreferencesSection values={values} onChange={onChange} />
