@@ -128,6 +128,20 @@ describe('/kyc', () => {
     expect(screen.getByRole('log', { name: 'KYC conversation messages' })).toBeInTheDocument();
   });
 
+  it('offers no upload while the documents are reviewed (the API refuses one)', async () => {
+    storeSession({ id: FIXTURE_USER_ID });
+    mockFetch(({ url }) =>
+      url.startsWith('/api/kyc/user/')
+        ? { status: 200, body: { success: true, data: [makeKycRecord()] } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    renderApp('/kyc');
+    expect(await screen.findByText('Pending review')).toBeInTheDocument();
+    expect(screen.getByText(/cannot be replaced during the review/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Identity documents')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /submit documents/i })).not.toBeInTheDocument();
+  });
+
   it('shows the rejection reason and resubmits onto the same record', async () => {
     storeSession({ id: FIXTURE_USER_ID });
     const rejected = makeKycRecord({ status: 'Rejected', rejectionReason: 'Too blurry' });

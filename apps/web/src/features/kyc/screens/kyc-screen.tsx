@@ -58,7 +58,8 @@ export default function KycScreen() {
         {status === 'PENDING' && (
           <Alert color="yellow" title="Under review" styles={readableAlert}>
             We are checking your documents ({ownRecord?.documents.map((d) => d.name).join(', ')}).
-            You can write to the reviewer below.
+            They cannot be replaced during the review; if they are not accepted you can send new
+            ones. You can write to the reviewer below.
           </Alert>
         )}
         {status === 'Rejected' && (
