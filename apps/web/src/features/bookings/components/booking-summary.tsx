@@ -26,14 +26,24 @@ function PaymentLines({ booking, currency }: { booking: Booking; currency: strin
   const { payment } = booking;
   // No card part: credits covered it, or (an open booking, an invitation) Pawsy takes no payment
   // for it at all (docs/decisions.md "Bookings paid in full"), so nothing is "due" here.
-  if (payment.status === 'none')
-    return booking.creditsApplied > 0 && (booking.amountDueCents ?? 0) === 0 ? (
-      <Text fw={700}>Paid with credits</Text>
-    ) : (
-      <Text size="sm" c="dimmed">
-        Not charged through Pawsy: no card payment or credits are taken for this booking.
+  if (payment.status === 'none') {
+    const rest = booking.amountDueCents ?? 0;
+    if (booking.creditsApplied <= 0)
+      return (
+        <Text size="sm" c="dimmed">
+          Not charged through Pawsy: no card payment or credits are taken for this booking.
+        </Text>
+      );
+    if (rest <= 0) return <Text fw={700}>Paid with credits</Text>;
+    // Credits covered part of it and no card is asked for the rest (demo data, open bookings):
+    // one statement, so "Credits applied" above is not contradicted.
+    return (
+      <Text size="sm">
+        Paid {formatCents(booking.creditsApplied, currency)} with credits; the other{' '}
+        {formatCents(rest, currency)} is not charged through Pawsy.
       </Text>
     );
+  }
   const card = formatCents(payment.cardCents, currency);
   return (
     <>

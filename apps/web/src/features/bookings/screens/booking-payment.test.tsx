@@ -73,6 +73,22 @@ describe('booking details: what was paid how', () => {
     expect(screen.queryByRole('link', { name: /^Pay / })).toBeNull();
   });
 
+  it('credits covering part of a booking with no card part: one statement, no "no credits"', async () => {
+    open(
+      makeBooking({
+        price: { amountCents: 2000, currency: 'USD', units: 1, unitLabel: 'hour', rateCents: 2000 },
+        creditsApplied: 1000,
+        amountDueCents: 1000,
+        payment: payment({ status: 'none', creditsCents: 1000, cardCents: 0 }),
+      }),
+    );
+    expect(await screen.findByText('Credits applied: $10.00')).toBeInTheDocument();
+    expect(
+      screen.getByText('Paid $10.00 with credits; the other $10.00 is not charged through Pawsy.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/no card payment or credits are taken/)).toBeNull();
+  });
+
   it('a direct booking covered by credits reads as paid with credits', async () => {
     open(
       makeBooking({
