@@ -11,25 +11,18 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { getErrorMessage } from '../../../lib/api-error';
-import { useLoad } from '../../../lib/use-load';
 import { BILLING_MESSAGES, billingApi, type MySubscriptionResponse } from '../billing-api';
+import { useMySubscription } from '../use-my-subscription';
 
 const day = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString() : 'the end of the period';
 
 /** The Settings section: the member's subscription and "cancel at the end of the period". */
 export function SubscriptionSettings() {
-  const load = useCallback(async () => {
-    try {
-      return await billingApi.mySubscription();
-    } catch (error) {
-      throw new Error(getErrorMessage(error, BILLING_MESSAGES.paidStatusFailed));
-    }
-  }, []);
-  const loaded = useLoad('my-subscription', load, BILLING_MESSAGES.paidStatusFailed);
+  const loaded = useMySubscription();
   const [updated, setUpdated] = useState<MySubscriptionResponse | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);

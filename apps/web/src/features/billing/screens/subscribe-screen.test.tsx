@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Package } from '@pawsy/contract';
@@ -87,5 +87,61 @@ describe('/subscribe', () => {
     await userEvent.clear(screen.getByRole('textbox', { name: /Coupon code/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Pay $20.00' }));
     expect(await screen.findByText('Create subscription error')).toBeInTheDocument();
+  });
+});
+
+describe('/subscribe for a member who already has a plan', () => {
+  const CURRENT = {
+    _id: 'ffffffffffffffffffffff01',
+    packageId: 'eeeeeeeeeeeeeeeeeeeeee09',
+    packageName: 'Tester Pack',
+    status: 'active',
+    currentPeriodEnd: '2027-01-04T12:00:00.000Z',
+    cancelAtPeriodEnd: false,
+    gateway: 'sandbox',
+  };
+
+  function open() {
+    storeSession({ id: 'aaaaaaaaaaaaaaaaaaaaaab1', userType: 'user' });
+    const calls = mockFetch((call) => {
+      if (call.url === `/api/packages/${PKG._id}`)
+        return { status: 200, body: { success: true, data: PKG } };
+      if (call.url === '/api/payments/subscription')
+        return { status: 200, body: { success: true, data: CURRENT, isPaid: true } };
+      if (call.url === '/api/stripe/create-subscription') {
+        const data = { url: 'http://pay.test/checkout/2', paymentId: 'p2' };
+        return { status: 200, body: { success: true, data, url: data.url } };
+      }
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    const assign = stubLocation();
+    renderApp(`/subscribe?packageId=${PKG._id}`);
+    return { calls, assign };
+  }
+
+  it('says which plan they have and that this one replaces it from today', async () => {
+    open();
+    const notice = await screen.findByTestId('current-plan');
+    expect(notice).toHaveTextContent('You have Tester Pack until 4 Jan 2027 (it renews then).');
+    expect(notice).toHaveTextContent(
+      'Buying Monthly Care replaces it from today, once paid: Monthly Care becomes your plan, and Tester Pack ends on 4 Jan 2027 without renewing.',
+    );
+  });
+
+  it('asks to confirm the switch before going to the checkout; keeping the plan buys nothing', async () => {
+    const { calls, assign } = open();
+    await screen.findByTestId('current-plan');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay $20.00' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Switch from Tester Pack to Monthly Care?',
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep Tester Pack' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.url === '/api/stripe/create-subscription')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Pay $20.00' }));
+    const again = await screen.findByRole('dialog');
+    await userEvent.click(within(again).getByRole('button', { name: 'Switch and pay $20.00' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://pay.test/checkout/2'));
   });
 });

@@ -11,6 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -21,6 +22,9 @@ import { getSessionToken } from '../../../lib/session';
 import { useLoad } from '../../../lib/use-load';
 import { formatPackagePrice, packagesApi, PACKAGE_MESSAGES, type Package } from '../../packages';
 import { BILLING_MESSAGES, billingApi, type SubscriptionQuote } from '../billing-api';
+import { SwitchPlanModal } from '../components/switch-plan-modal';
+import { describeCurrentPlan, describeSwitch } from '../lib/plan-change';
+import { useMySubscription } from '../use-my-subscription';
 
 /** The package asked for in ?packageId, else the first one on offer. */
 async function loadPackage(packageId: string | null): Promise<Package> {
@@ -45,6 +49,10 @@ export default function SubscribeScreen() {
   const [quote, setQuote] = useState<SubscriptionQuote | null>(null);
   const [couponError, setCouponError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'quote' | 'pay' | null>(null);
+  // A member who has a plan is told what buying this one does to it, and asked before paying.
+  const mine = useMySubscription();
+  const current = mine.data?.data ?? null;
+  const [isSwitchOpen, switchModal] = useDisclosure(false);
 
   const applyCoupon = async (p: Package) => {
     setCouponError(null);
@@ -81,6 +89,7 @@ export default function SubscribeScreen() {
 
   const p = pkg.data;
   const finalCents = quote && p && quote.packageId === p._id ? quote.finalCents : p?.priceCents;
+  const payLabel = `Pay ${formatCents(finalCents ?? 0)}`;
   return (
     <Container size="sm" py="xl">
       <Stack gap="lg">
@@ -97,6 +106,11 @@ export default function SubscribeScreen() {
         {p && (
           <Paper withBorder radius="lg" p="xl" component="section" aria-labelledby="sub-package">
             <Stack gap="md">
+              {current && (
+                <Alert title="Your plan" data-testid="current-plan">
+                  {describeCurrentPlan(current)} {describeSwitch(current, p)}
+                </Alert>
+              )}
               <div>
                 <Title id="sub-package" order={2} size="h3">
                   {p.name}
@@ -148,13 +162,30 @@ export default function SubscribeScreen() {
                   Total today: {formatCents(finalCents ?? 0)}
                 </Text>
               </div>
-              <Button size="md" onClick={() => void pay(p)} loading={busy === 'pay'}>
-                Pay {formatCents(finalCents ?? 0)}
+              <Button
+                size="md"
+                onClick={() => (current ? switchModal.open() : void pay(p))}
+                loading={busy === 'pay'}
+                // Until we know whether the member has a plan to replace (an error lets them on).
+                disabled={mine.isLoading && !mine.data}
+              >
+                {payLabel}
               </Button>
               <Text size="sm" c="dimmed">
                 You can cancel any time in Settings; it ends at the close of the paid period.
               </Text>
             </Stack>
+            {current && (
+              <SwitchPlanModal
+                current={current}
+                next={p}
+                payLabel={payLabel}
+                opened={isSwitchOpen}
+                isPaying={busy === 'pay'}
+                onClose={switchModal.close}
+                onConfirm={() => void pay(p)}
+              />
+            )}
           </Paper>
         )}
       </Stack>

@@ -94,4 +94,27 @@ describe('/packages', () => {
     renderApp('/packages');
     expect(await screen.findByText('Failed to fetch packages')).toBeInTheDocument();
   });
+
+  it('tells a member with a plan that buying another package replaces it', async () => {
+    storeSession({ id: 'aaaaaaaaaaaaaaaaaaaaaab1', userType: 'user' });
+    const current = {
+      _id: 'ffffffffffffffffffffff01',
+      packageId: 'eeeeeeeeeeeeeeeeeeeeee09',
+      packageName: 'Tester Pack',
+      status: 'active',
+      currentPeriodEnd: '2027-01-04T12:00:00.000Z',
+      cancelAtPeriodEnd: false,
+      gateway: 'sandbox',
+    };
+    mockFetch((call) => {
+      if (call.url === '/api/packages') return many([pkg()]);
+      if (call.url === '/api/payments/subscription')
+        return { status: 200, body: { success: true, data: current, isPaid: true } };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    renderApp('/packages');
+    expect(await screen.findByTestId('current-plan')).toHaveTextContent(
+      'You have Tester Pack until 4 Jan 2027 (it renews then). Buying another package replaces it from today, once paid; Tester Pack then ends on 4 Jan 2027 without renewing.',
+    );
+  });
 });

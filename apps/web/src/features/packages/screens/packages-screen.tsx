@@ -5,6 +5,7 @@ import { getErrorMessage } from '../../../lib/api-error';
 import { isAdminUser } from '../../../lib/roles';
 import { useLoad } from '../../../lib/use-load';
 import { useCurrentUser } from '../../auth';
+import { CurrentPlanNotice } from '../../billing';
 import { ManagePackages } from '../components/manage-packages';
 import { PackageCard } from '../components/package-card';
 import { PACKAGE_MESSAGES, packagesApi } from '../packages-api';
@@ -38,6 +39,7 @@ export default function PackagesScreen() {
             next step.
           </Text>
         </Stack>
+        <CurrentPlanNotice />
         {offered.error && (
           <Alert color="red" role="alert" title="Packages unavailable">
             {offered.error}

@@ -1,0 +1,35 @@
+import dayjs from 'dayjs';
+import type { SubscriptionWire } from '@pawsy/contract';
+
+type CurrentPlan = Pick<
+  SubscriptionWire,
+  'packageId' | 'packageName' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'
+>;
+
+const periodEnd = (plan: CurrentPlan) =>
+  plan.currentPeriodEnd
+    ? dayjs(plan.currentPeriodEnd).format('D MMM YYYY')
+    : 'the end of its paid period';
+
+/** "You have Tester Pack until 4 Jan 2027 (it renews then)." */
+export function describeCurrentPlan(plan: CurrentPlan): string {
+  const renewal = plan.cancelAtPeriodEnd ? 'it will not renew' : 'it renews then';
+  return `You have ${plan.packageName} until ${periodEnd(plan)} (${renewal}).`;
+}
+
+/**
+ * What buying `next` does to the current plan, as the API does it (billing fulfilment.ts): the
+ * new package starts once paid and becomes the member's plan; the old one stops renewing and runs
+ * to the end of its paid period.
+ */
+export function describeSwitch(plan: CurrentPlan, next: { _id: string; name: string }): string {
+  const end = periodEnd(plan);
+  if (next._id === plan.packageId)
+    return `Buying ${next.name} again starts a new ${next.name} period from today, once paid; the current one ends on ${end} and does not renew.`;
+  return `Buying ${next.name} replaces it from today, once paid: ${next.name} becomes your plan, and ${plan.packageName} ends on ${end} without renewing.`;
+}
+
+/** The same for the package list, before one is chosen. */
+export function describeAnySwitch(plan: CurrentPlan): string {
+  return `Buying another package replaces it from today, once paid; ${plan.packageName} then ends on ${periodEnd(plan)} without renewing.`;
+}
