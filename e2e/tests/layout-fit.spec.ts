@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, DEMO, apiAccess, loginAndWait, newOwnerWithDog, signIn } from './support';
+import {
+  ADMIN,
+  DEMO,
+  apiAccess,
+  createVerifiedUserViaApi,
+  loginAndWait,
+  newOwnerWithDog,
+  signIn,
+} from './support';
 
 // What fits on a 390 px phone and at desktop width, and where Tab goes: the date pickers carry
 // their styles on every screen, nothing overflows or is clipped, nothing hidden takes focus.
@@ -116,4 +124,25 @@ test('the sitter map markers stay out of the Tab order', async ({ page }) => {
   const marker = page.locator('path.leaflet-interactive').first();
   await marker.scrollIntoViewIfNeeded();
   await expect(marker).toHaveAttribute('tabindex', '-1');
+});
+
+test('a 2,000-letter word someone wrote does not widen the page, on a phone or a desktop', async ({
+  page,
+}) => {
+  // A new sitter's bio stands for every text people write (reviews, chat, notes, names): one
+  // rule (first-paint.css) lets such a word break anywhere.
+  const sitter = await createVerifiedUserViaApi(page, 'provider');
+  await loginAndWait(page, sitter.email, sitter.password, '/kyc');
+  const me = await apiAccess(page);
+  const saved = await page.request.put(`${me.apiBase}/api/user/update-profile`, {
+    headers: me.headers,
+    multipart: { bio: 'x'.repeat(2000) },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await page.goto(`/petSitters/${me.userId}`);
+    await expect(page.getByText(/^x{2000}$/)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+  }
 });
