@@ -1,5 +1,6 @@
 import {
   Anchor,
+  Badge,
   createTheme,
   Notification,
   type CSSVariablesResolver,
@@ -32,6 +33,11 @@ export const theme = createTheme({
   components: {
     // Links in running text must not rely on colour alone (WCAG 1.4.1): underline them.
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // A badge's label is a status word or two: show it whole. Mantine's badge hides overflow, so
+    // in a row beside long text (a booking card on a 390 px phone) the row squeezed it to
+    // "PENDI…" even with flex-shrink 0 on the badge; at least its label's width, the text beside
+    // it wraps instead.
+    Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }),
     // Toasts' close button is an icon only: give it a name (axe button-name).
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },

@@ -127,11 +127,7 @@ export default function RequestPageScreen() {
     />
   );
   const stateBadge = (request: MyRequest) => (
-    <Badge
-      variant="dot"
-      color={request.state === 'pending' ? 'yellow.8' : 'gray.7'}
-      style={{ flexShrink: 0 }}
-    >
+    <Badge variant="dot" color={request.state === 'pending' ? 'yellow.8' : 'gray.7'}>
       {APPLICATION_LABELS[request.state]}
     </Badge>
   );
