@@ -11,16 +11,17 @@ import { Header } from './header';
 import { RemoveStaticScreen } from './remove-static-screen';
 import { getNavItems } from './nav-items';
 import { MainNavLink } from './nav-link';
-import classes from './layout.module.css';
 
 type AppLayoutProps = {
   user: (RoleCarrier & { email?: string }) | null;
+  /** The signed-in member's name (the avatar's initials), null until their profile is known. */
+  userName?: string | null;
   onLogout: () => void;
   children: ReactNode;
 };
 
 /** Header, mobile navigation, main area (where lazy screens load) and footer. */
-export function AppLayout({ user, onLogout, children }: AppLayoutProps) {
+export function AppLayout({ user, userName = null, onLogout, children }: AppLayoutProps) {
   const [isMenuOpen, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   const navItems = getNavItems(user);
@@ -33,13 +34,12 @@ export function AppLayout({ user, onLogout, children }: AppLayoutProps) {
       navbar={{ width: 280, breakpoint: 'sm', collapsed: { mobile: !isMenuOpen, desktop: true } }}
       padding={0}
     >
-      <a href="#main" className={classes.skipLink}>
-        Skip to content
-      </a>
+      {/* "Skip to content" is in index.html, before #root: it can be focused before the app runs. */}
       <ScrollToTop />
       <Header
         navItems={navItems}
         email={user ? (user.email ?? 'Account') : null}
+        name={userName}
         isMenuOpen={isMenuOpen}
         onToggleMenu={toggle}
         onLogout={onLogout}
