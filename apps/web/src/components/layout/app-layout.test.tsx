@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { AppProvider } from '../../app/provider';
 import { createTestStore } from '../../app/store';
 import { mockFetch } from '../../test/fetch-mock';
+import { makeProfile } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { storeSession } from '../../test/tokens';
 import { AppLayout } from './app-layout';
 
 type User = { userType: string; email?: string } | null;
@@ -78,5 +80,34 @@ describe('"Become a sitter"', () => {
     const links = await screen.findAllByRole('link', { name: 'Become a sitter' });
     expect(links.length).toBeGreaterThanOrEqual(2); // the hero's and the footer's
     for (const link of links) expect(link).toHaveAttribute('href', '/SignUp?role=provider');
+  });
+});
+
+describe('the header', () => {
+  it('has the skip link\'s target, and no second "Skip to content" (index.html holds it)', () => {
+    renderLayout('/dashboard', { userType: 'admin', email: 'admin@example.com' });
+    expect(document.getElementById('main')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Skip to content' })).toBeNull();
+  });
+
+  it("shows the member's initials as the profile does, not their email's first letter", async () => {
+    const id = 'aaaaaaaaaaaaaaaaaaaaaac7';
+    storeSession({ id, userType: 'provider', email: 'newsitter1@example.com' });
+    mockFetch((call) =>
+      call.url === '/api/user/user-profile'
+        ? {
+            status: 200,
+            body: {
+              success: true,
+              data: makeProfile({ _id: id, id, firstName: 'Sally', lastName: 'Sitterton' }),
+            },
+          }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    renderApp('/Settings');
+    const account = await screen.findByRole('button', {
+      name: 'Account menu for newsitter1@example.com',
+    });
+    await waitFor(() => expect(account).toHaveTextContent('SS'));
   });
 });

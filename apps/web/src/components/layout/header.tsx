@@ -10,12 +10,13 @@ import { UserMenuSlot } from './user-menu-slot';
 type HeaderProps = {
   navItems: NavItem[];
   email: string | null;
+  name: string | null;
   isMenuOpen: boolean;
   onToggleMenu: () => void;
   onLogout: () => void;
 };
 
-export function Header({ navItems, email, isMenuOpen, onToggleMenu, onLogout }: HeaderProps) {
+export function Header({ navItems, email, name, isMenuOpen, onToggleMenu, onLogout }: HeaderProps) {
   return (
     <AppShell.Header>
       <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -38,7 +39,7 @@ export function Header({ navItems, email, isMenuOpen, onToggleMenu, onLogout }: 
           {email ? (
             <>
               <NotificationsSlot />
-              <UserMenuSlot email={email} onLogout={onLogout} />
+              <UserMenuSlot email={email} name={name} onLogout={onLogout} />
             </>
           ) : (
             <>

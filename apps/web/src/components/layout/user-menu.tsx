@@ -2,17 +2,22 @@ import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { initialsOf } from '../../lib/initials';
 
-type UserMenuProps = { email: string; onLogout: () => void };
+type UserMenuProps = {
+  email: string;
+  /** Whose initials the avatar shows (as on the profile); null: Mantine's placeholder icon. */
+  name: string | null;
+  onLogout: () => void;
+};
 
-export function UserMenu({ email, onLogout }: UserMenuProps) {
-  const initial = email.charAt(0).toUpperCase() || '?';
+export function UserMenu({ email, name, onLogout }: UserMenuProps) {
   return (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
         <UnstyledButton aria-label={`Account menu for ${email}`}>
-          <Avatar color="pawsy" radius="xl" variant="filled">
-            {initial}
+          <Avatar color="pawsy" radius="xl" variant="filled" data-testid="account-avatar">
+            {name ? initialsOf(name) : null}
           </Avatar>
         </UnstyledButton>
       </Menu.Target>

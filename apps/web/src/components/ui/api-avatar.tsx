@@ -1,4 +1,5 @@
 import { Avatar, type AvatarProps } from '@mantine/core';
+import { initialsOf } from '../../lib/initials';
 import { useApiImage } from '../../lib/use-api-image';
 
 type ApiAvatarProps = Omit<AvatarProps, 'src' | 'children'> & {
@@ -7,14 +8,6 @@ type ApiAvatarProps = Omit<AvatarProps, 'src' | 'children'> & {
   /** Whose photo it is: the alt text, and the initials shown without a photo. */
   name: string;
 };
-
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part.charAt(0).toUpperCase())
-    .join('') || '?';
 
 /** A photo loaded through the API (with the session's headers), or the person's initials. */
 export function ApiAvatar({ path, name, ...props }: ApiAvatarProps) {

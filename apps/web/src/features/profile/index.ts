@@ -2,3 +2,4 @@
 export { profileApi, type Profile } from './profile-api';
 export { selectProfile, updateProfile } from './profile-slice';
 export { useFreshProfile } from './use-fresh-profile';
+export { useSignedInName } from './use-signed-in-name';
