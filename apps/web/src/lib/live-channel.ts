@@ -10,6 +10,14 @@ import { buildUrl } from './http';
 
 export type LiveListener = (data: unknown) => void;
 
+/**
+ * Why a catch-up fetch may be due: the first connection (only what happened while it was being
+ * opened can be missing), a reconnection after a failure (everything pushed while it was down),
+ * or the tab's return after a while hidden (a sleeping or frozen tab may hold a dead stream).
+ */
+export type CatchUpReason = 'connected' | 'reconnected' | 'resumed';
+export type CatchUpListener = (reason: CatchUpReason) => void;
+
 export type LiveChannelOptions = {
   /** The stream's path; the ticket goes in its query string. */
   path: string;
@@ -18,13 +26,18 @@ export type LiveChannelOptions = {
   /** First pause after a failure; it doubles after each failure in a row up to maxDelayMs. */
   minDelayMs?: number;
   maxDelayMs?: number;
+  /** How long the tab must have been hidden for its return to call for a catch-up. */
+  resumeAfterMs?: number;
 };
 
 export type LiveChannel = {
   /** Listens to one event type; returns the unsubscribe function. */
   subscribe: (type: string, listener: LiveListener) => () => void;
-  /** Called each time the channel (re)connects: a good moment to catch up by polling once. */
-  onOpen: (listener: () => void) => () => void;
+  /**
+   * Called each time events pushed on this channel may have been missed: a good moment to fetch
+   * once what a screen shows. Returns the unsubscribe function.
+   */
+  onCatchUp: (listener: CatchUpListener) => () => void;
   /** Closes the connection and stops retrying (logout). Subscriptions stay registered. */
   close: () => void;
   isOpen: () => boolean;
@@ -32,6 +45,8 @@ export type LiveChannel = {
 
 export const LIVE_RETRY_MIN_MS = 5_000;
 export const LIVE_RETRY_MAX_MS = 60_000;
+/** A glance at another tab costs no fetch: an open stream kept delivering meanwhile. */
+export const LIVE_RESUME_AFTER_MS = 30_000;
 
 function parse(raw: string): unknown {
   try {
@@ -45,7 +60,8 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
   const minDelay = options.minDelayMs ?? LIVE_RETRY_MIN_MS;
   const maxDelay = options.maxDelayMs ?? LIVE_RETRY_MAX_MS;
   const listeners = new Map<string, Set<LiveListener>>();
-  const openListeners = new Set<() => void>();
+  const resumeAfter = options.resumeAfterMs ?? LIVE_RESUME_AFTER_MS;
+  const catchUpListeners = new Set<CatchUpListener>();
   const attachedTypes = new Set<string>();
   let source: EventSource | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -53,6 +69,9 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
   // Bumped by close(): a ticket that arrives for an older generation opens nothing.
   let generation = 0;
   let fetchingFor: number | null = null;
+  let isConnected = false;
+  let hiddenSince: number | null = null;
+  let isWatchingVisibility = false;
 
   const subscriberCount = () => [...listeners.values()].reduce((n, set) => n + set.size, 0);
 
@@ -68,7 +87,38 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
   function dropSource(): void {
     source?.close();
     source = null;
+    isConnected = false;
     attachedTypes.clear();
+  }
+
+  function catchUp(reason: CatchUpReason): void {
+    for (const listener of [...catchUpListeners]) listener(reason);
+  }
+
+  /** Back after a while hidden: catch up on an open stream, or reconnect now instead of waiting. */
+  function onVisibilityChange(): void {
+    if (document.visibilityState === 'hidden') {
+      hiddenSince ??= Date.now();
+      return;
+    }
+    const wasHiddenFor = hiddenSince === null ? 0 : Date.now() - hiddenSince;
+    hiddenSince = null;
+    if (wasHiddenFor < resumeAfter) return;
+    if (isConnected) catchUp('resumed');
+    else if (retryTimer) {
+      // The reconnection's own catch-up follows: one fetch, not two.
+      clearTimeout(retryTimer);
+      retryTimer = null;
+      void connect();
+    }
+  }
+
+  function watchVisibility(isOn: boolean): void {
+    if (typeof document === 'undefined' || isOn === isWatchingVisibility) return;
+    isWatchingVisibility = isOn;
+    hiddenSince = isOn && document.visibilityState === 'hidden' ? Date.now() : null;
+    if (isOn) document.addEventListener('visibilitychange', onVisibilityChange);
+    else document.removeEventListener('visibilitychange', onVisibilityChange);
   }
 
   function retryLater(): void {
@@ -85,6 +135,7 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
     if (isBusy || subscriberCount() === 0 || typeof EventSource === 'undefined') return;
     const gen = generation;
     fetchingFor = gen;
+    watchVisibility(true);
     let ticket: string;
     try {
       ticket = await options.fetchTicket();
@@ -100,8 +151,12 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
     const created = new EventSource(buildUrl(options.path, { ticket }));
     source = created;
     created.onopen = () => {
+      if (source !== created) return;
+      // Any failure since the last close means a gap in which events went undelivered.
+      const reason = failures > 0 ? 'reconnected' : 'connected';
       failures = 0;
-      openListeners.forEach((listener) => listener());
+      isConnected = true;
+      catchUp(reason);
     };
     created.onerror = () => {
       if (source !== created) return;
@@ -118,6 +173,7 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
     if (retryTimer) clearTimeout(retryTimer);
     retryTimer = null;
     dropSource();
+    watchVisibility(false);
   }
 
   return {
@@ -135,9 +191,9 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
         if (subscriberCount() === 0) close();
       };
     },
-    onOpen(listener) {
-      openListeners.add(listener);
-      return () => openListeners.delete(listener);
+    onCatchUp(listener) {
+      catchUpListeners.add(listener);
+      return () => catchUpListeners.delete(listener);
     },
     close,
     isOpen: () => source !== null,

@@ -119,14 +119,14 @@ export function useNotifications(token: string | null) {
         return { ...s, items, total: s.total + (items.length - s.items.length) };
       });
     });
-    // After a reconnect, catch up on whatever was pushed while the connection was down.
-    const stopOpen = liveChannel.onOpen(() => void refresh());
+    // After a (re)connect or the tab's return, catch up on whatever the stream did not deliver.
+    const stopCatchUp = liveChannel.onCatchUp(() => void refresh());
     return () => {
       isMounted.current = false;
       clearTimeout(first);
       clearInterval(poll);
       stopLive();
-      stopOpen();
+      stopCatchUp();
     };
   }, [token, refresh]);
 
