@@ -1,8 +1,14 @@
 import type { UserDashboard } from '@pawsy/contract';
-import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pushNotification, stubEventSource, streamTicketReply } from '../../test/fake-event-source';
+import { LIVE_RESUME_AFTER_MS } from '../../lib/live-channel';
+import {
+  liveStreamOpened,
+  pushNotification,
+  stubEventSource,
+  streamTicketReply,
+} from '../../test/fake-event-source';
 import { mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 import { storeSession } from '../../test/tokens';
@@ -160,6 +166,40 @@ describe('user dashboard', () => {
       unread = 1;
       pushNotification({ _id: 'n2', type: 'account', message: 'Hello again' });
       await waitFor(async () => expect(await tile()).toHaveTextContent('Unread notifications1'));
+    });
+
+    it('counts again when the tab comes back after a while hidden', async () => {
+      storeSession({ id: USER_ID });
+      stubEventSource();
+      let unread = 4;
+      mockFetch(({ url }) => {
+        if (url === `/api/user/dashboard/${USER_ID}`)
+          return {
+            status: 200,
+            body: { success: true, data: makeDashboard({ notificationsUnread: unread }) },
+          };
+        if (url === '/api/notifications/stream-ticket') return streamTicketReply;
+        return { status: 200, body: { success: true, allNotifications: [], hasMore: false } };
+      });
+      renderApp('/user-dashboard');
+      const glance = await screen.findByRole('region', { name: 'At a glance' });
+      const tile = () => within(glance).getByText('Unread notifications').closest('div');
+      await waitFor(() => expect(tile()).toHaveTextContent('Unread notifications4'));
+      await liveStreamOpened();
+
+      // The laptop slept: two notifications were written, the stream delivered neither.
+      let visibility: DocumentVisibilityState = 'visible';
+      vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+      const setVisibility = (state: DocumentVisibilityState) => {
+        visibility = state;
+        act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      };
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      setVisibility('hidden');
+      unread = 6;
+      await act(() => vi.advanceTimersByTimeAsync(LIVE_RESUME_AFTER_MS));
+      setVisibility('visible');
+      await waitFor(() => expect(tile()).toHaveTextContent('Unread notifications6'));
     });
   });
 });

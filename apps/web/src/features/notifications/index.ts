@@ -3,6 +3,7 @@ export { liveChannel } from './live-channel';
 export {
   concernsBooking,
   isBookingEvent,
+  useLiveCatchUp,
   useLiveRefresh,
   type LiveRefreshEvent,
 } from './use-live-refresh';

@@ -19,8 +19,27 @@ export function announceAllRead(): void {
 }
 
 /**
+ * Re-fetches what a screen shows, once, when the live stream may have missed events: it came
+ * back after a drop, or the tab came back after a while hidden. Not at the first connection: the
+ * screen fetched when it mounted. `refetch` may change every render.
+ */
+export function useLiveCatchUp(refetch: () => void, enabled = true): void {
+  const latest = useRef(refetch);
+  useEffect(() => {
+    latest.current = refetch;
+  });
+  useEffect(() => {
+    if (!enabled) return undefined;
+    return liveChannel.onCatchUp((reason) => {
+      if (reason !== 'connected') latest.current();
+    });
+  }, [enabled]);
+}
+
+/**
  * Re-fetches what a screen shows when a live event concerns it, so the screen does not go stale
- * while the bell already tells the news. `isRelevant` and `refetch` may change every render.
+ * while the bell already tells the news, and after the stream missed events (useLiveCatchUp).
+ * `isRelevant` and `refetch` may change every render.
  */
 export function useLiveRefresh(
   isRelevant: (event: LiveRefreshEvent) => boolean,
@@ -31,6 +50,7 @@ export function useLiveRefresh(
   useEffect(() => {
     latest.current = { isRelevant, refetch };
   });
+  useLiveCatchUp(refetch, enabled);
   useEffect(() => {
     if (!enabled) return undefined;
     const handle: Listener = (event) => {

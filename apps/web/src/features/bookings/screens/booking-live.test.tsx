@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock';
 import {
+  dropAndReconnect,
+  liveStreamOpened,
   pushNotification,
   stubEventSource,
   streamTicketReply,
@@ -75,6 +77,28 @@ describe('owner booking page follows the other party live', () => {
     expect(
       await within(panel).findByRole('group', { name: 'Request from Sam Ortega' }),
     ).toBeInTheDocument();
+  });
+
+  it('catches up once on what happened while the live stream was down', async () => {
+    booking = makeBooking({ status: 'pending', provider_id: null, provider: null });
+    requests = [];
+    const calls = openOwnerPage();
+    renderApp(`/booking-details/${BOOKING_ID}`);
+    const panel = await screen.findByRole('region', { name: 'Sitters' });
+    await within(panel).findByText('No sitter has applied or been invited yet.');
+    const loads = () => calls.filter((c) => c.url.startsWith(`/api/booking/${BOOKING_ID}`)).length;
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+    await liveStreamOpened();
+    await settle();
+    expect(loads()).toBe(2); // the first connection fetches nothing: the page just loaded
+
+    // Sam applies while the connection is down: the notification is never pushed.
+    await dropAndReconnect(() => (requests = [makeRequest({ initiatedBy: 'provider' })]));
+    expect(
+      await within(panel).findByRole('group', { name: 'Request from Sam Ortega' }),
+    ).toBeInTheDocument();
+    await settle();
+    expect(loads()).toBe(4); // the booking and its requests, once each
   });
 
   it('ignores news about another booking', async () => {
