@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../../app/provider';
 import { createTestStore } from '../../app/store';
-import { FakeEventSource } from '../../test/fake-event-source';
+import {
+  dropAndReconnect,
+  FakeEventSource,
+  liveStreamOpened,
+  stubEventSource,
+  streamTicketReply,
+} from '../../test/fake-event-source';
 import { mockFetch } from '../../test/fetch-mock';
 import { pageFrom, stubIntersectionObserver } from '../../test/paging';
 import { renderApp } from '../../test/render-app';
@@ -279,6 +285,36 @@ describe('live chat', () => {
       source.emit('message-read', { bookingId: BOOKING, readAt: new Date().toISOString() }),
     );
     expect(await within(list).findByText(/· Read/)).toBeInTheDocument();
+  });
+
+  it('shows a message sent while the stream was down as soon as it is back', async () => {
+    storeSession({ id: 'u1' });
+    stubEventSource();
+    // The 10 s poll never fires here: only the reconnection can fetch the thread again.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const mine = { ...msg('m1', 'Are you there?', '2026-11-25T10:00:00.000Z', ME, SAM) };
+    let thread = [mine];
+    mockFetch(({ url }) => {
+      if (url === '/api/notifications/stream-ticket') return streamTicketReply;
+      if (url === '/api/notifications/all')
+        return { status: 200, body: { success: true, allNotifications: [] } };
+      if (url.startsWith('/api/messages/conversations'))
+        return {
+          status: 200,
+          body: { success: true, data: [conversation(mine, 0)], meta: meta(1) },
+        };
+      if (url.startsWith('/api/messages/thread'))
+        return { status: 200, body: { success: true, data: thread, meta: meta(thread.length) } };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    renderApp('/chat-room');
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    await within(list).findByText('Are you there?');
+    await liveStreamOpened();
+
+    const missed = msg('m2', 'Yes, on my way!', new Date().toISOString());
+    await dropAndReconnect(() => (thread = [mine, missed]));
+    expect(await within(list).findByText('Yes, on my way!')).toBeInTheDocument();
   });
 });
 

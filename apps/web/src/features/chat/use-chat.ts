@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { useCurrentUser } from '../auth';
-import { liveChannel } from '../notifications';
+import { liveChannel, useLiveCatchUp } from '../notifications';
 import type { ChatMessage } from './chat-api';
 import {
   chatUserSeen,
@@ -19,7 +19,8 @@ export const CHAT_POLL_MS = 10_000;
 /**
  * While a chat screen is mounted: ties the chat to the signed-in user, listens to live
  * `message` / `message-read` events, and polls the conversation list (and the open thread),
- * which catches anything a dropped live connection missed. Unmounting stops all of it.
+ * which catches anything a dropped live connection missed (at once when the stream comes back).
+ * Unmounting stops all of it.
  * `withUserId` reads only the thread with that party (one sitter of an owner's open booking).
  */
 export function useChat(bookingId: string | null, withUserId?: string) {
@@ -43,12 +44,12 @@ export function useChat(bookingId: string | null, withUserId?: string) {
     };
   }, [dispatch]);
 
+  const refresh = useCallback(() => {
+    void dispatch(fetchConversations(1));
+    if (bookingId) void dispatch(fetchThread({ bookingId, ...(withUserId ? { withUserId } : {}) }));
+  }, [dispatch, bookingId, withUserId]);
+
   useEffect(() => {
-    const refresh = () => {
-      void dispatch(fetchConversations(1));
-      if (bookingId)
-        void dispatch(fetchThread({ bookingId, ...(withUserId ? { withUserId } : {}) }));
-    };
     refresh();
     dispatch(pollingStarted());
     const timer = window.setInterval(refresh, CHAT_POLL_MS);
@@ -56,5 +57,8 @@ export function useChat(bookingId: string | null, withUserId?: string) {
       window.clearInterval(timer);
       dispatch(pollingStopped());
     };
-  }, [dispatch, bookingId, withUserId]);
+  }, [dispatch, refresh]);
+
+  // Messages pushed while the stream was down show as soon as it is back, not at the next poll.
+  useLiveCatchUp(refresh);
 }
