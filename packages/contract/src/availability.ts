@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoInstant, queryParam, trimmedText } from './common.ts';
+import { isoInstant, pathId, queryParam, trimmedText } from './common.ts';
 import { PET_SPECIES } from './search-range.ts';
 import { SERVICES, normalizeService, serviceUnit } from './services.ts';
 
@@ -149,8 +149,8 @@ export const blockConflictBody = z.object({
   bookings: z.array(blockingBooking),
 });
 
-export const blockParams = z.object({ blockId: id });
-export const calendarUserParams = z.object({ userId: id });
+export const blockParams = z.object({ blockId: pathId });
+export const calendarUserParams = z.object({ userId: pathId });
 
 /** What anyone signed in may see of a sitter's calendar. */
 export const publicCalendar = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common.ts';
+import { id, pathId } from './common.ts';
 
 /** Coupon codes as typed: trimmed, and an empty field means "no coupon". */
 const couponCode = z
@@ -90,7 +90,7 @@ export type PaymentWire = z.infer<typeof paymentWire>;
 /** GET /api/payments/{id}: one of the caller's payments (the success page shows it). */
 export const paymentResponse = z.object({ success: z.literal(true), data: paymentWire });
 
-export const sandboxParams = z.object({ paymentId: id });
+export const sandboxParams = z.object({ paymentId: pathId });
 /** The sandbox checkout link: its token signs the payment and both return paths. */
 export const sandboxQuery = z.object({
   token: z.string().max(128).default(''),

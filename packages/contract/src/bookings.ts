@@ -4,6 +4,7 @@ import {
   id,
   isoInstant,
   pageMeta,
+  pathId,
   queryParam,
   trimmedText,
   userRef,
@@ -239,7 +240,7 @@ export const statusBody = z.object({
 });
 export const acceptBody = z.union([decisionBody.strict(), statusBody.strict()]);
 
-export const bookingEventParams = z.object({ id, eventId: id });
+export const bookingEventParams = z.object({ id: pathId, eventId: pathId });
 
 /** GET /booking/requests/mine: the calling sitter's requests, newest first, with their booking. */
 export const myRequestsQuery = boundedPageQuery(20, { state: queryParam(requestState.optional()) });

@@ -10,9 +10,16 @@ export type ErrorBody = z.infer<typeof errorBody>;
 
 export const messageBody = z.object({ success: z.boolean().optional(), message: z.string() });
 
-/** Opaque 24-hex ids, as issued by the API. */
+/** Opaque 24-hex ids, as issued by the API: a reference in a body that is not one is bad input. */
 export const id = z.string().regex(/^[a-f0-9]{24}$/, 'Invalid id');
-export const idParams = z.object({ id });
+/**
+ * An id in a path (`/api/booking/{id}`). Ids are opaque (DESIGN §3), so a path segment that is not
+ * one the API issued (`nonexistent`, a UUID) names a record that does not exist: it is looked up
+ * like any other and the route answers its own 404 (DESIGN §4), never a 400 about its shape. The
+ * bound is the router's own (maxParamLength 200); NUL is refused before lookup for every field.
+ */
+export const pathId = z.string().min(1).max(200);
+export const idParams = z.object({ id: pathId });
 /** An id a service requires with its own message: left empty reads as left out. */
 export const idOrEmpty = id.or(z.literal(''));
 

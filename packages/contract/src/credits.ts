@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, trimmedText, wholeNumber } from './common.ts';
+import { id, pathId, trimmedText, wholeNumber } from './common.ts';
 
 export const grantCreditsBody = z
   .object({
@@ -28,7 +28,7 @@ export const grantCreditsResponse = z.object({
   data: z.object({ balance: z.number().int(), currency: z.literal('USD'), entry: creditEntryWire }),
 });
 
-export const userCreditsParams = z.object({ userId: id });
+export const userCreditsParams = z.object({ userId: pathId });
 export const userCreditsResponse = z.object({
   success: z.literal(true),
   data: z.object({

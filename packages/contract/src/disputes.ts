@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { bookingStatus } from './bookings.ts';
-import { boundedPageQuery, id, pageMeta, queryParam, trimmedText, userRef } from './common.ts';
+import {
+  boundedPageQuery,
+  id,
+  pageMeta,
+  pathId,
+  queryParam,
+  trimmedText,
+  userRef,
+} from './common.ts';
 
 /** SPEC §3: a dispute is open until an admin resolves or closes it (and may reopen it). */
 export const disputeStatus = z.enum(['open', 'resolved', 'closed']);
@@ -33,8 +41,8 @@ export const disputeStatusBody = z.object({
 });
 export type DisputeStatusBody = z.infer<typeof disputeStatusBody>;
 
-export const disputeIdParams = z.object({ disputeId: id });
-export const disputeEvidenceParams = z.object({ id, evidenceId: id });
+export const disputeIdParams = z.object({ disputeId: pathId });
+export const disputeEvidenceParams = z.object({ id: pathId, evidenceId: pathId });
 
 export const disputeListQuery = boundedPageQuery(20, {
   status: queryParam(disputeStatus.optional()),

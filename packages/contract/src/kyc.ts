@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { boundedPageQuery, id, pageMeta, queryParam, trimmedText, userRef } from './common.ts';
+import {
+  boundedPageQuery,
+  id,
+  pageMeta,
+  pathId,
+  queryParam,
+  trimmedText,
+  userRef,
+} from './common.ts';
 
 /** SPEC §9: a record starts PENDING; an admin's decision makes it Verified or Rejected. */
 export const kycStatus = z.enum(['PENDING', 'Verified', 'Rejected']);
@@ -122,5 +130,5 @@ export const kycMessageResponse = z.object({
   conversation: z.array(kycMessage),
 });
 
-export const kycUserParams = z.object({ userId: id });
-export const kycDocumentParams = z.object({ id, docId: id });
+export const kycUserParams = z.object({ userId: pathId });
+export const kycDocumentParams = z.object({ id: pathId, docId: pathId });

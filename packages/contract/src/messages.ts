@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { boundedPageQuery, id, idOrEmpty, pageMeta, trimmedText, userRef } from './common.ts';
+import {
+  boundedPageQuery,
+  id,
+  idOrEmpty,
+  pageMeta,
+  pathId,
+  trimmedText,
+  userRef,
+} from './common.ts';
 
 /** Longest chat message, in characters (after trimming). */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -92,7 +100,7 @@ export const threadQuery = boundedPageQuery(THREAD_PAGE_SIZE, {
   withUserId: id.optional(),
 });
 export const bookingMessagesQuery = boundedPageQuery(THREAD_PAGE_SIZE, {});
-export const messageBookingParams = z.object({ bookingId: id });
+export const messageBookingParams = z.object({ bookingId: pathId });
 
 /** A thread page: newest message first; page 2 holds older ones. */
 export const threadResponse = z.object({

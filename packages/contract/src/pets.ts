@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, trimmedText } from './common.ts';
+import { pathId, trimmedText } from './common.ts';
 import { PET_SPECIES } from './search-range.ts';
 
 export const PET_SEXES = ['male', 'female', 'unknown'] as const;
@@ -52,8 +52,8 @@ export const petResponse = z.object({
   data: petWire,
   result: petWire,
 });
-export const petIdParams = z.object({ petId: id });
-export const petOwnerParams = z.object({ userId: id });
+export const petIdParams = z.object({ petId: pathId });
+export const petOwnerParams = z.object({ userId: pathId });
 
 // ---- Types of the calls above, for clients ----
 export type PetListResponse = z.infer<typeof petListResponse>;

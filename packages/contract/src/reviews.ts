@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { boundedPageQuery, id, pageMeta, trimmedText, wholeNumber } from './common.ts';
+import { boundedPageQuery, pageMeta, pathId, trimmedText, wholeNumber } from './common.ts';
 import { bookingReview, userCard } from './bookings.ts';
 
-export const reviewKeyParams = z.object({ key: id });
+export const reviewKeyParams = z.object({ key: pathId });
 
 export const createReviewBody = z
   .object({

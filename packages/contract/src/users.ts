@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { availabilityFilterShape } from './availability.ts';
 import { userSelf, type UserSelf } from './auth.ts';
-import { boundedPageQuery, id, pageMeta, userRef } from './common.ts';
+import { boundedPageQuery, pageMeta, pathId, userRef } from './common.ts';
 import { searchRangeIssue } from './search-range.ts';
 
 /** Service → price in cents; a provider prices each service they offer. */
@@ -82,7 +82,7 @@ export const userFlagsBody = z
   });
 export type UserFlagsBody = z.infer<typeof userFlagsBody>;
 
-export const userIdParams = z.object({ id });
+export const userIdParams = z.object({ id: pathId });
 
 export const dashboardBooking = z.object({
   _id: z.string(),

@@ -246,7 +246,7 @@ runPermissionMatrix(
       method: 'DELETE',
       path: '/api/booking/not-an-id/send-request',
       as: 'provider',
-      expect: 400,
+      expect: 404,
     },
   ],
 );

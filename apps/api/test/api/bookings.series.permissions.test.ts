@@ -120,7 +120,7 @@ const rows: MatrixRow<F>[] = [
   { method: 'GET', path: series('pending'), as: 'another owner', expect: 404 },
   { method: 'GET', path: series('pending'), as: 'another provider', expect: 404 },
   { method: 'GET', path: `/api/booking/series/${MISSING}`, as: 'owner', expect: 404 },
-  { method: 'GET', path: '/api/booking/series/not-an-id', as: 'owner', expect: 400 },
+  { method: 'GET', path: '/api/booking/series/not-an-id', as: 'owner', expect: 404 },
 
   ...(['anonymous', 'owner', 'admin', 'another owner', 'another provider'] as const).map(
     (as): MatrixRow<F> => ({

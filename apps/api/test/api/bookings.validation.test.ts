@@ -142,7 +142,7 @@ describe('other bodies and queries', () => {
     expect4xx(await call(t, 'POST', url, owner, { providerId: 'bad' }));
     expect4xx(await call(t, 'POST', url, owner, { providerId: sitter.id, x: 1 }));
     expect4xx(await call(t, 'POST', url, owner, { providerId: other.id }), 404);
-    expect4xx(await call(t, 'POST', '/api/booking/not-an-id/send-request', owner, {}));
+    expect4xx(await call(t, 'POST', '/api/booking/not-an-id/send-request', owner, {}), 404);
     expect4xx(await call(t, 'POST', `/api/booking/${'b'.repeat(24)}/send-request`, sitter), 404);
     const picky = await createProvider(t.app, { Grooming: 1000 });
     expect4xx(await call(t, 'POST', url, picky));
@@ -163,7 +163,7 @@ describe('other bodies and queries', () => {
       await call(t, 'PUT', url, owner, { decision: 'accepted', providerId: other.id }),
       404,
     );
-    expect4xx(await call(t, 'PUT', '/api/booking/accept/zzz', owner, { status: 'cancelled' }));
+    expect4xx(await call(t, 'PUT', '/api/booking/accept/zzz', owner, { status: 'cancelled' }), 404);
     expect4xx(
       await call(t, 'PUT', `/api/booking/accept/${'c'.repeat(24)}`, owner, { status: 'cancelled' }),
       404,
@@ -217,7 +217,7 @@ describe('other bodies and queries', () => {
     );
     expect(thread.statusCode).toBe(400);
     expect(thread.json().message).toBe('page: page must be a whole number from 1');
-    expect4xx(await call(t, 'GET', '/api/booking/not-an-id', owner));
+    expect4xx(await call(t, 'GET', '/api/booking/not-an-id', owner), 404);
   });
 
   it('reviews', async () => {
@@ -236,6 +236,7 @@ describe('other bodies and queries', () => {
     expect4xx(await call(t, 'POST', url, owner, { rating: 5 }));
     expect4xx(
       await call(t, 'POST', '/api/crud/xyz/Review/create', owner, { columns: { rating: 5 } }),
+      404,
     );
     expect4xx(
       await call(t, 'POST', `/api/crud/${'d'.repeat(24)}/Review/create`, owner, {
@@ -262,7 +263,7 @@ describe('other bodies and queries', () => {
       expect4xx(await call(t, 'POST', url, admin, body));
     }
     expect4xx(await call(t, 'POST', url, admin, { ...base, userId: 'e'.repeat(24) }), 404);
-    expect4xx(await call(t, 'GET', '/api/userCredit/user-credits/nope', admin));
+    expect4xx(await call(t, 'GET', '/api/userCredit/user-credits/nope', admin), 404);
     expect4xx(await call(t, 'GET', `/api/userCredit/user-credits/${'e'.repeat(24)}`, admin), 404);
   });
 });

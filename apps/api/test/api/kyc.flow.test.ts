@@ -56,11 +56,13 @@ describe('bad input and bad files', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
-  it('answers "No KYC records found" for a user without records, and 400 for bad ids', async () => {
+  it('answers "No KYC records found" for a user without records, and 404 for ids never issued', async () => {
     const none = await get(`/api/kyc/user/${user.id}`, user);
     expect(none.statusCode).toBe(404);
     expect(none.json().message).toBe('No KYC records found');
-    expect((await get('/api/kyc/xyz', admin)).statusCode).toBe(400);
+    const never = await get('/api/kyc/xyz', admin);
+    expect(never.statusCode).toBe(404);
+    expect(never.json().message).toBe('KYC record not found');
     expect((await verify(user.id, { action: 'VERIFIED' })).statusCode).toBe(404);
     expect((await verify(user.id, {})).statusCode).toBe(400);
     const empty = await t.call({

@@ -77,7 +77,7 @@ describe('member list', () => {
     expect(deep.statusCode).toBe(400);
     const missing = await call(t, 'GET', `/api/admin/members/${'0'.repeat(24)}`, admin);
     expect(missing.statusCode).toBe(404);
-    expect((await call(t, 'GET', '/api/admin/members/nope', admin)).statusCode).toBe(400);
+    expect((await call(t, 'GET', '/api/admin/members/nope', admin)).statusCode).toBe(404);
   });
 });
 

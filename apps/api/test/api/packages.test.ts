@@ -92,6 +92,6 @@ describe('packages', () => {
     expect((await call(t, 'GET', '/api/packages/aaaaaaaaaaaaaaaaaaaaaaaa', null)).statusCode).toBe(
       404,
     );
-    expect((await call(t, 'GET', '/api/packages/nope', null)).statusCode).toBe(400);
+    expect((await call(t, 'GET', '/api/packages/nope', null)).statusCode).toBe(404);
   });
 });

@@ -219,7 +219,8 @@ describe('PUT /api/pets/{petId}', () => {
     const unknown = await form('PUT', `/api/pets/${newId()}`, actors.owner.token, { breed: 'X' });
     expect(unknown.statusCode).toBe(404);
     const malformed = await form('PUT', '/api/pets/nope', actors.owner.token, { breed: 'X' });
-    expect(malformed.statusCode).toBe(400);
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.json().message).toBe(unknown.json().message);
   });
 });
 

@@ -159,11 +159,11 @@ describe('GET /api/user/:id/reviews', () => {
     expect(res.json().message).toBe('page: page × limit must not exceed 10000; narrow the search');
   });
 
-  it('answers 401 without a session, 404 for unknown or deleted users, 400 for bad ids', async () => {
+  it('answers 401 without a session, 404 for unknown, deleted or never-issued user ids', async () => {
     expect((await call(t, 'GET', `/api/user/${sitter.id}/reviews`, null)).statusCode).toBe(401);
     const unknown = 'a'.repeat(24);
     expect((await call(t, 'GET', `/api/user/${unknown}/reviews`, stranger)).statusCode).toBe(404);
-    expect((await call(t, 'GET', '/api/user/not-an-id/reviews', stranger)).statusCode).toBe(400);
+    expect((await call(t, 'GET', '/api/user/not-an-id/reviews', stranger)).statusCode).toBe(404);
 
     const gone = await createProvider(t.app);
     await t.app.db

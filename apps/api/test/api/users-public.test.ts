@@ -101,8 +101,8 @@ describe('GET /api/user/{id}', () => {
       (await t.call({ method: 'GET', url: `/api/user/${fixtures.deletedId}`, token })).statusCode,
     ).toBe(404);
     const bad = await t.call({ method: 'GET', url: '/api/user/not-an-id', token });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toEqual(expect.any(String));
+    expect(bad.statusCode).toBe(404);
+    expect(bad.json().message).toBe('User not found');
   });
 });
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   errorBody,
-  id,
+  idParams,
   mySubscriptionResponse,
   paymentResponse,
   sandboxForm,
@@ -58,7 +58,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       onRequest: app.requireAuth,
-      schema: { tags, params: z.object({ id }), response: { 200: paymentResponse, ...errors } },
+      schema: { tags, params: idParams, response: { 200: paymentResponse, ...errors } },
     },
     async (request) => ({
       success: true as const,
