@@ -282,9 +282,9 @@ runPermissionMatrix<Fixtures>('users permission matrix', () => ({ t, actors, fix
     method: 'GET',
     path: (f) => `/api/user/dashboard/${f.ownerId}`,
     as: 'another owner',
-    expect: 403,
+    expect: 404,
   },
-  { method: 'GET', path: (f) => `/api/user/dashboard/${f.ownerId}`, as: 'provider', expect: 403 },
+  { method: 'GET', path: (f) => `/api/user/dashboard/${f.ownerId}`, as: 'provider', expect: 404 },
   { method: 'GET', path: (f) => `/api/user/dashboard/${f.ownerId}`, as: 'admin', expect: 200 },
   ...(['anonymous', 'owner', 'another owner', 'provider', 'admin'] as const).map((as) => ({
     method: 'PUT',

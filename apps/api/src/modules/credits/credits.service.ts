@@ -113,8 +113,8 @@ export async function grantCredits(
 }
 
 export async function getUserCredits(app: FastifyInstance, caller: AuthUser, userId: string) {
-  if (caller.id !== userId && caller.userType !== 'admin')
-    throw new AppError('FORBIDDEN', 'You can only see your own credits');
+  // Another user's credits answer as a user that does not exist (DESIGN §4: 404).
+  if (caller.id !== userId && caller.userType !== 'admin') throw notFound('User');
   if (!(await findHolder(app.db, userId))) throw notFound('User');
   const [balance, rows] = await Promise.all([
     sumBalance(app.db, userId),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { toUserIds, type UserDashboard } from '@pawsy/contract';
-import { forbidden } from '../../lib/app-error.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/ids.ts';
 import { userImageUrl } from '../../lib/user-columns.ts';
 import { isAdmin, type AuthUser } from '../../plugins/auth.ts';
@@ -17,7 +17,8 @@ export async function getUserDashboard(
   caller: AuthUser,
   id: string,
 ): Promise<UserDashboard> {
-  if (caller.id !== id && !isAdmin(caller)) throw forbidden('You can only see your own dashboard');
+  // Another user's dashboard answers as a user that does not exist (DESIGN §4: 404).
+  if (caller.id !== id && !isAdmin(caller)) throw notFound('User');
   const row = await getUser(app.db, id);
   const party = row.user_type === 'provider' ? 'provider_id' : 'owner_id';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { KycListQuery, KycRecord } from '@pawsy/contract';
 import { NO_KYC_RECORDS, toPageMeta } from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
-import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { isAdmin, type AuthUser } from '../../plugins/auth.ts';
 import * as repo from './kyc.repository.ts';
 import { findPeople, listRecords } from './kyc-list.repository.ts';
@@ -45,10 +45,12 @@ export async function getKyc(app: FastifyInstance, caller: AuthUser, id: string)
   return toWire(app, await visibleRecord(app, caller, id));
 }
 
-/** A user's records, newest first: the owner's own, or any user's for admins. */
+/**
+ * A user's records, newest first: the owner's own, or any user's for admins. Another user's
+ * records are ones the caller may not see, so they answer as none (DESIGN §4: 404).
+ */
 export async function getUserKyc(app: FastifyInstance, caller: AuthUser, userId: string) {
-  if (userId !== caller.id && !isAdmin(caller))
-    throw forbidden('You can only see your own KYC records');
+  if (userId !== caller.id && !isAdmin(caller)) throw new AppError('NOT_FOUND', NO_KYC_RECORDS);
   const rows = await repo.listUserRecords(app.db, userId);
   if (rows.length === 0) throw new AppError('NOT_FOUND', NO_KYC_RECORDS);
   return toWires(app, rows);

@@ -61,9 +61,10 @@ export async function listPets(
   caller: AuthUser,
   ownerId: string,
 ): Promise<PetWire[]> {
+  // Pets the caller may not see answer as a user that does not exist (DESIGN §4: 404).
   if (!(await liveUserExists(app.db, ownerId))) throw notFound('User');
   const visible = await visiblePetsOf(app.db, caller, ownerId);
-  if (visible !== 'all' && visible.size === 0) throw forbidden("You may not see this user's pets");
+  if (visible !== 'all' && visible.size === 0) throw notFound('User');
   const pets = await listPetsByOwner(app.db, ownerId);
   return pets.filter((p) => shows(visible, p.id)).map(toPetWire);
 }
