@@ -9,6 +9,9 @@ const couponCode = z
   .nullish()
   .transform((v) => (v ? v : null));
 
+/** SPEC §5: "Subscription creation requires a token, otherwise 'Missing auth token'" (a 401). */
+export const SUBSCRIPTION_MISSING_TOKEN = 'Missing auth token';
+
 /**
  * POST /api/stripe/create-subscription: no packageId = the first active package; the coupon is
  * optional, and so is the whole body (no body = no coupon).

@@ -94,12 +94,18 @@ export const kycListResponse = z.object({
 });
 export type KycListResponse = z.infer<typeof kycListResponse>;
 
-/** Multipart text fields of POST /api/kyc (files come in `documents`). */
+/**
+ * SPEC §5: "KYC submission requires a token and a user id, otherwise …": the 401 without a token
+ * and the 400 without `userId` both say this.
+ */
+export const KYC_MISSING_CREDENTIALS = 'Missing authentication credentials or user ID';
+
+/** Multipart text fields of POST /api/kyc (files come in `documents`); `userId` is required. */
 export const kycSubmitFields = z.object({
   text: trimmedText()
     .max(KYC_TEXT_MAX, `Text must be at most ${KYC_TEXT_MAX} characters`)
     .default(''),
-  userId: id.optional(),
+  userId: id,
   kycId: z
     .union([id, z.literal('')])
     .optional()

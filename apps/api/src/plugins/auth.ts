@@ -9,6 +9,13 @@ export type Role = 'user' | 'provider' | 'admin';
 export type AuthUser = { id: string; email: string; userType: Role; sessionId: string };
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * What a 401 says when no token is sent, where the spec words it for the route (SPEC §5:
+     * "Missing auth token" for subscriptions). Otherwise "No authentication token found".
+     */
+    missingTokenMessage?: string;
+  }
   interface FastifyRequest {
     authUser: AuthUser | null;
   }
@@ -30,6 +37,9 @@ export function currentUser(request: FastifyRequest): AuthUser {
 
 export const isAdmin = (user: AuthUser | null): boolean => user?.userType === 'admin';
 
+/** SPEC §5: "Profile, pets and notifications access need a token, otherwise …". */
+export const NO_TOKEN_MESSAGE = 'No authentication token found';
+
 export async function registerAuth(
   app: FastifyInstance,
   db: Db,
@@ -48,7 +58,11 @@ export async function registerAuth(
   async function authenticate(request: FastifyRequest): Promise<AuthUser> {
     const header = request.headers['x-auth-token'];
     const raw = typeof header === 'string' ? header.replace(/^Bearer\s+/i, '').trim() : '';
-    if (!raw) throw new AppError('UNAUTHENTICATED', 'No authentication token found');
+    if (!raw)
+      throw new AppError(
+        'UNAUTHENTICATED',
+        request.routeOptions.config.missingTokenMessage ?? NO_TOKEN_MESSAGE,
+      );
     let claims;
     try {
       claims = tokens.verifySync(raw);

@@ -83,7 +83,7 @@ describe('400s about one field name it in errors', () => {
   });
 
   it('POST /api/kyc with no documents', async () => {
-    const res = await form('/api/kyc', { text: 'My passport' });
+    const res = await form('/api/kyc', { userId: owner.id, text: 'My passport' });
     expectFieldError(res, 'documents', 'Upload at least one document (JPEG, PNG or PDF)');
   });
 

@@ -28,17 +28,23 @@ export const doc = (data: Buffer, name = 'id.jpg', type = 'image/jpeg'): KycFile
   data,
 });
 
-/** POST /api/kyc as `user` with the given fields and files. */
+/**
+ * POST /api/kyc as `user` with the given fields and files. Like the web client, it sends the
+ * caller's own `userId` unless `fields` names another or sets it to `undefined` (left out).
+ */
 export function submitKyc(
   t: TestApp,
   user: TestUser | undefined,
-  fields: Record<string, string>,
+  fields: Record<string, string | undefined>,
   files: KycFile[],
 ) {
+  const sent = Object.entries({ ...(user ? { userId: user.id } : {}), ...fields }).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined,
+  );
   return t.call({
     method: 'POST',
     url: '/api/kyc',
     token: user?.token,
-    ...multipart(fields, files),
+    ...multipart(Object.fromEntries(sent), files),
   });
 }

@@ -3,6 +3,7 @@ import {
   checkoutResponse,
   createSubscriptionBody,
   errorBody,
+  SUBSCRIPTION_MISSING_TOKEN,
   subscriptionQuoteBody,
   subscriptionQuoteResponse,
 } from '@pawsy/contract';
@@ -22,6 +23,7 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAuth,
       // Each call opens a checkout with the gateway: a few a minute is plenty for a person.
       config: {
+        missingTokenMessage: SUBSCRIPTION_MISSING_TOKEN,
         rateLimit: {
           max: 10,
           timeWindow: '1 minute',

@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { KYC_MAX_FILES, KYC_MAX_FILE_MB, kycSubmitFields, type KycRecord } from '@pawsy/contract';
+import {
+  KYC_MAX_FILES,
+  KYC_MAX_FILE_MB,
+  KYC_MISSING_CREDENTIALS,
+  kycSubmitFields,
+  type KycRecord,
+} from '@pawsy/contract';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { storeReencodedImage } from '../../lib/images.ts';
@@ -85,8 +91,10 @@ export async function submitKyc(
   let replaced: KycDocumentsTable[] = [];
   let done = false;
   try {
+    // SPEC §5: the submission names its user; it must be the caller.
+    if (!fields.userId?.trim()) throw badRequest(KYC_MISSING_CREDENTIALS, 'userId');
     const input = parseFields(fields);
-    if (input.userId && input.userId !== caller.id)
+    if (input.userId !== caller.id)
       throw forbidden('You can only submit KYC documents for yourself');
     if (files.length === 0)
       throw badRequest('Upload at least one document (JPEG, PNG or PDF)', 'documents');

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorBody,
   idParams,
+  KYC_MISSING_CREDENTIALS,
   kycDocumentParams,
   kycListQuery,
   kycListResponse,
@@ -25,12 +26,11 @@ const MESSAGE_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
 
 /** Submitting documents: a multipart form. */
 const kycSubmitRoute: FastifyPluginAsyncZod = async (app) => {
-  const auth = { onRequest: app.requireAuth };
-
   app.post(
     '/',
     {
-      ...auth,
+      onRequest: app.requireAuth,
+      config: { missingTokenMessage: KYC_MISSING_CREDENTIALS },
       schema: {
         tags,
         summary: 'Submit KYC documents (multipart: documents ×1–5, text, userId, kycId?)',
