@@ -273,7 +273,7 @@ runPermissionMatrix<Fixtures>('pets permission matrix', () => ({ t, actors, fixt
   { method: 'PUT', path: (f) => `/api/pets/${f.petId}`, as: 'admin', expect: 404 },
 ]);
 
-describe("a sitter sees an owner's pets only through a live request or assignment", () => {
+describe("a sitter sees an owner's pets only through a booking assigned and not cancelled", () => {
   type Names = { status: number; names: string[] };
   const petsSeenBy = async (who: TestUser, ownerId: string): Promise<Names> => {
     const res = await call(t, 'GET', `/api/pets/user/${ownerId}`, who);
@@ -282,7 +282,7 @@ describe("a sitter sees an owner's pets only through a live request or assignmen
     return { status: res.statusCode, names: names.sort() };
   };
 
-  it('shows only the pets on that booking, and nothing once rejected or withdrawn', async () => {
+  it('shows only the pets on that booking; nothing to applicants, rejected or withdrawn', async () => {
     const owner = await createOwner(t.app); // Rex and Bella
     await insertPet(t.app, owner.id, 'Hidden'); // on no booking
     const pending = await createProvider(t.app);
@@ -311,7 +311,7 @@ describe("a sitter sees an owner's pets only through a live request or assignmen
     const stranger = await createOwner(t.app);
     await postBooking(t, stranger, { provider_id: elsewhere.id });
 
-    expect(await petsSeenBy(pending, owner.id)).toEqual({ status: 200, names: ['Rex'] });
+    expect((await petsSeenBy(pending, owner.id)).status).toBe(404);
     expect(await petsSeenBy(accepted, owner.id)).toEqual({ status: 200, names: ['Bella'] });
     expect((await petsSeenBy(rejected, owner.id)).status).toBe(404);
     expect((await petsSeenBy(withdrawn, owner.id)).status).toBe(404);
@@ -333,12 +333,52 @@ describe("a sitter sees an owner's pets only through a live request or assignmen
     );
     const petId = photo.json().data._id as string;
     const [onBooking, offBooking] = [await createProvider(t.app), await createProvider(t.app)];
-    const b1 = await postBooking(t, owner, { pets: [petId] });
-    const b2 = await postBooking(t, owner, { pets: [owner.petIds[0]] });
-    await call(t, 'POST', `/api/booking/${b1._id}/send-request`, onBooking);
-    await call(t, 'POST', `/api/booking/${b2._id}/send-request`, offBooking);
+    for (const [sitter, pets] of [
+      [onBooking, [petId]],
+      [offBooking, [owner.petIds[0]]],
+    ] as const) {
+      const b = await postBooking(t, owner, { pets, provider_id: sitter.id });
+      await call(t, 'PUT', `/api/booking/accept/${b._id}`, sitter, {
+        providerId: sitter.id,
+        decision: 'accepted',
+      });
+    }
     const url = `/api/pets/${petId}/image`;
     expect((await call(t, 'GET', url, onBooking)).statusCode).toBe(200);
     expect((await call(t, 'GET', url, offBooking)).statusCode).toBe(404);
+  });
+
+  it("stops showing the pets, medical notes included, once the sitter's booking is cancelled", async () => {
+    const owner = await createOwner(t.app);
+    const notes = await form('PUT', `/api/pets/${owner.petIds[0]}`, owner.token, {
+      medical_notes: 'Insulin twice a day',
+    });
+    expect(notes.statusCode, notes.body).toBe(200);
+    const sitter = await createProvider(t.app);
+    const booking = await postBooking(t, owner, {
+      pets: [owner.petIds[0]],
+      provider_id: sitter.id,
+    });
+    const invited = await petsSeenBy(sitter, owner.id);
+    expect(invited.status, 'invited, not yet accepted').toBe(404);
+    const accepted = await call(t, 'PUT', `/api/booking/accept/${booking._id}`, sitter, {
+      providerId: sitter.id,
+      decision: 'accepted',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const seen = await call(t, 'GET', `/api/pets/user/${owner.id}`, sitter);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().result).toEqual([
+      expect.objectContaining({ name: 'Rex', medical_notes: 'Insulin twice a day' }),
+    ]);
+    const cancelled = await call(t, 'PUT', `/api/booking/accept/${booking._id}`, owner, {
+      status: 'cancelled',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const after = await call(t, 'GET', `/api/pets/user/${owner.id}`, sitter);
+    expect(after.statusCode).toBe(404);
+    expect(after.json().message).toBe('User not found');
+    const photo = await call(t, 'GET', `/api/pets/${owner.petIds[0]}/image`, sitter);
+    expect(photo.statusCode).toBe(404);
   });
 });

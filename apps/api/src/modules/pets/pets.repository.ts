@@ -1,9 +1,12 @@
 import type { Insertable, Updateable } from 'kysely';
 import { compiledRead, type DbOrTrx } from '../../db/index.ts';
+import type { BookingStatus } from '@pawsy/contract';
 import type { PetsTable } from '../../db/schema.ts';
 
 /** A user's pets are few; 200 bounds the list anyway. */
 export const MAX_PETS_LISTED = 200;
+/** The booking states in which the assigned sitter reads the owner's pets (notes included). */
+const PET_SHARING_STATUSES: readonly BookingStatus[] = ['accepted', 'in-progress', 'completed'];
 
 const selectPetsOf = compiledRead((db, userId: string) =>
   db
@@ -85,9 +88,10 @@ const selectOwnedPetIds = compiledRead((db, ownerId: string, petIds: string[]) =
 );
 
 /**
- * The `pets` JSON of each of the owner's bookings the sitter works on: assigned to it, or with a
- * pending or accepted request of theirs (a rejected or withdrawn one gives nothing). Read here,
- * not through the bookings module, because bookings already depends on pets.
+ * The `pets` JSON of each of the owner's bookings the sitter is assigned to and that is accepted,
+ * in progress or completed: a cancelled booking, an application or an invitation not yet accepted
+ * (and a rejected or withdrawn one) give nothing. Read here, not through the bookings module,
+ * because bookings already depends on pets.
  */
 export async function petListsOnSitterBookings(
   db: DbOrTrx,
@@ -98,19 +102,8 @@ export async function petListsOnSitterBookings(
     .selectFrom('bookings as b')
     .select('b.pets')
     .where('b.owner_id', '=', ownerId)
-    .where((eb) =>
-      eb.or([
-        eb('b.provider_id', '=', sitterId),
-        eb.exists(
-          eb
-            .selectFrom('booking_requests as br')
-            .select('br.id')
-            .whereRef('br.booking_id', '=', 'b.id')
-            .where('br.provider_id', '=', sitterId)
-            .where('br.state', 'in', ['pending', 'accepted']),
-        ),
-      ]),
-    )
+    .where('b.provider_id', '=', sitterId)
+    .where('b.status', 'in', PET_SHARING_STATUSES)
     .orderBy('b.created_at', 'desc')
     .limit(MAX_PETS_LISTED)
     .execute();

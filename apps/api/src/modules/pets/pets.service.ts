@@ -40,7 +40,8 @@ function parseIds(text: string): string[] {
 
 /**
  * Which of the owner's pets the caller may see: all for the owner and admins; for a sitter only
- * the pets on bookings they are assigned to or have a pending or accepted request on; none else.
+ * the pets on bookings assigned to them that are accepted, in progress or completed (not once
+ * cancelled, nor while only applied for); none else.
  */
 async function visiblePetsOf(
   db: DbOrTrx,
