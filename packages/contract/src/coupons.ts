@@ -16,8 +16,20 @@ export const COUPON_CODE_MAX = 40;
 /** Amount-off coupons are in cents; a bound keeps absurd values out. */
 export const COUPON_AMOUNT_MAX = 1_000_000;
 
-/** A date or date-time string; stored as ISO 8601 UTC. null clears the bound. */
-const instant = isoInstant('Must be a date (ISO 8601)').nullish();
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A bound of the coupon's validity: a date or date-time, stored as ISO 8601 UTC; null clears it.
+ * A calendar date alone is a whole UTC day, so it means that day's first instant as `validFrom`
+ * (`start`) and its last as `validTo` (`end`): "2026-12-05" for both is a one-day coupon, as the
+ * web form sends it, not one that expires as it begins.
+ */
+const dayBound = (edge: 'start' | 'end') =>
+  isoInstant('Must be a date (ISO 8601)')
+    .transform((v) =>
+      DATE_ONLY.test(v) ? `${v}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z` : v,
+    )
+    .nullish();
 
 const couponFields = {
   code: z
@@ -32,8 +44,8 @@ const couponFields = {
     .number({ error: 'value must be a number' })
     .int('value must be a whole number')
     .min(1, 'value must be at least 1'),
-  validFrom: instant,
-  validTo: instant,
+  validFrom: dayBound('start'),
+  validTo: dayBound('end'),
   maxRedemptions: z.number().int().min(1).max(10_000_000).nullish(),
   active: z.boolean().optional(),
 };

@@ -81,7 +81,26 @@ describe('coupon dates', () => {
       valid_to: '2030-05-31T23:59:59.999Z',
     });
     const plain = await create({ code: 'PLAINDAY', validTo: '2030-06-01' });
-    expect((await stored(plain._id)).valid_to).toBe('2030-06-01T00:00:00.000Z');
+    expect((await stored(plain._id)).valid_to).toBe('2030-06-01T23:59:59.999Z');
+  });
+
+  it('reads a date alone as the whole day: validFrom its start, validTo its end', async () => {
+    const c = await create({ code: 'ONEDAY', validFrom: '2030-06-01', validTo: '2030-06-01' });
+    expect(await stored(c._id)).toMatchObject({
+      valid_from: '2030-06-01T00:00:00.000Z',
+      valid_to: '2030-06-01T23:59:59.999Z',
+    });
+    const moved = await edit(c._id, { validTo: '2030-06-03' });
+    expect(moved.json().data).toMatchObject({ validTo: '2030-06-03T23:59:59.999Z' });
+    // Date-times keep their own time.
+    const timed = await edit(c._id, { validTo: '2030-06-03T12:00' });
+    expect(timed.json().data).toMatchObject({ validTo: '2030-06-03T12:00:00.000Z' });
+
+    const today = new Date().toISOString().slice(0, 10);
+    await create({ code: 'ENDSTODAY', validFrom: today, validTo: today });
+    const quote = await call(t, 'GET', '/api/coupons/quote?code=ENDSTODAY&amountCents=1000', buyer);
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json().data).toMatchObject({ discountCents: 50, finalCents: 950 });
   });
 
   it('refuses validTo before validFrom on create', async () => {
