@@ -14180,9 +14180,9 @@ export interface operations {
                             pets: number;
                             upcomingBookings: {
                                 _id: string;
-                                endAt: string | null;
+                                endDate: string | null;
                                 service: string | null;
-                                startAt: string | null;
+                                startDate: string | null;
                                 status: string;
                             }[];
                             user: {

@@ -18,8 +18,8 @@ const packageFields = {
     .string()
     .trim()
     .regex(/^[A-Za-z]{3}$/, 'currency must be a 3-letter code')
-    .transform((c) => c.toLowerCase())
-    .default('usd'),
+    .transform((c) => c.toUpperCase())
+    .default('USD'),
   interval: packageInterval,
   creditsIncluded: z.number().int().min(0).max(100_000),
   active: z.boolean().default(true),

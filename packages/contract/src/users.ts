@@ -87,8 +87,8 @@ export const userIdParams = z.object({ id: pathId });
 export const dashboardBooking = z.object({
   _id: z.string(),
   status: z.string(),
-  startAt: z.string().nullable(),
-  endAt: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
   service: z.string().nullable(),
 });
 

@@ -81,7 +81,7 @@ describe('GET /api/admin-dashboard figures', () => {
         kind: 'booking',
         reference_id: booking._id,
         amount_cents: 2000,
-        currency: 'usd',
+        currency: 'USD',
         status: 'partially_refunded',
         gateway: 'sandbox',
         gateway_ref: null,

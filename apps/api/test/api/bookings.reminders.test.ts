@@ -107,7 +107,7 @@ describe('the day before', () => {
     await runReminders(t.app, at(b.startAt, -11 * HOUR));
     const [own] = await notices(owner, 'booking-reminder', b.id);
     expect(await notices(owner, 'booking-reminder', b.id)).toHaveLength(1);
-    expect(own!.message).toMatch(/^Reminder: your Dog walking booking with First\d+ starts /);
+    expect(own!.message).toMatch(/^Reminder: your dog walking booking with First\d+ starts /);
     expect(await notices(sitter, 'booking-reminder', b.id)).toHaveLength(1);
     expect(mails(owner, 'booking-reminder')).toHaveLength(1);
     expect(mails(owner, 'booking-reminder')[0]!.text).toContain(`/booking-details/${b.id}`);
@@ -147,7 +147,7 @@ describe('a request still undecided after 24 hours', () => {
     await runReminders(t.app, new Date(sent + 26 * HOUR));
     const list = await notices(sitter, 'request-reminder', b.id);
     expect(list).toHaveLength(1);
-    expect(list[0]!.message).toMatch(/still waiting for your answer to a Dog walking request/);
+    expect(list[0]!.message).toMatch(/still waiting for your answer to a dog walking request/);
     expect(mails(sitter, 'request-reminder')).toHaveLength(1);
     expect(await notices(owner, 'request-reminder')).toHaveLength(0);
   });
@@ -185,7 +185,7 @@ describe('expiry at the start', () => {
 
     const told = await notices(owner, 'booking-expired', b.id);
     expect(told).toHaveLength(1);
-    expect(told[0]!.message).toMatch(/^Your Dog walking request for .+ expired unanswered$/);
+    expect(told[0]!.message).toMatch(/^Your dog walking request for .+ expired unanswered$/);
     expect(mails(owner, 'booking-expired')).toHaveLength(1);
     const reqs = await call(t, 'GET', `/api/booking/${b.id}/requests`, owner);
     expect(reqs.json().providers.map((p: { state: string }) => p.state)).toEqual(['closed']);

@@ -36,7 +36,7 @@ describe('coupons carry the currency they are charged in', () => {
     const amount = await createCoupon(t, admin, { kind: 'amount', value: 500 });
     const list = await get('/api/coupons?page=1', admin);
     const listed = list.data.find((c: { _id: string }) => c._id === amount._id);
-    expect(listed).toMatchObject({ kind: 'amount', value: 500, amountOff: 500, currency: 'usd' });
+    expect(listed).toMatchObject({ kind: 'amount', value: 500, amountOff: 500, currency: 'USD' });
 
     const pkg = await createPackage(t, admin, { priceCents: 2000 });
     const res = await call(t, 'POST', '/api/stripe/quote', owner, {
@@ -55,18 +55,18 @@ describe('coupons carry the currency they are charged in', () => {
       code: amount.code,
       discountCents: 700,
       finalCents: 1300,
-      currency: 'usd',
+      currency: 'USD',
     });
     const percent = await createCoupon(t, admin, { kind: 'percent', value: 10 });
     const pctQuote = await get(`/api/coupons/quote?code=${percent.code}&amountCents=2000`, owner);
-    expect(pctQuote.data).toMatchObject({ discountCents: 200, finalCents: 1800, currency: 'usd' });
+    expect(pctQuote.data).toMatchObject({ discountCents: 200, finalCents: 1800, currency: 'USD' });
   });
 });
 
 describe('the admin dashboard names the currency of its sums', () => {
   it('gives revenue in the payments’ currency and credits granted in the credits’', async () => {
     const d = (await get('/api/admin-dashboard', admin)).data;
-    expect(d.revenue).toEqual({ last30DaysCents: expect.any(Number), currency: 'usd' });
+    expect(d.revenue).toEqual({ last30DaysCents: expect.any(Number), currency: 'USD' });
     const credits = (await get(`/api/userCredit/user-credits/${owner.id}`, owner)).data;
     expect(d.creditsGranted).toEqual({
       last30DaysCents: expect.any(Number),
@@ -79,7 +79,7 @@ describe('booking money carries its currency', () => {
   it('names the currency of a booking’s payment block', async () => {
     const b = await postBooking(t, owner, { provider_id: sitter.id, creditsToApply: 1000 });
     const { booking } = await get(`/api/booking/${b._id}`, owner);
-    expect(booking.payment).toMatchObject({ creditsCents: 1000, currency: 'usd' });
+    expect(booking.payment).toMatchObject({ creditsCents: 1000, currency: 'USD' });
   });
 
   it('gives a member’s bookings their price’s currency, null while unpriced', async () => {

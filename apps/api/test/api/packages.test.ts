@@ -35,7 +35,7 @@ describe('packages', () => {
       name: 'Basic',
       description: 'Starter',
       priceCents: 900,
-      currency: 'usd',
+      currency: 'USD',
       interval: 'month',
       creditsIncluded: 100,
       active: true,

@@ -14,7 +14,7 @@
  *   accepted or in-progress bookings of that service.
  * - No service given: blocks only.
  */
-import { normalizeService, serviceLabel, serviceUnit, serviceWord } from '@pawsy/contract';
+import { normalizeService, serviceUnit, serviceWord } from '@pawsy/contract';
 import { addDays, DAY, DAY_MINUTES, localParts, localSegments, zonedToUtc } from './local-time.ts';
 
 export const WEEKDAY_NAMES = [
@@ -177,7 +177,7 @@ export function findConflict(
     return {
       kind: 'booked',
       bookingIds: hourly.map((b) => b.id),
-      message: `The sitter already has a ${serviceLabel(hourly[0]!.service).toLowerCase()} booking at ${dateLabel(hourly[0]!.start, cal.timeZone)}`,
+      message: `The sitter already has a ${serviceWord(hourly[0]!.service)} booking at ${dateLabel(hourly[0]!.start, cal.timeZone)}`,
     };
   return null;
 }

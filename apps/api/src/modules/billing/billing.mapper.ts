@@ -1,5 +1,6 @@
 import type { PaymentWire, SubscriptionWire } from '@pawsy/contract';
 import type { PaymentRow, SubscriptionRow } from './billing.repository.ts';
+import { wireCurrency } from '../../lib/currency.ts';
 
 export function toPaymentWire(row: PaymentRow): PaymentWire {
   return {
@@ -7,7 +8,7 @@ export function toPaymentWire(row: PaymentRow): PaymentWire {
     kind: row.kind,
     referenceId: row.reference_id,
     amountCents: row.amount_cents,
-    currency: row.currency,
+    currency: wireCurrency(row.currency),
     status: row.status,
     gateway: row.gateway,
     discountCents: row.discount_cents,

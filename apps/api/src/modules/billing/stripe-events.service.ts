@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import type { DbOrTrx } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { BILLING_CURRENCY, wireCurrency } from '../../lib/currency.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { setPaidFlag } from '../users/index.ts';
 import * as repo from './billing.repository.ts';
@@ -90,7 +91,7 @@ async function prepare(app: FastifyInstance, type: string, object: Obj): Promise
       kind: 'subscription',
       reference_id: sub.id,
       amount_cents: Number(object.amount_paid ?? 0),
-      currency: String(object.currency ?? 'usd'),
+      currency: wireCurrency(String(object.currency ?? BILLING_CURRENCY)),
       status: 'pending',
       gateway: 'stripe',
       gateway_ref: str(object.id),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { serviceLabel } from '@pawsy/contract';
+import { serviceWord } from '@pawsy/contract';
 import { refundCredits } from '../credits/index.ts';
 import { notifyUser } from '../notifications/index.ts';
 import { newEvent } from './booking-events.ts';
@@ -36,13 +36,13 @@ export async function expireBooking(
   await followUpCard(app, outcome.refund).catch((err: unknown) =>
     app.log.error({ err, bookingId: booking.id }, 'card refund of an expired booking failed'),
   );
-  const label = serviceLabel(booking.service);
+  const word = serviceWord(booking.service);
   const when = formatStart(booking.start_at);
   const owners = await findRecipients(app.db, [booking.owner_id]);
   await tellRecipient(app, owners.get(booking.owner_id), {
     type: 'booking-expired',
-    subject: `Your ${label} request expired`,
-    message: `Your ${label} request for ${when} expired unanswered`,
+    subject: `Your ${word} request expired`,
+    message: `Your ${word} request for ${when} expired unanswered`,
     action: 'See the booking',
     bookingId: booking.id,
     startAt: booking.start_at,
@@ -50,7 +50,7 @@ export async function expireBooking(
   for (const providerId of outcome.withdrawn) {
     await notifyUser(app, providerId, {
       type: 'booking-withdrawn',
-      message: `The ${label} request for ${when} expired before it was accepted`,
+      message: `The ${word} request for ${when} expired before it was accepted`,
       data: { bookingId: booking.id },
     });
   }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { serviceLabel } from '@pawsy/contract';
+import { serviceLabel, serviceWord } from '@pawsy/contract';
 import { expireBooking } from './booking-expiry.service.ts';
 import { formatStart, tellRecipient } from './booking-reminder-notices.ts';
 import {
@@ -95,14 +95,15 @@ function dayBeforeNotice(
   other: { first_name: string } | undefined,
 ) {
   const label = serviceLabel(booking.service);
+  const word = serviceWord(booking.service);
   const when = formatStart(booking.start_at);
   const name = other?.first_name ?? (isOwner ? 'your sitter' : 'the owner');
   return {
     type: 'booking-reminder' as const,
     subject: `Reminder: ${label} on ${when}`,
     message: isOwner
-      ? `Reminder: your ${label} booking with ${name} starts ${when}`
-      : `Reminder: your ${label} booking for ${name} starts ${when}`,
+      ? `Reminder: your ${word} booking with ${name} starts ${when}`
+      : `Reminder: your ${word} booking for ${name} starts ${when}`,
     action: 'See the booking',
     bookingId: booking.id,
     startAt: booking.start_at,
@@ -121,13 +122,13 @@ export async function remindUndecidedRequests(app: FastifyInstance, now: Date): 
       const people = await findRecipients(app.db, [row.owner_id, sitterId]);
       const sitter = people.get(sitterId);
       if (!sitter || !(await claim(app, 'request', row.id, sitterId))) return 0;
-      const label = serviceLabel(row.service);
+      const word = serviceWord(row.service);
       const when = formatStart(row.start_at);
       const owner = people.get(row.owner_id)?.first_name ?? 'An owner';
       await tellRecipient(app, sitter, {
         type: 'request-reminder',
         subject: `${owner} is waiting for your answer`,
-        message: `${owner} is still waiting for your answer to a ${label} request for ${when}`,
+        message: `${owner} is still waiting for your answer to a ${word} request for ${when}`,
         action: 'Accept or decline',
         bookingId: row.id,
         startAt: row.start_at,

@@ -18,6 +18,7 @@ import { followUpCard, settleCardOnCancel } from './booking-refunds.service.ts';
 
 export type StatusInput = { status: BookingStatus; note?: string; image?: StoredFile | null };
 
+/** Each takes the service as a word in a sentence (`serviceWord`: "dog walking"). */
 const MESSAGES: Record<string, (service: string) => string> = {
   started: (s) => `Your ${s} booking has started`,
   completed: (s) => `Your ${s} booking is complete — leave a review`,
@@ -117,7 +118,7 @@ async function applyStatus(
   await followUpCard(app, cardRefund);
   const wire = await bookingWireById(app.db, booking.id);
   const other = actor === 'owner' ? booking.provider_id : booking.owner_id;
-  const message = MESSAGES[type]?.(booking.service) ?? `Booking ${type}`;
+  const message = MESSAGES[type]?.(serviceWord(booking.service)) ?? `Booking ${type}`;
   if (other && !withdrawn.includes(other))
     await notifyUser(app, other, {
       type: `booking-${type}`,

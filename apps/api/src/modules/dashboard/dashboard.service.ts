@@ -49,8 +49,8 @@ export async function getUserDashboard(
     upcomingBookings: upcoming.map((b) => ({
       _id: b.id,
       status: b.status,
-      startAt: b.start_at,
-      endAt: b.end_at,
+      startDate: b.start_at,
+      endDate: b.end_at,
       service: b.service,
     })),
     bookingsByStatus,

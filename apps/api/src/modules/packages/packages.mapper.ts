@@ -1,5 +1,6 @@
 import type { Package } from '@pawsy/contract';
 import type { PackageRow } from './packages.repository.ts';
+import { wireCurrency } from '../../lib/currency.ts';
 
 export function toPackage(row: PackageRow): Package {
   return {
@@ -7,7 +8,7 @@ export function toPackage(row: PackageRow): Package {
     name: row.name,
     description: row.description,
     priceCents: row.price_cents,
-    currency: row.currency,
+    currency: wireCurrency(row.currency),
     interval: row.interval,
     creditsIncluded: row.credits_included,
     active: Boolean(row.active),

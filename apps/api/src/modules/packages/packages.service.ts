@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CreatePackageBody, Package, UpdatePackageBody } from '@pawsy/contract';
 import { notFound } from '../../lib/app-error.ts';
+import { BILLING_CURRENCY, wireCurrency } from '../../lib/currency.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordCatalogueChange } from '../audit/index.ts';
@@ -45,7 +46,7 @@ export async function createPackage(
     name: input.name,
     description: input.description ?? '',
     price_cents: input.priceCents,
-    currency: (input.currency ?? 'usd').toLowerCase(),
+    currency: wireCurrency(input.currency ?? BILLING_CURRENCY),
     interval: input.interval,
     credits_included: input.creditsIncluded,
     active: input.active === false ? 0 : 1,
@@ -73,7 +74,7 @@ export async function updatePackage(
       ...(input.name !== undefined && { name: input.name }),
       ...(input.description !== undefined && { description: input.description }),
       ...(input.priceCents !== undefined && { price_cents: input.priceCents }),
-      ...(input.currency !== undefined && { currency: input.currency.toLowerCase() }),
+      ...(input.currency !== undefined && { currency: wireCurrency(input.currency) }),
       ...(input.interval !== undefined && { interval: input.interval }),
       ...(input.creditsIncluded !== undefined && { credits_included: input.creditsIncluded }),
       ...(input.active !== undefined && { active: input.active ? 1 : 0 }),

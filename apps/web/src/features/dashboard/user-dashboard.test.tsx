@@ -35,8 +35,8 @@ function makeDashboard(overrides: Partial<UserDashboard> = {}): UserDashboard {
       {
         _id: 'dddddddddddddddddddddd01',
         status: 'accepted',
-        startAt: '2030-05-01T09:00:00.000Z',
-        endAt: '2030-05-01T10:00:00.000Z',
+        startDate: '2030-05-01T09:00:00.000Z',
+        endDate: '2030-05-01T10:00:00.000Z',
         service: 'dog-walking',
       },
     ],

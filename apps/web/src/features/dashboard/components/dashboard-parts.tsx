@@ -80,8 +80,8 @@ export function UpcomingBookings({ bookings }: { bookings: UserDashboard['upcomi
                   {booking.service ? serviceLabel(booking.service) : 'Booking'}
                 </Anchor>
                 <Text size="sm" c="dark.4">
-                  {booking.startAt ? when.format(new Date(booking.startAt)) : 'Date to be set'}
-                  {booking.endAt ? ` – ${when.format(new Date(booking.endAt))}` : ''}
+                  {booking.startDate ? when.format(new Date(booking.startDate)) : 'Date to be set'}
+                  {booking.endDate ? ` – ${when.format(new Date(booking.endDate))}` : ''}
                 </Text>
               </div>
             </Group>
