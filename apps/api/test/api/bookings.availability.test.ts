@@ -152,7 +152,7 @@ describe('blocked dates', () => {
   it('refuses an invitation by the owner and an application by the sitter', async () => {
     const id = await openBooking(owner, 'Pet sitting', at(12, 9), at(14, 9));
     expectConflict(await invite(owner, id, sam), away());
-    expectConflict(await apply(sam, id), away());
+    expectConflict(await apply(sam, id), `You are away from ${dateOf(10)} to ${dateOf(17)}`);
     expect(await requestStates(id)).toEqual([]);
   });
 
@@ -165,7 +165,10 @@ describe('blocked dates', () => {
     const blockId = await block(kim, 31, 31); // pending requests do not stop a block
 
     const kimAway = `Kim is away from ${dateOf(31)} to ${dateOf(31)}`;
-    expectConflict(await decide(kim, invited, kim), kimAway);
+    expectConflict(
+      await decide(kim, invited, kim),
+      `You are away from ${dateOf(31)} to ${dateOf(31)}`,
+    );
     expectConflict(await decide(other, applied, kim), kimAway);
     expect(await statusOf(invited)).toEqual({ status: 'pending', provider_id: null });
     expect(await statusOf(applied)).toEqual({ status: 'pending', provider_id: null });
@@ -218,7 +221,23 @@ describe('weekly schedule (hourly services)', () => {
       await invite(owner, id, lee),
       'Lee does not take dog walking on Saturday 10:00–11:00 (outside their weekly schedule)',
     );
-    expectConflict(await apply(lee, id), /^Lee does not take dog walking on Saturday/);
+    expectConflict(await apply(lee, id), /^You do not take dog walking on Saturday/);
+  });
+
+  it('words it to the sitter applying herself, with the booking’s own times', async () => {
+    // Thursday 21:23:30–23:23:30 UTC is 16:23:30–18:23:30 in Bogotá: the card reads 16:23–18:23.
+    const seconds = 23 * 60_000 + 30_000;
+    const start = new Date(Date.parse(at(3, 21)) + seconds).toISOString();
+    const end = new Date(Date.parse(at(3, 23)) + seconds).toISOString();
+    const id = await openBooking(owner, 'Dog walking', start, end);
+    expectConflict(
+      await apply(lee, id),
+      'You do not take dog walking on Thursday 16:23–18:23 (outside your weekly hours)',
+    );
+    expectConflict(
+      await invite(owner, id, lee),
+      'Lee does not take dog walking on Thursday 16:23–18:23 (outside their weekly schedule)',
+    );
   });
 
   it('takes a walk inside the schedule and overnight care on any day', async () => {
@@ -254,7 +273,7 @@ describe('hourly bookings do not overlap', () => {
     expectConflict(await directRequest(other, ana, 'Dog walking', at(3, 11), at(3, 13)), message);
     const id = await openBooking(other, 'Dog walking', at(3, 9), at(3, 11));
     expectConflict(await invite(other, id, ana), message);
-    expectConflict(await apply(ana, id), message);
+    expectConflict(await apply(ana, id), message.replace('Ana already has', 'You already have'));
   });
 
   it('takes a walk that starts when the other ends, and overnight care at the same time', async () => {
@@ -277,7 +296,7 @@ describe('hourly bookings do not overlap', () => {
 
   it('frees the time when the accepted walk is cancelled', async () => {
     const late = await openBooking(other, 'Dog walking', at(3, 11), at(3, 12));
-    expectConflict(await apply(ana, late), /^Ana already has a dog walking booking/);
+    expectConflict(await apply(ana, late), /^You already have a dog walking booking/);
     const cancel = await call(t, 'PUT', `/api/booking/accept/${first}`, owner, {
       status: 'cancelled',
     });
@@ -300,7 +319,7 @@ describe('overnight capacity', () => {
     expectConflict(await directRequest(other, bo, 'Boarding', at(22, 12), at(25, 12)), full);
     const id = await openBooking(other, 'Boarding', at(21, 0), at(21, 12));
     expectConflict(await invite(other, id, bo), full);
-    expectConflict(await apply(bo, id), full);
+    expectConflict(await apply(bo, id), full.replace("Bo's", 'Your'));
   });
 
   it('takes boarding that starts when the other ends, and another overnight service', async () => {
@@ -316,7 +335,7 @@ describe('overnight capacity', () => {
     expect((await invite(owner, b, bo)).statusCode).toBe(201);
     expect((await decide(other, a, bo)).statusCode).toBe(200);
     const full = "Bo's boarding capacity (2) is already taken at that time";
-    expectConflict(await decide(bo, b, bo), full);
+    expectConflict(await decide(bo, b, bo), full.replace("Bo's", 'Your'));
     expect(await statusOf(b)).toEqual({ status: 'pending', provider_id: null });
     expectConflict(await directRequest(other, bo, 'Boarding', at(22, 6), at(22, 7)), full);
     // Overlaps two accepted boardings, but never both at once: one place is still free.

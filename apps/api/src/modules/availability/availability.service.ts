@@ -21,6 +21,7 @@ import {
   overlaps,
   type CalendarData,
   type Conflict,
+  type ConflictSubject,
   type Interval,
 } from './calendar.ts';
 import { localSegments } from './local-time.ts';
@@ -69,27 +70,35 @@ export async function sitterConflict(
   service: string | undefined,
   range: Interval,
   ignoreBookingId?: string,
+  who?: ConflictSubject,
 ): Promise<Conflict | null> {
   const cal = (await loadCalendars(db, [providerId], range)).get(providerId)!;
-  return findConflict(cal, service, range, ignoreBookingId);
+  return findConflict(cal, service, range, ignoreBookingId, who);
 }
 
 /**
  * Throws 409 naming the conflict when the sitter is not free. Inside a write transaction pass
  * `lock: true` first thing, so the check and the write that follows hold the sitter's calendar.
+ * `who` words the message: `{ you: true }` when the caller is that sitter, else her name.
  */
 export async function assertSitterFree(
   db: DbOrTrx,
   providerId: string,
   service: string,
   range: Interval,
-  opts: { ignoreBookingId?: string; lock?: boolean; who?: string } = {},
+  opts: { ignoreBookingId?: string; lock?: boolean; who?: ConflictSubject } = {},
 ): Promise<void> {
   if (opts.lock) await lockSitter(db, providerId);
-  const found = await sitterConflict(db, providerId, service, range, opts.ignoreBookingId);
+  const found = await sitterConflict(
+    db,
+    providerId,
+    service,
+    range,
+    opts.ignoreBookingId,
+    opts.who,
+  );
   if (!found) return;
-  const message = opts.who ? found.message.replace('The sitter', opts.who) : found.message;
-  throw conflict(message, { conflict: found.kind });
+  throw conflict(found.message, { conflict: found.kind });
 }
 
 /**

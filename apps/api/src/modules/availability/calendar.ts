@@ -124,6 +124,43 @@ export function maxConcurrent(intervals: readonly Interval[], range: Interval): 
 export const capacityOf = (capacities: Record<string, number>, service: string) =>
   capacities[service] ?? 1;
 
+/**
+ * Where a local day's piece of a booking ends, as a clock shows it: the booking's own end with its
+ * seconds dropped, as the web shows it (the piece's `to` rounds a started minute up, which the
+ * schedule check needs but a person reads as a wrong time), or 24:00 when it runs past midnight.
+ */
+function shownEnd(piece: { date: string; from: number; to: number }, end: Date, tz: string) {
+  const last = localParts(end, tz);
+  return last.date === piece.date ? Math.max(piece.from, last.minute) : piece.to;
+}
+
+/**
+ * Whom a conflict message is about: the sitter asking for herself reads "you"; anyone else reads
+ * the sitter's first name (or "The sitter" without one).
+ */
+export type ConflictSubject = { you: true } | { name?: string };
+
+function voiceOf(who: ConflictSubject) {
+  if ('you' in who)
+    return {
+      subject: 'You',
+      whose: 'Your',
+      is: 'are',
+      does: 'do',
+      has: 'have',
+      hours: 'your weekly hours',
+    };
+  const name = who.name || 'The sitter';
+  return {
+    subject: name,
+    whose: `${name}'s`,
+    is: 'is',
+    does: 'does',
+    has: 'has',
+    hours: 'their weekly schedule',
+  };
+}
+
 const clock = (minute: number) =>
   `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 /** A time as the sitter's calendar keeps it, naming the zone unless it is UTC. */
@@ -141,13 +178,15 @@ export function findConflict(
   service: string | undefined,
   range: Interval,
   ignoreBookingId?: string,
+  who: ConflictSubject = {},
 ): Conflict | null {
+  const v = voiceOf(who);
   const block = cal.blocks.find((b) => overlaps(b, range));
   if (block)
     return {
       kind: 'blocked',
       blockId: block.id,
-      message: `The sitter is away from ${block.startDate} to ${block.endDate}`,
+      message: `${v.subject} ${v.is} away from ${block.startDate} to ${block.endDate}`,
     };
   if (!service) return null;
   const others = cal.bookings.filter((b) => b.id !== ignoreBookingId && overlaps(b, range));
@@ -158,7 +197,7 @@ export function findConflict(
       return {
         kind: 'capacity',
         bookingIds: same.map((b) => b.id),
-        message: `The sitter's ${serviceWord(service)} capacity (${capacity}) is already taken at that time`,
+        message: `${v.whose} ${serviceWord(service)} capacity (${capacity}) is already taken at that time`,
       };
     return null;
   }
@@ -169,7 +208,7 @@ export function findConflict(
     if (outside)
       return {
         kind: 'schedule',
-        message: `The sitter does not take ${serviceWord(service)} on ${WEEKDAY_NAMES[outside.weekday]} ${clock(outside.from)}–${clock(outside.to)} (outside their weekly schedule)`,
+        message: `${v.subject} ${v.does} not take ${serviceWord(service)} on ${WEEKDAY_NAMES[outside.weekday]} ${clock(outside.from)}–${clock(shownEnd(outside, range.end, cal.timeZone))} (outside ${v.hours})`,
       };
   }
   const hourly = others.filter((b) => serviceUnit(b.service) === 'hour');
@@ -177,7 +216,7 @@ export function findConflict(
     return {
       kind: 'booked',
       bookingIds: hourly.map((b) => b.id),
-      message: `The sitter already has a ${serviceWord(hourly[0]!.service)} booking at ${dateLabel(hourly[0]!.start, cal.timeZone)}`,
+      message: `${v.subject} already ${v.has} a ${serviceWord(hourly[0]!.service)} booking at ${dateLabel(hourly[0]!.start, cal.timeZone)}`,
     };
   return null;
 }

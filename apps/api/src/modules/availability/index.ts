@@ -25,6 +25,7 @@ export {
   findConflict,
   type CalendarData,
   type Conflict,
+  type ConflictSubject,
   type Interval,
 } from './calendar.ts';
 export { addDays, localParts, zonedToUtc } from './local-time.ts';

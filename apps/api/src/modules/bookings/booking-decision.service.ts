@@ -48,7 +48,7 @@ export async function decideRequest(
       await assertSitterFree(trx, request.provider_id, booking.service, bookingInterval(booking), {
         lock: true,
         ignoreBookingId: booking.id,
-        who: sitter?.first_name,
+        who: caller.id === request.provider_id ? { you: true } : { name: sitter?.first_name },
       });
       let price = {};
       if (booking.price_cents === null) {

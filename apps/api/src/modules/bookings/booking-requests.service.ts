@@ -61,7 +61,7 @@ export async function sendRequest(
   );
   // Pending requests occupy nothing (no lock); the acceptance re-checks under the sitter's lock.
   await assertSitterFree(app.db, providerId, booking.service, bookingInterval(booking), {
-    who: provider.first_name,
+    who: initiatedBy === 'provider' ? { you: true } : { name: provider.first_name },
   });
   if (await findRequest(app.db, booking.id, providerId))
     throw conflict('A request for this sitter already exists on this booking');

@@ -85,7 +85,7 @@ async function calendarConflict(
   who: string,
 ): Promise<string | null> {
   try {
-    await assertSitterFree(db, providerId, service, range, { who });
+    await assertSitterFree(db, providerId, service, range, { who: { name: who } });
     return null;
   } catch (err) {
     if (err instanceof AppError && err.code === 'CONFLICT') return err.message;
@@ -141,7 +141,7 @@ export async function createBooking(
     provider = loaded.provider;
     // A request waits for the sitter's answer and occupies nothing, so no lock: the acceptance
     // re-checks under one. Here it only spares the owner a request the sitter cannot take.
-    const who = provider.first_name;
+    const who = { name: provider.first_name };
     await assertSitterFree(app.db, provider.id, body.service, { start, end }, { who });
     quote = quotePrice(body.service, start, end, loaded.rateCents, provider.currency);
   }
