@@ -237,6 +237,7 @@ suite('scale-out: two instances on PostgreSQL + Redis + S3-compatible storage', 
     const user = await createUser(A.app);
     const stranger = await createUser(A.app);
     const form = new FormData();
+    form.append('userId', user.id);
     form.append('text', 'Bill');
     form.append('documents', new Blob([TINY_PDF], { type: 'application/pdf' }), 'bill.pdf');
     const up = await fetch(`${A.base}/api/kyc`, {
