@@ -1,4 +1,4 @@
-import type { CalendarWire, KycRecord, PetWire, UserSelf } from '@pawsy/contract';
+import type { CalendarWire, KycRecord, PetWire, SubscriptionWire, UserSelf } from '@pawsy/contract';
 import type { DisputeWire } from '@pawsy/contract';
 
 /*
@@ -97,6 +97,20 @@ export function makeKycRecord(overrides: Partial<KycRecord> = {}): KycRecord {
     conversation: [],
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A member's plan as GET /api/payments/subscription returns it in `data`. */
+export function makeSubscription(overrides: Partial<SubscriptionWire> = {}): SubscriptionWire {
+  return {
+    _id: 'ffffffffffffffffffffff01',
+    packageId: 'eeeeeeeeeeeeeeeeeeeeee09',
+    packageName: 'Tester Pack',
+    status: 'active',
+    currentPeriodEnd: '2027-01-04T12:00:00.000Z',
+    cancelAtPeriodEnd: false,
+    gateway: 'sandbox',
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PaymentWire } from '@pawsy/contract';
 import { mockFetch } from '../../../test/fetch-mock';
+import { makeSubscription } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { storeSession } from '../../../test/tokens';
 
@@ -23,15 +24,13 @@ const payment = (status: PaymentWire['status']): PaymentWire => ({
 });
 const subscription = (cancelAtPeriodEnd = false) => ({
   isPaid: true,
-  data: {
+  data: makeSubscription({
     _id: 's1',
     packageId: 'k1',
     packageName: 'Monthly Care',
-    status: 'active',
     currentPeriodEnd: '2026-12-25T05:00:00.000Z',
     cancelAtPeriodEnd,
-    gateway: 'sandbox',
-  },
+  }),
 });
 const credits = {
   status: 200,

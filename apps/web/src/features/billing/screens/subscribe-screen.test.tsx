@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Package } from '@pawsy/contract';
 import { mockFetch } from '../../../test/fetch-mock';
+import { makeSubscription } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { storeSession } from '../../../test/tokens';
 
@@ -91,15 +92,7 @@ describe('/subscribe', () => {
 });
 
 describe('/subscribe for a member who already has a plan', () => {
-  const CURRENT = {
-    _id: 'ffffffffffffffffffffff01',
-    packageId: 'eeeeeeeeeeeeeeeeeeeeee09',
-    packageName: 'Tester Pack',
-    status: 'active',
-    currentPeriodEnd: '2027-01-04T12:00:00.000Z',
-    cancelAtPeriodEnd: false,
-    gateway: 'sandbox',
-  };
+  const CURRENT = makeSubscription();
 
   function open() {
     storeSession({ id: 'aaaaaaaaaaaaaaaaaaaaaab1', userType: 'user' });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock';
+import { makeSubscription } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { storeSession } from '../../../test/tokens';
 import type { Package } from '../packages-api';
@@ -97,15 +98,7 @@ describe('/packages', () => {
 
   it('tells a member with a plan that buying another package replaces it', async () => {
     storeSession({ id: 'aaaaaaaaaaaaaaaaaaaaaab1', userType: 'user' });
-    const current = {
-      _id: 'ffffffffffffffffffffff01',
-      packageId: 'eeeeeeeeeeeeeeeeeeeeee09',
-      packageName: 'Tester Pack',
-      status: 'active',
-      currentPeriodEnd: '2027-01-04T12:00:00.000Z',
-      cancelAtPeriodEnd: false,
-      gateway: 'sandbox',
-    };
+    const current = makeSubscription();
     mockFetch((call) => {
       if (call.url === '/api/packages') return many([pkg()]);
       if (call.url === '/api/payments/subscription')
