@@ -104,6 +104,33 @@ describe('Stripe checkout', () => {
     expect(stripeCoupon.form.get('amount_off')).toBe('1000');
     expect(session.form.get('discounts[0][coupon]')).toMatch(/^co_test_/);
   });
+
+  it("expires a member's earlier page with the coupon before cancelling it; one Stripe will not expire stays payable", async () => {
+    const member = await createOwner(t.app);
+    const coupon = await createCoupon(t, admin, { kind: 'percent', value: 20 });
+    const payments = async () =>
+      t.app.db
+        .selectFrom('payments')
+        .select(['id', 'status', 'gateway_ref'])
+        .where('user_id', '=', member.id)
+        .execute();
+    const first = await subscribeWithStripe(member, coupon.code);
+    const firstRef = (await payments()).find((p) => p.id === first.paymentId)!.gateway_ref;
+    // Stripe refuses to expire the first page (it was paid meanwhile): it stays pending for its
+    // webhook instead of being cancelled under a payment Stripe took.
+    fake.state.failExpires = true;
+    try {
+      await subscribeWithStripe(member, coupon.code);
+    } finally {
+      fake.state.failExpires = false;
+    }
+    expect(fake.calls.map((c) => c.path)).toContain(`/v1/checkout/sessions/${firstRef}/expire`);
+    expect((await payments()).find((p) => p.id === first.paymentId)!.status).toBe('pending');
+    // Once Stripe expires it, the next checkout cancels it and gives its use to the new page.
+    const third = await subscribeWithStripe(member, coupon.code);
+    const rows = await payments();
+    expect(rows.filter((p) => p.status === 'pending').map((p) => p.id)).toEqual([third.paymentId]);
+  });
 });
 
 describe('Stripe one-time checkout (what bookings charge through)', () => {

@@ -94,8 +94,10 @@ async function checkoutPage(
 /**
  * Records a pending payment and asks the gateway for its checkout page. A coupon's use is held
  * with the payment (409 when none is left) and given back if the payment is cancelled. A member
- * holds one use of a coupon at a time: their earlier checkout still open with it is cancelled in
- * the same transaction (its use goes to the new one) and expired at the gateway after it.
+ * holds one use of a coupon at a time: their earlier checkouts still open with it are closed
+ * first (closeCheckout: the gateway's page expired, then the payment cancelled and its use given
+ * back), so none can be paid once its use went to the new one. One the gateway will not expire
+ * (paid meanwhile) stays pending for its webhook and keeps its use.
  */
 export async function openCheckout(
   app: FastifyInstance,
@@ -104,21 +106,14 @@ export async function openCheckout(
 ): Promise<{ paymentId: string; url: string }> {
   const row = pendingPayment(app, payment);
   const couponId = payment.coupon_id;
-  let superseded: PaymentRow[] = [];
-  if (couponId)
+  if (couponId) {
+    for (const earlier of await repo.findPendingWithCoupon(app.db, row.user_id, couponId))
+      await closeCheckout(app, earlier.id);
     await app.db.transaction().execute(async (trx) => {
-      superseded = await repo.findPendingWithCoupon(trx, row.user_id, couponId);
-      for (const earlier of superseded) await fulfilCancelled(trx, earlier);
       await repo.insertPayment(trx, row);
       await holdCouponUse(trx, { couponId, userId: row.user_id, paymentId: row.id });
     });
-  else await repo.insertPayment(app.db, row);
-  for (const earlier of superseded) {
-    if (earlier.gateway_ref)
-      await gatewayOf(app)
-        .expireCheckout(earlier.gateway_ref)
-        .catch((err: unknown) => app.log.warn({ err }, 'could not expire a superseded checkout'));
-  }
+  } else await repo.insertPayment(app.db, row);
   return { paymentId: row.id, url: await checkoutPage(app, row, request) };
 }
 
@@ -206,7 +201,8 @@ export async function openOneTimeCheckout(
 }
 
 /**
- * The area that opened a checkout no longer wants it paid (its booking was cancelled). The
+ * A checkout nobody wants paid any more (its booking was cancelled, or a newer checkout took its
+ * coupon use). The
  * gateway's page is expired first, then the payment is cancelled through the same fulfilment as
  * the page's Cancel button, so its page can no longer be paid. A Stripe page that cannot be
  * expired (paid meanwhile, or Stripe unreachable) leaves the payment pending: Stripe's webhook
@@ -219,7 +215,7 @@ export async function closeCheckout(app: FastifyInstance, paymentId: string): Pr
     try {
       await gatewayOf(app).expireCheckout(payment.gateway_ref);
     } catch (err) {
-      app.log.warn({ err, paymentId }, 'could not expire the checkout of a cancelled booking');
+      app.log.warn({ err, paymentId }, 'could not expire a checkout no longer wanted');
       return;
     }
   }
