@@ -202,9 +202,8 @@ export async function openOneTimeCheckout(
 
 /**
  * A checkout nobody wants paid any more (its booking was cancelled, or a newer checkout took its
- * coupon use). The
- * gateway's page is expired first, then the payment is cancelled through the same fulfilment as
- * the page's Cancel button, so its page can no longer be paid. A Stripe page that cannot be
+ * coupon use). The gateway's page is expired first, then the payment is cancelled through the
+ * same fulfilment as the page's Cancel button, so its page can no longer be paid. A Stripe page that cannot be
  * expired (paid meanwhile, or Stripe unreachable) leaves the payment pending: Stripe's webhook
  * settles it, and a payment completed after its booking was cancelled is refunded by bookings.
  */
