@@ -33,6 +33,7 @@ import * as conversations from './2026-11-25T16-00-00-conversations.ts';
 import * as balancesRequestState from './2026-11-25T16-10-00-balances-request-state.ts';
 import * as userVersion from './2026-11-25T22-00-00-user-version.ts';
 import * as occupancyReads from './2026-12-05T02-30-00-occupancy-reads.ts';
+import * as kycOnePending from './2026-12-06T01-00-00-kyc-one-pending.ts';
 
 /**
  * Every migration, by name (ISO timestamp first so names sort in order).
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T16-10-00-balances-request-state': balancesRequestState,
   '2026-11-25T22-00-00-user-version': userVersion,
   '2026-12-05T02-30-00-occupancy-reads': occupancyReads,
+  '2026-12-06T01-00-00-kyc-one-pending': kycOnePending,
 };

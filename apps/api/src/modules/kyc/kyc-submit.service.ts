@@ -108,37 +108,43 @@ export async function submitKyc(
     stored = await storeDocuments(store, files);
     const now = nowIso();
     const kycId = input.kycId ?? newId();
-    await app.db.transaction().execute(async (trx) => {
-      if (await repo.findPendingRecordId(trx, caller.id)) throw conflict(UNDER_REVIEW);
-      if (input.kycId) {
-        if (!(await repo.reopenRecord(trx, kycId, input.text, now)))
-          throw conflict(ALREADY_VERIFIED);
-        replaced = await repo.deleteDocumentsOf(trx, kycId);
-      } else {
-        await repo.insertRecord(trx, {
-          id: kycId,
-          user_id: caller.id,
-          status: 'PENDING',
-          text: input.text,
-          rejection_reason: null,
-          reviewed_by: null,
-          created_at: now,
-          updated_at: now,
-        });
-      }
-      await repo.insertDocuments(
-        trx,
-        stored.map((s) => ({
-          id: newId(),
-          kyc_id: kycId,
-          stored_name: s.name,
-          mime: s.mime,
-          size: s.size,
-          original_name: s.originalName.slice(0, 200),
-          created_at: now,
-        })),
-      );
-    });
+    // kyc_records_one_pending_idx settles two submissions racing past that check (PostgreSQL).
+    await app.db
+      .transaction()
+      .execute(async (trx) => {
+        if (await repo.findPendingRecordId(trx, caller.id)) throw conflict(UNDER_REVIEW);
+        if (input.kycId) {
+          if (!(await repo.reopenRecord(trx, kycId, input.text, now)))
+            throw conflict(ALREADY_VERIFIED);
+          replaced = await repo.deleteDocumentsOf(trx, kycId);
+        } else {
+          await repo.insertRecord(trx, {
+            id: kycId,
+            user_id: caller.id,
+            status: 'PENDING',
+            text: input.text,
+            rejection_reason: null,
+            reviewed_by: null,
+            created_at: now,
+            updated_at: now,
+          });
+        }
+        await repo.insertDocuments(
+          trx,
+          stored.map((s) => ({
+            id: newId(),
+            kyc_id: kycId,
+            stored_name: s.name,
+            mime: s.mime,
+            size: s.size,
+            original_name: s.originalName.slice(0, 200),
+            created_at: now,
+          })),
+        );
+      })
+      .catch((err: unknown) => {
+        throw repo.isUniqueViolation(err) ? conflict(UNDER_REVIEW) : err;
+      });
     done = true;
     for (const d of replaced) removeUpload(store, d.stored_name);
     return toWire(app, (await repo.findRecord(app.db, kycId))!);

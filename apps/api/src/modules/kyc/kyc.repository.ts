@@ -1,6 +1,8 @@
 import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { KycDocumentsTable, KycMessagesTable, KycRecordsTable } from '../../db/schema.ts';
 
+export { isUniqueViolation } from '../../db/index.ts';
+
 export type KycRecordRow = KycRecordsTable;
 export type KycPersonRow = {
   id: string;
