@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { isLoopbackHost } from './config.ts';
+import { isLoopbackHost } from './config-network.ts';
 import { sweepTempFiles } from './lib/atomic-file.ts';
 import { uploadsDir } from './lib/uploads.ts';
 import { DEMO_ADMIN } from './seed/users.seed.ts';

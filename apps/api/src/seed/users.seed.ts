@@ -1,6 +1,6 @@
 import { normalizeRates } from '@pawsy/contract';
 import type { UsersTable } from '../db/schema.ts';
-import { DEMO_ADMIN_PASSWORD } from '../config.ts';
+import { DEMO_ADMIN_PASSWORD } from '../config-network.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import type { Seeder } from './index.ts';
 import { PEOPLE, type Person } from './users.seed-data.ts';

@@ -24,7 +24,7 @@ function pendingRow(id: string, userId: string, createdAt: string) {
   return {
     id,
     user_id: userId,
-    status: 'PENDING',
+    status: 'PENDING' as const,
     text: 'Passport',
     rejection_reason: null,
     reviewed_by: null,

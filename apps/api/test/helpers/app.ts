@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
-import { DEV_SECRET_KEY, loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/config.ts';
+import { DEV_SECRET_KEY } from '../../src/config-network.ts';
 
 export const SECRET_KEY = DEV_SECRET_KEY;
 
