@@ -1,9 +1,8 @@
-import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/index.ts';
-import { migrations } from '../../src/db/migrations/index.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { migrateBackTo } from '../helpers/migrations.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { closeApp, PNG_1PX } from '../helpers/booking-fixtures.ts';
 import { doc, submitKyc } from '../helpers/kyc-fixtures.ts';
@@ -43,12 +42,7 @@ const statusOf = async (userId: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  const migrator = new Migrator({
-    db: t.app.db,
-    provider: { getMigrations: async () => migrations },
-  });
-  const down = await migrator.migrateTo(BEFORE);
-  expect(down.error).toBeUndefined();
+  await migrateBackTo(t.app.db, BEFORE);
   twice = await createUser(t.app);
   once = await createUser(t.app);
   // What a race could leave before the index: two records of one member waiting.

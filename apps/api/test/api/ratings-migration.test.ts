@@ -1,11 +1,10 @@
-import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/index.ts';
-import { migrations } from '../../src/db/migrations/index.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { seedDemoData } from '../../src/seed/index.ts';
 import { getRatingSummaries, refreshDueRatings } from '../../src/modules/reviews/index.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { migrateBackTo } from '../helpers/migrations.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { closeApp } from '../helpers/booking-fixtures.ts';
 
@@ -72,12 +71,7 @@ async function oldReview(
 
 beforeAll(async () => {
   t = await createTestApp();
-  const migrator = new Migrator({
-    db: t.app.db,
-    provider: { getMigrations: async () => migrations },
-  });
-  const down = await migrator.migrateTo(BEFORE);
-  expect(down.error).toBeUndefined();
+  await migrateBackTo(t.app.db, BEFORE);
   owner = await createUser(t.app);
   for (let i = 0; i < 3; i++)
     p.push(await createUser(t.app, { user_type: 'provider', first_name: `P${i}` }));
