@@ -64,7 +64,6 @@ async function insertProviders(list: P[], viaRebuild: boolean) {
   for (const p of list) await syncProviderLocation(t.app.db, p.id, p.lat, p.lng);
 }
 
-/** Brute force: every live provider, great-circle distance, ties by id; unlocated last, newest first. */
 /** Distances closer than this (km, 1 mm) are a tie that floating-point noise may order either way. */
 const TIE_KM = 1e-6;
 
@@ -79,10 +78,13 @@ function ranked(
 ): { id: string; d: number | null }[] {
   const R = 6371.0088;
   const r = (d: number) => (d * Math.PI) / 180;
+  // Distances are to the sitter's point on the 0.01° grid its card shows (locations.repository.ts).
+  const grid = (v: number) => Math.round(v * 100) / 100;
   const dist = (p: P) => {
+    const [lat, lng] = [grid(p.lat!), grid(p.lng!)];
     const h =
-      Math.sin(r(p.lat! - origin.lat) / 2) ** 2 +
-      Math.cos(r(origin.lat)) * Math.cos(r(p.lat!)) * Math.sin(r(p.lng! - origin.lng) / 2) ** 2;
+      Math.sin(r(lat - origin.lat) / 2) ** 2 +
+      Math.cos(r(origin.lat)) * Math.cos(r(lat)) * Math.sin(r(lng - origin.lng) / 2) ** 2;
     return 2 * R * Math.asin(Math.min(1, Math.sqrt(h)));
   };
   const live = list.filter(
@@ -544,5 +546,37 @@ describe('GET /api/user/nearby', () => {
     expect(await names()).toEqual(['Door', 'Paris']);
     await insertProviders([mk('Street', 40.72, -74.0)], true);
     expect(await names()).toEqual(['Door', 'Street']);
+  });
+
+  it("measures to the sitter's ~1 km grid point, so moving the searcher never finds their door", async () => {
+    await resetProviders();
+    const home = { lat: 30.2872, lng: -97.7331 }; // shown (and measured) as 30.29, -97.73
+    const sitter: P = {
+      id: newId(),
+      first: 'Hidden',
+      lat: home.lat,
+      lng: home.lng,
+      created: nowIso(),
+      deleted: false,
+      type: 'provider',
+    };
+    await insertProviders([sitter], false);
+    const from = async (lat: number, lng: number) => {
+      await t.app.db
+        .updateTable('users')
+        .set({ latitude: lat, longitude: lng })
+        .where('id', '=', caller.id)
+        .execute();
+      return (await nearby('limit=1')).nearbyUsers[0].distanceKm as number;
+    };
+    // Standing on the door reads the cell's distance; standing on the cell's point reads 0.
+    expect(await from(home.lat, home.lng)).toBe(0.4);
+    expect(await from(30.29, -97.73)).toBe(0);
+    // Walking across the cell, nothing changes at the door: every step reads the grid point.
+    const steps = [];
+    for (let dLat = -0.004; dLat <= 0.004; dLat += 0.002)
+      steps.push(await from(30.29 + dLat, -97.73));
+    expect(steps).toEqual([0.4, 0.2, 0, 0.2, 0.4]);
+    await from(40.7128, -74.006);
   });
 });

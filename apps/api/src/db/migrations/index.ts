@@ -34,6 +34,7 @@ import * as balancesRequestState from './2026-11-25T16-10-00-balances-request-st
 import * as userVersion from './2026-11-25T22-00-00-user-version.ts';
 import * as occupancyReads from './2026-12-05T02-30-00-occupancy-reads.ts';
 import * as kycOnePending from './2026-12-06T01-00-00-kyc-one-pending.ts';
+import * as gridLocations from './2026-12-06T01-10-00-grid-locations.ts';
 
 /**
  * Every migration, by name (ISO timestamp first so names sort in order).
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T22-00-00-user-version': userVersion,
   '2026-12-05T02-30-00-occupancy-reads': occupancyReads,
   '2026-12-06T01-00-00-kyc-one-pending': kycOnePending,
+  '2026-12-06T01-10-00-grid-locations': gridLocations,
 };

@@ -6,8 +6,21 @@ import type { Box } from './geo.ts';
  * The spatial index of provider locations (see the provider-locations migration). Every write
  * of a provider's users.latitude/longitude must call `syncProviderLocation` in the same
  * transaction; bulk inserts (seeders, benchmarks) may call `rebuildProviderLocationIndex` once.
- * Reads always re-check users (type, deletion, exact coordinates), so a stale row is harmless.
+ * Reads always re-check users (type, deletion, coordinates), so a stale row is harmless.
+ *
+ * The index holds each provider's point snapped to the 0.01° grid (~1 km) that public cards show,
+ * and nearby search measures distance to that same point (gridSql), never to the stored one: a
+ * searcher who moves their own point and watches `distanceKm` or the order of the results
+ * learns the cell, which the card already shows, not the door. The rounding is the database's
+ * (gridSql) on every side, so a box lookup and the distance it is checked against agree.
  */
+
+/**
+ * A stored coordinate snapped to the grid: half up, as Math.round does for the card's roundTo
+ * (round() breaks ties away from zero on SQLite and to even on PostgreSQL).
+ */
+export const gridSql = (value: RawBuilder<unknown> | number): RawBuilder<number> =>
+  sql<number>`(floor(cast(${value} as double precision) * 100 + 0.5) / 100)`;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const isSqlite = (db: Kysely<any>): boolean =>
@@ -29,8 +42,9 @@ export async function syncProviderLocation(
     }
     await sql`insert into provider_locations (user_id) values (${userId})
       on conflict (user_id) do nothing`.execute(db);
+    const [lat, lng] = [gridSql(latitude), gridSql(longitude)];
     await sql`insert or replace into provider_locations_rtree (id, min_lat, max_lat, min_lng, max_lng)
-      select id, ${latitude}, ${latitude}, ${longitude}, ${longitude}
+      select id, ${lat}, ${lat}, ${lng}, ${lng}
       from provider_locations where user_id = ${userId}`.execute(db);
     return;
   }
@@ -39,7 +53,7 @@ export async function syncProviderLocation(
     return;
   }
   await sql`insert into provider_locations (user_id, latitude, longitude)
-    values (${userId}, ${latitude}, ${longitude})
+    values (${userId}, ${gridSql(latitude)}, ${gridSql(longitude)})
     on conflict (user_id) do update set latitude = excluded.latitude, longitude = excluded.longitude`.execute(
     db,
   );
@@ -56,14 +70,16 @@ export async function rebuildProviderLocationIndex(db: DbOrTrx): Promise<void> {
     );
     await sql`insert into provider_locations (user_id) select id from users where ${located}
       on conflict (user_id) do nothing`.execute(db);
+    const [lat, lng] = [gridSql(sql.ref('u.latitude')), gridSql(sql.ref('u.longitude'))];
     await sql`insert into provider_locations_rtree (id, min_lat, max_lat, min_lng, max_lng)
-      select m.id, u.latitude, u.latitude, u.longitude, u.longitude
+      select m.id, ${lat}, ${lat}, ${lng}, ${lng}
       from provider_locations m join users u on u.id = m.user_id`.execute(db);
     return;
   }
   await sql`delete from provider_locations`.execute(db);
   await sql`insert into provider_locations (user_id, latitude, longitude)
-    select id, latitude, longitude from users where ${located}`.execute(db);
+    select id, ${gridSql(sql.ref('latitude'))}, ${gridSql(sql.ref('longitude'))}
+    from users where ${located}`.execute(db);
 }
 
 /** Number of indexed locations (to detect inserts that skipped the sync). */

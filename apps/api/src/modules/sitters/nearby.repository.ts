@@ -3,7 +3,7 @@ import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { countOffering, offerFilterSql } from '../availability/index.ts';
 import type { Box, LatLng } from './geo.ts';
-import { boxedLocationsSql, isIndexedSql } from './locations.repository.ts';
+import { boxedLocationsSql, gridSql, isIndexedSql } from './locations.repository.ts';
 
 export type ProviderFilters = {
   excludeId: string;
@@ -69,15 +69,16 @@ export async function findLocatedInBoxes(
 }
 
 /**
- * Squared half-chord between `origin` and the provider (the haversine term): it grows with the
+ * Squared half-chord between `origin` and the provider's grid point (the haversine term; see
+ * locations.repository.ts on why the grid): it grows with the
  * great-circle distance, so ordering by it orders by distance without asin or sqrt in SQL. Both
  * reads select it and the service ranks by it alone: two sitters equally far up to the last bits
  * (JavaScript and the database round the sum differently) then come in one order on every page,
  * whichever read served it.
  */
 function halfChordSql(origin: LatLng): RawBuilder<number> {
-  const lat = sql`radians(cast(users.latitude as double precision))`;
-  const lng = sql`radians(cast(users.longitude as double precision))`;
+  const lat = sql`radians(${gridSql(sql.ref('users.latitude'))})`;
+  const lng = sql`radians(${gridSql(sql.ref('users.longitude'))})`;
   const oLat = sql`radians(${origin.latitude})`;
   const oLng = sql`radians(${origin.longitude})`;
   return sql<number>`(sin((${lat} - ${oLat}) / 2) * sin((${lat} - ${oLat}) / 2)
