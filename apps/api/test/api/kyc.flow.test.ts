@@ -162,6 +162,24 @@ describe('review', () => {
     expect(list.map((r: { _id: string }) => r._id)).toEqual([fresh.json().data._id, first._id]);
   });
 
+  it("verifies on SPEC §4's word VERIFIED only: 'verified' or any other action rejects", async () => {
+    for (const action of ['verified', 'Verified', 'APPROVE']) {
+      const user = await createUser(t.app);
+      await submitKyc(t, user, { text: 'ID' }, [doc(PNG_1PX, 'a.png')]);
+      const res = await verify(user.id, { action });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        message: 'KYC rejected successfully',
+        data: { status: 'Rejected' },
+      });
+      const profile = (await get('/api/user/user-profile', user)).json().data;
+      expect(profile.KYC_verified).toBe(false);
+    }
+    const spaced = await createUser(t.app);
+    await submitKyc(t, spaced, { text: 'ID' }, [doc(PNG_1PX, 'a.png')]);
+    expect((await verify(spaced.id, { action: ' VERIFIED ' })).json().data.status).toBe('Verified');
+  });
+
   it('takes no new documents while a record waits for review (409), onto it or as a new one', async () => {
     const user = await createUser(t.app, { first_name: 'Repeat', last_name: 'Sender' });
     const first = await submitKyc(t, user, { text: 'one' }, [doc(PNG_1PX, 'a.png')]);

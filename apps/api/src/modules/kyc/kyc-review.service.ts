@@ -18,8 +18,8 @@ import { toMessageWire } from './kyc.mapper.ts';
 import { toWire, visibleRecord } from './kyc.service.ts';
 
 /**
- * PUT /api/kyc/verify/{userId} (admins): decides the user's newest record. `VERIFIED` (any case)
- * verifies and sets KYC_verified and is_verified; anything else rejects, with an optional reason,
+ * PUT /api/kyc/verify/{userId} (admins): decides the user's newest record. `VERIFIED` (SPEC §4's
+ * word, exactly; surrounding spaces aside) verifies and sets KYC_verified and is_verified; anything else rejects, with an optional reason,
  * and clears KYC_verified. The user is notified live and by mail.
  */
 export async function verifyKyc(
@@ -30,7 +30,7 @@ export async function verifyKyc(
 ): Promise<{ verified: boolean; record: KycRecord }> {
   const [latest] = await repo.listUserRecords(app.db, userId, 1);
   if (!latest) throw new AppError('NOT_FOUND', NO_KYC_RECORDS);
-  const verified = input.action.toUpperCase() === 'VERIFIED';
+  const verified = input.action === 'VERIFIED';
   const reason = verified ? null : input.rejectionReason;
   const status = verified ? 'Verified' : 'Rejected';
   await app.db.transaction().execute(async (trx) => {
