@@ -236,6 +236,38 @@ describe('PUT /api/dispute/status-update/:disputeId', () => {
       (await setStatus(second._id, { status: 'resolved', winnerId: owner.id })).statusCode,
     ).toBe(200);
   });
+  it('refuses a dispute on a booking no sitter ever accepted, and takes one cancelled after acceptance', async () => {
+    const refusal = 'A dispute can be opened once a sitter has accepted the booking';
+    const dispute = (bookingId: string, who: TestUser = owner) =>
+      call(t, 'POST', '/api/dispute/', who, { bookingId, reason: 'Not happy' });
+    // A direct request the sitter declined: the sitter is named on it, but never took it on.
+    const declined = await postBooking(t, owner, { provider_id: sitter.id });
+    const no = await call(t, 'PUT', `/api/booking/accept/${declined._id}`, sitter, {
+      providerId: sitter.id,
+      decision: 'rejected',
+    });
+    expect(no.json().data.status, no.body).toBe('cancelled');
+    for (const who of [owner, sitter]) {
+      const res = await dispute(declined._id, who);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toBe(refusal);
+    }
+    // A direct request the owner withdrew before any answer.
+    const withdrawn = await postBooking(t, owner, { provider_id: sitter.id });
+    const cancel = await call(t, 'PUT', `/api/booking/accept/${withdrawn._id}`, owner, {
+      status: 'cancelled',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await dispute(withdrawn._id)).statusCode).toBe(409);
+    // Accepted, then cancelled: the parties may still disagree about it.
+    const taken = await booking();
+    const after = await call(t, 'PUT', `/api/booking/accept/${taken}`, owner, {
+      status: 'cancelled',
+    });
+    expect(after.statusCode, after.body).toBe(200);
+    expect((await dispute(taken)).statusCode).toBe(201);
+  });
+
   it('takes the status in any case and rejectionReason as the reason', async () => {
     const d = await openDispute(await booking());
     const res = await setStatus(d._id, { status: 'Closed', rejectionReason: 'Duplicate' });

@@ -35,10 +35,22 @@ export async function bookingHasDispute(db: DbOrTrx, bookingId: string): Promise
 }
 
 /** The booking a dispute would be about: its parties and state. */
+/** The booking a dispute is opened on, and whether a sitter ever accepted it (its timeline). */
 export function findDisputedBooking(db: DbOrTrx, bookingId: string) {
   return db
     .selectFrom('bookings')
     .select(['id', 'owner_id', 'provider_id', 'status'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('booking_events')
+            .select('booking_events.id')
+            .whereRef('booking_events.booking_id', '=', 'bookings.id')
+            .where('booking_events.type', '=', 'accepted'),
+        )
+        .as('was_accepted'),
+    )
     .where('id', '=', bookingId)
     .executeTakeFirst();
 }

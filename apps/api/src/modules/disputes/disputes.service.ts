@@ -15,6 +15,23 @@ import * as repo from './disputes.repository.ts';
 
 export const OPEN_DISPUTE_EXISTS = 'This booking already has an open dispute';
 
+const TAKEN_ON = new Set(['accepted', 'in-progress', 'completed']);
+
+/**
+ * A sitter took the booking on: it is accepted, in progress or completed, or was cancelled after
+ * an acceptance. A request declined, expired or cancelled before any sitter accepted it (a
+ * direct request's sitter is set from the start, even one who never saw an unpaid request) is
+ * nobody's dispute to have.
+ */
+function wasAccepted(booking: {
+  provider_id: string | null;
+  status: string;
+  was_accepted: unknown;
+}) {
+  if (!booking.provider_id) return false;
+  return TAKEN_ON.has(booking.status) || Boolean(Number(booking.was_accepted));
+}
+
 /**
  * A party (owner or assigned sitter) opens a dispute on a booking that has a sitter: accepted,
  * in progress, completed, or cancelled after acceptance. Others get the booking's 404; an admin
@@ -31,7 +48,7 @@ export async function openDispute(
       throw forbidden('Only a party of the booking may open a dispute');
     if (!booking || (booking.owner_id !== caller.id && booking.provider_id !== caller.id))
       throw notFound('Booking');
-    if (!booking.provider_id || booking.status === 'pending')
+    if (!wasAccepted(booking))
       throw conflict('A dispute can be opened once a sitter has accepted the booking');
     if (await repo.hasOpenDispute(app.db, booking.id)) throw conflict(OPEN_DISPUTE_EXISTS);
 

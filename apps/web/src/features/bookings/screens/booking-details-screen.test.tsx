@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock';
@@ -240,5 +240,34 @@ describe('booking details: opening a dispute', () => {
     });
     await ready();
     expect(screen.queryByRole('link', { name: 'Open a dispute' })).not.toBeInTheDocument();
+  });
+
+  it('a request cancelled before any sitter accepted it has none; one cancelled after acceptance has', async () => {
+    const event = (type: string) => ({
+      _id: type,
+      type,
+      at: '2030-04-01T09:00:00.000Z',
+      note: null,
+      image: null,
+    });
+    open({
+      as: 'owner',
+      booking: makeBooking({
+        status: 'cancelled',
+        timeline: [event('created'), event('declined')],
+      }),
+    });
+    await ready();
+    expect(screen.queryByRole('link', { name: 'Open a dispute' })).not.toBeInTheDocument();
+    cleanup();
+    open({
+      as: 'owner',
+      booking: makeBooking({
+        status: 'cancelled',
+        timeline: [event('created'), event('accepted'), event('cancelled')],
+      }),
+    });
+    await ready();
+    expect(screen.getByRole('link', { name: 'Open a dispute' })).toBeInTheDocument();
   });
 });
