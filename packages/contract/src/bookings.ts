@@ -20,27 +20,31 @@ export const bookingStatuses = [
 ] as const;
 /** Shown at checkout and carried on every booking; the API enforces it with refundOnCancel. */
 export const CANCELLATION_POLICY =
-  'Bookings can be cancelled until they start (pending or accepted). An owner who cancels at ' +
-  'least 48 hours before the start gets what they paid (credits and card) refunded in full; ' +
-  'later, 50 % of each (rounded down to the cent). When the sitter cancels or declines, the ' +
-  'owner is always refunded in full. A card payment not yet made is never charged.';
+  'Bookings can be cancelled until they start (pending or accepted). An owner who cancels a ' +
+  'request no sitter has accepted yet, or an accepted booking at least 48 hours before the ' +
+  'start, gets what they paid (credits and card) refunded in full; later, 50 % of each ' +
+  '(rounded down to the cent). When the sitter cancels or declines, the owner is always ' +
+  'refunded in full. A card payment not yet made is never charged.';
 
 export const FULL_REFUND_NOTICE_HOURS = 48;
 
 /**
  * What goes back of `paidCents` (credits, or the card part) when a booking is cancelled, per
- * CANCELLATION_POLICY: all when the sitter cancels or the owner gives 48 hours' notice, else half
- * rounded down. The API refunds by it; the web states it before the owner confirms.
+ * CANCELLATION_POLICY: all when the sitter cancels, when no sitter had accepted it yet (as when
+ * it expires unanswered), or when the owner gives 48 hours' notice; else half rounded down. The
+ * API refunds by it; the web states it before the owner confirms.
  */
 export function refundOnCancel(input: {
   creditsApplied: number;
   startAt: Date;
   now: Date;
   cancelledBy: 'owner' | 'provider';
+  /** A sitter had accepted the booking (its status was not `pending`). */
+  accepted: boolean;
 }): number {
   const { creditsApplied, startAt, now, cancelledBy } = input;
   if (creditsApplied <= 0) return 0;
-  if (cancelledBy === 'provider') return creditsApplied;
+  if (cancelledBy === 'provider' || !input.accepted) return creditsApplied;
   const notice = startAt.getTime() - now.getTime();
   if (notice >= FULL_REFUND_NOTICE_HOURS * 3600_000) return creditsApplied;
   return Math.floor(creditsApplied / 2);

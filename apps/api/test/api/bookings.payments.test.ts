@@ -191,8 +191,13 @@ describe('refunds of a paid booking', () => {
     });
   });
 
-  it('gives half of each back to an owner who cancels later', async () => {
+  it('gives half of each back to an owner who cancels an accepted booking later', async () => {
     const b = await paidBooking(1001, 10);
+    const yes = await call(t, 'PUT', `/api/booking/accept/${b._id}`, sitter, {
+      providerId: sitter.id,
+      decision: 'accepted',
+    });
+    expect(yes.statusCode, yes.body).toBe(200);
     const res = await call(t, 'PUT', `/api/booking/accept/${b._id}`, owner, {
       status: 'cancelled',
     });
@@ -200,6 +205,19 @@ describe('refunds of a paid booking', () => {
       creditsRefundedCents: 500,
       cardCents: 2999,
       cardRefundedCents: 1499,
+    });
+  });
+
+  it('gives everything back to an owner who withdraws a request the sitter never answered, as its expiry would', async () => {
+    const b = await paidBooking(1001, 10);
+    const res = await call(t, 'PUT', `/api/booking/accept/${b._id}`, owner, {
+      status: 'cancelled',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.payment).toMatchObject({
+      creditsRefundedCents: 1001,
+      cardCents: 2999,
+      cardRefundedCents: 2999,
     });
   });
 

@@ -97,6 +97,7 @@ async function cancelOccurrence(
       startAt: new Date(booking.start_at),
       now: new Date(now),
       cancelledBy: by,
+      accepted: true,
     });
   const card = await settleCardOnCancel(trx, booking.id, policy, now);
   const refunded = card.unpaid ? booking.credits_applied : policy(booking.credits_applied);

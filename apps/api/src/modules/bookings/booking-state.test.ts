@@ -111,19 +111,53 @@ describe('pricing', () => {
     expect(checkDates(new Date('nope'), at(2), now)).toMatch(/Invalid/);
   });
 
+  it('refunds in full an owner who withdraws a request no sitter accepted, whenever', () => {
+    const startAt = new Date('2030-01-10T00:00:00Z');
+    const late = new Date(startAt.getTime() - 3600_000);
+    const owner = { creditsApplied: 1001, startAt, now: late, cancelledBy: 'owner' as const };
+    expect(refundOnCancel({ ...owner, accepted: false })).toBe(1001);
+    expect(refundOnCancel({ ...owner, accepted: true })).toBe(500);
+  });
+
   it('refunds per the cancellation policy', () => {
     const startAt = new Date('2030-01-10T00:00:00Z');
     const early = new Date(startAt.getTime() - 48 * 3600_000);
     const late = new Date(startAt.getTime() - 47 * 3600_000);
     expect(
-      refundOnCancel({ creditsApplied: 1001, startAt, now: early, cancelledBy: 'owner' }),
+      refundOnCancel({
+        creditsApplied: 1001,
+        startAt,
+        now: early,
+        cancelledBy: 'owner',
+        accepted: true,
+      }),
     ).toBe(1001);
-    expect(refundOnCancel({ creditsApplied: 1001, startAt, now: late, cancelledBy: 'owner' })).toBe(
-      500,
-    );
     expect(
-      refundOnCancel({ creditsApplied: 1001, startAt, now: late, cancelledBy: 'provider' }),
+      refundOnCancel({
+        creditsApplied: 1001,
+        startAt,
+        now: late,
+        cancelledBy: 'owner',
+        accepted: true,
+      }),
+    ).toBe(500);
+    expect(
+      refundOnCancel({
+        creditsApplied: 1001,
+        startAt,
+        now: late,
+        cancelledBy: 'provider',
+        accepted: true,
+      }),
     ).toBe(1001);
-    expect(refundOnCancel({ creditsApplied: 0, startAt, now: late, cancelledBy: 'owner' })).toBe(0);
+    expect(
+      refundOnCancel({
+        creditsApplied: 0,
+        startAt,
+        now: late,
+        cancelledBy: 'owner',
+        accepted: true,
+      }),
+    ).toBe(0);
   });
 });

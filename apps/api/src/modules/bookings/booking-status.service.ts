@@ -85,6 +85,7 @@ async function applyStatus(
             startAt: new Date(booking.start_at),
             now: new Date(now),
             cancelledBy: actor === 'owner' ? 'owner' : 'provider',
+            accepted: booking.status !== 'pending',
           });
         const card = await settleCardOnCancel(trx, booking.id, policy, now);
         cardRefund = card.refund;

@@ -21,10 +21,21 @@ describe('what cancelling refunds, said before confirming', () => {
     );
   });
 
-  it('a late owner gets half of each, rounded down', () => {
-    const booking = makeBooking({ startDate, payment: { ...paid, creditsCents: 1501 } });
+  it('a late owner of an accepted booking gets half of each, rounded down', () => {
+    const booking = makeBooking({
+      status: 'accepted',
+      startDate,
+      payment: { ...paid, creditsCents: 1501 },
+    });
     expect(refundIfCancelled(booking, true, new Date('2030-05-02T09:00:00.000Z'))).toBe(
       'You get back $7.50 in credits and $100.00 to the card.',
+    );
+  });
+
+  it('a late owner withdrawing a request no sitter accepted yet gets everything back', () => {
+    const booking = makeBooking({ status: 'pending', startDate, payment: paid });
+    expect(refundIfCancelled(booking, true, new Date('2030-05-03T08:00:00.000Z'))).toBe(
+      'You get back $15.00 in credits and $200.00 to the card.',
     );
   });
 

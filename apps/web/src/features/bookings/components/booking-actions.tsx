@@ -27,6 +27,7 @@ export function refundIfCancelled(booking: Booking, byOwner: boolean, now = new 
       startAt: new Date(booking.startDate),
       now,
       cancelledBy: byOwner ? 'owner' : 'provider',
+      accepted: booking.status !== 'pending',
     });
   const credits = rule(p.creditsCents - p.creditsRefundedCents);
   const card = p.status === 'paid' ? rule(p.cardCents - p.cardRefundedCents) : 0;
