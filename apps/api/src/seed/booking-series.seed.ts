@@ -49,7 +49,14 @@ async function seedWalkSeries(app: FastifyInstance, ownerId: string, providerId:
   });
   const provider = await getUser(app.db, providerId);
   const rate = parseServiceRates(provider.service_rates)[SERVICE] ?? 2500;
-  const quote = quotePrice(SERVICE, plan[0]!.start, plan[0]!.end, rate, provider.currency);
+  const quote = quotePrice(
+    SERVICE,
+    plan[0]!.start,
+    plan[0]!.end,
+    rate,
+    provider.currency,
+    timeZone,
+  );
   const pets = JSON.stringify(
     (await listPetsByOwner(app.db, ownerId)).map((p) => p.id).slice(0, 1),
   );

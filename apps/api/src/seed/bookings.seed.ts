@@ -7,6 +7,7 @@ import {
   insertBookingRequest,
   quotePrice,
 } from '../modules/bookings/index.ts';
+import { sitterTimeZone } from '../modules/availability/index.ts';
 import { insertCreditEntry } from '../modules/credits/index.ts';
 import { listPetsByOwner } from '../modules/pets/index.ts';
 import {
@@ -51,7 +52,8 @@ async function seedBooking(app: FastifyInstance, users: Record<string, string>, 
     const provider = await getUser(app.db, providerId);
     const service = normalizeService(demo.service);
     const rate = parseServiceRates(provider.service_rates)[service] ?? 2500;
-    price = quotePrice(service, start, end, rate, provider.currency);
+    const timeZone = await sitterTimeZone(app.db, providerId);
+    price = quotePrice(service, start, end, rate, provider.currency, timeZone);
   }
   const bookingId = newId();
   const last = demo.steps.at(-1)!;

@@ -63,6 +63,12 @@ export async function loadCalendars(
   return out;
 }
 
+/** The sitter's calendar time zone (UTC until they save one): the clock their bookings run on. */
+export async function sitterTimeZone(db: DbOrTrx, userId: string): Promise<string> {
+  const [row] = await findCalendarRows(db, [userId]);
+  return row?.time_zone ?? DEFAULT_ZONE;
+}
+
 /** Why the sitter is not free for `service` over `range`, or null. */
 export async function sitterConflict(
   db: DbOrTrx,

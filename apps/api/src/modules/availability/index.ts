@@ -9,6 +9,7 @@ export {
   loadCalendars,
   nextFreeDatesFor,
   sitterConflict,
+  sitterTimeZone,
 } from './availability.service.ts';
 export { addBlock, getCalendar, updateCalendar } from './own-calendar.service.ts';
 export { availabilityRoutes } from './availability.routes.ts';
@@ -28,4 +29,4 @@ export {
   type ConflictSubject,
   type Interval,
 } from './calendar.ts';
-export { addDays, localParts, zonedToUtc } from './local-time.ts';
+export { addDays, localParts, wallClockSpan, zonedToUtc } from './local-time.ts';

@@ -65,6 +65,17 @@ export function zonedToUtc(date: string, minute: number, tz: string): Date {
   return new Date(valid[0] ?? wall - before);
 }
 
+/**
+ * How far the local wall clock in `tz` moves from `start` to `end`, in ms: the elapsed time
+ * plus or minus a daylight-saving change between them (Sat 18:00 → Sun 18:00 is 24 h on the
+ * wall clock whether the day had 23, 24 or 25 hours).
+ */
+export function wallClockSpan(start: Date, end: Date, tz: string): number {
+  const a = start.getTime();
+  const b = end.getTime();
+  return b + offsetAt(b, tz) - (a + offsetAt(a, tz));
+}
+
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 }

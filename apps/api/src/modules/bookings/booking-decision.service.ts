@@ -5,7 +5,7 @@ import { conflict } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { refundCredits } from '../credits/index.ts';
-import { assertSitterFree, lockSitter } from '../availability/index.ts';
+import { assertSitterFree, lockSitter, sitterTimeZone } from '../availability/index.ts';
 import { notifyUser } from '../notifications/index.ts';
 import { newEvent } from './booking-events.ts';
 import { setStateIfPending, closeOpenRequests } from './booking-requests.repository.ts';
@@ -63,6 +63,7 @@ export async function decideRequest(
           new Date(booking.end_at),
           rateCents,
           provider.currency,
+          await sitterTimeZone(trx, provider.id),
         );
         price = {
           units: q.units,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { planSeries, splitPayment } from './booking-series.plan.ts';
 
 const NOW = new Date('2026-02-20T12:00:00Z');
-const base = { weekdays: [1, 3], time: '08:00', durationMinutes: 60 };
+const base = { service: 'dog-walking', weekdays: [1, 3], time: '08:00', durationMinutes: 60 };
 
 describe('planSeries', () => {
   it('keeps 08:00 local across the spring-forward of 2026-03-08 in America/Chicago', () => {
@@ -31,6 +31,20 @@ describe('planSeries', () => {
       // 01:30 happens twice that night: the first one (CDT).
       ['2026-11-01T06:30:00.000Z', '2026-11-01T07:30:00.000Z'],
     ]);
+  });
+
+  it('keeps an overnight stay on the wall clock, so each occurrence is the same number of nights', () => {
+    // Saturdays 18:00 for 24 h in Chicago; 2026-03-08 and 2026-11-01 are the clock changes.
+    const boarding = { ...base, service: 'boarding', weekdays: [6], time: '18:00', count: 2 };
+    const stays = (startDate: string) =>
+      planSeries({ ...boarding, durationMinutes: 1440, startDate }, 'America/Chicago', NOW);
+    const hours = (p: ReturnType<typeof stays>) =>
+      p.ok ? p.occurrences.map((o) => (o.end.getTime() - o.start.getTime()) / 3600_000) : [];
+    expect(hours(stays('2026-02-21'))).toEqual([24, 24]);
+    expect(hours(stays('2026-03-07'))).toEqual([23, 24]);
+    expect(hours(stays('2026-10-31'))).toEqual([25, 24]);
+    const spring = stays('2026-03-07');
+    expect(spring.ok && spring.occurrences[0]!.end.toISOString()).toBe('2026-03-08T23:00:00.000Z');
   });
 
   it('lists the chosen weekdays from startDate to endDate, both included', () => {

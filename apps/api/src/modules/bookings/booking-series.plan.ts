@@ -1,4 +1,4 @@
-import { MAX_SERIES_WEEKS } from '@pawsy/contract';
+import { MAX_SERIES_WEEKS, serviceUnit } from '@pawsy/contract';
 import { addDays, zonedToUtc, type Interval } from '../availability/index.ts';
 import { MAX_BOOKING_LEAD_DAYS } from './pricing.ts';
 
@@ -6,10 +6,13 @@ import { MAX_BOOKING_LEAD_DAYS } from './pricing.ts';
  * The occurrences of a weekly series, free of I/O: each matching local date from `startDate`
  * (to `endDate`, or until `count` dates are found), at most MAX_SERIES_WEEKS weeks, at the local
  * `time` in the sitter's zone. The wall clock is kept across daylight-saving changes (an 08:00
- * walk stays 08:00 local); the duration is real elapsed time.
+ * walk stays 08:00 local). The duration is counted as the service is priced (pricing.ts): real
+ * elapsed time for hourly services; for overnight ones on the wall clock too, so that 18:00 for
+ * 24 h ends at 18:00 local and every occurrence is the same number of nights.
  */
 export type PlannedOccurrence = { date: string; start: Date; end: Date };
 export type PlanInput = {
+  service: string;
   weekdays: readonly number[];
   time: string;
   durationMinutes: number;
@@ -32,6 +35,7 @@ export function seriesSpan(startDate: string): Interval {
 export function planSeries(input: PlanInput, timeZone: string, now = new Date()): PlanResult {
   const minute = Number(input.time.slice(0, 2)) * 60 + Number(input.time.slice(3, 5));
   const days = new Set(input.weekdays);
+  const isOvernight = serviceUnit(input.service) === 'night';
   const lastDate = addDays(input.startDate, MAX_SERIES_WEEKS * 7 - 1);
   const until = input.endDate && input.endDate < lastDate ? input.endDate : lastDate;
   const occurrences: PlannedOccurrence[] = [];
@@ -39,11 +43,10 @@ export function planSeries(input: PlanInput, timeZone: string, now = new Date())
     if (input.count !== undefined && occurrences.length >= input.count) break;
     if (!days.has(weekdayOf(date))) continue;
     const start = zonedToUtc(date, minute, timeZone);
-    occurrences.push({
-      date,
-      start,
-      end: new Date(start.getTime() + input.durationMinutes * 60_000),
-    });
+    const end = isOvernight
+      ? zonedToUtc(date, minute + input.durationMinutes, timeZone)
+      : new Date(start.getTime() + input.durationMinutes * 60_000);
+    occurrences.push({ date, start, end });
   }
   if (occurrences.length === 0)
     return { ok: false, path: 'weekdays', message: 'No chosen weekday falls between the dates' };

@@ -65,7 +65,14 @@ async function prepare(
   const plan = planSeries(body, cal.timeZone);
   if (!plan.ok) throw validation(plan.path, plan.message);
   const first = plan.occurrences[0]!;
-  const quote = quotePrice(body.service, first.start, first.end, rateCents, provider.currency);
+  const quote = quotePrice(
+    body.service,
+    first.start,
+    first.end,
+    rateCents,
+    provider.currency,
+    cal.timeZone,
+  );
   return {
     provider,
     rateCents,

@@ -84,16 +84,29 @@ describe('pricing', () => {
   const at = (h: number) => new Date(start.getTime() + h * 3600_000);
 
   it('charges overnight services per started night', () => {
-    expect(countUnits('Boarding', start, at(24))).toBe(1);
-    expect(countUnits('Boarding', start, at(25))).toBe(2);
-    expect(countUnits('Pet sitting', start, at(72))).toBe(3);
-    expect(countUnits('Boarding', start, at(1))).toBe(1);
+    expect(countUnits('Boarding', start, at(24), 'UTC')).toBe(1);
+    expect(countUnits('Boarding', start, at(25), 'UTC')).toBe(2);
+    expect(countUnits('Pet sitting', start, at(72), 'UTC')).toBe(3);
+    expect(countUnits('Boarding', start, at(1), 'UTC')).toBe(1);
+  });
+
+  it('counts nights on the wall clock of the zone, so a daylight-saving change adds or removes none', () => {
+    const chicago = 'America/Chicago';
+    // Sat 18:00 → Sun 18:00 local across the autumn change (25 h) and the spring change (23 h).
+    const autumn = [new Date('2027-11-06T23:00:00Z'), new Date('2027-11-08T00:00:00Z')] as const;
+    const spring = [new Date('2027-03-14T00:00:00Z'), new Date('2027-03-14T23:00:00Z')] as const;
+    expect(countUnits('Boarding', ...autumn, chicago)).toBe(1);
+    expect(countUnits('Boarding', ...spring, chicago)).toBe(1);
+    // The same instants for a sitter on UTC are 25 h and 23 h: 2 nights and 1.
+    expect(countUnits('Boarding', ...autumn, 'UTC')).toBe(2);
+    // Hours stay elapsed time: the sitter works 25 real hours.
+    expect(countUnits('Dog walking', ...autumn, chicago)).toBe(25);
   });
 
   it('charges other services per started hour', () => {
-    expect(countUnits('Dog walking', start, at(0.5))).toBe(1);
-    expect(countUnits('Dog walking', start, at(1.01))).toBe(2);
-    expect(quotePrice('Grooming', start, at(3), 2500, 'EUR')).toEqual({
+    expect(countUnits('Dog walking', start, at(0.5), 'UTC')).toBe(1);
+    expect(countUnits('Dog walking', start, at(1.01), 'UTC')).toBe(2);
+    expect(quotePrice('Grooming', start, at(3), 2500, 'EUR', 'UTC')).toEqual({
       units: 3,
       unitLabel: 'hour',
       rateCents: 2500,

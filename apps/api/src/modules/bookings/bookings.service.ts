@@ -12,7 +12,7 @@ import type { DbOrTrx } from '../../db/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { assertSitterFree, type Interval } from '../availability/index.ts';
+import { assertSitterFree, sitterTimeZone, type Interval } from '../availability/index.ts';
 import { getBalance, spendCredits } from '../credits/index.ts';
 import { notifyUser } from '../notifications/index.ts';
 import { ownedPetIds } from '../pets/index.ts';
@@ -104,7 +104,8 @@ export async function quoteBooking(
     body.provider_id,
     body.service,
   );
-  const quote = quotePrice(body.service, start, end, rateCents, provider.currency);
+  const timeZone = await sitterTimeZone(app.db, provider.id);
+  const quote = quotePrice(body.service, start, end, rateCents, provider.currency, timeZone);
   const [creditsBalance, busy] = await Promise.all([
     getBalance(app.db, caller.id),
     calendarConflict(app.db, provider.id, body.service, { start, end }, provider.first_name),
@@ -143,7 +144,8 @@ export async function createBooking(
     // re-checks under one. Here it only spares the owner a request the sitter cannot take.
     const who = { name: provider.first_name };
     await assertSitterFree(app.db, provider.id, body.service, { start, end }, { who });
-    quote = quotePrice(body.service, start, end, loaded.rateCents, provider.currency);
+    const timeZone = await sitterTimeZone(app.db, provider.id);
+    quote = quotePrice(body.service, start, end, loaded.rateCents, provider.currency, timeZone);
   }
   const credits = body.creditsToApply;
   if (credits > 0 && !quote)

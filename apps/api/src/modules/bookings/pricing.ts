@@ -1,11 +1,14 @@
 import { serviceUnit } from '@pawsy/contract';
+import { wallClockSpan } from '../availability/index.ts';
 
 /**
  * Pure price and refund rules (no I/O).
  *
- * Units: overnight services (the catalogue's night services) are charged per night = ceil(days); every
- * other service per started hour = ceil(hours). At least one unit. Price = rate × units, in the
- * sitter's currency and integer cents.
+ * Units: overnight services (the catalogue's night services) are charged per night = ceil(days),
+ * the days counted on the wall clock of `timeZone` (the sitter's calendar zone), so a
+ * daylight-saving change never adds or removes a night (Sat 18:00 → Sun 18:00 is one night even
+ * when that day lasts 25 h); every other service per started hour of elapsed time = ceil(hours).
+ * At least one unit. Price = rate × units, in the sitter's currency and integer cents.
  */
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -26,10 +29,10 @@ export function unitFor(service: string): 'night' | 'hour' {
   return serviceUnit(service);
 }
 
-export function countUnits(service: string, start: Date, end: Date): number {
-  const span = end.getTime() - start.getTime();
-  const size = unitFor(service) === 'night' ? DAY_MS : HOUR_MS;
-  return Math.max(1, Math.ceil(span / size));
+export function countUnits(service: string, start: Date, end: Date, timeZone: string): number {
+  if (unitFor(service) === 'night')
+    return Math.max(1, Math.ceil(wallClockSpan(start, end, timeZone) / DAY_MS));
+  return Math.max(1, Math.ceil((end.getTime() - start.getTime()) / HOUR_MS));
 }
 
 export function quotePrice(
@@ -38,8 +41,9 @@ export function quotePrice(
   end: Date,
   rateCents: number,
   currency: string,
+  timeZone: string,
 ): Quote {
-  const units = countUnits(service, start, end);
+  const units = countUnits(service, start, end, timeZone);
   return {
     units,
     unitLabel: unitFor(service),
