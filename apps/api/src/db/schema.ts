@@ -178,6 +178,8 @@ export interface ReviewsTable {
   created_at: string;
   /** When the review becomes visible (double-blind); set by the reviews area. */
   visible_at: string | null;
+  /** The booking's series, copied at insert: one review per author per series (unique index). */
+  series_id: string | null;
 }
 
 export interface PetsTable {

@@ -127,11 +127,12 @@ async function seedBooking(app: FastifyInstance, users: Record<string, string>, 
       comment: review.comment,
       created_at: reviewedAt,
       visible_at: blindEnd(at(last.offset)),
+      series_id: null,
     });
   }
   // Same visibility and rating-cache rules as a review written through the API.
   if (demo.reviews?.length) {
-    await revealPair(app.db, bookingId, reviewedAt);
+    await revealPair(app.db, { bookingId, seriesId: null }, reviewedAt);
     await recomputeVisibleSubjects(app.db, bookingId);
   }
 }

@@ -35,6 +35,7 @@ import * as userVersion from './2026-11-25T22-00-00-user-version.ts';
 import * as occupancyReads from './2026-12-05T02-30-00-occupancy-reads.ts';
 import * as kycOnePending from './2026-12-06T01-00-00-kyc-one-pending.ts';
 import * as gridLocations from './2026-12-06T01-10-00-grid-locations.ts';
+import * as reviewOnePerSeries from './2026-12-06T02-00-00-review-one-per-series.ts';
 
 /**
  * Every migration, by name (ISO timestamp first so names sort in order).
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05T02-30-00-occupancy-reads': occupancyReads,
   '2026-12-06T01-00-00-kyc-one-pending': kycOnePending,
   '2026-12-06T01-10-00-grid-locations': gridLocations,
+  '2026-12-06T02-00-00-review-one-per-series': reviewOnePerSeries,
 };

@@ -1,3 +1,4 @@
+import { sql, type SqlBool } from 'kysely';
 import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 import { blindCutoff, isVisibleSql } from './reviews.repository.ts';
 
@@ -57,7 +58,7 @@ export async function writeCachedRating(
     .execute();
 }
 
-/** Subjects of the reviews of one booking that are visible at `at`. */
+/** Subjects of the reviews of one booking (or of its weekly series) that are visible at `at`. */
 export async function findVisibleSubjectsOfBooking(
   db: DbOrTrx,
   bookingId: string,
@@ -66,7 +67,12 @@ export async function findVisibleSubjectsOfBooking(
   const rows = await db
     .selectFrom('reviews')
     .select('subject_id')
-    .where('booking_id', '=', bookingId)
+    .where((eb) =>
+      eb.or([
+        eb('booking_id', '=', bookingId),
+        sql<SqlBool>`series_id = (select b.series_id from bookings b where b.id = ${bookingId})`,
+      ]),
+    )
     .where('visible_at', '<=', at)
     .execute();
   return rows.map((r) => r.subject_id);

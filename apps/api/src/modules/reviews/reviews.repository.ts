@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { compiledRead, type DbOrTrx } from '../../db/index.ts';
+export { isUniqueViolation } from '../../db/index.ts';
 import type { ReviewsTable } from '../../db/schema.ts';
 
 /** Reviews stay hidden until both parties have written one, or this long after completion. */
@@ -11,14 +12,17 @@ export function blindCutoff(now = new Date()): string {
 
 /**
  * Double-blind visibility of review `r` (joined with its booking `b`), evaluated at read time:
- * the other party has reviewed the same booking, or the blind window after completion is over.
+ * the other party has reviewed the same booking (for a weekly series: any occurrence of the
+ * series, reviews_series_author_uq), or the blind window after completion is over.
  * This is the rule; reviews.visible_at records the instant it turns true (for the rating cache
  * refresh) and agrees with it as long as bookings.completed_at is not rewritten afterwards.
  */
 export function isVisibleSql(cutoff: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`((b.completed_at <= ${cutoff} or exists (
     select 1 from reviews r2 where r2.booking_id = r.booking_id and r2.author_id <> r.author_id
-  )) and not exists (${openDisputeSql}))`;
+  ) or (r.series_id is not null and exists (
+    select 1 from reviews r3 where r3.series_id = r.series_id and r3.author_id <> r.author_id
+  ))) and not exists (${openDisputeSql}))`;
 }
 
 /*
@@ -35,23 +39,39 @@ export function blindEnd(completedAt: string): string {
 
 /**
  * Once both parties have reviewed, both reviews are visible from `at` (unless already earlier).
- * Run by each writer after its insert: whichever commits last sees both rows, so two parties
- * writing at the same instant cannot leave each other's review hidden.
+ * The pair is the two reviews of the booking or, for an occurrence of a weekly series, the two
+ * parties' reviews of the series (on any occurrences). Run by each writer after its insert:
+ * whichever commits last sees both rows, so two parties writing at the same instant cannot leave
+ * each other's review hidden.
  */
-export async function revealPair(db: DbOrTrx, bookingId: string, at: string): Promise<void> {
+export async function revealPair(
+  db: DbOrTrx,
+  review: { bookingId: string; seriesId: string | null },
+  at: string,
+): Promise<void> {
+  const { bookingId, seriesId } = review;
   await db
     .updateTable('reviews')
     .set({ visible_at: at })
-    .where('booking_id', '=', bookingId)
+    .where((eb) =>
+      seriesId === null ? eb('booking_id', '=', bookingId) : eb('series_id', '=', seriesId),
+    )
     .where((eb) => eb.or([eb('visible_at', 'is', null), eb('visible_at', '>', at)]))
     .where(
-      sql<SqlBool>`exists (select 1 from reviews r2
-        where r2.booking_id = reviews.booking_id and r2.author_id <> reviews.author_id)`,
+      seriesId === null
+        ? sql<SqlBool>`exists (select 1 from reviews r2
+            where r2.booking_id = reviews.booking_id and r2.author_id <> reviews.author_id)`
+        : sql<SqlBool>`exists (select 1 from reviews r2
+            where r2.series_id = reviews.series_id and r2.author_id <> reviews.author_id)`,
     )
     .execute();
 }
 
-/** Inserts the review unless its author already reviewed that booking; true when inserted. */
+/**
+ * Inserts the review unless its author already reviewed that booking; true when inserted. A
+ * second review of the same series by one author violates reviews_series_author_uq and throws
+ * (isUniqueViolation).
+ */
 export async function insertReviewIfFirst(db: DbOrTrx, row: ReviewsTable): Promise<boolean> {
   const result = await db
     .insertInto('reviews')

@@ -17,6 +17,7 @@ import {
   hasReviewedSeries,
   findReviewedBooking,
   insertReviewIfFirst,
+  isUniqueViolation,
   listBookingReviews,
   revealPair,
   REVIEW_BLIND_DAYS,
@@ -91,11 +92,13 @@ export async function createReview(
   if (!booking || (!isParty && caller.userType !== 'admin')) throw notFound('Booking');
   if (!isParty) throw forbidden('Only the owner and the sitter of a booking can review it');
   if (booking.status !== 'completed') throw conflict('Only a completed booking can be reviewed');
-  if (await findReviewByAuthor(app.db, bookingId, caller.id))
-    throw conflict('You have already reviewed this booking');
-  // A weekly series is reviewed once, on any one of its completed occurrences.
-  if (booking.series_id && (await hasReviewedSeries(app.db, booking.series_id, caller.id)))
-    throw conflict('You have already reviewed this series');
+  // A weekly series is reviewed once, on any one of its completed occurrences: every refusal of a
+  // second review of it says so, whichever check (or the unique index, in a race) catches it.
+  const seriesId = booking.series_id ?? null;
+  const already = () =>
+    conflict(`You have already reviewed this ${seriesId ? 'series' : 'booking'}`);
+  if (await findReviewByAuthor(app.db, bookingId, caller.id)) throw already();
+  if (seriesId && (await hasReviewedSeries(app.db, seriesId, caller.id))) throw already();
   const subjectId = booking.owner_id === caller.id ? booking.provider_id : booking.owner_id;
   if (!subjectId) throw new AppError('CONFLICT', 'This booking has no sitter to review');
   const createdAt = nowIso();
@@ -108,13 +111,20 @@ export async function createReview(
     comment: columns.comment,
     created_at: createdAt,
     visible_at: blindEnd(booking.completed_at ?? createdAt),
+    series_id: seriesId,
   };
-  if (!(await insertReviewIfFirst(app.db, row)))
-    throw conflict('You have already reviewed this booking');
+  let isInserted: boolean;
+  try {
+    isInserted = await insertReviewIfFirst(app.db, row);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw already();
+    throw err;
+  }
+  if (!isInserted) throw already();
   // Visible now (both wrote, or written after the blind window): refresh the cached ratings at
   // once; a lone review reaching its blind end later is refreshed by rating-refresh.ts.
   const now = new Date();
-  await revealPair(app.db, bookingId, now.toISOString());
+  await revealPair(app.db, { bookingId, seriesId }, now.toISOString());
   await recomputeVisibleSubjects(app.db, bookingId, now);
   const [mine] = (await listBookingReviews(app.db, bookingId, caller.id)).filter(
     (r) => r.id === row.id,
