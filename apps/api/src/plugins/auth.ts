@@ -22,9 +22,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Live sessions seen recently; revocations must go through it (see lib/session-cache). */
     sessionCache: SessionCache<LiveSession>;
-    /** preHandler: 401 unless a valid, unrevoked x-auth-token is sent. */
+    /** onRequest hook: 401 unless a valid, unrevoked x-auth-token is sent. */
     requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: 401 without a session, 403 unless the caller is an admin. */
+    /** onRequest hook: 401 without a session, 403 unless the caller is an admin. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }

@@ -125,7 +125,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: { tags, body: logoutBody, response: { 200: logoutResponse, ...errors } },
     },
     async (request) => {
@@ -141,7 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/update-password',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       config: { rateLimit: userLimit('update-password', max) },
       schema: {
         tags,

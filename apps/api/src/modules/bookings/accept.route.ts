@@ -30,7 +30,7 @@ export const acceptRoute: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/accept/:id',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags: ['bookings'],
         summary:

@@ -31,7 +31,7 @@ export function registerSeriesRoutes(plugin: FastifyInstance): void {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   // The reminder job also ends series left undecided when their first occurrence starts.
   registerReminderStep(expireStaleSeries);
-  const auth = { preHandler: app.requireAuth };
+  const auth = { onRequest: app.requireAuth };
 
   app.post(
     '/series/preview',

@@ -40,7 +40,7 @@ const tags = ['bookings'];
 /** Bookings (prefix /booking): SPEC §7's eight calls plus the price quote, check-in photos,
  * a sitter's own requests and withdrawing an application. */
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = { preHandler: app.requireAuth };
+  const auth = { onRequest: app.requireAuth };
   registerBookingPayments(app);
   registerSeriesRoutes(app);
 

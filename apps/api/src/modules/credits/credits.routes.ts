@@ -16,7 +16,7 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user-credits',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['credits'],
         summary: 'Grant credits to a user (admin)',
@@ -33,7 +33,7 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user-credits/:userId',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags: ['credits'],
         summary: "A user's credit balance and latest ledger entries (self or admin)",

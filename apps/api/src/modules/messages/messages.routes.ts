@@ -28,7 +28,7 @@ const tags = ['messages'];
 
 /** Booking chat (prefix /messages): SPEC §7's five calls. */
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = { preHandler: app.requireAuth };
+  const auth = { onRequest: app.requireAuth };
 
   app.post(
     '/',

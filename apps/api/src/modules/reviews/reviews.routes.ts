@@ -13,7 +13,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:key/Review/create',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags: ['reviews'],
         summary: 'Review the other party of a completed booking (once each, double-blind)',
