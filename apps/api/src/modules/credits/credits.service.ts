@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CreditEntryWire } from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { CreditEntriesTable } from '../../db/schema.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordAdminAction } from '../audit/index.ts';
@@ -84,6 +84,7 @@ export async function grantCredits(
   input: { userId: string; amount: number; reason: string },
   actorId?: string,
 ): Promise<{ balance: number; currency: typeof CREDITS_CURRENCY; entry: CreditEntryWire }> {
+  if (actorId === input.userId) throw forbidden('Another admin must grant credits to you');
   const row = entry(input.userId, input.amount, input.reason, null);
   const balance = await app.db.transaction().execute(async (trx) => {
     const user = await findHolder(trx, input.userId);

@@ -5,7 +5,7 @@ import {
   type KycRecord,
   type KycSendMessageBody,
 } from '@pawsy/contract';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { kycDecisionMail } from '../../lib/mail-templates.ts';
 import { dispositionFor, sendUpload } from '../../lib/uploads.ts';
@@ -28,6 +28,7 @@ export async function verifyKyc(
   userId: string,
   input: { action: string; rejectionReason: string | null },
 ): Promise<{ verified: boolean; record: KycRecord }> {
+  if (userId === caller.id) throw forbidden('Another admin must decide on your own KYC');
   const [latest] = await repo.listUserRecords(app.db, userId, 1);
   if (!latest) throw new AppError('NOT_FOUND', NO_KYC_RECORDS);
   const verified = input.action === 'VERIFIED';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { profileDateIssues, type UserFlagsBody, type UserSelf } from '@pawsy/contract';
 import { epochMark, type DbOrTrx } from '../../db/index.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { IMAGE_TYPES, readMultipart } from '../../lib/uploads.ts';
@@ -189,6 +189,7 @@ export async function setUserFlags(
   body: UserFlagsBody,
   options: { notify?: boolean; actorId?: string } = {},
 ): Promise<UserSelf> {
+  if (options.actorId === id) throw forbidden('Another admin must change your own flags');
   const current = await getUser(app.db, id);
   const changes: Record<string, number> = {};
   if (body.is_verified !== undefined) changes.is_verified = body.is_verified ? 1 : 0;
