@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { AppError } from './app-error.ts';
+import { withReencodeSlot } from './upload-limits.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FileStore } from './storage/index.ts';
 import { IMAGE_TYPES, removeUpload, sendUpload, typesInWords, type StoredFile } from './uploads.ts';
 
-/** The upload's bytes: kept from the request when there, else read back from the store. */
+/** The upload's bytes, read back from the store (only inside a re-encode slot, so at most
+ * MAX_CONCURRENT_REENCODES uploads are in memory for re-encoding at once). */
 async function uploadBytes(store: FileStore, file: StoredFile): Promise<Buffer> {
-  const bytes = file.bytes ?? (await store.getBytes(file.storedName));
+  const bytes = await store.getBytes(file.storedName);
   if (!bytes) throw new Error('upload missing');
   return bytes;
 }
@@ -40,20 +42,21 @@ export const thumbnailName = (storedName: string): string =>
 export async function storeProfilePhoto(store: FileStore, file: StoredFile): Promise<string> {
   const main = `${createHash('sha256').update(`${file.storedName}:main`).digest('hex').slice(0, 32)}.webp`;
   try {
-    const input = await uploadBytes(store, file);
-    const image = decode(input);
-    const [full, thumb] = await Promise.all([
-      image
-        .clone()
-        .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 82 })
-        .toBuffer(),
-      image
-        .clone()
-        .resize(THUMB_SIDE, THUMB_SIDE, { fit: 'cover' })
-        .webp({ quality: 78 })
-        .toBuffer(),
-    ]);
+    const [full, thumb] = await withReencodeSlot(async () => {
+      const image = decode(await uploadBytes(store, file));
+      return Promise.all([
+        image
+          .clone()
+          .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: 82 })
+          .toBuffer(),
+        image
+          .clone()
+          .resize(THUMB_SIDE, THUMB_SIDE, { fit: 'cover' })
+          .webp({ quality: 78 })
+          .toBuffer(),
+      ]);
+    });
     // Both complete in the store before the caller stores `main` in the database.
     await store.put(thumbnailName(main), thumb, 'image/webp');
     await store.put(main, full, 'image/webp');
@@ -82,11 +85,12 @@ export async function storeReencodedImage(
   const name = `${createHash('sha256').update(`${file.storedName}:reencoded`).digest('hex').slice(0, 32)}.webp`;
   let size = 0;
   try {
-    const input = await uploadBytes(store, file);
-    const output = await decode(input)
-      .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer();
+    const output = await withReencodeSlot(async () =>
+      decode(await uploadBytes(store, file))
+        .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer(),
+    );
     await store.put(name, output, 'image/webp');
     size = output.length;
   } catch {

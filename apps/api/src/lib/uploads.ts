@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { finished } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest, fieldErrors } from './app-error.ts';
+import { TEMP_PREFIX } from './atomic-file.ts';
 import type { FileStore } from './storage/index.ts';
 
 export { uploadsDir } from './storage/index.ts';
@@ -12,8 +17,6 @@ export type StoredFile = {
   mime: string;
   size: number;
   originalName: string;
-  /** The bytes as received, so a re-encode need not read them back from the store. */
-  bytes?: Buffer;
 };
 export type MultipartResult = { fields: Record<string, string>; files: StoredFile[] };
 export type UploadRules = {
@@ -70,18 +73,111 @@ export function dispositionFor(kind: 'inline' | 'attachment', name: string): str
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+/** What a route checks while the body is read, so that nothing is received that will be refused. */
+export type UploadChecks = {
+  /** Runs before any of the body is read (checks that need no field, e.g. a 409 on state). */
+  before?: () => Promise<void>;
+  /** Runs on each text field as it arrives, before the files that follow it are read. */
+  onField?: (name: string, value: string) => void | Promise<void>;
+};
+
+/** file-type needs at most this many leading bytes (its `reasonableDetectionSizeInBytes`). */
+const SNIFF_BYTES = 4100;
+
+const tooLargeFile = (rules: UploadRules) =>
+  new AppError(
+    'TOO_LARGE',
+    `Each file must be at most ${Math.round(rules.maxFileBytes / 1024 / 1024)} MB`,
+  );
+
+async function typeOf(head: Buffer, rules: UploadRules) {
+  const type = await fileTypeFromBuffer(head);
+  if (!type || !rules.allowedTypes.includes(type.mime)) {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA',
+      `File type not allowed; use ${typesInWords(rules.allowedTypes)}`,
+    );
+  }
+  return type;
+}
+
+/**
+ * Receives one file part as a stream: its head is typed from the bytes before anything is written,
+ * the rest goes chunk by chunk to a temp file (fsynced) that the store then takes whole, so at most
+ * a chunk of it is in memory. null for an empty file; on any failure no temp file is left.
+ */
+async function receiveFile(
+  part: MultipartFile,
+  store: FileStore,
+  rules: UploadRules,
+): Promise<StoredFile | null> {
+  const staged = path.join(
+    await store.stagingDir(),
+    `${TEMP_PREFIX}${randomBytes(8).toString('hex')}-upload`,
+  );
+  let handle: fs.promises.FileHandle | null = null;
+  let head: Buffer[] | null = [];
+  let size = 0;
+  let type: Awaited<ReturnType<typeof typeOf>> | null = null;
+  const startWriting = async () => {
+    const bytes = Buffer.concat(head!);
+    head = null;
+    type = await typeOf(bytes, rules);
+    handle = await fs.promises.open(staged, 'wx');
+    await handle.writeFile(bytes);
+  };
+  try {
+    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      // Refused at the limit, without reading the rest of the file.
+      if (size > rules.maxFileBytes) throw tooLargeFile(rules);
+      if (head) {
+        head.push(chunk);
+        if (size >= SNIFF_BYTES) await startWriting();
+      } else {
+        await handle!.writeFile(chunk);
+      }
+    }
+    // Cut at the plugin's hard limit (HARD_MAX_BYTES): the same answer as above.
+    if (part.file.truncated) throw tooLargeFile(rules);
+    if (size === 0) return null;
+    if (head) await startWriting();
+    await handle!.sync();
+    await handle!.close();
+    handle = null;
+    const found = type!;
+    const storedName = `${randomBytes(16).toString('hex')}.${found.ext}`;
+    await store.putFile(storedName, staged, found.mime);
+    return {
+      field: part.fieldname,
+      storedName,
+      mime: found.mime,
+      size,
+      originalName: part.filename.slice(0, 200),
+    };
+  } catch (err) {
+    await (handle as fs.promises.FileHandle | null)?.close().catch(() => undefined);
+    await fs.promises.rm(staged, { force: true });
+    throw err;
+  }
+}
+
 /**
  * Reads a multipart body: text fields as strings, files checked by their bytes (not the name or
  * the declared type) and put in the file store under a random name (a store never shows a partial
- * object under a name). Anything that breaks a rule is a 4xx and nothing is left in the store.
+ * object under a name). Files are streamed to the store, never held whole in memory; `checks` run
+ * before the body and on each field as it comes, so a refusal that needs no file reads none.
+ * Anything that breaks a rule is a 4xx and nothing is left in the store.
  */
 export async function readMultipart(
   request: FastifyRequest,
   store: FileStore,
   rules: UploadRules,
+  checks: UploadChecks = {},
 ): Promise<MultipartResult> {
   if (!request.isMultipart())
     throw new AppError('UNSUPPORTED_MEDIA', 'Expected a multipart/form-data body');
+  await checks.before?.();
   const fields: Record<string, string> = {};
   const files: StoredFile[] = [];
   try {
@@ -96,39 +192,17 @@ export async function readMultipart(
             fieldErrors(part.fieldname, 'Text may not contain NUL characters'),
           );
         fields[part.fieldname] = value;
+        await checks.onField?.(part.fieldname, value);
         continue;
       }
       if (rules.fileFields && !rules.fileFields.includes(part.fieldname)) {
-        await part.toBuffer().catch(() => undefined);
+        await finished(part.file.resume()).catch(() => undefined);
         throw badRequest(`Unexpected file field "${part.fieldname}"`, part.fieldname);
       }
       if (files.length >= rules.maxFiles)
         throw new AppError('TOO_LARGE', `At most ${rules.maxFiles} file(s) allowed`);
-      const buffer = await part.toBuffer();
-      if (buffer.length === 0) continue;
-      if (buffer.length > rules.maxFileBytes) {
-        throw new AppError(
-          'TOO_LARGE',
-          `Each file must be at most ${Math.round(rules.maxFileBytes / 1024 / 1024)} MB`,
-        );
-      }
-      const type = await fileTypeFromBuffer(buffer);
-      if (!type || !rules.allowedTypes.includes(type.mime)) {
-        throw new AppError(
-          'UNSUPPORTED_MEDIA',
-          `File type not allowed; use ${typesInWords(rules.allowedTypes)}`,
-        );
-      }
-      const storedName = `${randomBytes(16).toString('hex')}.${type.ext}`;
-      await store.put(storedName, buffer, type.mime);
-      files.push({
-        field: part.fieldname,
-        storedName,
-        mime: type.mime,
-        size: buffer.length,
-        originalName: part.filename.slice(0, 200),
-        bytes: buffer,
-      });
+      const file = await receiveFile(part, store, rules);
+      if (file) files.push(file);
     }
   } catch (err) {
     for (const f of files) removeUpload(store, f.storedName);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic } from '../atomic-file.ts';
+import { syncDirectory, writeFileAtomic } from '../atomic-file.ts';
 import { assertKey, type FileStore } from './types.ts';
 
 /**
@@ -14,15 +14,36 @@ export function createLocalStore(dir: string): FileStore {
     assertKey(key);
     return path.join(dir, key);
   };
+  const ensureDir = async () => {
+    if (!made) {
+      await fs.promises.mkdir(dir, { recursive: true });
+      made = true;
+    }
+  };
   return {
     kind: 'local',
     async put(key, bytes) {
       const target = file(key);
-      if (!made) {
-        await fs.promises.mkdir(dir, { recursive: true });
-        made = true;
-      }
+      await ensureDir();
       await writeFileAtomic(dir, path.basename(target), bytes);
+    },
+    // Uploads are received as temp files (TEMP_PREFIX) in the directory itself: storing one is the
+    // rename and directory fsync of writeFileAtomic, and start-up sweeps what a crash left.
+    async stagingDir() {
+      await ensureDir();
+      return dir;
+    },
+    async putFile(key, staged) {
+      const target = file(key);
+      try {
+        if (path.dirname(path.resolve(staged)) !== path.resolve(dir))
+          throw new Error(`Not staged in ${dir}: ${staged}`);
+        await fs.promises.rename(staged, target);
+      } catch (err) {
+        await fs.promises.rm(staged, { force: true });
+        throw err;
+      }
+      await syncDirectory(dir);
     },
     async get(key) {
       const stat = await fs.promises.stat(file(key)).catch(() => null);

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeS3, type FakeS3 } from '../../../test/helpers/fake-s3.ts';
 import { createS3Store } from './s3.ts';
@@ -43,6 +45,18 @@ describe('S3 adapter (real AWS SDK against an in-process S3 stand-in)', () => {
     expect(await store.getBytes('0123456789abcdef0123456789abcdef.pdf')).toBeNull();
     // Path-style addressing: the bucket is the first path segment.
     expect(s3.requests).toContain('PUT /pawsy-unit/0123456789abcdef0123456789abcdef.pdf');
+  });
+
+  it('streams a staged file into an object and removes the file', async () => {
+    const staged = path.join(await store.stagingDir(), `.tmp-${process.pid}-s3-upload`);
+    fs.writeFileSync(staged, '%PDF-1.4 streamed');
+    await store.putFile('fedcba9876543210fedcba9876543210.pdf', staged, 'application/pdf');
+    expect(fs.existsSync(staged)).toBe(false);
+    const bytes = await store.getBytes('fedcba9876543210fedcba9876543210.pdf');
+    expect(bytes?.toString()).toBe('%PDF-1.4 streamed');
+    expect(s3.objects.get('pawsy-unit/fedcba9876543210fedcba9876543210.pdf')?.contentType).toBe(
+      'application/pdf',
+    );
   });
 
   it('refuses keys a path could be built from', async () => {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -61,6 +63,26 @@ export function createS3Store(config: S3StoreConfig): FileStore {
           ContentLength: bytes.byteLength,
         }),
       );
+    },
+    async stagingDir() {
+      return os.tmpdir();
+    },
+    async putFile(key, file, contentType) {
+      try {
+        assertKey(key);
+        const { size } = await fs.promises.stat(file);
+        await client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: key,
+            Body: fs.createReadStream(file),
+            ContentType: contentType,
+            ContentLength: size,
+          }),
+        );
+      } finally {
+        await fs.promises.rm(file, { force: true });
+      }
     },
     async get(key) {
       const out = await read(key);

@@ -33,6 +33,21 @@ describe('local disk store', () => {
     expect(await store.getBytes(key)).toBeNull();
   });
 
+  it('takes a staged file by renaming it into place (no copy, no temp file left)', async () => {
+    const dir = path.join(tempDir(), 'uploads');
+    const store = createLocalStore(dir);
+    const staged = path.join(await store.stagingDir(), '.tmp-0123-upload');
+    fs.writeFileSync(staged, 'pdf bytes');
+    const key = 'abcdefabcdefabcdefabcdefabcdefab.pdf';
+    await store.putFile(key, staged, 'application/pdf');
+    expect(fs.readdirSync(dir)).toEqual([key]);
+    expect((await store.getBytes(key))?.toString()).toBe('pdf bytes');
+    const elsewhere = path.join(tempDir(), '.tmp-elsewhere');
+    fs.writeFileSync(elsewhere, 'x');
+    await expect(store.putFile(key, elsewhere, 'application/pdf')).rejects.toThrow(/Not staged/);
+    expect(fs.existsSync(elsewhere)).toBe(false);
+  });
+
   it('refuses keys that would leave its directory', async () => {
     const store = createLocalStore(tempDir());
     await expect(store.put('../escape.png', Buffer.from('x'), 'image/png')).rejects.toThrow(

@@ -17,6 +17,16 @@ export type StoredObject = {
 export interface FileStore {
   readonly kind: 'local' | 's3';
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * A directory where an upload being received is written (created if missing) before putFile:
+   * the store's own for local disk, so that putFile is a rename; the system's temp directory else.
+   */
+  stagingDir(): Promise<string>;
+  /**
+   * Stores the complete, fsynced file at `file` (in stagingDir) under `key`, streaming it rather
+   * than reading it into memory; `file` is gone afterwards, also when this fails.
+   */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   /** null when there is no object under the key. */
   get(key: string): Promise<StoredObject | null>;
   /** The whole object in memory (uploads are at most 10 MB); null when absent. */

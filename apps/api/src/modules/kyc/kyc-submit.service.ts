@@ -71,8 +71,16 @@ function parseFields(fields: Record<string, string>) {
 }
 
 const ALREADY_VERIFIED = 'This KYC record is already verified';
+const NOT_YOURS = 'You can only submit KYC documents for yourself';
 const UNDER_REVIEW =
   'Your documents are being reviewed; you can send new ones if they are not accepted';
+
+/** A resubmission names one of the caller's own records that is not verified (404, 409). */
+async function assertReopenable(app: FastifyInstance, caller: AuthUser, kycId: string) {
+  const existing = await repo.findRecord(app.db, kycId);
+  if (!existing || existing.user_id !== caller.id) throw notFound('KYC record');
+  if (existing.status === 'Verified') throw conflict(ALREADY_VERIFIED);
+}
 
 /**
  * POST /api/kyc: 1–5 documents and a note, for the caller only. With `kycId` the caller's own
@@ -86,7 +94,22 @@ export async function submitKyc(
   request: FastifyRequest,
 ): Promise<KycRecord> {
   const store = app.storage;
-  const { fields, files } = await readMultipart(request, store, DOCUMENT_RULES);
+  const { fields, files } = await readMultipart(request, store, DOCUMENT_RULES, {
+    // Refusals that need no document come before any is received (the web client sends its
+    // fields first): 50 MB of documents were read only to answer 409 or 403.
+    before: async () => {
+      if (await repo.findPendingRecordId(app.db, caller.id)) throw conflict(UNDER_REVIEW);
+    },
+    onField: async (name, value) => {
+      if (name === 'userId') {
+        const userId = kycSubmitFields.shape.userId.safeParse(value);
+        if (userId.success && userId.data !== caller.id) throw forbidden(NOT_YOURS);
+      } else if (name === 'kycId') {
+        const kycId = kycSubmitFields.shape.kycId.safeParse(value);
+        if (kycId.success && kycId.data) await assertReopenable(app, caller, kycId.data);
+      }
+    },
+  });
   let stored: Awaited<ReturnType<typeof storeDocuments>> = [];
   let replaced: KycDocumentsTable[] = [];
   let done = false;
@@ -94,15 +117,10 @@ export async function submitKyc(
     // SPEC §5: the submission names its user; it must be the caller.
     if (!fields.userId?.trim()) throw badRequest(KYC_MISSING_CREDENTIALS, 'userId');
     const input = parseFields(fields);
-    if (input.userId !== caller.id)
-      throw forbidden('You can only submit KYC documents for yourself');
+    if (input.userId !== caller.id) throw forbidden(NOT_YOURS);
     if (files.length === 0)
       throw badRequest('Upload at least one document (JPEG, PNG or PDF)', 'documents');
-    if (input.kycId) {
-      const existing = await repo.findRecord(app.db, input.kycId);
-      if (!existing || existing.user_id !== caller.id) throw notFound('KYC record');
-      if (existing.status === 'Verified') throw conflict(ALREADY_VERIFIED);
-    }
+    if (input.kycId) await assertReopenable(app, caller, input.kycId);
     // Checked before the files are re-encoded, and again in the transaction that writes.
     if (await repo.findPendingRecordId(app.db, caller.id)) throw conflict(UNDER_REVIEW);
     stored = await storeDocuments(store, files);

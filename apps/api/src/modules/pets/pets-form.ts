@@ -2,16 +2,26 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { validationError } from '../../plugins/errors.ts';
 import { IMAGE_MAX_BYTES, removeProfilePhoto, storeProfilePhoto } from '../../lib/images.ts';
-import { IMAGE_TYPES, readMultipart, type StoredFile } from '../../lib/uploads.ts';
+import {
+  IMAGE_TYPES,
+  readMultipart,
+  type StoredFile,
+  type UploadChecks,
+} from '../../lib/uploads.ts';
 
 /** The multipart pet form: its fields, and at most one photo under `photo` or `image`. */
-export const readPetForm = (app: FastifyInstance, request: FastifyRequest) =>
-  readMultipart(request, app.storage, {
-    maxFiles: 1,
-    maxFileBytes: IMAGE_MAX_BYTES,
-    allowedTypes: IMAGE_TYPES,
-    fileFields: ['photo', 'image'],
-  });
+export const readPetForm = (app: FastifyInstance, request: FastifyRequest, checks?: UploadChecks) =>
+  readMultipart(
+    request,
+    app.storage,
+    {
+      maxFiles: 1,
+      maxFileBytes: IMAGE_MAX_BYTES,
+      allowedTypes: IMAGE_TYPES,
+      fileFields: ['photo', 'image'],
+    },
+    checks,
+  );
 
 /** Drops empty values (SPEC §5) and validates the rest; a 400 names every bad field. */
 export function parseFields<S extends z.ZodType>(

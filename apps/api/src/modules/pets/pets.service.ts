@@ -70,18 +70,26 @@ export async function listPets(
   return pets.filter((p) => shows(visible, p.id)).map(toPetWire);
 }
 
+const NOT_YOURS = 'You can only add pets to your own profile';
+
 export async function createPet(
   app: FastifyInstance,
   request: FastifyRequest,
   caller: AuthUser,
 ): Promise<PetWire> {
-  const { fields, files } = await readPetForm(app, request);
+  const { fields, files } = await readPetForm(app, request, {
+    // Refused before a photo is received (the web client sends userId first).
+    onField: (name, value) => {
+      if (name === 'userId' && value.trim() && value.trim() !== caller.id)
+        throw forbidden(NOT_YOURS);
+    },
+  });
   const discard = () => files.forEach((f) => removeProfilePhoto(app.storage, f.storedName));
   let input: PetCreateFields;
   try {
     const userId = fields.userId?.trim();
     if (!userId) throw badRequest('User ID is required', 'userId');
-    if (userId !== caller.id) throw forbidden('You can only add pets to your own profile');
+    if (userId !== caller.id) throw forbidden(NOT_YOURS);
     input = parseFields(petCreateFields, fields);
   } catch (err) {
     discard();

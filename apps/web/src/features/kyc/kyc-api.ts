@@ -36,11 +36,12 @@ export const kycApi = {
     onProgress?: (percent: number) => void,
   ): Promise<KycRecord> {
     if (!getSessionToken() || !userId) throw new Error(KYC_MESSAGES.missingCredentials);
+    // Fields before files: the API refuses a wrong userId or kycId before receiving any document.
     const form = new FormData();
-    for (const file of input.files) form.append('documents', file);
     form.set('text', input.text);
     form.set('userId', userId);
     if (input.kycId) form.set('kycId', input.kycId);
+    for (const file of input.files) form.append('documents', file);
     const { data } = await http.upload<{ data: KycRecord }>('POST', '/api/kyc', form, {
       onProgress,
     });

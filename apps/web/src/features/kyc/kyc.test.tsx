@@ -125,6 +125,8 @@ describe('/kyc', () => {
     expect(xhr[0]!.body!.get('userId')).toBe(FIXTURE_USER_ID);
     expect(xhr[0]!.body!.get('text')).toBe('My passport');
     expect((xhr[0]!.body!.get('documents') as File).name).toBe('passport.pdf');
+    // Fields first: the API refuses a wrong userId before it receives any document.
+    expect([...xhr[0]!.body!.keys()]).toEqual(['text', 'userId', 'documents']);
     expect(screen.getByRole('log', { name: 'KYC conversation messages' })).toBeInTheDocument();
   });
 

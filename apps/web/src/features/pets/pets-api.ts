@@ -40,8 +40,11 @@ export const petsApi = {
   async add(userId: string | null | undefined, form: FormData, onProgress?: Progress) {
     requireSessionToken();
     if (!userId) throw new Error(PET_MESSAGES.noUserId);
-    form.set('userId', userId);
-    const { data } = await http.upload<PetResponse>('POST', '/api/pets', form, { onProgress });
+    // userId goes first: the API refuses another owner's id before receiving the photo.
+    const body = new FormData();
+    body.set('userId', userId);
+    for (const [name, value] of form) if (name !== 'userId') body.append(name, value);
+    const { data } = await http.upload<PetResponse>('POST', '/api/pets', body, { onProgress });
     return petOf(data, PET_MESSAGES.addFailed);
   },
   async update(petId: string, form: FormData, onProgress?: Progress) {
