@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import { SqliteAdapter, type Insertable, type Updateable } from 'kysely';
 import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { BookingStatus } from '@pawsy/contract';
 import type { PetsTable } from '../../db/schema.ts';
@@ -32,6 +32,25 @@ export async function findPet(db: DbOrTrx, id: string): Promise<PetsTable | unde
 
 export async function insertPet(db: DbOrTrx, row: Insertable<PetsTable>): Promise<void> {
   await db.insertInto('pets').values(row).execute();
+}
+
+/**
+ * Adds the pet unless its owner already has `cap` (false then). On PostgreSQL the owner's row is
+ * locked first (FOR NO KEY UPDATE: the pet's foreign key takes KEY SHARE on it), so two additions
+ * at once cannot both count `cap - 1`; SQLite's one connection runs one transaction at a time.
+ * Call inside a transaction.
+ */
+export async function insertPetUnderCap(
+  trx: DbOrTrx,
+  row: Insertable<PetsTable>,
+  cap: number,
+): Promise<boolean> {
+  const owner = trx.selectFrom('users').select('id').where('id', '=', row.user_id);
+  const isSqlite = trx.getExecutor().adapter instanceof SqliteAdapter;
+  await (isSqlite ? owner : owner.forNoKeyUpdate()).execute();
+  if ((await countPetsOf(trx, row.user_id)) >= cap) return false;
+  await insertPet(trx, row);
+  return true;
 }
 
 /** Several pets in one statement (the demo seed). */

@@ -6,7 +6,7 @@ import {
   type PetWire,
 } from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
-import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { isAdmin, type AuthUser } from '../../plugins/auth.ts';
 import { removeProfilePhoto, sendPhoto } from '../../lib/images.ts';
@@ -16,12 +16,21 @@ import {
   countPetsOf,
   findOwnedPetIds,
   findPet,
-  insertPet,
+  insertPetUnderCap,
   listPetsByOwner,
+  MAX_PETS_LISTED,
   liveUserExists,
   petListsOnSitterBookings,
   updatePet as updatePetRow,
 } from './pets.repository.ts';
+
+/**
+ * Pets one owner may have. No household reaches it, and it stays within MAX_PETS_LISTED, so the
+ * owner's list (capped, not paged) always shows every pet: with no cap an owner's 201st pet was
+ * saved but never listed.
+ */
+export const MAX_PETS_PER_OWNER = Math.min(50, MAX_PETS_LISTED);
+export const PET_LIMIT_MESSAGE = `You can have at most ${MAX_PETS_PER_OWNER} pets on your profile`;
 
 export const countPets = (db: DbOrTrx, userId: string): Promise<number> => countPetsOf(db, userId);
 
@@ -78,7 +87,11 @@ export async function createPet(
   caller: AuthUser,
 ): Promise<PetWire> {
   const { fields, files } = await readPetForm(app, request, {
-    // Refused before a photo is received (the web client sends userId first).
+    // Both refusals come before a photo is received (the web client sends userId first).
+    before: async () => {
+      if ((await countPetsOf(app.db, caller.id)) >= MAX_PETS_PER_OWNER)
+        throw conflict(PET_LIMIT_MESSAGE);
+    },
     onField: (name, value) => {
       if (name === 'userId' && value.trim() && value.trim() !== caller.id)
         throw forbidden(NOT_YOURS);
@@ -112,7 +125,10 @@ export async function createPet(
       created_at: now,
       updated_at: now,
     };
-    await insertPet(app.db, row);
+    const added = await app.db
+      .transaction()
+      .execute((trx) => insertPetUnderCap(trx, row, MAX_PETS_PER_OWNER));
+    if (!added) throw conflict(PET_LIMIT_MESSAGE);
     return toPetWire(row);
   });
 }

@@ -80,6 +80,35 @@ describe('pets', () => {
     expect(store.getState().pets.selectedIndex).toBe(0);
   });
 
+  it('sends userId before the photo, so the API can refuse before receiving it', async () => {
+    storeSession({ id: USER_ID });
+    const xhrCalls = mockXhr(() => ({ status: 201, body: { success: true, result: makePet() } }));
+    const form = new FormData();
+    form.append('name', 'Rex');
+    form.append('photo', new File(['png'], 'rex.png', { type: 'image/png' }));
+    await addPet(createTestStore().dispatch, USER_ID, form);
+    expect([...xhrCalls[0]!.body!.keys()]).toEqual(['userId', 'name', 'photo']);
+    expect((xhrCalls[0]!.body!.get('photo') as File).name).toBe('rex.png');
+  });
+
+  it("shows the API's pet limit message in the add dialog", async () => {
+    storeSession({ id: USER_ID });
+    mockFetch(({ url }) =>
+      url.startsWith('/api/pets/user/')
+        ? { status: 200, body: { success: true, result: [makePet()] } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    const limit = 'You can have at most 50 pets on your profile';
+    mockXhr(() => ({ status: 409, body: { message: limit } }));
+    renderApp('/pet-details');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /add (a )?pet/i }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a pet' });
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Pepper');
+    await user.click(within(dialog).getByRole('button', { name: 'Add pet' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(limit);
+  });
+
   it('edits a pet with PUT /api/pets/{id} and shows the server message on failure', async () => {
     storeSession({ id: USER_ID });
     const pet = makePet();
