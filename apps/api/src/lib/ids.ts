@@ -15,4 +15,14 @@ export function newId(): string {
   return buf.toString('hex');
 }
 
+/**
+ * 24-hex ids (newId's shape) of 12 random bytes, for records only their holder ever sees and
+ * whose creation must not show: sessions (a token's `jti`) and one-time codes. newId's shared
+ * counter would let anyone who sees two of its ids count what happened between them, e.g. a code
+ * issued to a registered address. Nothing orders these by id except as a tie-break.
+ */
+export function newSecretId(): string {
+  return randomBytes(12).toString('hex');
+}
+
 export const nowIso = (): string => new Date().toISOString();

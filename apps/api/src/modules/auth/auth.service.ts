@@ -9,7 +9,7 @@ import {
   signupCodeMail,
   signupExistingMail,
 } from '../../lib/mail-templates.ts';
-import { newId } from '../../lib/ids.ts';
+import { newSecretId } from '../../lib/ids.ts';
 import { newUserRow } from '../../lib/user-row.ts';
 import { toUserWire, type UserRow } from '../../lib/user-wire.ts';
 import * as repo from './auth.repository.ts';
@@ -107,7 +107,7 @@ async function answerTakenEmail(app: FastifyInstance, row: UserRow, owner: UserR
     });
   const expires = new Date(Date.now() + SESSION_TTL_MS);
   const token = await app.tokens.sign(
-    { id: row.id, email: row.email, userType: row.user_type, sid: newId() },
+    { id: row.id, email: row.email, userType: row.user_type, sid: newSecretId() },
     expires,
   );
   return { session: { token, expiresAt: expires.toISOString() }, user: toUserWire(row) };

@@ -1,7 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../lib/app-error.ts';
-import { newId, nowIso } from '../../lib/ids.ts';
+import { newSecretId, nowIso } from '../../lib/ids.ts';
 import * as repo from './otp.repository.ts';
 import type { CodePurpose } from './otp.repository.ts';
 
@@ -69,7 +69,7 @@ export async function issueCode(
   purpose: CodePurpose,
 ): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const id = newId();
+  const id = newSecretId();
   const now = new Date();
   await repo.insertCode(app.db, {
     id,

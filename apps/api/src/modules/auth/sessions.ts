@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTrx } from '../../db/index.ts';
-import { newId, nowIso } from '../../lib/ids.ts';
+import { newSecretId, nowIso } from '../../lib/ids.ts';
 import type { UserRow } from '../../lib/user-wire.ts';
 import * as repo from './auth.repository.ts';
 
@@ -16,7 +16,7 @@ export async function openSession(
   user: Pick<UserRow, 'id' | 'email' | 'user_type'>,
   ttlMs: number,
 ): Promise<{ token: string; expiresAt: string }> {
-  const sid = newId();
+  const sid = newSecretId();
   const expires = new Date(Date.now() + ttlMs);
   await repo.insertSession(app.db, {
     id: sid,
