@@ -82,8 +82,9 @@ export async function buildApp(
     app.log,
   );
   app.decorate('mailer', mailer);
-  app.addHook('onClose', () => mailer.close());
   app.addHook('onClose', async () => {
+    // Mails made after their answer (mailer.sendLater) still read and write the database.
+    await mailer.close();
     await db.destroy();
     await redis?.close();
   });

@@ -188,3 +188,27 @@ describe('mail templates', () => {
     expect(mail.text.split('\n')[0]).toBe('Hi <b>Eve</b> Bcc: x,');
   });
 });
+
+describe('sendLater (mails made after the answer)', () => {
+  it('starts after the caller moves on; settled() and close() wait for it; failures are logged', async () => {
+    const dataDir = tempDir();
+    const { logger, lines } = recordingLog();
+    const mailer = createMailer({ smtpUrl: null, dataDir, from: 'x' }, logger);
+    const steps: string[] = [];
+    mailer.sendLater(async () => {
+      steps.push('composed');
+      return message(1);
+    });
+    mailer.sendLater(() => Promise.resolve(null));
+    mailer.sendLater(() => Promise.reject(new Error('no database')));
+    steps.push('answered');
+    await mailer.settled();
+    expect(steps).toEqual(['answered', 'composed']);
+    expect(fs.readdirSync(path.join(dataDir, 'mail'))).toHaveLength(1);
+    expect(lines.some((l) => JSON.parse(l).msg === 'a mail could not be prepared')).toBe(true);
+
+    mailer.sendLater(async () => message(2));
+    await mailer.close();
+    expect(fs.readdirSync(path.join(dataDir, 'mail'))).toHaveLength(2);
+  });
+});

@@ -23,6 +23,15 @@ export type Mailer = {
    * that caused it still succeeds (the user can ask for the mail again).
    */
   send: (message: MailMessage) => Promise<void>;
+  /**
+   * Runs `compose` once the current request has been answered and sends the mail it returns
+   * (null: none). For mails whose making (a lookup, a code written) must not show in the answer
+   * or its timing, e.g. whether an address holds an account. Tracked like the deliveries:
+   * `settled()` and `close()` wait for it; a failure is logged, never thrown.
+   */
+  sendLater: (compose: () => Promise<MailMessage | null>) => void;
+  /** Waits until no delivery or `sendLater` is under way (tests read the outbox after it). */
+  settled: () => Promise<void>;
   /** Waits for deliveries still under way (called on app close). */
   close: () => Promise<void>;
 };
@@ -49,14 +58,42 @@ export function mailLogFields(message: Pick<MailMessage, 'template' | 'to'>) {
 
 /** SMTP when SMTP_URL is set; otherwise every mail becomes a JSON file under DATA_DIR/mail/. */
 export function createMailer(options: MailerOptions, log: FastifyBaseLogger): Mailer {
-  return options.smtpUrl
-    ? createSmtpMailer(options.smtpUrl, options.from, log)
+  const pending = new Set<Promise<void>>();
+  const transport = options.smtpUrl
+    ? createSmtpMailer(options.smtpUrl, options.from, log, pending)
     : createOutboxMailer(path.join(options.dataDir, 'mail'), log);
+  const settled = async () => {
+    // A job may start another (sendLater hands its mail to an SMTP delivery): wait for all.
+    while (pending.size > 0) await Promise.allSettled([...pending]);
+  };
+  return {
+    send: transport.send,
+    sendLater: (compose) => {
+      // setImmediate: after the answer the caller is about to give has been handed over.
+      const job = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(compose)
+        .then((message) => (message ? transport.send(message) : undefined))
+        .catch((err: unknown) => log.error({ err }, 'a mail could not be prepared'))
+        .finally(() => pending.delete(job));
+      pending.add(job);
+    },
+    settled,
+    close: async () => {
+      await settled();
+      await transport.close();
+    },
+  };
 }
 
-function createSmtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger): Mailer {
+type Transport = Pick<Mailer, 'send' | 'close'>;
+
+function createSmtpMailer(
+  smtpUrl: string,
+  from: string,
+  log: FastifyBaseLogger,
+  pending: Set<Promise<void>>,
+): Transport {
   const transport = nodemailer.createTransport(smtpUrl);
-  const pending = new Set<Promise<void>>();
   return {
     // Delivery runs in the background so an SMTP round trip neither slows the answer nor makes
     // "mail sent" and "no such account" distinguishable by timing.
@@ -71,7 +108,6 @@ function createSmtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger)
       pending.add(job);
     },
     close: async () => {
-      await Promise.allSettled([...pending]);
       transport.close();
     },
   };
@@ -86,7 +122,7 @@ function outboxFileName(): string {
   return `${stamp}-${randomBytes(4).toString('hex')}.json`;
 }
 
-function createOutboxMailer(dir: string, log: FastifyBaseLogger): Mailer {
+function createOutboxMailer(dir: string, log: FastifyBaseLogger): Transport {
   return {
     send: async (message) => {
       try {

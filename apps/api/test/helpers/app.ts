@@ -14,7 +14,11 @@ export type TestApp = {
   app: FastifyInstance;
   dataDir: string;
   engine: 'sqlite' | 'postgres';
-  /** app.inject with the secret-key header and, when given, x-auth-token. */
+  /**
+   * app.inject with the secret-key header and, when given, x-auth-token; resolves once the mails
+   * the call made after its answer (mailer.sendLater) are written, so a test reads them at once.
+   * `injectCall(t.app)` answers without that wait.
+   */
   call: (opts: CallOptions) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 };
@@ -70,11 +74,16 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const app = await buildApp(config, { logger: false });
+  const inject = injectCall(app);
   return {
     app,
     dataDir,
     engine,
-    call: injectCall(app),
+    call: async (opts) => {
+      const res = await inject(opts);
+      await app.mailer.settled();
+      return res;
+    },
     close: async () => {
       await app.close();
       await dropDatabase();
