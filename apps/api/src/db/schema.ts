@@ -82,7 +82,8 @@ export interface SessionsTable {
 export interface OneTimeCodesTable {
   id: string;
   user_id: string;
-  purpose: 'verify-email' | 'reset-password';
+  /** A code's purpose; 'signup-notice' rows hold no usable code, only when that mail went out. */
+  purpose: 'verify-email' | 'reset-password' | 'signup-notice';
   code_hash: string;
   attempts: number;
   expires_at: string;

@@ -83,8 +83,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: ipEmailLimit('resend-otp', max) },
       schema: { tags, body: emailBody, response: { 200: codeSentResponse, ...errors } },
     },
-    async (request) => {
-      await auth.resendVerification(app, request.body.email);
+    (request) => {
+      auth.resendVerification(app, request.body.email);
       return { success: true as const, message: auth.AUTH_MESSAGES.resendSent, data: null };
     },
   );
@@ -95,8 +95,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: ipEmailLimit('forget-password', max) },
       schema: { tags, body: emailBody, response: { 200: codeSentResponse, ...errors } },
     },
-    async (request) => {
-      await auth.forgotPassword(app, request.body.email);
+    (request) => {
+      auth.forgotPassword(app, request.body.email);
       return { success: true as const, message: auth.AUTH_MESSAGES.resetSent, data: null };
     },
   );

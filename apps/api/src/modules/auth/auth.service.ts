@@ -13,7 +13,15 @@ import { newSecretId } from '../../lib/ids.ts';
 import { newUserRow } from '../../lib/user-row.ts';
 import { toUserWire, type UserRow } from '../../lib/user-wire.ts';
 import * as repo from './auth.repository.ts';
-import { consumeCode, issueCode, rejectCode, OTP_TTL_MINUTES, maySendCode } from './otp.service.ts';
+import {
+  consumeCode,
+  issueCode,
+  maySendMail,
+  OTP_TTL_MINUTES,
+  recordSignupNotice,
+  rejectCode,
+  type AuthMailKind,
+} from './otp.service.ts';
 import {
   openSession,
   REMEMBER_ME_TTL_MS,
@@ -46,18 +54,32 @@ export function warmDummyHash(): Promise<string> {
   return dummyHash;
 }
 
-async function sendCodeMail(
-  app: FastifyInstance,
-  user: UserRow,
-  purpose: 'verify-email' | 'reset-password',
-) {
-  const code = await issueCode(app, user.id, purpose);
-  const to = { email: user.email, firstName: user.first_name };
-  const mail =
-    purpose === 'verify-email'
-      ? signupCodeMail(to, code, OTP_TTL_MINUTES, app.config.publicUrl)
-      : resetCodeMail(to, code, OTP_TTL_MINUTES, app.config.publicUrl);
-  await app.mailer.send({ to: user.email, ...mail });
+/**
+ * Every auth mail goes out through here, after the answer (mailer.sendLater): the address is
+ * looked up, the one per-recipient gate is passed (maySendMail: one mail of a kind a minute, no
+ * code while codes are paused for the day), and only then is a code issued or the notice
+ * recorded. So an answer, its ids and its timing are the same whether a mail goes out or not,
+ * and repeated calls cannot bomb an inbox (DESIGN §5).
+ */
+function mailAfterAnswer(app: FastifyInstance, email: string, kind: AuthMailKind): void {
+  app.mailer.sendLater(async () => {
+    const user = await repo.findActiveUserByEmail(app.db, email);
+    if (!user) return null;
+    if (kind === 'verify-email' && user.email_verified === 1) return null;
+    if (!(await maySendMail(app, user.id, kind))) return null;
+    const to = { email: user.email, firstName: user.first_name };
+    const { publicUrl } = app.config;
+    if (kind === 'signup-notice') {
+      await recordSignupNotice(app, user.id);
+      return { to: user.email, ...signupExistingMail(to, publicUrl) };
+    }
+    const code = await issueCode(app, user.id, kind);
+    const mail =
+      kind === 'verify-email'
+        ? signupCodeMail(to, code, OTP_TTL_MINUTES, publicUrl)
+        : resetCodeMail(to, code, OTP_TTL_MINUTES, publicUrl);
+    return { to: user.email, ...mail };
+  });
 }
 
 /**
@@ -88,23 +110,18 @@ export async function signup(app: FastifyInstance, input: SignupInput) {
       if (!repo.isUniqueViolation(err)) throw err;
     }
   }
-  if (!created) return answerTakenEmail(app, row, existing ?? null);
-  await sendCodeMail(app, row, 'verify-email');
+  if (!created) return answerTakenEmail(app, row);
+  mailAfterAnswer(app, row.email, 'verify-email');
   const session = await openSession(app, row, SESSION_TTL_MS);
   return { session, user: toUserWire(row) };
 }
 
-/** The signup answer for an address already in use: shaped like a new account's, holding none. */
-async function answerTakenEmail(app: FastifyInstance, row: UserRow, owner: UserRow | null) {
-  const holder = owner ?? (await repo.findActiveUserByEmail(app.db, row.email));
-  if (holder)
-    await app.mailer.send({
-      to: holder.email,
-      ...signupExistingMail(
-        { email: holder.email, firstName: holder.first_name },
-        app.config.publicUrl,
-      ),
-    });
+/**
+ * The signup answer for an address already in use: shaped like a new account's, holding none.
+ * The owner is told about the attempt, at most once a minute (the gate every auth mail passes).
+ */
+async function answerTakenEmail(app: FastifyInstance, row: UserRow) {
+  mailAfterAnswer(app, row.email, 'signup-notice');
   const expires = new Date(Date.now() + SESSION_TTL_MS);
   const token = await app.tokens.sign(
     { id: row.id, email: row.email, userType: row.user_type, sid: newSecretId() },
@@ -141,20 +158,17 @@ export async function verifyEmail(app: FastifyInstance, email: string, otp: stri
   await repo.markEmailVerified(app.db, user.id);
 }
 
-/** Same answer whatever the email; only an unverified account past the wait gets a new code. */
-export async function resendVerification(app: FastifyInstance, email: string): Promise<void> {
-  const user = await repo.findActiveUserByEmail(app.db, email);
-  if (!user || user.email_verified === 1) return;
-  if (await maySendCode(app, user.id, 'verify-email'))
-    await sendCodeMail(app, user, 'verify-email');
+/**
+ * Same answer whatever the email, given before anything is looked up: only an unverified account
+ * past the wait gets a new code, after the answer.
+ */
+export function resendVerification(app: FastifyInstance, email: string): void {
+  mailAfterAnswer(app, email, 'verify-email');
 }
 
-/** Same answer whatever the email; a second request within 60 s sends nothing new. */
-export async function forgotPassword(app: FastifyInstance, email: string): Promise<void> {
-  const user = await repo.findActiveUserByEmail(app.db, email);
-  if (!user) return;
-  if (await maySendCode(app, user.id, 'reset-password'))
-    await sendCodeMail(app, user, 'reset-password');
+/** Same answer whatever the email, given before anything is looked up; the code follows it. */
+export function forgotPassword(app: FastifyInstance, email: string): void {
+  mailAfterAnswer(app, email, 'reset-password');
 }
 
 export async function resetPassword(

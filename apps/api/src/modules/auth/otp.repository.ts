@@ -2,13 +2,15 @@ import type { DbOrTrx } from '../../db/index.ts';
 import type { OneTimeCodesTable } from '../../db/schema.ts';
 import { nowIso } from '../../lib/ids.ts';
 
-export type CodePurpose = OneTimeCodesTable['purpose'];
+/** Every auth mail kind the resend gate knows: the two code purposes and the signup notice. */
+export type AuthMailKind = OneTimeCodesTable['purpose'];
+export type CodePurpose = Exclude<AuthMailKind, 'signup-notice'>;
 
-/** The newest code of a purpose (only that one is ever accepted). */
+/** The newest row of a kind (of codes, only that one is ever accepted). */
 export function findLatestCode(
   db: DbOrTrx,
   userId: string,
-  purpose: CodePurpose,
+  purpose: AuthMailKind,
 ): Promise<OneTimeCodesTable | undefined> {
   return db
     .selectFrom('one_time_codes')

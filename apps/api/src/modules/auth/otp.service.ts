@@ -1,11 +1,11 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../lib/app-error.ts';
 import { newSecretId, nowIso } from '../../lib/ids.ts';
 import * as repo from './otp.repository.ts';
-import type { CodePurpose } from './otp.repository.ts';
+import type { AuthMailKind, CodePurpose } from './otp.repository.ts';
 
-export type { CodePurpose };
+export type { AuthMailKind, CodePurpose };
 
 export const OTP_TTL_MINUTES = 10;
 export const OTP_RESEND_SECONDS = 60;
@@ -36,11 +36,11 @@ function hashCode(
     .digest('hex');
 }
 
-/** Seconds until a new code may be sent; 0 when one may be sent now. */
+/** Seconds until a new mail of this kind may be sent; 0 when one may be sent now. */
 export async function secondsUntilResend(
   app: FastifyInstance,
   userId: string,
-  purpose: CodePurpose,
+  purpose: AuthMailKind,
 ): Promise<number> {
   const last = await repo.findLatestCode(app.db, userId, purpose);
   if (!last) return 0;
@@ -49,17 +49,38 @@ export async function secondsUntilResend(
 }
 
 /**
- * Whether a new code of `purpose` may go out now: not while the account is locked for the day or
- * inside the resend wait. Callers skip the mail silently: resend-otp and forget-password answer
- * every address alike (DESIGN §5), so a 429 there would tell that the address holds an account.
+ * The one per-recipient gate of every auth mail: whether a mail of this kind (a code of a
+ * purpose, or the signup notice) may go to this account now: not inside the 60 s resend wait,
+ * and no code while the account is locked for the day. Callers skip the mail silently: the
+ * answers are alike for every address (DESIGN §5), so a 429 there would tell that the address
+ * holds an account.
  */
-export async function maySendCode(
+export async function maySendMail(
   app: FastifyInstance,
   userId: string,
-  purpose: CodePurpose,
+  kind: AuthMailKind,
 ): Promise<boolean> {
-  if (await isLockedForDay(app, userId, purpose)) return false;
-  return (await secondsUntilResend(app, userId, purpose)) === 0;
+  if (kind !== 'signup-notice' && (await isLockedForDay(app, userId, kind))) return false;
+  return (await secondsUntilResend(app, userId, kind)) === 0;
+}
+
+/**
+ * Records that the signup notice went out, beside the codes, so that maySendMail holds notices
+ * to the 60 s wait as it holds codes (one gate, one table). The row carries no usable code: its
+ * hash is of random bytes and it is used up from the start.
+ */
+export async function recordSignupNotice(app: FastifyInstance, userId: string): Promise<void> {
+  const now = nowIso();
+  await repo.insertCode(app.db, {
+    id: newSecretId(),
+    user_id: userId,
+    purpose: 'signup-notice',
+    code_hash: randomBytes(32).toString('hex'),
+    attempts: 0,
+    expires_at: now,
+    consumed_at: now,
+    created_at: now,
+  });
 }
 
 /** Issues a fresh 6-digit code; only the newest code of a purpose is ever accepted. */
