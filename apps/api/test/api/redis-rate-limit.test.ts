@@ -58,4 +58,10 @@ describeIf(missingRedisServer())('rate-limit counters shared by two instances', 
     const codes = await alternate(4, '/api/auth/login', { email: user.email, password: 'Nope-1' });
     expect(codes).toEqual([401, 401, 401, 429]);
   });
+
+  it("a member's budget of coupon-code checks is shared too", async () => {
+    await redis.flush();
+    const codes = await alternate(4, '/api/coupons/quote?code=GUESS1&amountCents=1000');
+    expect(codes).toEqual([404, 404, 404, 429]);
+  });
 });

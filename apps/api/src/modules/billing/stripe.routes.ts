@@ -7,20 +7,26 @@ import {
   subscriptionQuoteBody,
   subscriptionQuoteResponse,
 } from '@pawsy/contract';
+import type { FastifyRequest } from 'fastify';
 import { currentUser } from '../../plugins/auth.ts';
+import { couponCheckLimit } from '../coupons/index.ts';
 import { registerCouponHolds } from './billing.service.ts';
 import { createSubscription, quoteSubscription } from './subscriptions.service.ts';
 
 const tags = ['subscriptions'];
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+const namesCoupon = (request: FastifyRequest) =>
+  Boolean((request.body as { couponCode?: string | null } | undefined)?.couponCode);
 
 /** POST /api/stripe/create-subscription and the price quote the subscribe screen shows first. */
 export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
   registerCouponHolds();
+  const couponChecks = couponCheckLimit(app, namesCoupon);
   app.post(
     '/create-subscription',
     {
       onRequest: app.requireAuth,
+      preHandler: couponChecks,
       // Each call opens a checkout with the gateway: a few a minute is plenty for a person.
       config: {
         missingTokenMessage: SUBSCRIPTION_MISSING_TOKEN,
@@ -48,6 +54,7 @@ export const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/quote',
     {
       onRequest: app.requireAuth,
+      preHandler: couponChecks,
       schema: {
         tags,
         body: subscriptionQuoteBody,

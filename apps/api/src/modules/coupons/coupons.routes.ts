@@ -11,6 +11,7 @@ import {
   updateCouponBody,
 } from '@pawsy/contract';
 import { currentUser } from '../../plugins/auth.ts';
+import { couponCheckLimit } from './code-checks.ts';
 import { normalizeCouponBody } from './coupon-aliases.ts';
 import { createCoupon, listCoupons, quoteCoupon, updateCoupon } from './coupons.service.ts';
 
@@ -77,11 +78,12 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/quote',
     {
       onRequest: app.requireAuth,
+      preHandler: couponCheckLimit(app),
       schema: {
         tags,
         summary: 'What a coupon takes off a price now, or why it cannot be used',
         querystring: couponQuoteQuery,
-        response: { 200: couponQuoteResponse, ...errors },
+        response: { 200: couponQuoteResponse, ...errors, 429: errorBody },
       },
     },
     async (request) => ({

@@ -8,6 +8,8 @@
  * to them.
  */
 export { couponsRoutes } from './coupons.routes.ts';
+// Billing's quote and checkout spend the same per-member budget of code checks as the coupon quote.
+export { couponCheckLimit } from './code-checks.ts';
 export {
   holdCouponUse,
   quoteCoupon,
