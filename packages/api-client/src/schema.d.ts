@@ -7879,7 +7879,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many requests from this address; retry later */
+            /** @description Too many coupon codes tried this minute, or too many requests */
             429: {
                 headers: {
                     [name: string]: unknown;

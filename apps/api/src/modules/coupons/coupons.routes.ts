@@ -83,7 +83,11 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'What a coupon takes off a price now, or why it cannot be used',
         querystring: couponQuoteQuery,
-        response: { 200: couponQuoteResponse, ...errors, 429: errorBody },
+        response: {
+          200: couponQuoteResponse,
+          ...errors,
+          429: errorBody.describe('Too many coupon codes tried this minute, or too many requests'),
+        },
       },
     },
     async (request) => ({
