@@ -10065,8 +10065,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    booking?: string | "";
-                    bookingId?: string | "";
+                    booking?: string;
+                    bookingId?: string;
                     recipientId?: string;
                     text: string;
                 };
@@ -10751,7 +10751,7 @@ export interface operations {
     getMessagesThread: {
         parameters: {
             query?: {
-                bookingId?: string | "";
+                bookingId?: string;
                 limit?: number;
                 page?: number;
                 withUserId?: string;

@@ -10,18 +10,47 @@ export type ErrorBody = z.infer<typeof errorBody>;
 
 export const messageBody = z.object({ success: z.boolean().optional(), message: z.string() });
 
-/** Opaque 24-hex ids, as issued by the API: a reference in a body that is not one is bad input. */
-export const id = z.string().regex(/^[a-f0-9]{24}$/, 'Invalid id');
+/**
+ * The message of a check that finds a field left out. The API words it "<field> is required" in
+ * the message and in `errors` alike (`validationFailure`, apps/api/src/plugins/errors.ts), so a
+ * schema says "left out" without having to know its field's name.
+ */
+export const REQUIRED = 'Required';
+
+/**
+ * A value that reads as left out: empty, or only white space and characters that show nothing
+ * (`trimText`), as "Text of only invisible characters is empty" rules for free text.
+ */
+export function isBlank(value: string): boolean {
+  return trimText(value) === '';
+}
+
+/** A string refused as left out (`message`, REQUIRED unless the spec words it) when blank. */
+const present = (message: string = REQUIRED) =>
+  z.string().refine((v) => !isBlank(v), { message, abort: true });
+
+/**
+ * Opaque 24-hex ids, as issued by the API: a reference in a body that is not one is bad input,
+ * and one that is blank (`bookingId=%20`) is left out: "<field> is required".
+ */
+export const id = present().regex(/^[a-f0-9]{24}$/, 'Invalid id');
 /**
  * An id in a path (`/api/booking/{id}`). Ids are opaque (DESIGN §3), so a path segment that is not
  * one the API issued (`nonexistent`, a UUID) names a record that does not exist: it is looked up
- * like any other and the route answers its own 404 (DESIGN §4), never a 400 about its shape. The
- * bound is the router's own (maxParamLength 200); NUL is refused before lookup for every field.
+ * like any other and the route answers its own 404 (DESIGN §4), never a 400 about its shape. One
+ * left empty (`/api/pets/user/`) or blank is left out: "<param> is required", or `required` where
+ * the spec words it for that call. The bound is the router's own (maxParamLength 200); NUL is
+ * refused before lookup for every field.
  */
-export const pathId = z.string().min(1).max(200);
+export const pathIdOr = (required?: string) =>
+  present(required).max(200, 'An id is at most 200 characters');
+export const pathId = pathIdOr();
 export const idParams = z.object({ id: pathId });
-/** An id a service requires with its own message: left empty reads as left out. */
-export const idOrEmpty = id.or(z.literal(''));
+/** An id a service requires with its own message: left empty or blank reads as left out. */
+export const idOrEmpty = z
+  .string()
+  .overwrite((v) => (isBlank(v) ? '' : v))
+  .pipe(id.or(z.literal('')));
 
 /**
  * A query-string value where empty means left out (`?status=` is `status` not given, so the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pathId, trimmedText } from './common.ts';
+import { pathId, pathIdOr, trimmedText } from './common.ts';
 import { PET_SPECIES } from './search-range.ts';
 
 export const PET_SEXES = ['male', 'female', 'unknown'] as const;
@@ -53,7 +53,8 @@ export const petResponse = z.object({
   result: petWire,
 });
 export const petIdParams = z.object({ petId: pathId });
-export const petOwnerParams = z.object({ userId: pathId });
+/** SPEC §5: fetching pets needs a user id, as adding one does ('User ID is required'). */
+export const petOwnerParams = z.object({ userId: pathIdOr('User ID is required') });
 
 // ---- Types of the calls above, for clients ----
 export type PetListResponse = z.infer<typeof petListResponse>;

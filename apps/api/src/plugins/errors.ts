@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { REQUIRED } from '@pawsy/contract';
 import { z } from 'zod';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -11,10 +12,9 @@ type FieldError = { path: string; message: string };
 
 /**
  * What zod says of a field left out ("Invalid input: expected string, received undefined" by
- * default); the error handler turns it into "<field> is required". Schemas with a message of
- * their own keep it.
+ * default) becomes the contract's REQUIRED, which the error handler words "<field> is required".
+ * Schemas with a message of their own keep it.
  */
-const REQUIRED = 'Required';
 z.config({
   customError: (issue) =>
     issue.input === undefined &&
@@ -30,13 +30,17 @@ function entryMessage(path: string, message: string): string {
   return message === REQUIRED ? `${path || 'body'} is required` : message;
 }
 
+/** Words compared without case, spaces or punctuation: "User ID" names `userId`. */
+const loosely = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
 /**
  * The one-line message of a field's validation error: "<field> is required" (also when the
- * schema's own message says so), else "<field>: …".
+ * schema's own message says so, in its own words: "User ID is required" for `userId`), else
+ * "<field>: …".
  */
 export function fieldMessage(path: string, message: string): string {
   const own = entryMessage(path, message);
-  if (own === `${path || 'body'} is required`) return own;
+  if (loosely(own) === loosely(`${path || 'body'} is required`)) return own;
   return `${path ? `${path}: ` : ''}${own}`;
 }
 

@@ -23,7 +23,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-type Case = [string, string, 'owner' | 'admin', Record<string, unknown>, string];
+type Case = [string, string, 'owner' | 'admin', Record<string, unknown> | null, string];
 const cases: Case[] = [
   ['POST', '/api/dispute/', 'owner', { reason: 'x' }, 'bookingId'],
   ['POST', '/api/auth/login', 'owner', {}, 'email'],
@@ -37,7 +37,7 @@ describe('a field left out', () => {
   it.each(cases)('%s %s (%s): "<field> is required" on top and in errors', async (...c) => {
     const [method, path, who, payload, field] = c;
     const url = path.replace(':owner', owner.id).replace(':booking', bookingId);
-    const res = await call(t, method, url, who === 'admin' ? admin : owner, payload);
+    const res = await call(t, method, url, who === 'admin' ? admin : owner, payload ?? undefined);
     expect(res.statusCode, res.body).toBe(400);
     const body = res.json() as { message: string; errors: { path: string; message: string }[] };
     expect(body.message).toBe(`${field} is required`);
@@ -51,5 +51,55 @@ describe('a field left out', () => {
       message: 'reason is required',
       errors: [{ path: 'reason', message: 'reason is required' }],
     });
+  });
+});
+
+/** Empty, white space, a zero-width space: all three are a value left out. */
+const BLANKS = ['', '%20', '%20%09', '%E2%80%8B'];
+
+describe('an empty or blank path parameter', () => {
+  type PathCase = [string, string, 'owner' | 'admin', Record<string, unknown> | undefined, string];
+  const paths: PathCase[] = [
+    // SPEC §5: fetching pets needs a user id, worded as for adding one.
+    ['GET', '/api/pets/user/', 'owner', undefined, 'User ID is required'],
+    ['GET', '/api/kyc/user/', 'admin', undefined, 'userId is required'],
+    ['PUT', '/api/kyc/verify/', 'admin', { action: 'VERIFIED' }, 'userId is required'],
+    ['GET', '/api/booking/:id/requests', 'owner', undefined, 'id is required'],
+  ];
+  it.each(paths)('%s %s (%s) reads "<param> is required"', async (method, path, who, payload, message) => {
+    const field = path.includes(':id') ? 'id' : 'userId';
+    for (const blank of BLANKS) {
+      if (blank === '' && path.includes(':id')) continue; // `/api/booking//requests` is no route
+      const url = path.includes(':id') ? path.replace(':id', blank) : path + blank;
+      const res = await call(t, method, url, who === 'admin' ? admin : owner, payload);
+      expect(res.statusCode, `${url} ${res.body}`).toBe(400);
+      expect(res.json(), url).toMatchObject({ message, errors: [{ path: field, message }] });
+    }
+  });
+});
+
+describe('a blank id in a query or a body is left out', () => {
+  it.each(BLANKS)('GET /api/messages/thread?bookingId=%s: "bookingId is required"', async (b) => {
+    const res = await call(t, 'GET', `/api/messages/thread?bookingId=${b}`, owner);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: 'bookingId is required',
+      errors: [{ path: 'bookingId', message: 'bookingId is required' }],
+    });
+  });
+
+  it.each([
+    ['POST', '/api/messages/', { text: 'Hello' }, 'bookingId'],
+    ['POST', '/api/dispute/', { reason: 'Late' }, 'bookingId'],
+  ])('%s %s: a blank id reads "<field> is required"', async (method, path, payload, field) => {
+    const url = path.replace(':booking', bookingId);
+    for (const blank of [' ', '\t \n', '\u200B', '\u00A0\uFEFF']) {
+      const res = await call(t, method, url, owner, { ...payload, [field]: blank });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({
+        message: `${field} is required`,
+        errors: [{ path: field, message: `${field} is required` }],
+      });
+    }
   });
 });
