@@ -207,6 +207,8 @@ export const bookingDetailResponse = z.object({
 });
 
 export const sendRequestBody = z.object({ providerId: id.optional() }).strict().nullish();
+/** What an owner's send-request must carry: the sitter invited (a sitter applying names nobody). */
+export const sitterInviteBody = z.object({ providerId: id });
 /**
  * `withdrawn`: the sitter took back their own application; `closed`: the request ended without
  * anyone answering it (another sitter was accepted, the booking was cancelled or expired).

@@ -31,6 +31,9 @@ const cases: Case[] = [
   ['POST', '/api/booking/', 'owner', {}, 'service'],
   ['PUT', '/api/kyc/verify/:owner', 'admin', {}, 'action'],
   ['POST', '/api/crud/:booking/Review/create', 'owner', {}, 'columns'],
+  // The owner must name the sitter invited; the service checks it with the contract's schema.
+  ['POST', '/api/booking/:booking/send-request', 'owner', {}, 'providerId'],
+  ['POST', '/api/booking/:booking/send-request', 'owner', null, 'providerId'],
 ];
 
 describe('a field left out', () => {
@@ -66,16 +69,19 @@ describe('an empty or blank path parameter', () => {
     ['PUT', '/api/kyc/verify/', 'admin', { action: 'VERIFIED' }, 'userId is required'],
     ['GET', '/api/booking/:id/requests', 'owner', undefined, 'id is required'],
   ];
-  it.each(paths)('%s %s (%s) reads "<param> is required"', async (method, path, who, payload, message) => {
-    const field = path.includes(':id') ? 'id' : 'userId';
-    for (const blank of BLANKS) {
-      if (blank === '' && path.includes(':id')) continue; // `/api/booking//requests` is no route
-      const url = path.includes(':id') ? path.replace(':id', blank) : path + blank;
-      const res = await call(t, method, url, who === 'admin' ? admin : owner, payload);
-      expect(res.statusCode, `${url} ${res.body}`).toBe(400);
-      expect(res.json(), url).toMatchObject({ message, errors: [{ path: field, message }] });
-    }
-  });
+  it.each(paths)(
+    '%s %s (%s) reads "<param> is required"',
+    async (method, path, who, payload, message) => {
+      const field = path.includes(':id') ? 'id' : 'userId';
+      for (const blank of BLANKS) {
+        if (blank === '' && path.includes(':id')) continue; // `/api/booking//requests` is no route
+        const url = path.includes(':id') ? path.replace(':id', blank) : path + blank;
+        const res = await call(t, method, url, who === 'admin' ? admin : owner, payload);
+        expect(res.statusCode, `${url} ${res.body}`).toBe(400);
+        expect(res.json(), url).toMatchObject({ message, errors: [{ path: field, message }] });
+      }
+    },
+  );
 });
 
 describe('a blank id in a query or a body is left out', () => {
@@ -91,6 +97,7 @@ describe('a blank id in a query or a body is left out', () => {
   it.each([
     ['POST', '/api/messages/', { text: 'Hello' }, 'bookingId'],
     ['POST', '/api/dispute/', { reason: 'Late' }, 'bookingId'],
+    ['POST', '/api/booking/:booking/send-request', {}, 'providerId'],
   ])('%s %s: a blank id reads "<field> is required"', async (method, path, payload, field) => {
     const url = path.replace(':booking', bookingId);
     for (const blank of [' ', '\t \n', '\u200B', '\u00A0\uFEFF']) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { serviceWord } from '@pawsy/contract';
-import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { serviceWord, sitterInviteBody } from '@pawsy/contract';
+import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { validationError } from '../../plugins/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { assertSitterFree } from '../availability/index.ts';
@@ -38,11 +39,9 @@ export async function sendRequest(
   let providerId: string;
   let initiatedBy: 'owner' | 'provider';
   if (booking.owner_id === caller.id) {
-    if (!body?.providerId)
-      throw new AppError('VALIDATION', 'providerId is required to invite a sitter', [
-        { path: 'providerId', message: 'Required' },
-      ]);
-    providerId = body.providerId;
+    const invite = sitterInviteBody.safeParse(body ?? {});
+    if (!invite.success) throw validationError(invite.error.issues);
+    providerId = invite.data.providerId;
     initiatedBy = 'owner';
   } else if (caller.userType === 'provider') {
     if (body?.providerId && body.providerId !== caller.id)
