@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { trimmedText, userRef } from './common.ts';
+import { fieldWords, plainText, trimmedText, userRef } from './common.ts';
 import { normalizeService } from './services.ts';
 
 /** Roles as they travel on the wire (`userType`, mirrored in `role`). */
@@ -97,14 +97,19 @@ export const phoneField = z
 
 /** A flag sent as a boolean, a string ("true", "on", "1") or a number, read as a boolean. */
 export const looseBoolean = z
-  .union([z.boolean(), z.string().max(10), z.number()])
+  .union([z.boolean(), plainText('The flag', 10), z.number()])
   .transform((v) => v === true || v === 1 || ['true', '1', 'yes', 'on'].includes(String(v)));
 
 /** term is coerced to a boolean and must be accepted. */
 const termField = looseBoolean.refine((v) => v, 'You must accept the terms of use');
 
 const servicesField = z
-  .union([z.array(z.string().trim().min(1).max(60)).max(20), z.string().trim().max(60)])
+  .union([
+    z
+      .array(plainText('A service', 60).trim().min(1, 'A service must not be empty'))
+      .max(20, fieldWords.atMostItems('Services', 20)),
+    plainText('A service', 60).trim(),
+  ])
   .transform((v) => [
     ...new Set((typeof v === 'string' ? (v ? [v] : []) : v).map(normalizeService)),
   ]);
@@ -141,7 +146,7 @@ export const resetPasswordBody = z.object({
   password: passwordField,
 });
 /** Logout identifies the session by its token; a body email is accepted and ignored. */
-export const logoutBody = z.object({ email: z.string().max(254).optional() }).nullish();
+export const logoutBody = z.object({ email: plainText('email', 254).optional() }).nullish();
 export const updatePasswordBody = z.object({
   currentPassword: typedPassword,
   newPassword: passwordField,

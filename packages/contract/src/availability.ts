@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoInstant, pathId, queryParam, trimmedText } from './common.ts';
+import { bounded, fieldWords, isoInstant, pathId, queryParam, text } from './common.ts';
 import { PET_SPECIES } from './search-range.ts';
 import { SERVICES, normalizeService, serviceUnit } from './services.ts';
 
@@ -33,8 +33,8 @@ export const isoDate = z
 export const timeZone = z
   .string()
   .trim()
-  .min(1)
-  .max(64)
+  .min(1, 'timeZone is required')
+  .max(64, fieldWords.atMostChars('timeZone', 64))
   .refine((tz) => {
     try {
       new Intl.DateTimeFormat('en-US', { timeZone: tz });
@@ -49,7 +49,7 @@ export const timeZone = z
  * time zone. An `end` at or before `start` runs past midnight into the next day (22:00–02:00).
  */
 export const weeklyWindow = z
-  .object({ day: z.number().int().min(0).max(6), start: hhmm, end: hhmm })
+  .object({ day: bounded('day', 0, 6), start: hhmm, end: hhmm })
   .refine((w) => w.start !== w.end || w.start === '00:00', {
     message: 'A window needs a start and an end',
     path: ['end'],
@@ -61,7 +61,7 @@ export const weeklyWindow = z
 export type WeeklyWindow = z.infer<typeof weeklyWindow>;
 
 const capacities = z
-  .record(z.string(), z.number().int().min(1).max(MAX_CAPACITY))
+  .record(z.string(), bounded('A capacity', 1, MAX_CAPACITY))
   .superRefine((caps, ctx) => {
     for (const key of Object.keys(caps)) {
       const service = normalizeService(key);
@@ -106,7 +106,10 @@ export const calendarResponse = z.object({ success: z.literal(true), data: calen
 export const calendarUpdateBody = z
   .object({
     timeZone: timeZone.optional(),
-    schedule: z.array(weeklyWindow).max(MAX_SCHEDULE_WINDOWS).optional(),
+    schedule: z
+      .array(weeklyWindow)
+      .max(MAX_SCHEDULE_WINDOWS, fieldWords.atMostItems('schedule', MAX_SCHEDULE_WINDOWS))
+      .optional(),
     capacities: capacities.optional(),
   })
   .strict()
@@ -116,7 +119,7 @@ export const calendarUpdateBody = z
 export type CalendarUpdateBody = z.infer<typeof calendarUpdateBody>;
 
 export const blockBody = z
-  .object({ startDate: isoDate, endDate: isoDate, note: trimmedText().max(200).default('') })
+  .object({ startDate: isoDate, endDate: isoDate, note: text('Note', 200).default('') })
   .strict()
   .refine((b) => b.endDate >= b.startDate, {
     message: 'endDate must be on or after startDate',
@@ -171,7 +174,7 @@ export const availabilityFilterShape = {
     z
       .string()
       .trim()
-      .max(60)
+      .max(60, fieldWords.atMostChars('service', 60))
       .optional()
       .transform((v) => (v ? normalizeService(v) : undefined))
       .refine((v) => v === undefined || SERVICES.some((s) => s.value === v), 'Unknown service'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, pathId } from './common.ts';
+import { id, pathId, plainText } from './common.ts';
 
 /** Coupon codes as typed: trimmed, and an empty field means "no coupon". */
 const couponCode = z
@@ -96,9 +96,9 @@ export const paymentResponse = z.object({ success: z.literal(true), data: paymen
 export const sandboxParams = z.object({ paymentId: pathId });
 /** The sandbox checkout link: its token signs the payment and both return paths. */
 export const sandboxQuery = z.object({
-  token: z.string().max(128).default(''),
-  success: z.string().max(300).default('/payment-success'),
-  cancel: z.string().max(300).default('/payment-cancel'),
+  token: plainText('token', 128).default(''),
+  success: plainText('success', 300).default('/payment-success'),
+  cancel: plainText('cancel', 300).default('/payment-cancel'),
 });
 export const sandboxForm = sandboxQuery;
 /** `duplicate` when the event id was already applied (nothing changed). */

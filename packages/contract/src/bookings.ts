@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import {
+  bounded,
   boundedPageQuery,
+  fieldWords,
   id,
   isoInstant,
   pageMeta,
   pathId,
+  plainText,
   queryParam,
-  trimmedText,
+  text,
   userRef,
 } from './common.ts';
 import { normalizeService } from './services.ts';
@@ -60,7 +63,7 @@ export const serviceName = z
   .string()
   .trim()
   .min(1, 'Service is required')
-  .max(60)
+  .max(60, fieldWords.atMostChars('Service', 60))
   .transform(normalizeService);
 
 export const createBookingBody = z
@@ -69,9 +72,9 @@ export const createBookingBody = z
     pets: z.array(id).min(1, 'Choose at least one pet').max(10, 'At most 10 pets per booking'),
     startDate: bookingInstant,
     endDate: bookingInstant,
-    notes: trimmedText().max(2000).default(''),
+    notes: text('Notes', 2000).default(''),
     provider_id: id.nullish(),
-    creditsToApply: z.number().int().min(0).max(100_000_000).default(0),
+    creditsToApply: bounded('creditsToApply', 0, 100_000_000).default(0),
   })
   .strict();
 export type CreateBookingBody = z.input<typeof createBookingBody>;
@@ -240,9 +243,9 @@ export const decisionBody = z.object({
 });
 export const statusBody = z.object({
   status: bookingStatus,
-  note: trimmedText().max(500).optional(),
-  id: z.string().max(64).optional(),
-  provider_id: z.string().max(64).nullish(),
+  note: text('Note', 500).optional(),
+  id: plainText('id', 64).optional(),
+  provider_id: plainText('provider_id', 64).nullish(),
 });
 export const acceptBody = z.union([decisionBody.strict(), statusBody.strict()]);
 

@@ -232,8 +232,71 @@ export function trimText(value: string): string {
 export const trimmedText = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).overwrite(trimText);
 
-/** Bounded free text: keeps 200 kB strings out of the database. */
-export const shortText = (max = 200) => trimmedText().max(max);
+/**
+ * The one wording of a field's type and bounds (DESIGN §4: a message written for a person, never
+ * zod's "Too big: expected string to have <=2000 characters"). `field` is as the form names it
+ * ("Comment", "reason"); a value left out still reads "<field> is required" (REQUIRED).
+ */
+export const fieldWords = {
+  notA: (field: string, what: string) => (issue: { input?: unknown }) =>
+    issue.input === undefined ? REQUIRED : `${field} must be ${what}`,
+  atMostChars: (field: string, max: number) => `${field} must be at most ${max} characters`,
+  atMostItems: (field: string, max: number) => `${field} must have at most ${max} items`,
+  atLeast: (field: string, min: number) => `${field} must be at least ${min}`,
+  atMost: (field: string, max: number) => `${field} must be at most ${max}`,
+  whole: (field: string) => `${field} must be a whole number`,
+};
+
+/**
+ * Free text (names, messages, reasons, notes, comments) of at most `max` characters, trimmed by
+ * `trimText`: "<Field> must be text", "<Field> must be at most N characters". Every bounded text
+ * of the contract is this or `plainText`, so the wording is one.
+ */
+export const text = (field: string, max: number) =>
+  trimmedText({ error: fieldWords.notA(field, 'text') }).max(
+    max,
+    fieldWords.atMostChars(field, max),
+  );
+
+/** A string taken as sent (tokens, return paths, search words), bounded in text's words. */
+export const plainText = (field: string, max: number) =>
+  z.string({ error: fieldWords.notA(field, 'text') }).max(max, fieldWords.atMostChars(field, max));
+
+/** A number, refused in words naming `field` when it is not one ("5", NaN). */
+export const numberOf = (field: string) => z.number({ error: fieldWords.notA(field, 'a number') });
+
+/**
+ * A number from `min` to `max` ("<field> must be at least/at most N", "<field> must be a number"),
+ * whole unless `whole: false`; `coerce` for query strings and multipart fields.
+ */
+type BoundedOptions = { whole?: boolean; coerce?: boolean };
+export function bounded(
+  field: string,
+  min: number,
+  max: number,
+  options?: BoundedOptions & { coerce?: false },
+): z.ZodNumber;
+export function bounded(
+  field: string,
+  min: number,
+  max: number,
+  options: BoundedOptions & { coerce: true },
+): z.ZodCoercedNumber;
+export function bounded(
+  field: string,
+  min: number,
+  max: number,
+  { whole = true, coerce = false }: BoundedOptions = {},
+): z.ZodNumber | z.ZodCoercedNumber {
+  const error = fieldWords.notA(field, 'a number');
+  const base = coerce ? z.coerce.number({ error }) : z.number({ error });
+  const bounds = {
+    min: [min, fieldWords.atLeast(field, min)] as [number, string],
+    max: [max, fieldWords.atMost(field, max)] as [number, string],
+  };
+  if (!whole) return base.min(...bounds.min).max(...bounds.max);
+  return wholeNumber(base, { whole: fieldWords.whole(field), ...bounds });
+}
 
 /** Paging fields of a list answer (`page` from 1). */
 export const pageMeta = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  bounded,
   countParam,
   id,
   isoInstant,
@@ -46,7 +47,7 @@ const couponFields = {
     .min(1, 'value must be at least 1'),
   validFrom: dayBound('start'),
   validTo: dayBound('end'),
-  maxRedemptions: z.number().int().min(1).max(10_000_000).nullish(),
+  maxRedemptions: bounded('maxRedemptions', 1, 10_000_000).nullish(),
   active: z.boolean().optional(),
 };
 

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { id, pathId, trimmedText, wholeNumber } from './common.ts';
+import { id, numberOf, pathId, text, wholeNumber } from './common.ts';
 
 export const grantCreditsBody = z
   .object({
     userId: id,
-    amount: wholeNumber(z.number().positive('Amount must be positive'), {
+    amount: wholeNumber(numberOf('Amount').positive('Amount must be positive'), {
       whole: 'Amount must be whole cents',
       max: [1_000_000, 'At most 1 000 000 cents per grant'],
     }),
-    reason: trimmedText().min(1, 'Reason is required').max(200),
+    reason: text('Reason', 200).min(1, 'Reason is required'),
   })
   .strict();
 

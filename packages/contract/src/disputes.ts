@@ -6,6 +6,7 @@ import {
   pageMeta,
   pathId,
   queryParam,
+  text,
   trimmedText,
   userRef,
 } from './common.ts';
@@ -26,11 +27,11 @@ export const createDisputeBody = z.object({
   reason: trimmedText({ error: 'reason is required' })
     .min(1, 'reason is required')
     .max(DISPUTE_REASON_MAX, `reason must be at most ${DISPUTE_REASON_MAX} characters`),
-  description: trimmedText().max(DISPUTE_DESCRIPTION_MAX).default(''),
+  description: text('Description', DISPUTE_DESCRIPTION_MAX).default(''),
 });
 export type CreateDisputeBody = z.input<typeof createDisputeBody>;
 
-const resolutionText = trimmedText().max(DISPUTE_RESOLUTION_MAX).nullish();
+const resolutionText = text('reason', DISPUTE_RESOLUTION_MAX).nullish();
 
 /** `reason` is stored as the wire's rejectionReason; `rejectionReason` is accepted as its alias. */
 export const disputeStatusBody = z.object({

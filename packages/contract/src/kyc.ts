@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   boundedPageQuery,
+  fieldWords,
   id,
   pageMeta,
   pathId,
@@ -113,7 +114,11 @@ export const kycSubmitFields = z.object({
 });
 
 export const kycVerifyBody = z.object({
-  action: z.string().trim().min(1, 'action is required').max(40),
+  action: z
+    .string()
+    .trim()
+    .min(1, 'action is required')
+    .max(40, fieldWords.atMostChars('action', 40)),
   rejectionReason: trimmedText()
     .max(KYC_REASON_MAX, `Rejection reason must be at most ${KYC_REASON_MAX} characters`)
     .nullish()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedPageQuery, pageMeta, queryParam, userRef } from './common.ts';
+import { boundedPageQuery, pageMeta, plainText, queryParam, userRef } from './common.ts';
 
 /** One admin action concerning a member (audit log), before/after as the values that changed. */
 export const auditEntry = z.object({
@@ -21,7 +21,7 @@ const flagFilter = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** GET /api/admin/members: search by name or email, filter by role and flags, paged. */
 export const memberListQuery = boundedPageQuery(20, {
-  search: z.string().trim().max(100).optional(),
+  search: plainText('search', 100).trim().optional(),
   role: queryParam(z.enum(['user', 'provider', 'admin']).optional()),
   is_verified: queryParam(flagFilter.optional()),
   KYC_verified: queryParam(flagFilter.optional()),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedPageQuery, pageMeta } from './common.ts';
+import { boundedPageQuery, pageMeta, plainText } from './common.ts';
 
 export const notificationWire = z.object({
   _id: z.string(),
@@ -44,7 +44,7 @@ export const streamTicketResponse = z.object({
 export type StreamTicketResponse = z.infer<typeof streamTicketResponse>;
 /** The live channel's only credential is a ticket from POST /api/notifications/stream-ticket. */
 export const notificationStreamQuery = z.object({
-  ticket: z.string().max(200).optional(),
+  ticket: plainText('ticket', 200).optional(),
 });
 
 // ---- Types of the calls above, for clients ----

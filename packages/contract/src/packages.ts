@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, trimmedText, wholeNumber } from './common.ts';
+import { bounded, id, numberOf, plainText, text, trimmedText, wholeNumber } from './common.ts';
 
 export const packageInterval = z.enum(['month', 'year']);
 export type PackageInterval = z.infer<typeof packageInterval>;
@@ -8,8 +8,8 @@ const packageFields = {
   name: trimmedText({ error: 'name is required' })
     .min(1, 'name is required')
     .max(80, 'name must be at most 80 characters'),
-  description: trimmedText().max(1000).default(''),
-  priceCents: wholeNumber(z.number({ error: 'priceCents must be a number' }), {
+  description: text('description', 1000).default(''),
+  priceCents: wholeNumber(numberOf('priceCents'), {
     whole: 'priceCents must be a whole number of cents',
     min: [50, 'priceCents must be at least 50'],
     max: [10_000_000, 'priceCents must be at most 10000000'],
@@ -21,9 +21,9 @@ const packageFields = {
     .transform((c) => c.toUpperCase())
     .default('USD'),
   interval: packageInterval,
-  creditsIncluded: z.number().int().min(0).max(100_000),
+  creditsIncluded: bounded('creditsIncluded', 0, 100_000),
   active: z.boolean().default(true),
-  stripePriceId: z.string().trim().max(100).nullish(),
+  stripePriceId: plainText('stripePriceId', 100).trim().nullish(),
 };
 
 /** POST /api/packages (admins). */
@@ -34,7 +34,7 @@ export type CreatePackageBody = z.input<typeof createPackageBody>;
 export const updatePackageBody = z
   .object({
     ...packageFields,
-    description: trimmedText().max(1000),
+    description: text('description', 1000),
     currency: packageFields.currency.removeDefault(),
     active: z.boolean(),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pathId, pathIdOr, trimmedText } from './common.ts';
+import { bounded, pathId, pathIdOr, text, trimmedText } from './common.ts';
 import { PET_SPECIES } from './search-range.ts';
 
 export const PET_SEXES = ['male', 'female', 'unknown'] as const;
@@ -33,12 +33,12 @@ export const petFields = z.object({
     .trim()
     .toLowerCase()
     .pipe(z.enum(PET_SPECIES, { message: `Species must be one of ${PET_SPECIES.join(', ')}` })),
-  breed: trimmedText().max(80),
-  age: z.coerce.number().min(0).max(60),
-  weight: z.coerce.number().min(0).max(200),
+  breed: text('Breed', 80),
+  age: bounded('Age', 0, 60, { whole: false, coerce: true }),
+  weight: bounded('Weight', 0, 200, { whole: false, coerce: true }),
   sex: z.string().trim().toLowerCase().pipe(z.enum(PET_SEXES)),
-  care_notes: trimmedText().max(2000),
-  medical_notes: trimmedText().max(2000),
+  care_notes: text('Care notes', 2000),
+  medical_notes: text('Medical notes', 2000),
 });
 export const petCreateFields = petFields.partial().extend({ name: petFields.shape.name });
 export const petUpdateFields = petFields.partial();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedPageQuery, pageMeta, pathId, trimmedText, wholeNumber } from './common.ts';
+import { boundedPageQuery, numberOf, pageMeta, pathId, text, wholeNumber } from './common.ts';
 import { bookingReview, userCard } from './bookings.ts';
 
 export const reviewKeyParams = z.object({ key: pathId });
@@ -8,12 +8,12 @@ export const createReviewBody = z
   .object({
     columns: z
       .object({
-        rating: wholeNumber(z.number(), {
+        rating: wholeNumber(numberOf('Rating'), {
           whole: 'Rating must be a whole number',
           min: [1, 'Rating must be 1 to 5'],
           max: [5, 'Rating must be 1 to 5'],
         }),
-        comment: trimmedText().max(2000).default(''),
+        comment: text('Comment', 2000).default(''),
       })
       .strict(),
   })

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { boundedPageQuery, id, isoDateTime, pageMeta, queryParam, trimmedText } from './common.ts';
+import {
+  bounded,
+  boundedPageQuery,
+  fieldWords,
+  id,
+  isoDateTime,
+  pageMeta,
+  queryParam,
+  text,
+} from './common.ts';
 import { isoDate } from './availability.ts';
 import { bookingStatus, providerCard, userCard } from './bookings.ts';
 import { normalizeService, SERVICES } from './services.ts';
@@ -18,8 +27,8 @@ const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM (00:00 to 
 const serviceName = z
   .string()
   .trim()
-  .min(1)
-  .max(60)
+  .min(1, 'Service is required')
+  .max(60, fieldWords.atMostChars('Service', 60))
   .transform(normalizeService)
   .refine((v) => SERVICES.some((s) => s.value === v), 'Unknown service');
 
@@ -30,22 +39,18 @@ export const seriesBody = z
     pets: z.array(id).min(1, 'Choose at least one pet').max(10, 'At most 10 pets per booking'),
     /** 0 = Sunday … 6 = Saturday. */
     weekdays: z
-      .array(z.number().int().min(0).max(6))
+      .array(bounded('A weekday', 0, 6))
       .min(1, 'Choose at least one weekday')
-      .max(7)
+      .max(7, fieldWords.atMostItems('weekdays', 7))
       .transform((d) => [...new Set(d)].sort((a, b) => a - b)),
     /** Local start time in the sitter's time zone. */
     time: hhmm,
-    durationMinutes: z
-      .number()
-      .int()
-      .min(15)
-      .max(24 * 60),
+    durationMinutes: bounded('durationMinutes', 15, 24 * 60),
     startDate: isoDate,
     endDate: isoDate.optional(),
-    count: z.number().int().min(1).max(MAX_SERIES_OCCURRENCES).optional(),
-    notes: trimmedText().max(2000).default(''),
-    creditsToApply: z.number().int().min(0).max(100_000_000).default(0),
+    count: bounded('count', 1, MAX_SERIES_OCCURRENCES).optional(),
+    notes: text('Notes', 2000).default(''),
+    creditsToApply: bounded('creditsToApply', 0, 100_000_000).default(0),
     /** Send without the occurrences that collide with the sitter's calendar (else 409). */
     skipConflicts: z.boolean().default(false),
   })
