@@ -9,6 +9,31 @@ const couponCode = z
   .nullish()
   .transform((v) => (v ? v : null));
 
+/**
+ * The smallest card charge the gateway takes: Stripe refuses a charge under $0.50 in USD
+ * (docs.stripe.com/currencies, "Minimum and maximum charge amounts"), and billing charges in USD.
+ * Both gateways (Stripe and the sandbox) are held to it, so a charge that would fail at Stripe is
+ * refused, or priced up to it, before a checkout is opened.
+ */
+export const MIN_CARD_CENTS = 50;
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/**
+ * Why a booking's card part (price less credits) cannot be charged, or null: it is either nothing
+ * or at least MIN_CARD_CENTS. The message says which credits would do.
+ */
+export function cardPartIssue(priceCents: number, creditsCents: number): string | null {
+  const card = priceCents - creditsCents;
+  if (card <= 0 || card >= MIN_CARD_CENTS) return null;
+  const most = priceCents - MIN_CARD_CENTS;
+  const options =
+    most >= 0
+      ? `apply ${dollars(most)} or less in credits, or all ${dollars(priceCents)}`
+      : `apply all ${dollars(priceCents)} in credits`;
+  return `The card part must be at least ${dollars(MIN_CARD_CENTS)}: ${options}`;
+}
+
 /** SPEC §5: "Subscription creation requires a token, otherwise 'Missing auth token'" (a 401). */
 export const SUBSCRIPTION_MISSING_TOKEN = 'Missing auth token';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { serviceLabel, type SeriesInput, type SeriesWire } from '@pawsy/contract';
-import { AppError, conflict, forbidden } from '../../lib/app-error.ts';
+import { cardPartIssue, serviceLabel, type SeriesInput, type SeriesWire } from '@pawsy/contract';
+import { AppError, badRequest, conflict, forbidden } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { findConflict, loadCalendars } from '../availability/index.ts';
@@ -135,6 +135,9 @@ export async function createSeries(
   const credits = body.creditsToApply;
   if (credits > total)
     throw validation('creditsToApply', 'Cannot apply more credits than the price');
+  const cardIssue = cardPartIssue(total, credits);
+  // Said to the owner on the checkout screen as it is, naming the field in `errors`.
+  if (cardIssue) throw badRequest(cardIssue, 'creditsToApply');
   const cardCents = total - credits;
   const now = nowIso();
   const row: SeriesRow = {

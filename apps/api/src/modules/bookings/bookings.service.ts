@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  cardPartIssue,
   effectiveRates,
   serviceLabel,
   normalizeService,
@@ -9,7 +10,7 @@ import {
   serviceWord,
 } from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
-import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { assertSitterFree, sitterTimeZone, type Interval } from '../availability/index.ts';
@@ -152,6 +153,9 @@ export async function createBooking(
     throw validation('creditsToApply', 'Credits can be applied only when a sitter is chosen');
   if (quote && credits > quote.amountCents)
     throw validation('creditsToApply', 'Cannot apply more credits than the price');
+  const cardIssue = quote && cardPartIssue(quote.amountCents, credits);
+  // Said to the owner on the checkout screen as it is, naming the field in `errors`.
+  if (cardIssue) throw badRequest(cardIssue, 'creditsToApply');
 
   // What credits leave is paid by card before the request reaches the sitter.
   const cardCents = quote ? quote.amountCents - credits : 0;

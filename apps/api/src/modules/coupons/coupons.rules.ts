@@ -1,3 +1,4 @@
+import { MIN_CARD_CENTS } from '@pawsy/contract';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { CouponRow } from './coupons.repository.ts';
 
@@ -42,11 +43,17 @@ export function assertUsable(
   return coupon;
 }
 
-/** Cents off a price: a percent rounds down to the cent, an amount never exceeds the price. */
+/**
+ * Cents off a price: a percent rounds down to the cent, an amount never exceeds the price, and a
+ * price left above nothing is left at least MIN_CARD_CENTS (the gateway charges no less), so a
+ * 99 % coupon on $9.00 takes off $8.50. A price that is itself under the minimum is not raised.
+ */
 export function discountFor(coupon: Pick<CouponRow, 'kind' | 'value'>, amountCents: number) {
-  const off =
+  const asked =
     coupon.kind === 'percent'
       ? Math.floor((amountCents * coupon.value) / 100)
       : Math.min(coupon.value, amountCents);
+  const left = amountCents - asked;
+  const off = left > 0 && left < MIN_CARD_CENTS ? Math.max(0, amountCents - MIN_CARD_CENTS) : asked;
   return { discountCents: off, finalCents: amountCents - off };
 }
