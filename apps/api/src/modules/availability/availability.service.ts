@@ -83,9 +83,11 @@ export async function sitterConflict(
 }
 
 /**
- * Throws 409 naming the conflict when the sitter is not free. Inside a write transaction pass
- * `lock: true` first thing, so the check and the write that follows hold the sitter's calendar.
- * `who` words the message: `{ you: true }` when the caller is that sitter, else her name.
+ * Throws 409 naming the conflict when the sitter is not free; else answers the sitter's calendar
+ * time zone (as sitterTimeZone), read with the calendar, so pricing needs no second read. Inside
+ * a write transaction pass `lock: true` first thing, so the check and the write that follows hold
+ * the sitter's calendar. `who` words the message: `{ you: true }` when the caller is that sitter,
+ * else her name.
  */
 export async function assertSitterFree(
   db: DbOrTrx,
@@ -93,18 +95,12 @@ export async function assertSitterFree(
   service: string,
   range: Interval,
   opts: { ignoreBookingId?: string; lock?: boolean; who?: ConflictSubject } = {},
-): Promise<void> {
+): Promise<string> {
   if (opts.lock) await lockSitter(db, providerId);
-  const found = await sitterConflict(
-    db,
-    providerId,
-    service,
-    range,
-    opts.ignoreBookingId,
-    opts.who,
-  );
-  if (!found) return;
-  throw conflict(found.message, { conflict: found.kind });
+  const cal = (await loadCalendars(db, [providerId], range)).get(providerId)!;
+  const found = findConflict(cal, service, range, opts.ignoreBookingId, opts.who);
+  if (found) throw conflict(found.message, { conflict: found.kind });
+  return cal.timeZone;
 }
 
 /**

@@ -5,7 +5,7 @@ import { conflict } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { refundCredits } from '../credits/index.ts';
-import { assertSitterFree, lockSitter, sitterTimeZone } from '../availability/index.ts';
+import { assertSitterFree, lockSitter } from '../availability/index.ts';
 import { notifyUser } from '../notifications/index.ts';
 import { newEvent } from './booking-events.ts';
 import { setStateIfPending, closeOpenRequests } from './booking-requests.repository.ts';
@@ -45,11 +45,17 @@ export async function decideRequest(
     const [sitter] = await findParties(app.db, [request.provider_id]);
     withdrawn = await app.db.transaction().execute(async (trx) => {
       // First thing: lock the sitter, so this check and the acceptance below are one step.
-      await assertSitterFree(trx, request.provider_id, booking.service, bookingInterval(booking), {
-        lock: true,
-        ignoreBookingId: booking.id,
-        who: caller.id === request.provider_id ? { you: true } : { name: sitter?.first_name },
-      });
+      const timeZone = await assertSitterFree(
+        trx,
+        request.provider_id,
+        booking.service,
+        bookingInterval(booking),
+        {
+          lock: true,
+          ignoreBookingId: booking.id,
+          who: caller.id === request.provider_id ? { you: true } : { name: sitter?.first_name },
+        },
+      );
       let price = {};
       if (booking.price_cents === null) {
         const { provider, rateCents } = await loadProviderRate(
@@ -63,7 +69,7 @@ export async function decideRequest(
           new Date(booking.end_at),
           rateCents,
           provider.currency,
-          await sitterTimeZone(trx, provider.id),
+          timeZone,
         );
         price = {
           units: q.units,

@@ -144,8 +144,13 @@ export async function createBooking(
     // A request waits for the sitter's answer and occupies nothing, so no lock: the acceptance
     // re-checks under one. Here it only spares the owner a request the sitter cannot take.
     const who = { name: provider.first_name };
-    await assertSitterFree(app.db, provider.id, body.service, { start, end }, { who });
-    const timeZone = await sitterTimeZone(app.db, provider.id);
+    const timeZone = await assertSitterFree(
+      app.db,
+      provider.id,
+      body.service,
+      { start, end },
+      { who },
+    );
     quote = quotePrice(body.service, start, end, loaded.rateCents, provider.currency, timeZone);
   }
   const credits = body.creditsToApply;
