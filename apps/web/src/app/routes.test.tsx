@@ -47,7 +47,13 @@ describe('routing and guards', () => {
     });
   }
 
-  for (const adminScreen of ['/admin', '/dashboard/member/m1', '/dashboard', '/admin/dispute/d1']) {
+  for (const adminScreen of [
+    '/admin',
+    '/dashboard/member/m1',
+    '/dashboard',
+    '/admin/dispute/d1',
+    '/dashboard/kyc/user/m1',
+  ]) {
     it(`shows a non-admin who opens ${adminScreen} a note instead of the admin screen`, async () => {
       const calls = mockFetch(() => ({ status: 403, body: { message: 'Admin access required' } }));
       storeSession({ userType: 'user' });
@@ -57,11 +63,32 @@ describe('routing and guards', () => {
       ).toBeInTheDocument();
       expect(router.state.location.pathname).toBe(adminScreen);
       // Nothing of the admin screen: no decision panel, no dashboard, no call it would refuse.
-      expect(screen.queryByRole('button', { name: /resolve|refresh/i })).not.toBeInTheDocument();
+      expect(
+        screen.queryByRole('button', { name: /resolve|refresh|approve|reject/i }),
+      ).not.toBeInTheDocument();
       expect(screen.queryByText('Admin access required')).not.toBeInTheDocument();
-      expect(calls.filter((call) => /admin-dashboard|\/dispute\//.test(call.url))).toHaveLength(0);
+      expect(
+        calls.filter((call) => /admin-dashboard|\/dispute\/|\/api\/kyc/.test(call.url)),
+      ).toHaveLength(0);
+      expect(screen.queryByRole('link', { name: 'See your own verification' })).toBeNull();
     });
   }
+
+  it('points a member who opens the review of their own KYC to /kyc', async () => {
+    const calls = mockFetch(() => ({ status: 403, body: { message: 'Admin access required' } }));
+    storeSession({ id: 'u1', userType: 'provider' });
+    const { router } = renderApp('/dashboard/kyc/user/u1');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Admins only' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See your own verification' })).toHaveAttribute(
+      'href',
+      '/kyc',
+    );
+    expect(screen.queryByRole('button', { name: /approve|reject/i })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.url.startsWith('/api/kyc'))).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/dashboard/kyc/user/u1');
+  });
 
   it('lets an admin in, reading the role from userType or role case-insensitively', async () => {
     storeSession({ userType: undefined, role: 'ADMIN' });

@@ -36,7 +36,6 @@ const guardedRoutes: RouteObject[] = [
   { path: paths.checkout, element: <S.CheckoutScreen /> },
   { path: paths.requestForm, element: <S.RequestFormScreen /> },
   { path: paths.chatRoom, element: <S.ChatRoomScreen /> },
-  { path: paths.kycUser, element: <S.KycUserScreen /> },
   { path: paths.packages, element: <S.PackagesScreen /> },
   { path: paths.subscribe, element: <S.SubscribeScreen /> },
   { path: paths.paymentSuccess, element: <S.PaymentSuccessScreen /> },
@@ -51,6 +50,10 @@ const adminScreens: RouteObject[] = [
   { path: paths.dashboard, element: <S.AdminDashboardScreen /> },
   { path: paths.adminDispute, element: <S.AdminDisputeScreen /> },
 ];
+
+/** The review of one member's documents: the member themself is pointed to /kyc. */
+const kycReview: RouteObject[] = [{ path: paths.kycUser, element: <S.KycUserScreen /> }];
+const ownKyc = { param: 'userId', to: paths.kyc, label: 'See your own verification' };
 
 const adminRoutes: RouteObject[] = [
   { path: paths.kycListing, element: <S.KycListingScreen /> },
@@ -76,6 +79,7 @@ export const routes: RouteObject[] = [
             children: [
               ...exact(guardedRoutes),
               { element: <AdminsOnlyNote />, children: exact(adminScreens) },
+              { element: <AdminsOnlyNote ownPage={ownKyc} />, children: exact(kycReview) },
               { element: <RequireAdmin />, children: exact(adminRoutes) },
             ],
           },

@@ -1,21 +1,40 @@
-import { Alert, Container, Title } from '@mantine/core';
-import { Outlet } from 'react-router';
+import { Alert, Anchor, Container, Text, Title } from '@mantine/core';
+import { Link, Outlet, useParams } from 'react-router';
 import { isAdminUser } from '../../lib/roles';
 import { readSession } from '../../lib/session';
 
+/** A page about one member that the member has a page of their own for. */
+export type OwnPage = {
+  /** The route parameter that holds the member's id. */
+  param: string;
+  to: string;
+  label: string;
+};
+
 /**
  * Admin screens that SPEC §2 lists among the routes any signed-in user may open: anyone else sees
- * a note instead of the screen, which would only ask for data they may not read.
+ * a note instead of the screen, which would only ask for data they may not read. With `ownPage`,
+ * a member who opens the page about themself is pointed to where they see it.
  */
-export function AdminsOnlyNote() {
+export function AdminsOnlyNote({ ownPage }: { ownPage?: OwnPage }) {
   const session = readSession();
+  const params = useParams();
   if (session && isAdminUser(session.user)) return <Outlet />;
+  const isOwn =
+    ownPage !== undefined && session !== null && params[ownPage.param] === session.user.id;
   return (
     <Container size="md" py="xl">
       <Title order={1}>Admins only</Title>
       <Alert mt="lg" color="yellow">
         This page is for Pawsy admins.
       </Alert>
+      {isOwn && (
+        <Text mt="md">
+          <Anchor component={Link} to={ownPage.to}>
+            {ownPage.label}
+          </Anchor>
+        </Text>
+      )}
     </Container>
   );
 }
