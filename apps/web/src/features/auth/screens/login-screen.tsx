@@ -18,12 +18,13 @@ import { loadAllStyles, loadWithRetry } from '../../../lib/lazy-screen';
 import { isAdminUser } from '../../../lib/roles';
 import { saveSession } from '../../../lib/session';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { profileApi } from '../../profile';
 import { authApi } from '../auth-api';
 import { AUTH_MESSAGES, LOGIN_REDIRECT_DELAY_MS, getLoginErrorMessage } from '../auth-errors';
 import { loginFormSchema } from '../auth-schemas';
 import { loggedIn } from '../auth-slice';
 import { AuthCard } from '../components/auth-card';
+import { SignedInRedirect } from '../components/signed-in-redirect';
+import { fetchKycVerified, landingPath } from '../landing-path';
 
 // The result modal (with Mantine's Modal, focus trap and scroll area) is only needed once the
 // form is sent: it loads then, while the login is checked, instead of before the first paint.
@@ -32,15 +33,15 @@ const ResultModal = lazy(async () => ({
   default: (await loadWithRetry(loadResultModal)).ResultModal,
 }));
 
-/** An answer without the user (older servers) falls back to the profile; unknown means false. */
-function fetchKycVerified(): Promise<boolean> {
-  return profileApi.fetch().then(
-    (profile) => profile.KYC_verified === true,
-    () => false,
+export default function LoginScreen() {
+  return (
+    <SignedInRedirect>
+      <LoginForm />
+    </SignedInRedirect>
   );
 }
 
-export default function LoginScreen() {
+function LoginForm() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   // After signup's email check or a password reset, the screen before says why and for whom.
@@ -80,8 +81,7 @@ export default function LoginScreen() {
           ? data.user.KYC_verified
           : !isAdmin && (await fetchKycVerified());
       setModal({ type: 'success', message: AUTH_MESSAGES.loginSuccess });
-      const target = isAdmin ? paths.dashboard : isKycVerified ? paths.userDashboard : paths.kyc;
-      setRedirectTo(target);
+      setRedirectTo(landingPath(session.user, isKycVerified));
     } catch (error) {
       setModal({ type: 'error', message: getLoginErrorMessage(error) });
     } finally {

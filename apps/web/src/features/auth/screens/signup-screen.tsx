@@ -24,6 +24,7 @@ import { signupFormSchema } from '../auth-schemas';
 import { signupSucceeded } from '../auth-slice';
 import { AuthCard } from '../components/auth-card';
 import { OtpModal } from '../components/otp-modal';
+import { SignedInRedirect } from '../components/signed-in-redirect';
 
 const INITIAL = {
   firstName: '',
@@ -40,6 +41,14 @@ const INITIAL = {
 const AFTER_OTP_REDIRECT_MS = 2000;
 
 export default function SignupScreen() {
+  return (
+    <SignedInRedirect>
+      <SignupForm />
+    </SignedInRedirect>
+  );
+}
+
+function SignupForm() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   // "Become a sitter" links come with ?role=provider: the form starts with "Pet sitter" chosen.
