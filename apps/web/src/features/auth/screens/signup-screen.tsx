@@ -9,6 +9,7 @@ import {
   SimpleGrid,
   Stack,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -39,6 +40,16 @@ const INITIAL = {
 
 /** After the code is verified the person logs in (SPEC §4); give them time to read why. */
 const AFTER_OTP_REDIRECT_MS = 2000;
+
+/** Read beside the form, not instead of it: leaving would lose what was typed. */
+function NewTabLink({ to, children }: { to: string; children: string }) {
+  return (
+    <Anchor component={Link} to={to} target="_blank" rel="noopener" inherit>
+      {children}
+      <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+    </Anchor>
+  );
+}
 
 export default function SignupScreen() {
   return (
@@ -175,14 +186,8 @@ function SignupForm() {
           <Checkbox
             label={
               <>
-                I accept the{' '}
-                <Anchor component={Link} to={paths.termsOfUse} inherit>
-                  terms of use
-                </Anchor>{' '}
-                and the{' '}
-                <Anchor component={Link} to={paths.privacyPolicy} inherit>
-                  privacy policy
-                </Anchor>
+                I accept the <NewTabLink to={paths.termsOfUse}>terms of use</NewTabLink> and the{' '}
+                <NewTabLink to={paths.privacyPolicy}>privacy policy</NewTabLink>
               </>
             }
             checked={form.values.term}

@@ -11,10 +11,7 @@ async function submitLogin(handler: (call: FetchCall) => Reply) {
   const calls = mockFetch(handler);
   const view = renderApp('/login');
   const user = userEvent.setup();
-  await user.type(
-    await screen.findByLabelText(/^email/i, {}, { timeout: 5000 }),
-    'sam@example.com',
-  );
+  await user.type(await screen.findByLabelText(/^email/i), 'sam@example.com');
   await user.type(screen.getByLabelText(/^password/i), 'correct horse');
   return { ...view, calls, user };
 }

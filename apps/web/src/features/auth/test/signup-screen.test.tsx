@@ -10,7 +10,7 @@ async function fillAndSubmit(handler: (call: FetchCall) => Reply) {
   const calls = mockFetch(handler);
   const view = renderApp('/SignUp');
   const user = userEvent.setup();
-  await user.type(await screen.findByLabelText(/first name/i, {}, { timeout: 5000 }), 'Casey');
+  await user.type(await screen.findByLabelText(/first name/i), 'Casey');
   await user.type(screen.getByLabelText(/last name/i), 'Jones');
   await user.type(screen.getByLabelText(/^email/i), 'Casey@Example.com');
   await user.type(screen.getByLabelText(/^phone/i), '+1 555 0100');
@@ -32,9 +32,7 @@ describe('signup screen', () => {
     const calls = mockFetch(() => ({ status: 201 }));
     renderApp('/SignUp');
     const user = userEvent.setup();
-    await user.click(
-      await screen.findByRole('button', { name: 'Create account' }, { timeout: 5000 }),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('First name is required')).toBeInTheDocument();
     expect(screen.getByText('You must accept the terms of use')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
@@ -112,7 +110,7 @@ describe('signup screen', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: /check your email/i })).not.toBeInTheDocument(),
     );
-    await screen.findByRole('heading', { level: 1, name: 'Log in to Pawsy' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Log in to Pawsy' });
     expect(router.state.location.pathname).toBe('/login');
     // The address just confirmed is filled in, handed over in router state, not in the URL.
     expect(screen.getByText('Your email is confirmed. Log in to continue.')).toBeInTheDocument();
@@ -141,5 +139,22 @@ describe('signup screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Verify code' }));
     expect(await within(dialog).findByText('OTP verification failed.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: /resend code in \d+ s/i })).toBeDisabled();
+  });
+});
+
+describe('signup terms', () => {
+  it('opens the terms of use and the privacy policy in a new tab, and says so', async () => {
+    mockFetch(() => ({ status: 404, body: { message: 'Not found' } }));
+    renderApp('/SignUp');
+    // jsdom's name computation drops the space before the hidden hint; browsers keep it.
+    for (const [name, href] of [
+      [/^terms of use ?\(opens in a new tab\)$/, '/terms-of-use'],
+      [/^privacy policy ?\(opens in a new tab\)$/, '/privacy-policy'],
+    ] as const) {
+      const link = await screen.findByRole('link', { name });
+      expect(link).toHaveAttribute('href', href);
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link.getAttribute('rel')).toMatch(/\bnoopener\b/);
+    }
   });
 });
