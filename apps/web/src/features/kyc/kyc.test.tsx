@@ -121,6 +121,10 @@ describe('/kyc', () => {
     await userEvent.type(screen.getByLabelText(/Note for the reviewer/), 'My passport');
     await userEvent.click(screen.getByRole('button', { name: 'Submit documents' }));
     expect(await screen.findByText('Pending review')).toBeInTheDocument();
+    // What they wrote to the reviewer stays in view (the record's `text`).
+    expect(screen.getByText('Your note:').parentElement).toHaveTextContent(
+      'Your note: My passport',
+    );
     expect(xhr[0]).toMatchObject({ method: 'POST', url: '/api/kyc' });
     expect(xhr[0]!.body!.get('userId')).toBe(FIXTURE_USER_ID);
     expect(xhr[0]!.body!.get('text')).toBe('My passport');

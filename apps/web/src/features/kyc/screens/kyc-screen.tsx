@@ -74,6 +74,11 @@ export default function KycScreen() {
               : 'No reason was given; ask the reviewer below.'}
           </Alert>
         )}
+        {ownRecord?.text && (
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            <strong>Your note:</strong> {ownRecord.text}
+          </Text>
+        )}
         {(status === null || status === 'Rejected') && (
           <Paper withBorder p="md" radius="md" component="section" aria-labelledby="kyc-upload">
             <Title order={2} size="h4" id="kyc-upload" mb="xs">
