@@ -65,7 +65,7 @@ const post = (token: string, form: ReturnType<typeof multipart>) =>
   t.call({ method: 'POST', url: '/api/dispute/', token, ...form });
 
 describe('POST /api/dispute/', () => {
-  it('opens a dispute with the wire of SPEC §3 and tells both parties', async () => {
+  it('opens a dispute with the wire of SPEC §3 and tells the other party only', async () => {
     const bookingId = await booking();
     const res = await call(t, 'POST', '/api/dispute/', sitter, {
       bookingId,
@@ -92,15 +92,18 @@ describe('POST /api/dispute/', () => {
       reopened: false,
       evidence: [],
     });
-    for (const who of [owner, sitter]) {
-      const list = (await call(t, 'GET', '/api/notifications/all', who)).json().allNotifications;
-      expect(list[0]).toMatchObject({
-        type: 'dispute',
-        data: { disputeId: d._id, status: 'open' },
-      });
-      // The service reads as words, not as its stored value ('dog-walking').
-      expect(list[0].message).toMatch(/your dog walking booking/);
-    }
+    const list = (await call(t, 'GET', '/api/notifications/all', owner)).json().allNotifications;
+    expect(list[0]).toMatchObject({
+      type: 'dispute',
+      data: { disputeId: d._id, status: 'open' },
+    });
+    // The service reads as words, not as its stored value ('dog-walking').
+    expect(list[0].message).toMatch(/your dog walking booking/);
+    // The sitter opened it: they are not told "a dispute was opened" as if someone else had.
+    const own = (await call(t, 'GET', '/api/notifications/all', sitter)).json().allNotifications;
+    expect(own.filter((n: { data: { disputeId?: string } }) => n.data.disputeId === d._id)).toEqual(
+      [],
+    );
   });
 
   it('refuses missing or oversized fields with a 400 and a message', async () => {
@@ -203,8 +206,9 @@ describe('PUT /api/dispute/status-update/:disputeId', () => {
     const closed = await setStatus(d._id, { status: 'closed', reason: 'Withdrawn' });
     expect(closed.json().data).toMatchObject({ status: 'closed', rejectionReason: 'Withdrawn' });
 
-    for (const who of [owner, sitter])
-      expect((await notes(who)).sort()).toEqual(['closed', 'open', 'open', 'resolved']);
+    // The owner opened it, so only the sitter heard of the opening.
+    expect((await notes(owner)).sort()).toEqual(['closed', 'open', 'resolved']);
+    expect((await notes(sitter)).sort()).toEqual(['closed', 'open', 'open', 'resolved']);
     // Both parties read the outcome.
     for (const who of [owner, sitter]) {
       const res = await call(t, 'GET', `/api/dispute/${d._id}`, who);

@@ -87,10 +87,12 @@ export async function openDispute(
       throw err;
     }
     const dispute = await loadDispute(app, id);
+    // The member who opened it knows; only the other party is told.
     await afterChange(
       app,
       dispute,
       `A dispute was opened on your ${serviceWord(dispute.booking.service)} booking`,
+      caller.id,
     );
     return dispute;
   } catch (err) {
@@ -160,16 +162,21 @@ export async function setDisputeStatus(
 }
 
 /**
- * Tells both parties, and refreshes the cached ratings of the booking's reviewed parties: an open
+ * Tells both parties (but `exceptId`, who made the change), and refreshes the cached ratings of the booking's reviewed parties: an open
  * dispute holds the booking's reviews from view (reviews' isVisibleSql), so opening, reopening
  * and ending one changes what the ratings count.
  */
-async function afterChange(app: FastifyInstance, dispute: DisputeWire, message: string) {
+async function afterChange(
+  app: FastifyInstance,
+  dispute: DisputeWire,
+  message: string,
+  exceptId?: string,
+) {
   await recomputeVisibleSubjects(app.db, dispute.bookingId);
   const parties = [dispute.booking.owner._id, dispute.booking.provider?._id];
   await Promise.all(
     parties
-      .filter((id): id is string => Boolean(id))
+      .filter((id): id is string => Boolean(id) && id !== exceptId)
       .map((userId) =>
         notifyUser(app, userId, {
           type: 'dispute',
