@@ -61,23 +61,16 @@ export function BookingCard({ booking, viewAs, children }: BookingCardProps) {
       </Group>
       <Group mt="sm" justify="space-between">
         <Group gap="xs">
-          {other ? (
-            <>
-              <ApiAvatar path={other.image} name={otherName} size="sm" radius="xl" />
-              <Text size="sm">
-                {viewAs === 'owner' ? 'Sitter' : 'Owner'}: {otherName}
-              </Text>
-            </>
-          ) : (
-            <Text size="sm" c="dimmed">
-              No sitter yet
-            </Text>
-          )}
-          {booking.distanceKm !== undefined && (
-            <Text size="sm" c="dimmed">
-              · {booking.distanceKm} km away
-            </Text>
-          )}
+          {other && <ApiAvatar path={other.image} name={otherName} size="sm" radius="xl" />}
+          {/* One line of text, so a wrapped card never starts a line with the separator. */}
+          <Text size="sm" c={other ? undefined : 'dimmed'}>
+            {[
+              other ? `${viewAs === 'owner' ? 'Sitter' : 'Owner'}: ${otherName}` : 'No sitter yet',
+              booking.distanceKm !== undefined ? `${booking.distanceKm} km away` : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
         </Group>
         <Text size="sm" fw={600}>
           {booking.price

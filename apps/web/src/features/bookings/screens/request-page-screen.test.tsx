@@ -121,6 +121,17 @@ describe('request board', () => {
     expect(urls.some((u) => /\/api\/booking\/[a-f0-9]{24}\/requests/.test(u))).toBe(false);
   });
 
+  it('writes the distance after the owner on one line, with no stray separator', async () => {
+    feed = [
+      makeBooking({ _id: OPEN_ID, id: OPEN_ID, provider_id: null, provider: null, distanceKm: 2 }),
+    ];
+    open();
+    await screen.findByRole('heading', { name: 'Open requests nearby' });
+    const [card] = await within(region('Open requests nearby')).findAllByRole('article');
+    expect(within(card!).getByText(/^Owner: .+ · 2 km away$/)).toBeInTheDocument();
+    expect(within(card!).queryByText(/^·/)).toBeNull();
+  });
+
   it('accepts an invitation and refreshes the board', async () => {
     const calls = open();
     const card = (await screen.findAllByRole('button', { name: 'Accept' }))[0]!;
