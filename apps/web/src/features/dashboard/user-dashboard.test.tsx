@@ -63,6 +63,11 @@ describe('user dashboard', () => {
       'href',
       '/kyc',
     );
+    // Owners are not booked: what verifying means for them, not a sitter's promise.
+    expect(
+      screen.getByText(/^KYC status: not verified\. A Pawsy admin checks your ID/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/booked more/)).not.toBeInTheDocument();
     const glance = screen.getByRole('region', { name: 'At a glance' });
     expect(within(glance).getByText('Pets').closest('div')).toHaveTextContent('Pets2');
     expect(within(glance).getByText('Upcoming bookings').closest('div')).toHaveTextContent(

@@ -40,6 +40,19 @@ function greeting(now = new Date()): string {
   return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
 }
 
+/** What verifying does for each side: only sitters carry a badge others see (sitter cards). */
+function kycNote(dashboard: UserDashboard): string {
+  const isProvider = dashboard.user.userType === 'provider';
+  if (dashboard.user.KYC_verified)
+    return isProvider
+      ? 'Your ID check is complete: owners see your verified badge.'
+      : 'Your ID check is complete.';
+  const status = dashboard.kycStatus === 'NOT_VERIFIED' ? 'not verified' : dashboard.kycStatus;
+  return isProvider
+    ? `KYC status: ${status}. Owners see an "ID verified" badge on a verified sitter's card and profile.`
+    : `KYC status: ${status}. A Pawsy admin checks your ID; only you and the reviewers see your documents.`;
+}
+
 function KycCard({ dashboard }: { dashboard: UserDashboard }) {
   const isVerified = dashboard.user.KYC_verified;
   return (
@@ -55,11 +68,7 @@ function KycCard({ dashboard }: { dashboard: UserDashboard }) {
       title={isVerified ? 'Identity verified' : 'Verify your identity'}
     >
       <Group justify="space-between" gap="sm">
-        <Text size="sm">
-          {isVerified
-            ? 'Your ID check is complete: owners and sitters see your verified badge.'
-            : `KYC status: ${dashboard.kycStatus === 'NOT_VERIFIED' ? 'not verified' : dashboard.kycStatus}. Verified members get booked more and can book with confidence.`}
-        </Text>
+        <Text size="sm">{kycNote(dashboard)}</Text>
         {!isVerified && (
           <Button component={Link} to={paths.kyc} size="xs">
             Go to verification
