@@ -266,4 +266,22 @@ describe('sitter search: what was typed and what is carried on', () => {
     const request = await screen.findByRole('link', { name: 'Request a booking' });
     expect(request).toHaveAttribute('href', `/request-form?providerId=${card._id}&${searched}`);
   });
+
+  it('leads "All sitters" back to the search the sitter was opened from', async () => {
+    const card = makeCard({ firstName: 'Maya' });
+    const searched = 'name=Maya&city=Austin&service=boarding';
+    const { router } = renderSearch(`/petSitters?${searched}`, [card]);
+    const article = await screen.findByRole('article', { name: 'Maya F.' });
+    await userEvent.click(within(article).getByRole('link', { name: 'Maya F.' }));
+    expect(router.state.location.pathname).toBe(`/petSitters/${card._id}`);
+    const back = await screen.findByRole('link', { name: 'All sitters' });
+    expect(back).toHaveAttribute('href', `/petSitters?${searched}`);
+  });
+
+  it('leads "All sitters" to the service and dates the address carries, when opened directly', async () => {
+    const searched = 'service=dog-walking&startDate=2030-12-10&endDate=2030-12-11';
+    renderSearch(`/petSitters/${'e'.repeat(24)}?${searched}`);
+    const back = await screen.findByRole('link', { name: 'All sitters' });
+    expect(back).toHaveAttribute('href', `/petSitters?${searched}`);
+  });
 });

@@ -1,10 +1,11 @@
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ApiAvatar } from '../../../components/ui/api-avatar';
 import { paths, toPath } from '../../../config/paths';
 import { NextFreeDates } from '../../availability';
 import { formatDistance, fullName } from '../format';
+import type { SitterPageState } from '../hooks/use-sitter-filters';
 import type { SitterCard as Sitter } from '../sitters-api';
 import { RatingSummary, ServiceRates, VerifiedBadge } from './sitter-badges';
 
@@ -16,6 +17,7 @@ type SitterCardProps = {
 };
 
 export function SitterCard({ sitter, showDistance, query }: SitterCardProps) {
+  const location = useLocation();
   const name = fullName(sitter);
   const place = [sitter.city, sitter.state].filter(Boolean).join(', ');
   return (
@@ -33,6 +35,7 @@ export function SitterCard({ sitter, showDistance, query }: SitterCardProps) {
             <Anchor
               component={Link}
               to={`${toPath(paths.petSitter, { id: sitter._id })}${query ? `?${query}` : ''}`}
+              state={{ search: location.search } satisfies SitterPageState}
               fw={700}
               size="lg"
             >

@@ -2,9 +2,10 @@ import 'leaflet/dist/leaflet.css';
 import { latLngBounds, type LeafletEvent, type Path } from 'leaflet';
 import { useEffect, useMemo } from 'react';
 import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { paths, toPath } from '../../../config/paths';
 import { fullName } from '../format';
+import type { SitterPageState } from '../hooks/use-sitter-filters';
 import type { SitterCard } from '../sitters-api';
 
 type Located = SitterCard & { approximateLocation: { latitude: number; longitude: number } };
@@ -35,6 +36,7 @@ function keepMarkerOutOfTabOrder(event: LeafletEvent) {
 /** The sitters of the list at their approximate (≈1 km) locations; Leaflet loads with it. */
 export default function SittersMap({ sitters }: { sitters: SitterCard[] }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const located = useMemo(
     () => sitters.filter((s): s is Located => s.approximateLocation !== null),
     [sitters],
@@ -59,7 +61,10 @@ export default function SittersMap({ sitters }: { sitters: SitterCard[] }) {
           pathOptions={{ color: '#0b6e63', fillColor: '#2aa797', fillOpacity: 0.7 }}
           eventHandlers={{
             add: keepMarkerOutOfTabOrder,
-            click: () => void navigate(toPath(paths.petSitter, { id: sitter._id })),
+            click: () =>
+              void navigate(toPath(paths.petSitter, { id: sitter._id }), {
+                state: { search: location.search } satisfies SitterPageState,
+              }),
           }}
         >
           <Tooltip>{fullName(sitter)}</Tooltip>

@@ -25,6 +25,16 @@ export function filtersFromParams(params: URLSearchParams): SitterFilters {
 
 export const hasFilters = (filters: SitterFilters) => KEYS.some((key) => filters[key] !== '');
 
+/** Every filter set, as the search's query string (empty without any). */
+export function searchQuery(filters: SitterFilters): string {
+  const out = new URLSearchParams();
+  for (const key of KEYS) if (filters[key]) out.set(key, filters[key]);
+  return out.toString();
+}
+
+/** What a sitter's page is handed in router state: the query of the search it was opened from. */
+export type SitterPageState = { search?: string };
+
 /**
  * The sitter search's filters live in the address (?service=&startDate=&endDate=&petType=…), so
  * a search can be shared and reloaded; each change is a new history entry.
@@ -36,10 +46,7 @@ export function useSitterFilters() {
   const update = useCallback(
     (change: Partial<SitterFilters>) =>
       setParams((current) => {
-        const next = { ...filtersFromParams(current), ...change };
-        const out = new URLSearchParams();
-        for (const key of KEYS) if (next[key]) out.set(key, next[key]);
-        return out;
+        return new URLSearchParams(searchQuery({ ...filtersFromParams(current), ...change }));
       }),
     [setParams],
   );

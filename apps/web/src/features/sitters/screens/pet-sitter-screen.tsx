@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconCalendarPlus, IconMapPin } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { ApiAvatar } from '../../../components/ui/api-avatar';
 import { usePageTitle } from '../../../components/ui/use-page-title';
@@ -24,7 +24,12 @@ import { NextFreeDates, WeeklyHours } from '../../availability';
 import { RatingSummary, ServiceRates, VerifiedBadge } from '../components/sitter-badges';
 import { SitterReviews } from '../components/sitter-reviews';
 import { fullName } from '../format';
-import { bookingQuery, filtersFromParams } from '../hooks/use-sitter-filters';
+import {
+  bookingQuery,
+  filtersFromParams,
+  searchQuery,
+  type SitterPageState,
+} from '../hooks/use-sitter-filters';
 import { SITTER_MESSAGES, sittersApi, type SitterProfile } from '../sitters-api';
 
 type Loaded = {
@@ -34,6 +39,20 @@ type Loaded = {
   /** The id is no sitter's: nothing to retry, the list is the way on. */
   notFound?: boolean;
 };
+
+/**
+ * "All sitters" returns to the search the sitter was opened from: its query comes in router state
+ * (from the card or the map); without it, the service and dates this page carries.
+ */
+function useSearchBack(): string {
+  const { state } = useLocation();
+  const [params] = useSearchParams();
+  const from = (state as SitterPageState | null)?.search;
+  const query = searchQuery(
+    filtersFromParams(typeof from === 'string' ? new URLSearchParams(from) : params),
+  );
+  return query ? `${paths.petSitters}?${query}` : paths.petSitters;
+}
 
 const memberSince = (iso: string) =>
   new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' }).format(new Date(iso));
@@ -128,6 +147,7 @@ function SitterDetails({ sitter }: { sitter: SitterProfile }) {
 
 export default function PetSitterScreen() {
   const { id = '' } = useParams();
+  const backToSearch = useSearchBack();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const current = loaded?.id === id ? loaded : null;
   usePageTitle(current?.sitter ? fullName(current.sitter) : 'Sitter profile');
@@ -154,7 +174,7 @@ export default function PetSitterScreen() {
 
   return (
     <Container size="md" py={{ base: 32, sm: 48 }}>
-      <Anchor component={Link} to={paths.petSitters} size="sm" mb="md" display="inline-flex">
+      <Anchor component={Link} to={backToSearch} size="sm" mb="md" display="inline-flex">
         <IconArrowLeft size={16} aria-hidden="true" style={{ marginRight: 4 }} />
         All sitters
       </Anchor>
