@@ -75,6 +75,10 @@ describe('user dashboard', () => {
     );
     expect(within(glance).getByText('$12.50')).toBeInTheDocument();
     expect(within(glance).getByText('4')).toBeInTheDocument();
+    // The house format of the booking pages, not the browser's own ("Wed, May 1, 9:00 AM – …").
+    expect(
+      screen.getByText(/^(Tue|Wed|Thu) \d May 2030, \d\d:\d\d–\d\d:\d\d$/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Dog walking' })).toHaveAttribute(
       'href',
       '/booking-details/dddddddddddddddddddddd01',

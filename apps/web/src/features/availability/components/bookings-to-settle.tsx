@@ -1,12 +1,11 @@
 import { Alert, Anchor, List, Text } from '@mantine/core';
 import { serviceLabel } from '@pawsy/contract';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { paths, toPath } from '../../../config/paths';
 import type { BlockingBooking } from '../availability-api';
+import { formatTimeRange } from '../../../lib/dates';
 
-const when = (b: BlockingBooking) =>
-  `${dayjs(b.startAt).format('ddd D MMM, HH:mm')} – ${dayjs(b.endAt).format('ddd D MMM, HH:mm')}`;
+const when = (b: BlockingBooking) => formatTimeRange(b.startAt, b.endAt);
 
 /** A 409 over accepted bookings: the server's message and a link to each booking to settle. */
 export function BookingsToSettle(props: { message: string; bookings: BlockingBooking[] }) {

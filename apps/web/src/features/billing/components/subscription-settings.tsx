@@ -16,9 +16,9 @@ import { Link } from 'react-router';
 import { getErrorMessage } from '../../../lib/api-error';
 import { BILLING_MESSAGES, billingApi, type MySubscriptionResponse } from '../billing-api';
 import { useMySubscription } from '../use-my-subscription';
+import { formatDate } from '../../../lib/dates';
 
-const day = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString() : 'the end of the period';
+const day = (iso: string | null) => (iso ? formatDate(iso) : 'the end of the period');
 
 /** The Settings section: the member's subscription and "cancel at the end of the period". */
 export function SubscriptionSettings() {

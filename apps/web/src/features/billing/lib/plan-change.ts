@@ -1,5 +1,5 @@
-import dayjs from 'dayjs';
 import type { SubscriptionWire } from '@pawsy/contract';
+import { formatDate } from '../../../lib/dates';
 
 type CurrentPlan = Pick<
   SubscriptionWire,
@@ -7,9 +7,7 @@ type CurrentPlan = Pick<
 >;
 
 const periodEnd = (plan: CurrentPlan) =>
-  plan.currentPeriodEnd
-    ? dayjs(plan.currentPeriodEnd).format('D MMM YYYY')
-    : 'the end of its paid period';
+  plan.currentPeriodEnd ? formatDate(plan.currentPeriodEnd) : 'the end of its paid period';
 
 /** "You have Tester Pack until 4 Jan 2027 (it renews then)." */
 export function describeCurrentPlan(plan: CurrentPlan): string {

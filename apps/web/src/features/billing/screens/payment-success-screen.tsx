@@ -24,6 +24,7 @@ import {
   type MySubscriptionResponse,
   type PaymentWire,
 } from '../billing-api';
+import { formatDate } from '../../../lib/dates';
 
 const POLL_MS = 1500;
 const MAX_POLLS = 20;
@@ -162,7 +163,7 @@ export default function PaymentSuccessScreen() {
                   Your {subscription.data.packageName} subscription is{' '}
                   {subscription.isPaid ? 'active: you are a paid member' : subscription.data.status}
                   {subscription.data.currentPeriodEnd
-                    ? `, renewing on ${new Date(subscription.data.currentPeriodEnd).toLocaleDateString()}`
+                    ? `, renewing on ${formatDate(subscription.data.currentPeriodEnd)}`
                     : ''}
                   .
                 </Text>

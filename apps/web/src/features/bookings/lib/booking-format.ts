@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import type { BookingStatus } from '@pawsy/contract';
 
 export const STATUS_TABS: { value: BookingStatus; label: string }[] = [
@@ -21,15 +20,8 @@ export const statusLabel = (status: string) =>
   STATUS_TABS.find((t) => t.value === status)?.label ?? status;
 export const statusColor = (status: string) => COLORS[status as BookingStatus] ?? 'gray';
 
-export const formatDateTime = (iso: string) => dayjs(iso).format('ddd D MMM YYYY, HH:mm');
-
-export function formatDateRange(startIso: string, endIso: string): string {
-  const start = dayjs(startIso);
-  const end = dayjs(endIso);
-  if (start.isSame(end, 'day'))
-    return `${start.format('ddd D MMM YYYY, HH:mm')}–${end.format('HH:mm')}`;
-  return `${formatDateTime(startIso)} → ${formatDateTime(endIso)}`;
-}
+/** The house formats (lib/dates), under the names the booking screens use. */
+export { formatDateTime, formatTimeRange as formatDateRange } from '../../../lib/dates';
 
 export const fullName = (p: { firstName: string; lastName: string } | null | undefined) =>
   p ? `${p.firstName} ${p.lastName}`.trim() : '';

@@ -5,10 +5,10 @@ import { useCurrentUser } from '../../auth';
 import { MESSAGE_MAX_LENGTH } from '@pawsy/contract';
 import { isWith, threadKey } from '../chat-model';
 import { fetchThread, sendMessage } from '../chat-slice';
+import { formatDateTime } from '../../../lib/dates';
 
 const EMPTY: never[] = [];
-const time = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+const time = formatDateTime;
 
 /** One booking's thread (oldest at the top) and the composer; Enter sends, Shift+Enter breaks. */
 export function ChatThread({

@@ -2,10 +2,10 @@ import { Badge, Group, NavLink, Stack, Text } from '@mantine/core';
 import type { Conversation } from '../chat-api';
 import { serviceLabel } from '../../../config/service-labels';
 import { conversationKey } from '../chat-model';
+import { formatDateTime } from '../../../lib/dates';
 
 const nameOf = (p: Conversation['otherParty']) =>
   p ? `${p.firstName} ${p.lastName}` : 'No sitter yet';
-const startsAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The caller's conversations: other party, service and when the booking starts (what tells two
@@ -49,9 +49,7 @@ export function ConversationList({
             <>
               <Text component="span" size="xs" display="block">
                 {serviceLabel(c.booking.service)} ·{' '}
-                <time dateTime={c.booking.startDate}>
-                  {startsAt.format(new Date(c.booking.startDate))}
-                </time>
+                <time dateTime={c.booking.startDate}>{formatDateTime(c.booking.startDate)}</time>
               </Text>
               <Text component="span" size="xs" c="dimmed" truncate display="block">
                 {c.lastMessage ? c.lastMessage.text : 'No messages yet'}

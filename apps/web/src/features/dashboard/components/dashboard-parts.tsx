@@ -6,6 +6,7 @@ import { paths, toPath } from '../../../config/paths';
 import { serviceLabel } from '../../../config/service-labels';
 import type { UserDashboard } from '../dashboard-api';
 import { StatusBadge } from '../../bookings';
+import { formatDateTime, formatTimeRange } from '../../../lib/dates';
 
 export type Stat = { label: string; value: string; icon: ReactNode; to?: string };
 
@@ -41,14 +42,6 @@ export function StatCards({ stats }: { stats: Stat[] }) {
   );
 }
 
-const when = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
 export function UpcomingBookings({ bookings }: { bookings: UserDashboard['upcomingBookings'] }) {
   if (bookings.length === 0) {
     return (
@@ -80,8 +73,11 @@ export function UpcomingBookings({ bookings }: { bookings: UserDashboard['upcomi
                   {booking.service ? serviceLabel(booking.service) : 'Booking'}
                 </Anchor>
                 <Text size="sm" c="dark.4">
-                  {booking.startDate ? when.format(new Date(booking.startDate)) : 'Date to be set'}
-                  {booking.endDate ? ` – ${when.format(new Date(booking.endDate))}` : ''}
+                  {!booking.startDate
+                    ? 'Date to be set'
+                    : booking.endDate
+                      ? formatTimeRange(booking.startDate, booking.endDate)
+                      : formatDateTime(booking.startDate)}
                 </Text>
               </div>
             </Group>

@@ -32,12 +32,12 @@ import {
 } from '../components/admin-charts';
 import { fetchAdminDashboard, selectAdminDashboard } from '../dashboard-slice';
 import type { AdminDashboard } from '../dashboard-api';
+import { formatDateTime } from '../../../lib/dates';
 
 /** SPEC §8: the fetch fallback is shown under this title. */
 export const ADMIN_DASHBOARD_UNAVAILABLE = 'Unable to load admin dashboard';
 
 const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
-const stamp = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function stats(d: AdminDashboard): Stat[] {
   return [
@@ -88,8 +88,7 @@ export default function AdminDashboardScreen() {
             <Text c="dark.4" size="sm" aria-live="polite">
               {lastFetchedAt ? (
                 <>
-                  Last updated{' '}
-                  <time dateTime={lastFetchedAt}>{stamp.format(new Date(lastFetchedAt))}</time>
+                  Last updated <time dateTime={lastFetchedAt}>{formatDateTime(lastFetchedAt)}</time>
                 </>
               ) : (
                 'Not loaded yet'

@@ -24,8 +24,8 @@ export function nameOf(dispute: Pick<Dispute, 'booking'>, userId: string | null)
   return null;
 }
 
-export const formatDate = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** Disputes show when things happened to the minute (lib/dates). */
+export { formatDateTime as formatDate } from '../../../lib/dates';
 
 /**
  * The status changes an admin is offered from `status`. The API (disputes.service.ts

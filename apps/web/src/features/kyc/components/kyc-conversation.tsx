@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import type { KycRecord } from '../kyc-api';
 import { sendKycMessage } from '../kyc-slice';
+import { formatDateTime } from '../../../lib/dates';
 
 type Props = {
   record: KycRecord;
@@ -13,8 +14,7 @@ type Props = {
   label: string;
 };
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = formatDateTime;
 
 /** The conversation of a KYC record, oldest first, with a composer. */
 export function KycConversation({ record, me, otherName, label }: Props) {

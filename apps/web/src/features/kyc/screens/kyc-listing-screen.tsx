@@ -9,6 +9,7 @@ import { usePagedList } from '../../../lib/use-paged-list';
 import { KycStatusBadge } from '../components/kyc-status-badge';
 import { KYC_MESSAGES, type KycStatus } from '../kyc-api';
 import { fetchKycPage } from '../kyc-slice';
+import { formatDate } from '../../../lib/dates';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All statuses' },
@@ -77,7 +78,7 @@ export default function KycListingScreen() {
               </Table.Td>
               <Table.Td>{r.documents.length}</Table.Td>
               <Table.Td>
-                <time dateTime={r.updatedAt}>{new Date(r.updatedAt).toLocaleDateString()}</time>
+                <time dateTime={r.updatedAt}>{formatDate(r.updatedAt)}</time>
               </Table.Td>
             </Table.Tr>
           )}

@@ -24,6 +24,7 @@ import { KycStatusBadge } from '../components/kyc-status-badge';
 import { useInterval } from '../components/use-interval';
 import { fetchKycById, fetchUserKyc, kycMessageShown, selectKyc, verifyKyc } from '../kyc-slice';
 import { KYC_POLL_MS } from './kyc-screen';
+import { formatDateTime } from '../../../lib/dates';
 
 /** /dashboard/kyc/user/{userId} (admins): one member's documents, the decision, the conversation. */
 export default function KycUserScreen() {
@@ -94,8 +95,8 @@ export default function KycUserScreen() {
                 <strong>Email:</strong> {record.userId.email}
               </Text>
               <Text size="sm">
-                <strong>Submitted:</strong> {new Date(record.createdAt).toLocaleString()} ·{' '}
-                <strong>Updated:</strong> {new Date(record.updatedAt).toLocaleString()}
+                <strong>Submitted:</strong> {formatDateTime(record.createdAt)} ·{' '}
+                <strong>Updated:</strong> {formatDateTime(record.updatedAt)}
               </Text>
               <Text size="sm">
                 <strong>Flags:</strong> KYC verified {record.userId.KYC_verified ? 'yes' : 'no'},

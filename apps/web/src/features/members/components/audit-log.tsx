@@ -1,6 +1,7 @@
 import { Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import type { AuditEntry, AuditPage } from '../members-api';
 import { ListTable } from '../../../components/ui/list-table';
+import { formatDateTime } from '../../../lib/dates';
 
 const ACTION_LABELS: Record<string, string> = {
   'user.flags': 'Flags changed',
@@ -66,7 +67,7 @@ export function AuditLog({
           {audit.data.map((e) => (
             <Table.Tr key={e._id}>
               <Table.Td>
-                <time dateTime={e.createdAt}>{new Date(e.createdAt).toLocaleString()}</time>
+                <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
               </Table.Td>
               <Table.Td>{e.actorName ?? 'Former admin'}</Table.Td>
               <Table.Td>{actionLabel(e)}</Table.Td>

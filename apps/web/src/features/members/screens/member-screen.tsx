@@ -23,6 +23,7 @@ import { AuditLog } from '../components/audit-log';
 import { MemberFlags } from '../components/member-flags';
 import { MEMBER_MESSAGES, membersApi, type AuditPage, type MemberDetail } from '../members-api';
 import { ListTable } from '../../../components/ui/list-table';
+import { formatDate, formatDateTime } from '../../../lib/dates';
 
 /** /dashboard/member/{memberId} (admins): profile, flags, KYC, credits, bookings, audit log. */
 export default function MemberScreen() {
@@ -95,10 +96,7 @@ export default function MemberScreen() {
             <Text>Role: {member.userType}</Text>
             <Text>City: {[member.city, member.country].filter(Boolean).join(', ') || '—'}</Text>
             <Text>
-              Joined:{' '}
-              <time dateTime={member.createdAt}>
-                {new Date(member.createdAt).toLocaleDateString()}
-              </time>
+              Joined: <time dateTime={member.createdAt}>{formatDate(member.createdAt)}</time>
             </Text>
           </Paper>
           <Paper withBorder p="md">
@@ -151,7 +149,7 @@ export default function MemberScreen() {
                   <Table.Td>{b.role === 'owner' ? 'Owner' : 'Sitter'}</Table.Td>
                   <Table.Td>{statusLabel(b.status)}</Table.Td>
                   <Table.Td>
-                    <time dateTime={b.startAt}>{new Date(b.startAt).toLocaleString()}</time>
+                    <time dateTime={b.startAt}>{formatDateTime(b.startAt)}</time>
                   </Table.Td>
                   <Table.Td>{b.priceCents === null ? '—' : formatCents(b.priceCents)}</Table.Td>
                 </Table.Tr>

@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { MEMBER_MESSAGES, membersApi, type MemberListParams } from '../members-api';
+import { formatDate } from '../../../lib/dates';
 
 const PAGE_SIZE = 20;
 const ROLE_OPTIONS = [
@@ -121,7 +122,7 @@ export default function MembersScreen() {
                   .join(', ') || '—'}
               </Table.Td>
               <Table.Td>
-                <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleDateString()}</time>
+                <time dateTime={m.createdAt}>{formatDate(m.createdAt)}</time>
               </Table.Td>
             </Table.Tr>
           )}

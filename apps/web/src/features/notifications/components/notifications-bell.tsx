@@ -19,8 +19,7 @@ import type { AppNotification } from '../notifications-api';
 import { notificationLink } from '../notification-link';
 import { notificationTime } from '../notifications-model';
 import { useNotifications } from '../use-notifications';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../../lib/dates';
 
 function formatWhen(notification: AppNotification): string {
   const ms = notificationTime(notification);
@@ -29,7 +28,7 @@ function formatWhen(notification: AppNotification): string {
   if (minutes < 1) return 'Just now';
   if (minutes < 60) return `${minutes} min ago`;
   if (minutes < 24 * 60) return `${Math.round(minutes / 60)} h ago`;
-  return timeFormat.format(ms);
+  return formatDateTime(ms);
 }
 
 /** Each notification about a screen links to it; following a link closes the dropdown. */

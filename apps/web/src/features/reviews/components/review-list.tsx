@@ -1,6 +1,6 @@
 import { Group, Paper, Rating, Stack, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
 import type { Review } from '../reviews-api';
+import { formatDate } from '../../../lib/dates';
 
 /** Reviews of a booking: the visible ones, and the viewer's own while it is still hidden. */
 export function ReviewList({ reviews, viewerId }: { reviews: Review[]; viewerId: string | null }) {
@@ -30,7 +30,7 @@ export function ReviewList({ reviews, viewerId }: { reviews: Review[]; viewerId:
                   aria-label={`${review.rating} out of 5 stars`}
                 />
                 <Text size="xs" c="dimmed">
-                  {dayjs(review.createdAt).format('D MMM YYYY')}
+                  {formatDate(review.createdAt)}
                 </Text>
               </Group>
               {review.comment && <Text size="sm">{review.comment}</Text>}

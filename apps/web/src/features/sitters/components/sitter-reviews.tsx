@@ -4,6 +4,7 @@ import { ApiAvatar } from '../../../components/ui/api-avatar';
 import { getErrorMessage } from '../../../lib/api-error';
 import { fullName } from '../format';
 import { SITTER_MESSAGES, sittersApi, type SitterReview } from '../sitters-api';
+import { formatDate } from '../../../lib/dates';
 
 type State = {
   items: SitterReview[];
@@ -15,10 +16,7 @@ type State = {
   error: string | null;
 };
 
-const reviewDate = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' }).format(
-    new Date(iso),
-  );
+const reviewDate = (iso: string) => formatDate(iso);
 
 function ReviewItem({ review }: { review: SitterReview }) {
   const author = fullName(review.author);

@@ -31,6 +31,7 @@ import {
   type SitterPageState,
 } from '../hooks/use-sitter-filters';
 import { SITTER_MESSAGES, sittersApi, type SitterProfile } from '../sitters-api';
+import { formatMonth } from '../../../lib/dates';
 
 type Loaded = {
   id: string;
@@ -54,8 +55,7 @@ function useSearchBack(): string {
   return query ? `${paths.petSitters}?${query}` : paths.petSitters;
 }
 
-const memberSince = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' }).format(new Date(iso));
+const memberSince = formatMonth;
 
 function SitterDetails({ sitter }: { sitter: SitterProfile }) {
   const viewer = useAppSelector((s) => s.auth.user);
