@@ -83,9 +83,6 @@ export function BookingSummary({ booking }: { booking: Booking }) {
         <StatusBadge status={booking.status} />
       </Group>
       <Text mt={4}>{formatDateRange(booking.startDate, booking.endDate)}</Text>
-      <Text size="sm" c="dimmed">
-        {booking.pets.length} pet{booking.pets.length === 1 ? '' : 's'}
-      </Text>
       {booking.notes && (
         <Text size="sm" mt="xs">
           {booking.notes}

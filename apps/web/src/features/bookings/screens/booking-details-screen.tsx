@@ -21,6 +21,7 @@ import { fetchBooking, reviewAdded } from '../booking-slice';
 import { BOOKING_MESSAGES } from '../bookings-api';
 import { BookingActions } from '../components/booking-actions';
 import { BookingRequestsPanel } from '../components/booking-requests-panel';
+import { BookingPets } from '../components/booking-pets';
 import { BookingSummary } from '../components/booking-summary';
 import { BookingTimeline } from '../components/booking-timeline';
 import { SeriesSection } from '../components/series-section';
@@ -98,6 +99,7 @@ export default function BookingDetailsScreen() {
             <Grid.Col span={{ base: 12, md: 7 }}>
               <Stack>
                 <BookingSummary booking={booking} />
+                <BookingPets booking={booking} role={role} />
                 <BookingActions
                   booking={booking}
                   userId={userId}

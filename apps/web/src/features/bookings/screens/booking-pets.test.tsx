@@ -1,0 +1,80 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makePet } from '../../../test/fixtures';
+import { mockFetch } from '../../../test/fetch-mock';
+import { renderApp } from '../../../test/render-app';
+import { storeSession } from '../../../test/tokens';
+import type { Booking } from '../bookings-api';
+import { BOOKING_ID, makeBooking, OWNER_ID, SITTER_ID } from '../test/booking-factory';
+
+const PET_ID = 'e'.repeat(24);
+const pet = makePet({
+  _id: PET_ID,
+  userId: OWNER_ID,
+  name: 'Biscuit',
+  breed: 'Beagle',
+  age: 3,
+  weight: 12,
+  care_notes: 'Loves the park',
+  medical_notes: 'Allergic to chicken',
+});
+
+function open(as: 'owner' | 'sitter', booking: Booking, petsReply = { status: 200 }) {
+  storeSession(
+    as === 'owner' ? { id: OWNER_ID, userType: 'user' } : { id: SITTER_ID, userType: 'provider' },
+  );
+  const calls = mockFetch((call) => {
+    if (call.url === `/api/booking/${BOOKING_ID}`)
+      return { status: 200, body: { booking, reviews: [] } };
+    if (call.url === `/api/pets/user/${OWNER_ID}`)
+      return petsReply.status === 200
+        ? { status: 200, body: { success: true, result: [pet, makePet({ name: 'Other' })] } }
+        : { status: petsReply.status, body: { message: 'User not found' } };
+    return { status: 404, body: { message: 'Not found' } };
+  });
+  renderApp(`/booking-details/${BOOKING_ID}`);
+  return calls;
+}
+
+const section = () => screen.findByRole('region', { name: /^Pets/ });
+
+describe('booking details: the pets being cared for', () => {
+  it.each(['accepted', 'in-progress', 'completed'] as const)(
+    'the sitter of a %s booking sees each pet with its care and medical notes',
+    async (status) => {
+      open('sitter', makeBooking({ status }));
+      const pets = await section();
+      const biscuit = await within(pets).findByRole('article', { name: 'Biscuit' });
+      expect(biscuit).toHaveTextContent('Dog');
+      expect(biscuit).toHaveTextContent('Beagle');
+      expect(biscuit).toHaveTextContent('3 yr');
+      expect(biscuit).toHaveTextContent('12 kg');
+      expect(biscuit).toHaveTextContent('Loves the park');
+      expect(biscuit).toHaveTextContent('Allergic to chicken');
+      // Only the booking's pets, not every pet of the owner.
+      expect(within(pets).queryByText('Other')).not.toBeInTheDocument();
+    },
+  );
+
+  it('the owner sees the pets of their booking', async () => {
+    open('owner', makeBooking({ status: 'pending' }));
+    expect(await within(await section()).findByRole('article', { name: 'Biscuit' })).toBeVisible();
+  });
+
+  it('a sitter who only applied is not sent for the pets and is told when they show', async () => {
+    const calls = open('sitter', makeBooking({ status: 'pending' }));
+    expect(await section()).toHaveTextContent(
+      'Pet details are shown once the booking is accepted.',
+    );
+    expect(calls.some((c) => c.url.startsWith('/api/pets/'))).toBe(false);
+  });
+
+  it('a pet list the API refuses is a quiet line, not an error', async () => {
+    open('sitter', makeBooking({ status: 'accepted' }), { status: 403 });
+    const pets = await section();
+    expect(
+      await within(pets).findByText('Pet details are shown once the booking is accepted.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
