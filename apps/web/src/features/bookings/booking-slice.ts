@@ -20,6 +20,11 @@ export type BookingDraft = {
   providerId: string | null;
   /** Sitters invited after creation ("send to several sitters"), at most five. */
   inviteProviderIds: string[];
+  /**
+   * The form's query string when the draft was saved ("providerId=…&service=…"), so the
+   * browser's Back from checkout to that same address restores what was typed there.
+   */
+  formAddress?: string;
 };
 
 // Client-side status per SPEC §4.

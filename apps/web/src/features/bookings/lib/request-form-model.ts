@@ -1,4 +1,4 @@
-import { normalizeService, SERVICES } from '@pawsy/contract';
+import { normalizeService, serviceUnit, SERVICES } from '@pawsy/contract';
 import dayjs from 'dayjs';
 import { z } from 'zod';
 import { paths } from '../../../config/paths';
@@ -37,18 +37,47 @@ export function searchPrefill(params: URLSearchParams): SearchPrefill | null {
   return prefill.service || prefill.startDate ? prefill : null;
 }
 
+type Window = Pick<RequestFormValues, 'start' | 'end'>;
+
 /**
- * A new request starts tomorrow 09:00–17:00, or with the service and days of the search it came
- * from (09:00 on the first day to 17:00 on the last); a draft coming back from checkout is
- * restored.
+ * The times a new request starts with: 09:00 on the first day (tomorrow, or the search's first
+ * day). An hourly service (walks, drop-in visits…: priced per started hour) lasts one hour, so a
+ * walk left on the defaults is not an 8-hour walk; an overnight one, or no service yet, runs to
+ * 17:00 on the last day (the search's last day).
+ */
+export function defaultWindow(service: string, search: SearchPrefill | null = null): Window {
+  const tomorrow = dayjs().add(1, 'day').startOf('day');
+  const first = (search?.startDate ? dayjs(search.startDate) : tomorrow).hour(9);
+  const last = search?.endDate ? dayjs(search.endDate) : tomorrow;
+  const end = service && serviceUnit(service) === 'hour' ? first.add(1, 'hour') : last.hour(17);
+  return { start: first.format(PICKER_FORMAT), end: end.format(PICKER_FORMAT) };
+}
+
+/**
+ * The draft to restore on the form at `address` (its query string): one for the same sitter,
+ * typed at this very address (the browser's Back from checkout) or, when the address carries no
+ * search, at any (checkout's own Back link). A new search's address starts afresh.
+ */
+export function draftForAddress(
+  draft: BookingDraft | null,
+  providerId: string | null,
+  address: URLSearchParams,
+): BookingDraft | null {
+  if (!draft || (draft.providerId ?? null) !== providerId) return null;
+  if (!searchPrefill(address)) return draft;
+  return draft.formAddress === address.toString() ? draft : null;
+}
+
+/**
+ * A new request starts tomorrow, or with the service and days of the search it came from (see
+ * defaultWindow); a draft restored for this address (draftForAddress) comes back as typed.
  */
 export function initialRequestValues(
   draft: BookingDraft | null,
   providerId: string | null,
   search: SearchPrefill | null = null,
 ): RequestFormValues {
-  const sameSitter = draft && (draft.providerId ?? null) === providerId;
-  if (draft && sameSitter && !search) {
+  if (draft) {
     return {
       service: draft.service,
       pets: draft.pets,
@@ -60,14 +89,11 @@ export function initialRequestValues(
       inviteProviderIds: draft.inviteProviderIds,
     };
   }
-  const tomorrow = dayjs().add(1, 'day').startOf('day');
-  const first = search?.startDate ? dayjs(search.startDate) : tomorrow;
-  const last = search?.endDate ? dayjs(search.endDate) : tomorrow;
+  const service = search?.service ?? '';
   return {
-    service: search?.service ?? '',
+    service,
     pets: [],
-    start: first.hour(9).format(PICKER_FORMAT),
-    end: last.hour(17).format(PICKER_FORMAT),
+    ...defaultWindow(service, search),
     notes: '',
     mode: providerId ? 'direct' : 'open',
     providerId,
@@ -101,8 +127,9 @@ export const requestFormSchema = z
       });
   });
 
-export function toDraft(values: RequestFormValues): BookingDraft {
+export function toDraft(values: RequestFormValues, formAddress = ''): BookingDraft {
   return {
+    formAddress,
     service: values.service.trim(),
     pets: values.pets,
     startDate: dayjs(values.start).toISOString(),

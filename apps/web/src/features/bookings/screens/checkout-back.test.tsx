@@ -75,4 +75,34 @@ describe('checkout: Back', () => {
     expect(await screen.findByRole('radio', { name: /Send to several sitters/ })).toBeChecked();
     expect(await screen.findByRole('checkbox', { name: 'Biscuit (dog)' })).toBeChecked();
   });
+
+  it('browser Back to the searched form restores the pets, notes and times typed there', async () => {
+    serve();
+    storeSession({ id: OWNER_ID, userType: 'user' });
+    const address = `/request-form?providerId=${SITTER_ID}&service=boarding&startDate=2030-12-10&endDate=2030-12-12`;
+    const { router } = renderApp(address);
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Biscuit (dog)' }));
+    await userEvent.type(screen.getByRole('textbox', { name: /Notes/ }), 'Key under the mat');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to checkout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
+
+    await router.navigate(-1);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/request-form'));
+    expect(await screen.findByRole('checkbox', { name: 'Biscuit (dog)' })).toBeChecked();
+    expect(screen.getByDisplayValue('Key under the mat')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Ends/ })).toHaveTextContent(
+      'Thu 12 Dec 2030, 17:00',
+    );
+  });
+
+  it('a different search for the same sitter starts afresh', async () => {
+    serve();
+    storeSession({ id: OWNER_ID, userType: 'user' });
+    const draft = { ...sitterDraft, formAddress: `providerId=${SITTER_ID}&service=boarding` };
+    renderApp(`/request-form?providerId=${SITTER_ID}&service=dog-walking`, {
+      booking: stateWith(draft),
+    });
+    expect(await screen.findByRole('checkbox', { name: 'Biscuit (dog)' })).not.toBeChecked();
+    expect(screen.queryByDisplayValue('Biscuit pulls on the lead')).toBeNull();
+  });
 });

@@ -32,6 +32,8 @@ import { useSeriesRequest, type SeriesCommon } from '../hooks/use-series-request
 import { useCurrentUser } from '../../auth';
 import { useLoad } from '../../../lib/use-load';
 import {
+  defaultWindow,
+  draftForAddress,
   initialRequestValues,
   searchPrefill,
   requestFormSchema,
@@ -54,8 +56,13 @@ export default function RequestFormScreen() {
   const draft = useAppSelector((state) => state.booking.draft);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const search = searchPrefill(params);
   const [values, setValues] = useState<RequestFormValues>(() =>
-    initialRequestValues(draft, providerId, searchPrefill(params)),
+    initialRequestValues(draftForAddress(draft, providerId, params), providerId, search),
+  );
+  // Until the owner picks times, they follow the service (one hour for a walk); restored: kept.
+  const [isWindowChosen, setWindowChosen] = useState(
+    () => draftForAddress(draft, providerId, params) !== null,
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [frequency, setFrequency] = useState<Frequency>('once');
@@ -80,10 +87,17 @@ export default function RequestFormScreen() {
   }, [sitter.data]);
 
   const set = <K extends keyof RequestFormValues>(key: K, value: RequestFormValues[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
+    const follows = key === 'service' && !isWindowChosen;
+    const times = follows ? defaultWindow(String(value), search) : {};
+    if (key === 'start' || key === 'end') setWindowChosen(true);
+    setValues((current) => ({ ...current, ...times, [key]: value }));
     setErrors((current) => {
       const next = { ...current };
       delete next[key];
+      if (follows) {
+        delete next.start;
+        delete next.end;
+      }
       return next;
     });
     // The preview's price and conflicts depend on the service and pets, not on the notes.
@@ -127,7 +141,7 @@ export default function RequestFormScreen() {
       setErrors(toFormErrors(result.error));
       return;
     }
-    dispatch(draftSaved(toDraft(values)));
+    dispatch(draftSaved(toDraft(values, params.toString())));
     void navigate(paths.checkout);
   };
 

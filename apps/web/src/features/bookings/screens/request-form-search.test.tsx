@@ -1,4 +1,6 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock';
 import { makePet } from '../../../test/fixtures';
@@ -19,23 +21,49 @@ describe('request form after a sitter search', () => {
     expect(read('providerId=x')).toBeNull();
   });
 
-  it('opens with the searched service and dates for the sitter', async () => {
+  function open(path: string) {
     storeSession({ id: OWNER_ID, userType: 'user' });
     mockFetch((call) =>
       call.url === `/api/pets/user/${OWNER_ID}`
         ? { status: 200, body: { success: true, result: [makePet({ userId: OWNER_ID })] } }
         : { status: 404, body: { message: 'Not found' } },
     );
-    renderApp(
+    return renderApp(path);
+  }
+  const starts = () => screen.getByRole('button', { name: /^Starts/ });
+  const ends = () => screen.getByRole('button', { name: /^Ends/ });
+
+  it('opens an overnight service with the searched first and last days', async () => {
+    open(
+      `/request-form?providerId=${SITTER_ID}&service=boarding&startDate=2030-12-10&endDate=2030-12-11`,
+    );
+    await screen.findByRole('checkbox', { name: 'Biscuit (dog)' });
+    expect(screen.getByRole('combobox', { name: /^Service/ })).toHaveValue('Boarding');
+    expect(starts()).toHaveTextContent('Tue 10 Dec 2030, 09:00');
+    expect(ends()).toHaveTextContent('Wed 11 Dec 2030, 17:00');
+  });
+
+  it('opens an hourly service (a walk) as one hour from 09:00 on the searched day', async () => {
+    open(
       `/request-form?providerId=${SITTER_ID}&service=dog-walking&startDate=2030-12-10&endDate=2030-12-11`,
     );
     await screen.findByRole('checkbox', { name: 'Biscuit (dog)' });
     expect(screen.getByRole('combobox', { name: /^Service/ })).toHaveValue('Dog walking');
-    expect(screen.getByRole('button', { name: /^Starts/ })).toHaveTextContent(
-      'Tue 10 Dec 2030, 09:00',
-    );
-    expect(screen.getByRole('button', { name: /^Ends/ })).toHaveTextContent(
-      'Wed 11 Dec 2030, 17:00',
-    );
+    expect(starts()).toHaveTextContent('Tue 10 Dec 2030, 09:00');
+    expect(ends()).toHaveTextContent('Tue 10 Dec 2030, 10:00');
+  });
+
+  it('choosing an hourly service on a fresh form makes the untouched times one hour', async () => {
+    open('/request-form');
+    await screen.findByRole('checkbox', { name: 'Biscuit (dog)' });
+    const tomorrow = dayjs().add(1, 'day').format('ddd D MMM YYYY');
+    expect(ends()).toHaveTextContent(`${tomorrow}, 17:00`);
+    await userEvent.click(screen.getByRole('combobox', { name: /^Service/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Drop-in visits' }));
+    expect(starts()).toHaveTextContent(`${tomorrow}, 09:00`);
+    expect(ends()).toHaveTextContent(`${tomorrow}, 10:00`);
+    await userEvent.click(screen.getByRole('combobox', { name: /^Service/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'House sitting' }));
+    expect(ends()).toHaveTextContent(`${tomorrow}, 17:00`);
   });
 });
