@@ -1,4 +1,5 @@
 import { NumberInput, Stack, Switch, Text } from '@mantine/core';
+import { useState } from 'react';
 import { formatCents } from '../../../lib/money';
 import { maxApplicableCredits } from '../../credits';
 
@@ -17,6 +18,19 @@ type ApplyCreditsFieldProps = {
 export function ApplyCreditsField(props: ApplyCreditsFieldProps) {
   const max = maxApplicableCredits(props.balanceCents, props.priceCents);
   const isDisabled = max === 0;
+  // Typing past the maximum applies the maximum and says why (a refused keystroke said nothing).
+  const [isCapped, setCapped] = useState(false);
+  const isWithinMax = ({ floatValue }: { floatValue?: number }) => {
+    if (floatValue === undefined || Math.round(floatValue * 100) <= max) return true;
+    setCapped(true);
+    props.onRequestedChange(max);
+    return false;
+  };
+  const change = (value: number | string) => {
+    setCapped(false);
+    props.onRequestedChange(Math.round(Number(value || 0) * 100));
+  };
+
   return (
     <Stack gap="xs">
       <Switch
@@ -34,13 +48,20 @@ export function ApplyCreditsField(props: ApplyCreditsFieldProps) {
         <NumberInput
           label="Credits to apply ($)"
           value={props.requestedCents / 100}
-          onChange={(v) => props.onRequestedChange(Math.round(Number(v || 0) * 100))}
+          onChange={change}
           min={0}
           max={max / 100}
           clampBehavior="strict"
+          isAllowed={isWithinMax}
           decimalScale={2}
           step={1}
           w={200}
+          description={
+            isCapped
+              ? `You can apply up to ${formatCents(max, props.currency)} to this booking.`
+              : null
+          }
+          inputWrapperOrder={['label', 'input', 'description']}
         />
       )}
       <Text size="xs" c="dimmed">

@@ -109,6 +109,24 @@ describe('checkout', () => {
     expect((create?.body as { creditsToApply: number }).creditsToApply).toBe(5000);
   });
 
+  it('typing more credits than the maximum applies the maximum and says why', async () => {
+    serve(8000, 2200);
+    storeSession({ id: OWNER_ID, userType: 'user' });
+    renderApp('/checkout', { booking: bookingState });
+    await screen.findByTestId('credits-balance');
+    await userEvent.click(screen.getByRole('switch', { name: /^Apply my credits/ }));
+    const amount = screen.getByLabelText('Credits to apply ($)');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '70');
+    expect(amount).toHaveValue('22');
+    expect(amount).toHaveAccessibleDescription('You can apply up to $22.00 to this booking.');
+    expect(screen.getByText('Total due').nextSibling).toHaveTextContent('$0.00');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '5');
+    expect(amount).toHaveValue('5');
+    expect(screen.queryByText(/You can apply up to/)).toBeNull();
+  });
+
   it('never applies more credits than the balance when the price is larger', async () => {
     const calls = serve(1200, 5000);
     await openCheckout();
