@@ -209,6 +209,37 @@ describe('booking details: messages', () => {
     });
   });
 
+  it('the arrow keys choose the rating, as in a radio group, and there is no "0 stars"', async () => {
+    storeSession({ id: OWNER_ID, userType: 'user' });
+    const calls = mockFetch((call) => {
+      if (call.url === `/api/booking/${BOOKING_ID}`)
+        return {
+          status: 200,
+          body: { booking: makeBooking({ status: 'completed' }), reviews: [] },
+        };
+      return { status: 500, body: {} };
+    });
+    renderApp(`/booking-details/${BOOKING_ID}`);
+    const form = await screen.findByRole('form', { name: 'Leave a review' });
+    expect(within(form).queryByRole('radio', { name: '0 stars' })).toBeNull();
+    // Back into the stars from the comment box: the last star (an unchecked radio group).
+    within(form).getByLabelText('Comment').focus();
+    await userEvent.tab({ shift: true });
+    expect(document.activeElement).toHaveAccessibleName('5 stars');
+    await userEvent.keyboard('{ArrowRight}'); // wraps to 1 star, past no "0 stars"
+    expect(document.activeElement).toHaveAccessibleName('1 star');
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+    expect(document.activeElement).toHaveAccessibleName('3 stars');
+    expect(within(form).getByRole('radio', { name: '3 stars' })).toBeChecked();
+    await userEvent.click(within(form).getByRole('button', { name: 'Submit review' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.endsWith('/Review/create'))?.body).toEqual({
+        columns: { rating: 3, comment: '' },
+      }),
+    );
+    expect(within(form).queryByText('Choose a rating from 1 to 5 stars')).toBeNull();
+  });
+
   it('shows "Failed to fetch user requests for booking" when the requests cannot load', async () => {
     storeSession({ id: OWNER_ID, userType: 'user' });
     mockFetch((call) =>

@@ -1,5 +1,5 @@
 import { Alert, Button, Input, Paper, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { addReview } from '../review-slice';
 import type { Review } from '../reviews-api';
@@ -19,6 +19,25 @@ export function ReviewForm({ bookingId, subjectName, onReviewed }: ReviewFormPro
   const [comment, setComment] = useState('');
   const [ratingError, setRatingError] = useState<string | null>(null);
   const ratingLabelId = useId();
+  const starsRef = useRef<HTMLDivElement>(null);
+
+  // Mantine's Rating always renders a "0 stars" radio (to clear the value); a review has no 0,
+  // so it leaves the tab order, the arrow keys' cycle and the accessibility tree. (Disabling an
+  // input makes the Rating's root pointer-events: none, hence the root style below.)
+  useEffect(() => {
+    const zero = starsRef.current?.querySelector<HTMLInputElement>(
+      'input[type="radio"][value="0"]',
+    );
+    if (zero) {
+      zero.disabled = true;
+      zero.hidden = true;
+    }
+  }, []);
+
+  const choose = (value: number) => {
+    setRating(value);
+    setRatingError(null);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -53,21 +72,26 @@ export function ReviewForm({ bookingId, subjectName, onReviewed }: ReviewFormPro
             error={ratingError}
           >
             {/* Enter on a star picks it (Mantine Rating); it must not also submit the form. */}
+            {/* Arrow keys check the next star, as in any radio group: that chooses it (Mantine's
+                Rating only highlights it until Space or Enter). */}
             <div
+              ref={starsRef}
               role="radiogroup"
               aria-labelledby={ratingLabelId}
               onKeyDown={(event) => {
                 if (event.key === 'Enter') event.preventDefault();
               }}
+              onChange={(event) => {
+                const value = Number((event.target as HTMLInputElement).value);
+                if (value >= 1) choose(value);
+              }}
             >
               <Rating
                 value={rating}
-                onChange={(value) => {
-                  setRating(value);
-                  setRatingError(null);
-                }}
+                onChange={choose}
                 getSymbolLabel={(value) => `${value} star${value === 1 ? '' : 's'}`}
                 size="lg"
+                style={{ pointerEvents: 'auto' }}
               />
             </div>
           </Input.Wrapper>
