@@ -359,6 +359,10 @@ describe('chat modal', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(store.getState().chatModal.open).toBe(false);
+    // Focus goes back to the button that opened the chat, not to <body>.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Chat' })),
+    );
   });
 });
 

@@ -30,7 +30,6 @@ function useSitterConversations(bookingId: string | null, isOwnOpen: boolean) {
 
 /** The chat of the booking selected in the chat modal state; mounted only while open. */
 function OpenChat() {
-  const dispatch = useAppDispatch();
   const me = useCurrentUser()?.id;
   const { selectedBooking, owner, provider } = useAppSelector((s) => s.chatModal);
   const isOwnOpen = Boolean(owner && owner._id === me && !provider);
@@ -47,40 +46,49 @@ function OpenChat() {
     <ChatThread bookingId={selectedBooking} title={title} recipientId={recipientId} />
   );
   return (
-    <Modal
-      opened
-      onClose={() => dispatch(chatModalClosed())}
-      title={title}
-      size={choices.length > 1 ? 'xl' : 'lg'}
-      closeButtonProps={{ 'aria-label': 'Close chat' }}
+    // The root stays mounted (ChatModal) so Mantine returns focus to the Chat button on close.
+    <Modal.Content
+      style={{ '--modal-size': `var(--modal-size-${choices.length > 1 ? 'xl' : 'lg'})` }}
     >
-      {sitters.error && (
-        <Alert color="red" role="alert" mb="sm">
-          {sitters.error}
-        </Alert>
-      )}
-      {isOwnOpen && sitters.isLoading ? (
-        <Loader size="sm" aria-label="Loading the sitters of this booking" />
-      ) : choices.length > 1 ? (
-        // Several sitters: the owner picks whom they write to, as on /chat-room.
-        <Grid>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <ConversationList
-              conversations={choices}
-              selected={chosen ? conversationKey(chosen) : null}
-              onSelect={(c) => setChosenKey(conversationKey(c))}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 8 }}>{thread}</Grid.Col>
-        </Grid>
-      ) : (
-        thread
-      )}
-    </Modal>
+      <Modal.Header>
+        <Modal.Title>{title}</Modal.Title>
+        <Modal.CloseButton aria-label="Close chat" />
+      </Modal.Header>
+      <Modal.Body>
+        {sitters.error && (
+          <Alert color="red" role="alert" mb="sm">
+            {sitters.error}
+          </Alert>
+        )}
+        {isOwnOpen && sitters.isLoading ? (
+          <Loader size="sm" aria-label="Loading the sitters of this booking" />
+        ) : choices.length > 1 ? (
+          // Several sitters: the owner picks whom they write to, as on /chat-room.
+          <Grid>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <ConversationList
+                conversations={choices}
+                selected={chosen ? conversationKey(chosen) : null}
+                onSelect={(c) => setChosenKey(conversationKey(c))}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 8 }}>{thread}</Grid.Col>
+          </Grid>
+        ) : (
+          thread
+        )}
+      </Modal.Body>
+    </Modal.Content>
   );
 }
 
 export function ChatModal() {
+  const dispatch = useAppDispatch();
   const open = useAppSelector((s) => s.chatModal.open);
-  return open ? <OpenChat /> : null;
+  return (
+    <Modal.Root opened={open} onClose={() => dispatch(chatModalClosed())} size="lg">
+      <Modal.Overlay />
+      {open && <OpenChat />}
+    </Modal.Root>
+  );
 }
