@@ -3,15 +3,21 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 
 export type ResultModalState = { type: 'success' | 'error'; message: string } | null;
 
-type ResultModalProps = { state: ResultModalState; onClose: () => void };
+type ResultModalProps = {
+  state: ResultModalState;
+  onClose: () => void;
+  /** false: the screen moves focus itself on close (Mantine's default returns it to the opener). */
+  returnFocus?: boolean;
+};
 
 /** The success/error modal the auth screens show (SPEC §4: modals carry a type). */
-export function ResultModal({ state, onClose }: ResultModalProps) {
+export function ResultModal({ state, onClose, returnFocus = true }: ResultModalProps) {
   const isSuccess = state?.type === 'success';
   return (
     <Modal
       opened={state !== null}
       onClose={onClose}
+      returnFocus={returnFocus}
       centered
       title={isSuccess ? 'Success' : 'Something went wrong'}
     >

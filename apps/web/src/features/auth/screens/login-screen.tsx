@@ -9,7 +9,7 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
 import type { ResultModalState } from '../../../components/ui/result-modal';
@@ -55,6 +55,13 @@ function LoginForm() {
   const [isSubmitting, setSubmitting] = useState(false);
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
   const [hasSubmitted, setHasSubmitted] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // The error modal mounts already open (it loads on submit), so Mantine has no opener to return
+  // focus to and it fell to <body>: closing it puts the focus back on the password to retype.
+  const closeError = () => {
+    setModal(null);
+    requestAnimationFrame(() => passwordRef.current?.focus());
+  };
 
   // SPEC §2: the success modal stays up for three seconds, then the role decides where to go.
   useEffect(() => {
@@ -116,6 +123,7 @@ function LoginForm() {
             {...form.textInput('email')}
           />
           <PasswordInput
+            ref={passwordRef}
             label="Password"
             autoComplete="current-password"
             // With the address filled in, the password is what is left to type.
@@ -146,7 +154,11 @@ function LoginForm() {
       </form>
       {hasSubmitted && (
         <Suspense fallback={null}>
-          <ResultModal state={modal} onClose={() => modal?.type === 'error' && setModal(null)} />
+          <ResultModal
+            state={modal}
+            onClose={() => modal?.type === 'error' && closeError()}
+            returnFocus={false}
+          />
         </Suspense>
       )}
     </AuthCard>

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, type FetchCall } from '../../../test/fetch-mock';
@@ -62,6 +62,15 @@ describe('login screen', () => {
       expect(sessionStorage.getItem('authToken')).toBeNull();
     });
   }
+
+  it('closing the error modal with Escape puts the focus on the password, not <body>', async () => {
+    const { user } = await submitLogin(() => ({ status: 401 }));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await expectErrorModal('Invalid username or password.');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^password/i)));
+  });
 
   const redirects: Array<[string, object, Reply, string]> = [
     ['an admin', { userType: 'admin' }, { status: 500 }, '/dashboard'],
