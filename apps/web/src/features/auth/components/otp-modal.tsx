@@ -99,7 +99,8 @@ export function OtpModal({ onVerified }: OtpModalProps) {
               length={6}
               type="number"
               oneTimeCode
-              autoFocus
+              // The Modal's focus trap starts on [data-autofocus]; autoFocus lost to the close X.
+              getInputProps={(index) => (index === 0 ? { 'data-autofocus': true } : {})}
               value={otp}
               onChange={setOtp}
               error={error !== null}
