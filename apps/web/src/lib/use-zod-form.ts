@@ -1,4 +1,4 @@
-import { useCallback, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
 
 /** Turns zod issues into one message per field ({ field: message }). */
@@ -21,6 +21,13 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
   type Values = z.input<S>;
   const [values, setValues] = useState<Values>(initialValues);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // A refused submit moves focus to the first invalid field (once its error is rendered).
+  const refusedForm = useRef<HTMLFormElement | null>(null);
+  useEffect(() => {
+    const form = refusedForm.current;
+    refusedForm.current = null;
+    form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
 
   const setValue = useCallback(<K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -46,6 +53,8 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
       event?.preventDefault();
       const result = schema.safeParse(values);
       if (!result.success) {
+        const form = event?.currentTarget;
+        refusedForm.current = form instanceof HTMLFormElement ? form : null;
         setErrors(toFormErrors(result.error));
         return;
       }

@@ -89,6 +89,24 @@ describe('signup screen', () => {
     });
   });
 
+  it('the code modal opens with focus on the first code box, not the close button', async () => {
+    await fillAndSubmit(() => ({ status: 201, body: { token: { token: 'new.signup.token' } } }));
+    const dialog = await screen.findByRole('dialog', { name: /check your email/i });
+    const boxes = within(dialog).getAllByLabelText('Verification code digit');
+    await waitFor(() => expect(document.activeElement).toBe(boxes[0]));
+  });
+
+  it('an empty form sent moves focus to the first invalid field', async () => {
+    mockFetch(() => ({ status: 500 }));
+    renderApp('/SignUp');
+    const user = userEvent.setup();
+    const create = await screen.findByRole('button', { name: 'Create account' });
+    await user.click(create);
+    const first = screen.getByRole('textbox', { name: /^First name/ });
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    expect(first).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('verifies the code, shows the success message and goes to /login', async () => {
     const { calls, user, router, store } = await fillAndSubmit((call) =>
       call.url === '/api/auth/signup'
