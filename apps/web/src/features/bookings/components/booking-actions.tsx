@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { refundOnCancel } from '@pawsy/contract';
 import { useAppDispatch } from '../../../app/hooks';
 import { formatCents } from '../../../lib/money';
@@ -12,6 +12,7 @@ import { BOOKING_MESSAGES, type Booking, type BookingStatus } from '../bookings-
 import type { BookingActions as Allowed } from '../lib/booking-permissions';
 import { CancelBookingModal } from './cancel-booking-modal';
 import { StatusChangeModal } from './status-change-modal';
+import { SUMMARY_TITLE_ID } from './booking-summary';
 
 type Dialog = 'start' | 'complete' | 'cancel' | null;
 
@@ -71,8 +72,16 @@ export function BookingActions({
   const canStartNow = useTimeReached(startFrom);
   const canCompleteNow = useTimeReached(completeFrom);
 
+  // After a confirmed Start / Complete / Cancel the button that opened the dialog is gone, so
+  // focus goes to the booking's heading (beside its new status) instead of falling to <body>.
+  const [hasMoved, setMoved] = useState(false);
+  useEffect(() => {
+    if (hasMoved && dialog === null) document.getElementById(SUMMARY_TITLE_ID)?.focus();
+  }, [hasMoved, dialog]);
+
   const open = (next: Dialog) => {
     setError(null);
+    setMoved(false);
     setDialog(next);
   };
 
@@ -83,8 +92,10 @@ export function BookingActions({
       updateBookingStatus({ id: booking._id, change: { status, note, image } }),
     );
     setSubmitting(false);
-    if (updateBookingStatus.fulfilled.match(result)) setDialog(null);
-    else setError(result.payload ?? BOOKING_MESSAGES.statusFailed);
+    if (updateBookingStatus.fulfilled.match(result)) {
+      setMoved(true);
+      setDialog(null);
+    } else setError(result.payload ?? BOOKING_MESSAGES.statusFailed);
   };
 
   return (
@@ -130,6 +141,7 @@ export function BookingActions({
           }
           isSubmitting={isSubmitting}
           error={error}
+          returnFocus={!hasMoved}
           onClose={() => setDialog(null)}
           onConfirm={({ note, image }) =>
             void move(dialog === 'start' ? 'in-progress' : 'completed', note, image)
@@ -144,6 +156,7 @@ export function BookingActions({
         }
         isSubmitting={isSubmitting}
         error={error}
+        returnFocus={!hasMoved}
         onClose={() => setDialog(null)}
         onConfirm={() => void move('cancelled')}
       />

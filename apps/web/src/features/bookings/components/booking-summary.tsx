@@ -71,13 +71,16 @@ function PaymentLines({ booking, currency }: { booking: Booking; currency: strin
   );
 }
 
+/** The summary's heading: where focus goes once a confirmed status change closes its dialog. */
+export const SUMMARY_TITLE_ID = 'summary-title';
+
 /** Service, dates, parties, notes, price and credits of one booking. */
 export function BookingSummary({ booking }: { booking: Booking }) {
   const currency = booking.price?.currency ?? 'USD';
   return (
-    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="summary-title">
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby={SUMMARY_TITLE_ID}>
       <Group justify="space-between">
-        <Title id="summary-title" order={2} size="h3">
+        <Title id={SUMMARY_TITLE_ID} order={2} size="h3" tabIndex={-1}>
           {serviceLabel(booking.service)}
         </Title>
         <StatusBadge status={booking.status} />

@@ -8,6 +8,8 @@ type CancelBookingModalProps = {
   isSubmitting: boolean;
   error: string | null;
   onClose: () => void;
+  /** false once the change is made: the screen moves focus (the opening button is gone). */
+  returnFocus?: boolean;
   onConfirm: () => void;
   /** Defaults say "booking"; a series visit passes its own wording. */
   title?: string;
@@ -22,6 +24,7 @@ export function CancelBookingModal(props: CancelBookingModalProps) {
     <Modal
       opened={props.opened}
       onClose={props.onClose}
+      returnFocus={props.returnFocus ?? true}
       title={props.title ?? 'Cancel this booking?'}
       centered
     >

@@ -9,6 +9,8 @@ type StatusChangeModalProps = {
   isSubmitting: boolean;
   error: string | null;
   onClose: () => void;
+  /** false once the change is made: the screen moves focus (the opening button is gone). */
+  returnFocus?: boolean;
   onConfirm: (input: { note: string; image: File | null }) => void;
 };
 
@@ -17,7 +19,13 @@ export function StatusChangeModal(props: StatusChangeModalProps) {
   const [note, setNote] = useState('');
   const [image, setImage] = useState<File | null>(null);
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered>
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      returnFocus={props.returnFocus ?? true}
+      title={props.title}
+      centered
+    >
       <Stack>
         <Text size="sm">{props.description}</Text>
         {props.error && (

@@ -150,6 +150,34 @@ describe('booking details: buttons by role and status', () => {
       expect(screen.getAllByLabelText('Status: Cancelled').length).toBeGreaterThan(0),
     );
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ status: 'cancelled' });
+    // The Cancel button is gone: focus lands on the booking's heading, not on <body>.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('heading', { level: 2, name: 'Dog walking' }),
+      ),
+    );
+  });
+
+  it("after the sitter confirms Start, focus goes to the booking's heading", async () => {
+    const soon = new Date(Date.now() + 3600_000);
+    open({
+      as: 'sitter',
+      booking: makeBooking({
+        status: 'accepted',
+        startDate: soon.toISOString(),
+        endDate: new Date(soon.getTime() + 3600_000).toISOString(),
+      }),
+    });
+    await ready();
+    await userEvent.click(button('Start')!);
+    const dialog = await screen.findByRole('dialog', { name: 'Start the booking' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Start booking' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('heading', { level: 2, name: 'Dog walking' }),
+      ),
+    );
   });
 });
 
