@@ -1,4 +1,18 @@
-import { Alert, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link } from 'react-router';
+import { paths, toPath } from '../../../config/paths';
 import { useCallback, useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { ApiAvatar } from '../../../components/ui/api-avatar';
@@ -16,6 +30,7 @@ import { concernsBooking, useLiveRefresh } from '../../notifications';
 import { DecisionButtons, pendingDecision } from './decision-buttons';
 import { fullName } from '../lib/booking-format';
 import { canDecide } from '../lib/booking-permissions';
+import { quoteFor, useApplicantProfiles } from './applicant-rates';
 
 const STATE_COLORS: Record<BookingRequest['state'], string> = {
   pending: 'yellow.8',
@@ -58,6 +73,15 @@ export function BookingRequestsPanel({ booking, userId }: { booking: Booking; us
   };
 
   const isOwner = booking.user_id === userId;
+  // The owner compares applicants by what accepting each would cost (their rate × the units).
+  const showsRates = isOwner && booking.status === 'pending' && !booking.price;
+  const profiles = useApplicantProfiles(
+    showsRates && requests.data ? requests.data.map((r) => r.providerId) : null,
+  );
+  const quoteOf = (request: BookingRequest) =>
+    showsRates ? quoteFor(booking, profiles?.get(request.providerId) ?? null) : null;
+  const [confirming, setConfirming] = useState<BookingRequest | null>(null);
+  const confirmingQuote = confirming ? quoteOf(confirming) : null;
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="requests-title">
       <Title id="requests-title" order={2} size="h4">
@@ -83,6 +107,7 @@ export function BookingRequestsPanel({ booking, userId }: { booking: Booking; us
           {requests.data.map((request) => {
             const name = fullName(request.provider);
             const mayDecide = canDecide(booking, request, userId);
+            const quote = quoteOf(request);
             return (
               <Group
                 key={request._id}
@@ -93,12 +118,29 @@ export function BookingRequestsPanel({ booking, userId }: { booking: Booking; us
                 <Group gap="sm">
                   <ApiAvatar path={request.provider.image} name={name} radius="xl" size="sm" />
                   <div>
-                    <Text fw={600} size="sm">
-                      {name}
-                    </Text>
+                    {isOwner ? (
+                      <Anchor
+                        component={Link}
+                        to={toPath(paths.petSitter, { id: request.providerId })}
+                        fw={600}
+                        size="sm"
+                      >
+                        {name}
+                      </Anchor>
+                    ) : (
+                      <Text fw={600} size="sm">
+                        {name}
+                      </Text>
+                    )}
                     <Text size="xs" c="dimmed">
                       {request.initiatedBy === 'owner' ? 'Invited by the owner' : 'Applied'}
                     </Text>
+                    {quote && (
+                      <Text size="xs" data-testid="applicant-price">
+                        {quote.rate}
+                        {quote.isSuggested ? ' (suggested)' : ''} · {quote.price}
+                      </Text>
+                    )}
                   </div>
                   <Badge color={STATE_COLORS[request.state]} variant="dot">
                     {request.state}
@@ -108,7 +150,11 @@ export function BookingRequestsPanel({ booking, userId }: { booking: Booking; us
                   <DecisionButtons
                     pending={pendingDecision(busy, (d) => `${request.providerId}:${d}`)}
                     isBusy={busy !== null}
-                    onDecide={(decision) => void decide(request, decision)}
+                    onDecide={(decision) =>
+                      isOwner && decision === 'accepted'
+                        ? setConfirming(request)
+                        : void decide(request, decision)
+                    }
                     subject={isOwner ? name : undefined}
                   />
                 )}
@@ -117,6 +163,35 @@ export function BookingRequestsPanel({ booking, userId }: { booking: Booking; us
           })}
         </Stack>
       )}
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={confirming ? `Accept ${fullName(confirming.provider)}?` : 'Accept'}
+        centered
+      >
+        <Stack>
+          <Text size="sm">
+            {confirmingQuote
+              ? `The booking is priced at their rate: ${confirmingQuote.price}.`
+              : 'The booking is priced at their rate for this service.'}{' '}
+            The other requests are closed.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(null)}>
+              Keep looking
+            </Button>
+            <Button
+              onClick={() => {
+                const request = confirming;
+                setConfirming(null);
+                if (request) void decide(request, 'accepted');
+              }}
+            >
+              Yes, accept
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Paper>
   );
 }

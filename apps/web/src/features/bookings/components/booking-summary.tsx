@@ -75,7 +75,13 @@ function PaymentLines({ booking, currency }: { booking: Booking; currency: strin
 export const SUMMARY_TITLE_ID = 'summary-title';
 
 /** Service, dates, parties, notes, price and credits of one booking. */
-export function BookingSummary({ booking }: { booking: Booking }) {
+export function BookingSummary({
+  booking,
+  isOwner = false,
+}: {
+  booking: Booking;
+  isOwner?: boolean;
+}) {
   const currency = booking.price?.currency ?? 'USD';
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby={SUMMARY_TITLE_ID}>
@@ -118,7 +124,9 @@ export function BookingSummary({ booking }: { booking: Booking }) {
           </>
         ) : (
           <Text size="sm" c="dimmed">
-            The price is set when a sitter accepts.
+            {isOwner
+              ? 'The price is set from the rate of the sitter you accept.'
+              : 'The price is set from the rate of the sitter the owner accepts.'}
           </Text>
         )}
       </Stack>

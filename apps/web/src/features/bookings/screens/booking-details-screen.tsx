@@ -98,7 +98,7 @@ export default function BookingDetailsScreen() {
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 7 }}>
               <Stack>
-                <BookingSummary booking={booking} />
+                <BookingSummary booking={booking} isOwner={role === 'owner'} />
                 <BookingPets booking={booking} role={role} />
                 <BookingActions
                   booking={booking}

@@ -1,0 +1,87 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PublicUser } from '@pawsy/contract';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../../../test/fetch-mock';
+import { renderApp } from '../../../test/render-app';
+import { storeSession } from '../../../test/tokens';
+import { BOOKING_ID, makeBooking, makeRequest, OWNER_ID, SITTER_ID } from '../test/booking-factory';
+
+const sitter: PublicUser = {
+  _id: SITTER_ID,
+  id: SITTER_ID,
+  firstName: 'Sam',
+  lastName: 'Ortega',
+  image: null,
+  city: 'Austin',
+  state: 'TX',
+  country: 'US',
+  userType: 'provider',
+  primary_services: ['dog-walking'],
+  service_rates: { 'dog-walking': 2500 },
+  currency: 'USD',
+  headline: null,
+  bio: null,
+  rating: { average: null, count: 0 },
+  memberSince: '2025-01-01T00:00:00.000Z',
+  badges: { KYC_verified: false, is_verified: false },
+  KYC_verified: false,
+  is_verified: false,
+};
+
+// An open booking (no sitter yet, no price) for 2 hours, with Sam's application.
+const openBooking = makeBooking({ provider_id: null, provider: null, price: null });
+
+function open() {
+  storeSession({ id: OWNER_ID, userType: 'user' });
+  const calls = mockFetch((call) => {
+    if (call.url === `/api/booking/${BOOKING_ID}`)
+      return { status: 200, body: { booking: openBooking, reviews: [] } };
+    if (call.url === `/api/booking/${BOOKING_ID}/requests`)
+      return {
+        status: 200,
+        body: { success: true, providers: [makeRequest({ initiatedBy: 'provider' })] },
+      };
+    if (call.url === `/api/user/${SITTER_ID}`)
+      return { status: 200, body: { success: true, data: sitter } };
+    if (call.url === `/api/booking/accept/${BOOKING_ID}`)
+      return { status: 200, body: { success: true, message: 'ok', data: openBooking } };
+    return { status: 404, body: { message: 'Not found' } };
+  });
+  renderApp(`/booking-details/${BOOKING_ID}`);
+  return calls;
+}
+
+describe('open booking: the owner compares and accepts applicants', () => {
+  it("shows each applicant's rate, the resulting price and a link to their profile", async () => {
+    open();
+    const row = await screen.findByRole('group', { name: 'Request from Sam Ortega' });
+    expect(await within(row).findByTestId('applicant-price')).toHaveTextContent(
+      '$25.00/hour · $25.00 × 2 hours = $50.00',
+    );
+    expect(within(row).getByRole('link', { name: 'Sam Ortega' })).toHaveAttribute(
+      'href',
+      `/petSitters/${SITTER_ID}`,
+    );
+    expect(
+      screen.getByText('The price is set from the rate of the sitter you accept.'),
+    ).toBeInTheDocument();
+  });
+
+  it('Accept asks first, stating the price; only "Yes, accept" sends the decision', async () => {
+    const calls = open();
+    const row = await screen.findByRole('group', { name: 'Request from Sam Ortega' });
+    await within(row).findByTestId('applicant-price');
+    await userEvent.click(within(row).getByRole('button', { name: 'Accept Sam Ortega' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept Sam Ortega?' });
+    expect(dialog).toHaveTextContent('$25.00 × 2 hours = $50.00');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, accept' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        providerId: SITTER_ID,
+        decision: 'accepted',
+      }),
+    );
+  });
+});
