@@ -9,7 +9,7 @@ import {
 } from './support';
 
 // Sam's calendar (demo data) is in Austin's time zone with a weekly schedule, and requests are
-// checked against it: the form's default slot (tomorrow 09:00–17:00, local) is read as an Austin
+// checked against it: the form's default slot (tomorrow 09:00–10:00 for a walk, local) is read as an Austin
 // owner's, not the test machine's (often UTC, when 09:00 is 03:00 for Sam).
 test.use({ timezoneId: 'America/Chicago' });
 
@@ -17,13 +17,13 @@ test('an owner with too few credits pays the rest of a booking through the sandb
   browser,
 }) => {
   test.setTimeout(120_000);
-  // A fresh owner with a dog and $50 of credits (granted by an admin).
+  // A fresh owner with a dog and $10 of credits (granted by an admin).
   const { page, me, close: closeOwner } = await newOwnerWithDog(browser);
   const admin = await signIn(browser, ADMIN.email, ADMIN.password, '/dashboard');
   const adminApi = await apiAccess(admin.page);
   const grant = await admin.page.request.post(`${adminApi.apiBase}/api/userCredit/user-credits`, {
     headers: adminApi.headers,
-    data: { userId: me.userId, amount: 5000, reason: 'Welcome credits' },
+    data: { userId: me.userId, amount: 1000, reason: 'Welcome credits' },
   });
   expect(grant.status(), await grant.text()).toBe(201);
   await admin.close();
@@ -31,18 +31,18 @@ test('an owner with too few credits pays the rest of a booking through the sandb
   const sam = await signIn(browser, 'sam@pawsy.test', DEMO_PASSWORD, '/user-dashboard');
   const samId = (await apiAccess(sam.page)).userId;
 
-  // Sam's Dog walking for tomorrow 09:00–17:00: 8 hours × $25.00 = $200.00.
+  // Sam's Dog walking for tomorrow 09:00–10:00 (an hourly service's default): 1 hour × $25.00.
   await page.goto(`/request-form?providerId=${samId}`);
   await page.getByRole('combobox', { name: 'Service' }).click();
   await page.getByRole('option', { name: 'Dog walking', exact: true }).click();
   await page.getByLabel('Biscuit (dog)').check();
   await page.getByRole('button', { name: 'Continue to checkout' }).click();
-  await expect(page.getByText('$25.00 × 8 hours')).toBeVisible();
+  await expect(page.getByText('$25.00 × 1 hour')).toBeVisible();
   await page.getByRole('switch', { name: /^Apply my credits/ }).click();
-  await page.getByRole('button', { name: 'Pay $150.00 by card' }).click();
+  await page.getByRole('button', { name: 'Pay $15.00 by card' }).click();
 
   // The sandbox's checkout page: the booking exists, but Sam has not been asked yet. (Wait for
-  // its URL first: the app's own "Pay $150.00 by card" matches /^Pay/ until the page changes.)
+  // its URL first: the app's own "Pay $15.00 by card" matches /^Pay/ until the page changes.)
   await page.waitForURL(/\/api\/payments\/sandbox\//);
   await expect(page.getByRole('button', { name: /^Pay/ })).toBeVisible();
   await expectAccessible(page);
@@ -54,8 +54,8 @@ test('an owner with too few credits pays the rest of a booking through the sandb
 
   await page.getByRole('button', { name: /^Pay/ }).click();
   await expect(page).toHaveURL(new RegExp(`/booking-details/${bookingId}`));
-  await expect(page.getByText('Credits applied: $50.00')).toBeVisible();
-  await expect(page.getByText('Paid by card: $150.00')).toBeVisible();
+  await expect(page.getByText('Credits applied: $10.00')).toBeVisible();
+  await expect(page.getByText('Paid by card: $15.00')).toBeVisible();
   await expect(page.getByText('Payment received')).toBeVisible();
   // axe reads colours mid-transition: scan once the toast has fully faded in.
   await page.waitForFunction(() => {

@@ -3,7 +3,7 @@ import { apiAccess, DEMO_PASSWORD, newOwnerWithDog, signIn } from './support';
 
 // A 1×1 PNG: the API checks an upload's type from its bytes.
 // Sam's calendar (demo data) is in Austin's time zone with a weekly schedule, and requests are
-// checked against it: the form's default slot (tomorrow 09:00–17:00, local) is read as an Austin
+// checked against it: the form's default slot (tomorrow 09:00–10:00 for a walk, local) is read as an Austin
 // owner's, not the test machine's (often UTC, when 09:00 is 03:00 for Sam).
 test.use({ timezoneId: 'America/Chicago' });
 
@@ -67,8 +67,8 @@ test('an owner books a sitter, who accepts, starts with a photo and completes; b
   await owner.page.getByLabel('Notes for the sitter').fill('Biscuit pulls towards squirrels.');
   await owner.page.getByRole('button', { name: 'Continue to checkout' }).click();
 
-  // Default slot: tomorrow 09:00–17:00, 8 started hours at Sam's $25.00.
-  await expect(owner.page.getByText('$25.00 × 8 hours')).toBeVisible();
+  // Default slot for an hourly service: tomorrow 09:00–10:00, 1 hour at Sam's $25.00.
+  await expect(owner.page.getByText('$25.00 × 1 hour')).toBeVisible();
   await expect(owner.page.getByRole('heading', { name: 'Cancellation policy' })).toBeVisible();
   const bookingId = await confirmAtCheckout(owner.page);
   await expect(status(owner.page, 'Pending')).toBeVisible();

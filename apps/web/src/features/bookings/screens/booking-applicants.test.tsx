@@ -27,6 +27,7 @@ const sitter: PublicUser = {
   badges: { KYC_verified: false, is_verified: false },
   KYC_verified: false,
   is_verified: false,
+  approximateLocation: null,
 };
 
 // An open booking (no sitter yet, no price) for 2 hours, with Sam's application.
