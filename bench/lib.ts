@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import type autocannon from 'autocannon';
 import { loadConfig, type AppConfig } from '../apps/api/src/config.ts';
 
@@ -165,4 +165,38 @@ export function cpuSeconds(pid: number, tid?: number): number {
   // The command name before them is in parentheses and may hold spaces.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+}
+
+/**
+ * Starts `args` (a server entry point) with plain Node.js in its own process, on the environment
+ * less DATABASE_URL and REDIS_URL plus `env`, its output appended to `logFile`, and waits up to a
+ * minute for `${base}/readyz`. A server that exits or never gets ready is killed and its log's
+ * tail thrown.
+ */
+export async function spawnServer(opts: {
+  args: string[];
+  env: Record<string, string>;
+  base: string;
+  logFile: string;
+}): Promise<ChildProcess> {
+  const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
+  const log = fs.openSync(opts.logFile, 'a');
+  const child = spawn(process.execPath, opts.args, {
+    cwd: root,
+    env: { ...inherited, ...opts.env },
+    stdio: ['ignore', log, log],
+  });
+  fs.closeSync(log);
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    const ok = await fetch(`${opts.base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return child;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  child.kill('SIGKILL');
+  const tail = fs.readFileSync(opts.logFile, 'utf8').split('\n').slice(-20).join('\n');
+  throw new Error(`the server did not become ready (exit ${child.exitCode}):\n${tail}`);
 }

@@ -8,7 +8,7 @@
  * Run: npm run bench:crash   (writes its section of docs/operations.md; ~2–3 minutes)
  * BENCH_DRY=1: 3 kills, docs left alone. SQLITE_SYNCHRONOUS=FULL runs the loop on FULL.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -19,7 +19,7 @@ import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig, type SqliteSynchronous } from '../../apps/api/src/config.ts';
 import { createDb } from '../../apps/api/src/db/index.ts';
 import { uploadsDir } from '../../apps/api/src/lib/uploads.ts';
-import { BENCH_SECRET, benchEnv, machineLine, root, writeDocSection } from '../lib.ts';
+import { BENCH_SECRET, benchEnv, machineLine, spawnServer, writeDocSection } from '../lib.ts';
 import { createCast } from './population.ts';
 import { verify, type Acked, type Verdict } from './verify.ts';
 import { startWorkload, type RoundCounts } from './workload.ts';
@@ -58,28 +58,8 @@ function freePort(): Promise<number> {
 }
 
 /** The production entry point in its own process, so that SIGKILL takes all of it at once. */
-async function startServer(): Promise<ChildProcess> {
-  const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
-  const log = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: { ...inherited, ...env },
-    stdio: ['ignore', log, log],
-  });
-  fs.closeSync(log);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    const ok = await fetch(`${base}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return child;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  child.kill('SIGKILL');
-  const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-20).join('\n');
-  throw new Error(`the server did not become ready (exit ${child.exitCode}):\n${tail}`);
+function startServer(): Promise<ChildProcess> {
+  return spawnServer({ args: ['--import', 'tsx', 'apps/api/src/server.ts'], env, base, logFile });
 }
 
 function killHard(child: ChildProcess): Promise<void> {

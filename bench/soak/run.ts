@@ -22,7 +22,7 @@
  * Run: npm run bench:soak [-- --minutes N] [--rate R] [--streams S] [--dry]
  * Writes its section of docs/performance.md unless --dry. Takes `minutes` + about 1 minute.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -33,7 +33,15 @@ import { buildApp } from '../../apps/api/src/app.ts';
 import { trackLoopLateness } from '../../apps/api/src/lib/loop-lateness.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { hostSpeedGauge } from '../host-speed.ts';
-import { BENCH_SECRET, benchEnv, cpuSeconds, machineLine, root, writeDocSection } from '../lib.ts';
+import {
+  BENCH_SECRET,
+  benchEnv,
+  cpuSeconds,
+  machineLine,
+  root,
+  spawnServer,
+  writeDocSection,
+} from '../lib.ts';
 import { HISTORY, populate } from './population.ts';
 import { Client, closedLoop, Mix, openLoop, streams, type Sample } from './traffic.ts';
 
@@ -135,28 +143,8 @@ function ensureBuilt(): string {
   return server;
 }
 
-async function startServer(entry: string, env: Record<string, string>, base: string) {
-  const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
-  const log = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [entry], {
-    cwd: root,
-    env: { ...inherited, ...env },
-    stdio: ['ignore', log, log],
-  });
-  fs.closeSync(log);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    const ok = await fetch(`${base}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(
-    `the server did not become ready:\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}`,
-  );
+function startServer(entry: string, env: Record<string, string>, base: string) {
+  return spawnServer({ args: [entry], env, base, logFile });
 }
 
 type Diag = {

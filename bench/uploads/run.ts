@@ -8,7 +8,7 @@
  * Run: npm run bench:uploads   (~1.5 minutes; writes its section of docs/performance.md)
  * BENCH_DRY=1 prints the section instead.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -18,7 +18,7 @@ import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { newUserRow } from '../../apps/api/src/lib/user-row.ts';
 import { openSession, SESSION_TTL_MS } from '../../apps/api/src/modules/auth/index.ts';
-import { BENCH_SECRET, benchEnv, machineLine, root, writeDocSection } from '../lib.ts';
+import { BENCH_SECRET, benchEnv, machineLine, spawnServer, writeDocSection } from '../lib.ts';
 
 const DRY = process.env.BENCH_DRY === '1';
 const N = Number(process.env.UPLOADS_N ?? 8);
@@ -83,32 +83,16 @@ async function accounts(dataDir: string, count: number, prefix: string): Promise
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
-  const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...inherited,
-      ...benchEnv(dataDir),
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      REMINDERS_INTERVAL_SECONDS: '0',
-      RATING_REFRESH_MINUTES: '0',
-    },
-    stdio: ['ignore', log, log],
-  });
-  fs.closeSync(log);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    const ok = await fetch(`${base}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { child, base };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not become ready (exit ${child.exitCode})`);
+  const env = {
+    ...benchEnv(dataDir),
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    REMINDERS_INTERVAL_SECONDS: '0',
+    RATING_REFRESH_MINUTES: '0',
+  };
+  const logFile = path.join(dataDir, 'server.log');
+  const args = ['--import', 'tsx', 'apps/api/src/server.ts'];
+  return { child: await spawnServer({ args, env, base, logFile }), base };
 }
 
 /** One scenario on a fresh server and DATA_DIR with `count` accounts; every request of `requests`
