@@ -31,8 +31,10 @@ test('an owner with too few credits pays the rest of a booking through the sandb
   const sam = await signIn(browser, 'sam@pawsy.test', DEMO_PASSWORD, '/user-dashboard');
   const samId = (await apiAccess(sam.page)).userId;
 
-  // Sam's Dog walking for tomorrow 09:00–10:00 (an hourly service's default): 1 hour × $25.00.
-  await page.goto(`/request-form?providerId=${samId}`);
+  // Sam's Dog walking 09:00–10:00 (an hourly service's default) on a day three days ahead, clear
+  // of the walk bookings.spec.ts books with him tomorrow at the same hour: 1 hour × $25.00.
+  const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  await page.goto(`/request-form?providerId=${samId}&startDate=${day}&endDate=${day}`);
   await page.getByRole('combobox', { name: 'Service' }).click();
   await page.getByRole('option', { name: 'Dog walking', exact: true }).click();
   await page.getByLabel('Biscuit (dog)').check();

@@ -42,14 +42,22 @@ type Window = Pick<RequestFormValues, 'start' | 'end'>;
 /**
  * The times a new request starts with: 09:00 on the first day (tomorrow, or the search's first
  * day). An hourly service (walks, drop-in visits…: priced per started hour) lasts one hour, so a
- * walk left on the defaults is not an 8-hour walk; an overnight one, or no service yet, runs to
- * 17:00 on the last day (the search's last day).
+ * walk left on the defaults is not an 8-hour walk; an overnight one ends at 09:00 on the last day
+ * (the search's, at least the day after the first), so its nights are the calendar nights; no
+ * service yet runs to 17:00 on the last day.
  */
 export function defaultWindow(service: string, search: SearchPrefill | null = null): Window {
   const tomorrow = dayjs().add(1, 'day').startOf('day');
   const first = (search?.startDate ? dayjs(search.startDate) : tomorrow).hour(9);
   const last = search?.endDate ? dayjs(search.endDate) : tomorrow;
-  const end = service && serviceUnit(service) === 'hour' ? first.add(1, 'hour') : last.hour(17);
+  let end = last.hour(17);
+  if (service && serviceUnit(service) === 'hour') end = first.add(1, 'hour');
+  else if (service) {
+    // A stay ends at the hour it began, on the last day (at least the next): a search of 10–12
+    // Dec is two nights, as the price counts them, not three.
+    const nextDay = first.add(1, 'day');
+    end = last.hour(9).isAfter(nextDay) ? last.hour(9) : nextDay;
+  }
   return { start: first.format(PICKER_FORMAT), end: end.format(PICKER_FORMAT) };
 }
 

@@ -91,7 +91,7 @@ describe('checkout: Back', () => {
     expect(await screen.findByRole('checkbox', { name: 'Biscuit (dog)' })).toBeChecked();
     expect(screen.getByDisplayValue('Key under the mat')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Ends/ })).toHaveTextContent(
-      'Thu 12 Dec 2030, 17:00',
+      'Thu 12 Dec 2030, 09:00',
     );
   });
 

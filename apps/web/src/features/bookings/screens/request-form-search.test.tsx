@@ -33,14 +33,14 @@ describe('request form after a sitter search', () => {
   const starts = () => screen.getByRole('button', { name: /^Starts/ });
   const ends = () => screen.getByRole('button', { name: /^Ends/ });
 
-  it('opens an overnight service with the searched first and last days', async () => {
+  it('opens an overnight service from 09:00 on the searched first day to 09:00 on the last', async () => {
     open(
       `/request-form?providerId=${SITTER_ID}&service=boarding&startDate=2030-12-10&endDate=2030-12-11`,
     );
     await screen.findByRole('checkbox', { name: 'Biscuit (dog)' });
     expect(screen.getByRole('combobox', { name: /^Service/ })).toHaveValue('Boarding');
     expect(starts()).toHaveTextContent('Tue 10 Dec 2030, 09:00');
-    expect(ends()).toHaveTextContent('Wed 11 Dec 2030, 17:00');
+    expect(ends()).toHaveTextContent('Wed 11 Dec 2030, 09:00');
   });
 
   it('opens an hourly service (a walk) as one hour from 09:00 on the searched day', async () => {
@@ -64,6 +64,7 @@ describe('request form after a sitter search', () => {
     expect(ends()).toHaveTextContent(`${tomorrow}, 10:00`);
     await userEvent.click(screen.getByRole('combobox', { name: /^Service/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'House sitting' }));
-    expect(ends()).toHaveTextContent(`${tomorrow}, 17:00`);
+    const dayAfter = dayjs().add(2, 'day').format('ddd D MMM YYYY');
+    expect(ends()).toHaveTextContent(`${dayAfter}, 09:00`);
   });
 });
