@@ -1,6 +1,7 @@
 /** What the benchmarks share: the app's bench config, autocannon figures, the docs section writer. */
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -199,4 +200,16 @@ export async function spawnServer(opts: {
   child.kill('SIGKILL');
   const tail = fs.readFileSync(opts.logFile, 'utf8').split('\n').slice(-20).join('\n');
   throw new Error(`the server did not become ready (exit ${child.exitCode}):\n${tail}`);
+}
+
+/** A TCP port free on 127.0.0.1 now (the OS picks it), for a server the bench starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -10,7 +10,6 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -19,7 +18,14 @@ import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig, type SqliteSynchronous } from '../../apps/api/src/config.ts';
 import { createDb } from '../../apps/api/src/db/index.ts';
 import { uploadsDir } from '../../apps/api/src/lib/uploads.ts';
-import { BENCH_SECRET, benchEnv, machineLine, spawnServer, writeDocSection } from '../lib.ts';
+import {
+  BENCH_SECRET,
+  benchEnv,
+  machineLine,
+  freePort,
+  spawnServer,
+  writeDocSection,
+} from '../lib.ts';
 import { createCast } from './population.ts';
 import { verify, type Acked, type Verdict } from './verify.ts';
 import { startWorkload, type RoundCounts } from './workload.ts';
@@ -45,17 +51,6 @@ const env: Record<string, string> = {
 const config = loadConfig(env);
 const base = `http://127.0.0.1:${port}`;
 const logFile = path.join(dataDir, 'server.log');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port: p } = server.address() as net.AddressInfo;
-      server.close(() => resolve(p));
-    });
-  });
-}
 
 /** The production entry point in its own process, so that SIGKILL takes all of it at once. */
 function startServer(): Promise<ChildProcess> {

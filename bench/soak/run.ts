@@ -25,7 +25,6 @@
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -36,6 +35,7 @@ import { hostSpeedGauge } from '../host-speed.ts';
 import {
   BENCH_SECRET,
   benchEnv,
+  freePort,
   cpuSeconds,
   machineLine,
   root,
@@ -95,17 +95,6 @@ const RSS_SLACK_MIB = 16;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawsy-soak-'));
 const logFile = path.join(dataDir, 'server.log');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Newest modification time under these paths (tests excluded), as scripts/build-if-needed does. */
 function newest(paths: string[]): number {

@@ -10,7 +10,6 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -18,7 +17,14 @@ import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { newUserRow } from '../../apps/api/src/lib/user-row.ts';
 import { openSession, SESSION_TTL_MS } from '../../apps/api/src/modules/auth/index.ts';
-import { BENCH_SECRET, benchEnv, machineLine, spawnServer, writeDocSection } from '../lib.ts';
+import {
+  BENCH_SECRET,
+  benchEnv,
+  machineLine,
+  freePort,
+  spawnServer,
+  writeDocSection,
+} from '../lib.ts';
 
 const DRY = process.env.BENCH_DRY === '1';
 const N = Number(process.env.UPLOADS_N ?? 8);
@@ -36,17 +42,6 @@ type Outcome = {
   statuses: string;
   slowestMs: number;
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** VmRSS and VmHWM (peak) of a process, in MB. */
 function memoryOf(pid: number): { rss: number; peak: number } {
