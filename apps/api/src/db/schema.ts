@@ -21,11 +21,20 @@ import type {
 } from './schema-availability.ts';
 
 import type { BookingSeriesTable } from './schema-series.ts';
+import type {
+  BookingDayCountsTable,
+  BookingStatusCountsTable,
+  FeedListingsTable,
+  RatingRefreshTable,
+  UserDayCountsTable,
+  UserRoleCountsTable,
+} from './schema-counters.ts';
 
 export type * from './schema-availability.ts';
 export type * from './schema-billing.ts';
 export type * from './schema-trust.ts';
 export type * from './schema-series.ts';
+export type * from './schema-counters.ts';
 
 /**
  * Kysely table types. Booleans are stored as 0/1 integers and times as ISO 8601
@@ -250,52 +259,4 @@ export interface UserRatingColumns {
  */
 export interface UserVersionColumn {
   version: Generated<number>;
-}
-
-/** Bookings per status, in shards (summed to read); kept by triggers on bookings (migration 08-48). */
-export interface BookingStatusCountsTable {
-  status: string;
-  shard: number;
-  n: number;
-}
-
-/** Bookings per UTC day of creation and current status, in shards; kept by triggers (08-49). */
-export interface BookingDayCountsTable {
-  day: string;
-  status: string;
-  shard: number;
-  n: number;
-}
-
-/** Live (not deleted) users per role; kept by triggers on users (migration 08-50). */
-export interface UserRoleCountsTable {
-  user_type: string;
-  n: number;
-}
-
-/** One row (id 1): the watermark of the cached-ratings refresh job. */
-export interface RatingRefreshTable {
-  id: number;
-  last_run_at: string;
-}
-
-/**
- * One row per booking a sitter's feed lists (pending, no sitter, card part paid or none), with its
- * owner's point and 0.1° latitude cell; kept by triggers (migration 09-00), read by the feed only.
- */
-export interface FeedListingsTable {
-  booking_id: string;
-  owner_id: string;
-  service: string;
-  start_at: string;
-  created_at: string;
-  latitude: number | null;
-  longitude: number | null;
-  lat_cell: number | null;
-}
-
-/** Users per UTC day of creation (deleted ones too); kept by triggers on users (migration 09-10). */
-export interface UserDayCountsTable {
-  day: string;
-  n: number;
 }
