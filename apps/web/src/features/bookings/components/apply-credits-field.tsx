@@ -1,5 +1,6 @@
 import { NumberInput, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
+import { cardPartIssue } from '@pawsy/contract';
 import { formatCents } from '../../../lib/money';
 import { maxApplicableCredits } from '../../credits';
 
@@ -14,7 +15,10 @@ type ApplyCreditsFieldProps = {
   onRequestedChange: (cents: number) => void;
 };
 
-/** Switch + amount; the amount input never offers more than min(balance, price). */
+/**
+ * Switch + amount; the amount input never offers more than min(balance, price), and says before
+ * submit when the card part left would be under the gateway's minimum (the API refuses it).
+ */
 export function ApplyCreditsField(props: ApplyCreditsFieldProps) {
   const max = maxApplicableCredits(props.balanceCents, props.priceCents);
   const isDisabled = max === 0;
@@ -61,7 +65,8 @@ export function ApplyCreditsField(props: ApplyCreditsFieldProps) {
               ? `You can apply up to ${formatCents(max, props.currency)} to this booking.`
               : null
           }
-          inputWrapperOrder={['label', 'input', 'description']}
+          error={cardPartIssue(props.priceCents, props.requestedCents)}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
       )}
       <Text size="xs" c="dimmed">

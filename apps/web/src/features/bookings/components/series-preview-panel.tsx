@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { cardPartIssue } from '@pawsy/contract';
 import { formatCents } from '../../../lib/money';
 import type { SeriesPreview } from '../bookings-api';
 import { formatVisit } from '../lib/series-form-model';
@@ -44,7 +45,10 @@ export function SeriesPreviewPanel(props: SeriesPreviewPanelProps) {
   const conflicts = preview.occurrences.filter((o) => o.conflict !== null).length;
   const free = preview.occurrences.length - conflicts;
   const due = Math.max(0, preview.totalCents - credits.cents);
-  const canSend = free > 0 && (conflicts === 0 || skipConflicts);
+  const canSend =
+    free > 0 &&
+    (conflicts === 0 || skipConflicts) &&
+    cardPartIssue(preview.totalCents, credits.cents) === null;
   const money = (cents: number) => formatCents(cents, preview.currency);
   const units = plural(preview.unitsPerOccurrence, preview.unitLabel);
   return (

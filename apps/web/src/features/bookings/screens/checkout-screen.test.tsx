@@ -127,6 +127,24 @@ describe('checkout', () => {
     expect(screen.queryByText(/You can apply up to/)).toBeNull();
   });
 
+  it('says before submit when credits leave a card part under $0.50, and will not send it', async () => {
+    serve(8000, 5000);
+    await openCheckout();
+    await userEvent.click(screen.getByRole('switch', { name: /^Apply my credits/ }));
+    const amount = screen.getByLabelText('Credits to apply ($)');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '49.8');
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveAccessibleDescription(
+      'The card part must be at least $0.50: apply $49.50 or less in credits, or all $50.00',
+    );
+    expect(screen.getByRole('button', { name: 'Pay $0.20 by card' })).toBeDisabled();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '49.5');
+    expect(amount).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Pay $0.50 by card' })).toBeEnabled();
+  });
+
   it('never applies more credits than the balance when the price is larger', async () => {
     const calls = serve(1200, 5000);
     await openCheckout();

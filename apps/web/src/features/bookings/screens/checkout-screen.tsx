@@ -26,7 +26,7 @@ import { useLoad } from '../../../lib/use-load';
 import { formatDateRange } from '../lib/booking-format';
 import { requestFormPath } from '../lib/request-form-model';
 import { formatCents } from '../../../lib/money';
-import { CANCELLATION_POLICY, serviceLabel } from '@pawsy/contract';
+import { CANCELLATION_POLICY, cardPartIssue, serviceLabel } from '@pawsy/contract';
 
 const QUOTE_FAILED = 'Failed to fetch booking';
 
@@ -185,7 +185,10 @@ export default function CheckoutScreen() {
               <Button
                 onClick={() => void confirm()}
                 loading={status === 'pending'}
-                disabled={Boolean(draft.providerId) && !quote.data}
+                disabled={
+                  (Boolean(draft.providerId) && !quote.data) ||
+                  cardPartIssue(price, credits) !== null
+                }
               >
                 {cardCents > 0
                   ? `Pay ${formatCents(cardCents, quote.data?.currency)} by card`
