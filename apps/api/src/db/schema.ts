@@ -91,13 +91,20 @@ export interface SessionsTable {
 export interface OneTimeCodesTable {
   id: string;
   user_id: string;
-  /** A code's purpose; 'signup-notice' rows hold no usable code, only when that mail went out. */
+  /** A code's purpose; 'signup-notice' rows (written before auth_mail_gates) hold no usable code. */
   purpose: 'verify-email' | 'reset-password' | 'signup-notice';
   code_hash: string;
   attempts: number;
   expires_at: string;
   consumed_at: string | null;
   created_at: string;
+}
+
+/** When an auth mail of a kind last went to an account: the resend gate's one claimable row. */
+export interface AuthMailGatesTable {
+  user_id: string;
+  kind: OneTimeCodesTable['purpose'];
+  sent_at: string;
 }
 
 export interface NotificationsTable {
@@ -212,6 +219,7 @@ export interface Database extends TrustTables {
   users: UsersTable & UserRatingColumns & UserVersionColumn;
   sessions: SessionsTable;
   one_time_codes: OneTimeCodesTable;
+  auth_mail_gates: AuthMailGatesTable;
   notifications: NotificationsTable;
   bookings: BookingsTable;
   booking_requests: BookingRequestsTable;

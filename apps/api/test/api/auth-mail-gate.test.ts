@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, injectCall, type TestApp } from '../helpers/app.ts';
-import { signupPayload, signupViaApi } from '../helpers/auth-flows.ts';
+import { ageAuthMails, signupPayload, signupViaApi } from '../helpers/auth-flows.ts';
 import { createUser } from '../helpers/factories.ts';
 import { lastCode, readMails } from '../helpers/mail.ts';
 
@@ -20,17 +20,6 @@ afterAll(() => t.close());
 const post = (url: string, payload: object) => t.call({ method: 'POST', url, payload });
 const unknownEmail = () => `nobody-${Math.random().toString(36).slice(2)}@example.test`;
 
-/** Moves this account's gate rows of `purpose` a minute and a second into the past. */
-async function pastTheWait(userId: string, purpose: string) {
-  const past = new Date(Date.now() - 61_000).toISOString();
-  await t.app.db
-    .updateTable('one_time_codes')
-    .set({ created_at: past })
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose as 'signup-notice')
-    .execute();
-}
-
 describe('signup with a taken address', () => {
   it('mails its owner once a minute however often it is tried, with the same answer', async () => {
     const owner = await createUser(t.app);
@@ -46,10 +35,20 @@ describe('signup with a taken address', () => {
     expect(notices).toHaveLength(1);
     expect(notices[0]!.subject).toMatch(/tried to sign up/);
 
-    await pastTheWait(owner.id, 'signup-notice');
+    await ageAuthMails(t, owner.id, 61);
     await post('/api/auth/signup', signupPayload({ email: owner.email }));
     await post('/api/auth/signup', signupPayload({ email: owner.email }));
     expect(readMails(t.dataDir, owner.email)).toHaveLength(2);
+  });
+
+  it('mails its owner once when the tries arrive all at once', async () => {
+    const owner = await createUser(t.app);
+    const tries = Array.from({ length: 10 }, () =>
+      post('/api/auth/signup', signupPayload({ email: owner.email })),
+    );
+    for (const res of await Promise.all(tries)) expect(res.statusCode).toBe(201);
+    await t.app.mailer.settled();
+    expect(readMails(t.dataDir, owner.email)).toHaveLength(1);
   });
 
   it("neither holds back the owner's codes nor replaces their verification code", async () => {
@@ -92,6 +91,19 @@ async function answerWhileDatabaseHeld(send: () => Promise<{ statusCode: number;
     await t.app.mailer.settled();
   }
 }
+
+describe.each([
+  { url: '/api/auth/forget-password', verified: 1 as const },
+  { url: '/api/auth/resend-otp', verified: 0 as const },
+])('$url at once, many times', ({ url, verified }) => {
+  it('sends one code, not one per request', async () => {
+    const known = await createUser(t.app, { email_verified: verified });
+    const calls = Array.from({ length: 10 }, () => post(url, { email: known.email }));
+    for (const res of await Promise.all(calls)) expect(res.statusCode).toBe(200);
+    await t.app.mailer.settled();
+    expect(readMails(t.dataDir, known.email)).toHaveLength(1);
+  });
+});
 
 describe.each([
   { url: '/api/auth/forget-password', verified: 1 as const },

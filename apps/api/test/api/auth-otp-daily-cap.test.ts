@@ -6,7 +6,7 @@ import {
   OTP_REJECTED,
 } from '../../src/modules/auth/otp.service.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { signupViaApi } from '../helpers/auth-flows.ts';
+import { ageAuthMails, signupViaApi } from '../helpers/auth-flows.ts';
 import { lastCode, readMails } from '../helpers/mail.ts';
 
 let t: TestApp;
@@ -17,23 +17,6 @@ afterAll(() => t.close());
 
 const post = (url: string, payload: object) => t.call({ method: 'POST', url, payload });
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-
-/** Moves every code of a user back in time, as if the tries had happened `seconds` ago. */
-async function ageCodes(userId: string, seconds: number) {
-  const rows = await t.app.db
-    .selectFrom('one_time_codes')
-    .select(['id', 'created_at', 'expires_at'])
-    .where('user_id', '=', userId)
-    .execute();
-  const shift = (iso: string) => new Date(Date.parse(iso) - seconds * 1000).toISOString();
-  for (const row of rows) {
-    await t.app.db
-      .updateTable('one_time_codes')
-      .set({ created_at: shift(row.created_at), expires_at: shift(row.expires_at) })
-      .where('id', '=', row.id)
-      .execute();
-  }
-}
 
 /** Spends the daily allowance of wrong codes, one burnt code after another. */
 async function grindCodes(
@@ -48,7 +31,7 @@ async function grindCodes(
       const res = await post(url, body(wrong(code)));
       expect(res.statusCode).toBe(400);
     }
-    await ageCodes(user.id, 61); // past the resend wait, still within the day
+    await ageAuthMails(t, user.id, 61); // past the resend wait, still within the day
     if (spent + OTP_MAX_ATTEMPTS < OTP_DAILY_FAILURE_CAP) await requestCode();
   }
 }
@@ -74,7 +57,7 @@ describe(`one-time codes: at most ${OTP_DAILY_FAILURE_CAP} wrong codes a day`, (
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(OTP_REJECTED);
 
-    await ageCodes(user.id, 24 * 3600);
+    await ageAuthMails(t, user.id, 24 * 3600);
     const fresh = await issueCode(t.app, user.id, 'verify-email');
     const later = await post('/api/auth/verify-otp', { email: user.email, otp: fresh });
     expect(later.statusCode, later.body).toBe(200);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTP_MAX_ATTEMPTS } from '../../src/modules/auth/otp.service.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { signupViaApi } from '../helpers/auth-flows.ts';
+import { ageAuthMails, signupViaApi } from '../helpers/auth-flows.ts';
 import { lastCode } from '../helpers/mail.ts';
 
 /*
@@ -70,12 +70,7 @@ describe.each(routes)('$url answers a registered and an unknown address alike', 
       });
 
     // Expired, and past the resend wait so that a new code may be asked for.
-    const past = (ms: number) => new Date(Date.now() - ms).toISOString();
-    await t.app.db
-      .updateTable('one_time_codes')
-      .set({ created_at: past(11 * 60_000), expires_at: past(60_000) })
-      .where('user_id', '=', user.id)
-      .execute();
+    await ageAuthMails(t, user.id, 11 * 60);
     same(await post(route.url, route.body(user.email, lastCode(t.dataDir, user.email))));
 
     await post('/api/auth/resend-otp', { email: user.email });

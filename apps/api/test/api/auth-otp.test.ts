@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTP_REJECTED } from '../../src/modules/auth/otp.service.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { lastCode, readMails } from '../helpers/mail.ts';
-import { login, signupViaApi } from '../helpers/auth-flows.ts';
+import { ageAuthMails, login, signupViaApi } from '../helpers/auth-flows.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,23 +25,6 @@ async function isEmailVerified(email: string): Promise<boolean> {
     .where('email', '=', email)
     .executeTakeFirstOrThrow();
   return row.email_verified === 1;
-}
-
-/** Moves the newest code of a user back in time (creation and expiry). */
-async function ageCodes(userId: string, seconds: number) {
-  const rows = await t.app.db
-    .selectFrom('one_time_codes')
-    .select(['id', 'created_at', 'expires_at'])
-    .where('user_id', '=', userId)
-    .execute();
-  for (const row of rows) {
-    const shift = (iso: string) => new Date(Date.parse(iso) - seconds * 1000).toISOString();
-    await t.app.db
-      .updateTable('one_time_codes')
-      .set({ created_at: shift(row.created_at), expires_at: shift(row.expires_at) })
-      .where('id', '=', row.id)
-      .execute();
-  }
 }
 
 describe('POST /api/auth/verify-otp', () => {
@@ -169,7 +152,7 @@ describe('POST /api/auth/resend-otp', () => {
   it('sends a new code after 60 s; only the newest code works', async () => {
     const u = await signupViaApi(t);
     const first = lastCode(t.dataDir, u.email);
-    await ageCodes(u.id, 61);
+    await ageAuthMails(t, u.id, 61);
     const res = await resend(u.email);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().success).toBe(true);
@@ -182,7 +165,7 @@ describe('POST /api/auth/resend-otp', () => {
 
   it('gives the same answer for unknown and already-verified emails, and mails nothing', async () => {
     const u = await signupViaApi(t);
-    await ageCodes(u.id, 61);
+    await ageAuthMails(t, u.id, 61);
     const known = await resend(u.email);
     const unknown = await resend('ghost@example.test');
     expect(unknown.statusCode).toBe(200);
@@ -190,7 +173,7 @@ describe('POST /api/auth/resend-otp', () => {
     expect(readMails(t.dataDir, 'ghost@example.test')).toEqual([]);
 
     expect((await verify(u.email, lastCode(t.dataDir, u.email))).statusCode).toBe(200);
-    await ageCodes(u.id, 61);
+    await ageAuthMails(t, u.id, 61);
     const before = readMails(t.dataDir, u.email).length;
     const verified = await resend(u.email);
     expect(verified.json()).toEqual(known.json());

@@ -55,3 +55,34 @@ export async function tokenIsAccepted(t: TestApp, token: string): Promise<boolea
   expect(typeof res.json().message).toBe('string');
   return false;
 }
+
+/**
+ * Moves a user's codes (creation and expiry) and auth-mail gate slots `seconds` into the past, as
+ * if those mails had gone out then: past the 60 s resend wait at 61, past the day's cap at 86,400.
+ */
+export async function ageAuthMails(t: TestApp, userId: string, seconds: number): Promise<void> {
+  const shift = (iso: string) => new Date(Date.parse(iso) - seconds * 1000).toISOString();
+  const codes = await t.app.db
+    .selectFrom('one_time_codes')
+    .select(['id', 'created_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .execute();
+  for (const row of codes)
+    await t.app.db
+      .updateTable('one_time_codes')
+      .set({ created_at: shift(row.created_at), expires_at: shift(row.expires_at) })
+      .where('id', '=', row.id)
+      .execute();
+  const gates = await t.app.db
+    .selectFrom('auth_mail_gates')
+    .select(['kind', 'sent_at'])
+    .where('user_id', '=', userId)
+    .execute();
+  for (const row of gates)
+    await t.app.db
+      .updateTable('auth_mail_gates')
+      .set({ sent_at: shift(row.sent_at) })
+      .where('user_id', '=', userId)
+      .where('kind', '=', row.kind)
+      .execute();
+}

@@ -36,6 +36,7 @@ import * as occupancyReads from './2026-12-05T02-30-00-occupancy-reads.ts';
 import * as kycOnePending from './2026-12-06T01-00-00-kyc-one-pending.ts';
 import * as gridLocations from './2026-12-06T01-10-00-grid-locations.ts';
 import * as reviewOnePerSeries from './2026-12-06T02-00-00-review-one-per-series.ts';
+import * as authMailGates from './2026-12-06T05-00-00-auth-mail-gates.ts';
 
 /**
  * Every migration, by name (ISO timestamp first so names sort in order).
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T01-00-00-kyc-one-pending': kycOnePending,
   '2026-12-06T01-10-00-grid-locations': gridLocations,
   '2026-12-06T02-00-00-review-one-per-series': reviewOnePerSeries,
+  '2026-12-06T05-00-00-auth-mail-gates': authMailGates,
 };

@@ -18,7 +18,6 @@ import {
   issueCode,
   maySendMail,
   OTP_TTL_MINUTES,
-  recordSignupNotice,
   rejectCode,
   type AuthMailKind,
 } from './otp.service.ts';
@@ -70,7 +69,6 @@ function mailAfterAnswer(app: FastifyInstance, email: string, kind: AuthMailKind
     const to = { email: user.email, firstName: user.first_name };
     const { publicUrl } = app.config;
     if (kind === 'signup-notice') {
-      await recordSignupNotice(app, user.id);
       return { to: user.email, ...signupExistingMail(to, publicUrl) };
     }
     const code = await issueCode(app, user.id, kind);

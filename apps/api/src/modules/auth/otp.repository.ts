@@ -23,6 +23,30 @@ export function findLatestCode(
     .executeTakeFirst();
 }
 
+/**
+ * Claims the account's mail slot of a kind: true, and the slot moved to `now`, when no mail of that
+ * kind went out after `cutoff`. One conditional upsert, so of parallel claims exactly one wins.
+ */
+export async function claimMailSlot(
+  db: DbOrTrx,
+  userId: string,
+  kind: AuthMailKind,
+  now: string,
+  cutoff: string,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('auth_mail_gates')
+    .values({ user_id: userId, kind, sent_at: now })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'kind'])
+        .doUpdateSet({ sent_at: now })
+        .where('auth_mail_gates.sent_at', '<=', cutoff),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows) === 1;
+}
+
 export async function insertCode(db: DbOrTrx, row: OneTimeCodesTable): Promise<void> {
   await db.insertInto('one_time_codes').values(row).execute();
 }

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../lib/app-error.ts';
 import { newSecretId, nowIso } from '../../lib/ids.ts';
@@ -36,24 +36,12 @@ function hashCode(
     .digest('hex');
 }
 
-/** Seconds until a new mail of this kind may be sent; 0 when one may be sent now. */
-export async function secondsUntilResend(
-  app: FastifyInstance,
-  userId: string,
-  purpose: AuthMailKind,
-): Promise<number> {
-  const last = await repo.findLatestCode(app.db, userId, purpose);
-  if (!last) return 0;
-  const elapsedMs = Date.now() - Date.parse(last.created_at);
-  return Math.max(0, Math.ceil((OTP_RESEND_SECONDS * 1000 - elapsedMs) / 1000));
-}
-
 /**
  * The one per-recipient gate of every auth mail: whether a mail of this kind (a code of a
- * purpose, or the signup notice) may go to this account now: not inside the 60 s resend wait,
- * and no code while the account is locked for the day. Callers skip the mail silently: the
- * answers are alike for every address (DESIGN §5), so a 429 there would tell that the address
- * holds an account.
+ * purpose, or the signup notice) may go to this account now, and if so the slot is taken: one
+ * mail of a kind per OTP_RESEND_SECONDS, however many requests arrive at once, and no code while
+ * the account is locked for the day. Callers skip the mail silently: the answers are alike for
+ * every address (DESIGN §5), so a 429 there would tell that the address holds an account.
  */
 export async function maySendMail(
   app: FastifyInstance,
@@ -61,26 +49,14 @@ export async function maySendMail(
   kind: AuthMailKind,
 ): Promise<boolean> {
   if (kind !== 'signup-notice' && (await isLockedForDay(app, userId, kind))) return false;
-  return (await secondsUntilResend(app, userId, kind)) === 0;
-}
-
-/**
- * Records that the signup notice went out, beside the codes, so that maySendMail holds notices
- * to the 60 s wait as it holds codes (one gate, one table). The row carries no usable code: its
- * hash is of random bytes and it is used up from the start.
- */
-export async function recordSignupNotice(app: FastifyInstance, userId: string): Promise<void> {
-  const now = nowIso();
-  await repo.insertCode(app.db, {
-    id: newSecretId(),
-    user_id: userId,
-    purpose: 'signup-notice',
-    code_hash: randomBytes(32).toString('hex'),
-    attempts: 0,
-    expires_at: now,
-    consumed_at: now,
-    created_at: now,
-  });
+  const now = Date.now();
+  return repo.claimMailSlot(
+    app.db,
+    userId,
+    kind,
+    new Date(now).toISOString(),
+    new Date(now - OTP_RESEND_SECONDS * 1000).toISOString(),
+  );
 }
 
 /** Issues a fresh 6-digit code; only the newest code of a purpose is ever accepted. */
