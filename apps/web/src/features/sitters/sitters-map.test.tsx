@@ -1,6 +1,6 @@
 import type { NearbyCard } from '@pawsy/contract';
-import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import SittersMap from './components/sitters-map';
 
@@ -39,6 +39,7 @@ describe('sitters map', () => {
             sitter('ccccccccccccccccccccccc1', 'Maya', 30.26),
             sitter('ccccccccccccccccccccccc2', 'Leo', 30.3),
           ]}
+          query=""
         />
       </MemoryRouter>,
     );
@@ -48,5 +49,34 @@ describe('sitters map', () => {
       expect(marker).toHaveAttribute('tabindex', '-1');
       expect(marker).toHaveAttribute('aria-hidden', 'true');
     }
+  });
+
+  it("opens a marker's sitter with the search's service and dates", () => {
+    function Opened() {
+      const location = useLocation();
+      return <p>opened {location.pathname + location.search}</p>;
+    }
+    const { container } = render(
+      <MemoryRouter initialEntries={['/petSitters?service=boarding']}>
+        <Routes>
+          <Route
+            path="/petSitters"
+            element={
+              <SittersMap
+                sitters={[sitter('ccccccccccccccccccccccc1', 'Maya', 30.26)]}
+                query="service=boarding&startDate=2026-12-10"
+              />
+            }
+          />
+          <Route path="/petSitters/:id" element={<Opened />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    fireEvent.click(container.querySelector('path.leaflet-interactive')!);
+    expect(
+      screen.getByText(
+        'opened /petSitters/ccccccccccccccccccccccc1?service=boarding&startDate=2026-12-10',
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -2,10 +2,9 @@ import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { ApiAvatar } from '../../../components/ui/api-avatar';
-import { paths, toPath } from '../../../config/paths';
 import { NextFreeDates } from '../../availability';
 import { formatDistance, fullName } from '../format';
-import type { SitterPageState } from '../hooks/use-sitter-filters';
+import { sitterPagePath, type SitterPageState } from '../hooks/use-sitter-filters';
 import type { SitterCard as Sitter } from '../sitters-api';
 import { RatingSummary, ServiceRates, VerifiedBadge } from './sitter-badges';
 
@@ -16,7 +15,7 @@ type SitterCardProps = {
   query?: string;
 };
 
-export function SitterCard({ sitter, showDistance, query }: SitterCardProps) {
+export function SitterCard({ sitter, showDistance, query = '' }: SitterCardProps) {
   const location = useLocation();
   const name = fullName(sitter);
   const place = [sitter.city, sitter.state].filter(Boolean).join(', ');
@@ -34,7 +33,7 @@ export function SitterCard({ sitter, showDistance, query }: SitterCardProps) {
           <Group justify="space-between" gap="xs">
             <Anchor
               component={Link}
-              to={`${toPath(paths.petSitter, { id: sitter._id })}${query ? `?${query}` : ''}`}
+              to={sitterPagePath(sitter._id, query)}
               state={{ search: location.search } satisfies SitterPageState}
               fw={700}
               size="lg"

@@ -3,9 +3,8 @@ import { latLngBounds, type LeafletEvent, type Path } from 'leaflet';
 import { useEffect, useMemo } from 'react';
 import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { useLocation, useNavigate } from 'react-router';
-import { paths, toPath } from '../../../config/paths';
 import { fullName } from '../format';
-import type { SitterPageState } from '../hooks/use-sitter-filters';
+import { sitterPagePath, type SitterPageState } from '../hooks/use-sitter-filters';
 import type { SitterCard } from '../sitters-api';
 
 type Located = SitterCard & { approximateLocation: { latitude: number; longitude: number } };
@@ -33,8 +32,11 @@ function keepMarkerOutOfTabOrder(event: LeafletEvent) {
   shape?.setAttribute('aria-hidden', 'true');
 }
 
-/** The sitters of the list at their approximate (≈1 km) locations; Leaflet loads with it. */
-export default function SittersMap({ sitters }: { sitters: SitterCard[] }) {
+/**
+ * The sitters of the list at their approximate (≈1 km) locations; Leaflet loads with it. A marker
+ * opens the sitter's page with the search's service and dates (`query`), as the card's link does.
+ */
+export default function SittersMap({ sitters, query }: { sitters: SitterCard[]; query: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const located = useMemo(
@@ -62,7 +64,7 @@ export default function SittersMap({ sitters }: { sitters: SitterCard[] }) {
           eventHandlers={{
             add: keepMarkerOutOfTabOrder,
             click: () =>
-              void navigate(toPath(paths.petSitter, { id: sitter._id }), {
+              void navigate(sitterPagePath(sitter._id, query), {
                 state: { search: location.search } satisfies SitterPageState,
               }),
           }}

@@ -2,6 +2,7 @@ import { normalizeService, PET_SPECIES, SERVICES } from '@pawsy/contract';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { EMPTY_FILTERS, type SitterFilters } from '../sitters-api';
+import { paths, toPath } from '../../../config/paths';
 
 const KEYS = Object.keys(EMPTY_FILTERS) as (keyof SitterFilters)[];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -34,6 +35,10 @@ export function searchQuery(filters: SitterFilters): string {
 
 /** What a sitter's page is handed in router state: the query of the search it was opened from. */
 export type SitterPageState = { search?: string };
+
+/** A sitter's page, carrying the search's service and dates (bookingQuery) when it has any. */
+export const sitterPagePath = (id: string, query: string) =>
+  `${toPath(paths.petSitter, { id })}${query ? `?${query}` : ''}`;
 
 /**
  * The sitter search's filters live in the address (?service=&startDate=&endDate=&petType=…), so

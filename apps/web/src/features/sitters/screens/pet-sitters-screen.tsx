@@ -112,7 +112,7 @@ export default function PetSittersScreen() {
           <Box pos="sticky" top={80} h={{ base: 360, md: 'calc(100vh - 120px)' }}>
             <WhenVisible placeholder={mapSkeleton}>
               <Suspense fallback={mapSkeleton}>
-                <SittersMap sitters={search.items} />
+                <SittersMap sitters={search.items} query={bookingQuery(filters)} />
               </Suspense>
             </WhenVisible>
           </Box>
