@@ -79,9 +79,14 @@ export function BookingActions({
     if (hasMoved && dialog === null) document.getElementById(SUMMARY_TITLE_ID)?.focus();
   }, [hasMoved, dialog]);
 
+  // The Start/Complete dialog stays mounted (as the cancel one does) so that Mantine can hand focus
+  // back to the button that opened it when it is left with Escape or Back; `statusKind` keeps its
+  // wording through the closing transition, and a new kind starts a fresh form.
+  const [statusKind, setStatusKind] = useState<'start' | 'complete'>('start');
   const open = (next: Dialog) => {
     setError(null);
     setMoved(false);
+    if (next === 'start' || next === 'complete') setStatusKind(next);
     setDialog(next);
   };
 
@@ -129,25 +134,24 @@ export function BookingActions({
           {error}
         </Alert>
       )}
-      {(dialog === 'start' || dialog === 'complete') && (
-        <StatusChangeModal
-          opened
-          title={dialog === 'start' ? 'Start the booking' : 'Complete the booking'}
-          confirmLabel={dialog === 'start' ? 'Start booking' : 'Mark as completed'}
-          description={
-            dialog === 'start'
-              ? 'Let the owner know you have started. A note or a photo is welcome.'
-              : 'Wrap up with a last note or photo for the owner.'
-          }
-          isSubmitting={isSubmitting}
-          error={error}
-          returnFocus={!hasMoved}
-          onClose={() => setDialog(null)}
-          onConfirm={({ note, image }) =>
-            void move(dialog === 'start' ? 'in-progress' : 'completed', note, image)
-          }
-        />
-      )}
+      <StatusChangeModal
+        key={statusKind}
+        opened={dialog === 'start' || dialog === 'complete'}
+        title={statusKind === 'start' ? 'Start the booking' : 'Complete the booking'}
+        confirmLabel={statusKind === 'start' ? 'Start booking' : 'Mark as completed'}
+        description={
+          statusKind === 'start'
+            ? 'Let the owner know you have started. A note or a photo is welcome.'
+            : 'Wrap up with a last note or photo for the owner.'
+        }
+        isSubmitting={isSubmitting}
+        error={error}
+        returnFocus={!hasMoved}
+        onClose={() => setDialog(null)}
+        onConfirm={({ note, image }) =>
+          void move(statusKind === 'start' ? 'in-progress' : 'completed', note, image)
+        }
+      />
       <CancelBookingModal
         opened={dialog === 'cancel'}
         policy={booking.cancellationPolicy}

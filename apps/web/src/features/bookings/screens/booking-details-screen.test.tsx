@@ -179,6 +179,26 @@ describe('booking details: buttons by role and status', () => {
       ),
     );
   });
+  for (const leave of ['Escape', 'Back'] as const) {
+    it(`after the sitter leaves the Start dialog with ${leave}, focus is back on Start`, async () => {
+      const soon = new Date(Date.now() + 3600_000);
+      open({
+        as: 'sitter',
+        booking: makeBooking({
+          status: 'accepted',
+          startDate: soon.toISOString(),
+          endDate: new Date(soon.getTime() + 3600_000).toISOString(),
+        }),
+      });
+      await ready();
+      await userEvent.click(button('Start')!);
+      const dialog = await screen.findByRole('dialog', { name: 'Start the booking' });
+      if (leave === 'Escape') await userEvent.keyboard('{Escape}');
+      else await userEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await waitFor(() => expect(document.activeElement).toBe(button('Start')));
+    });
+  }
 });
 
 describe('booking details: messages', () => {
