@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMonth, formatTimeRange } from './dates';
+import { formatDate, formatDateTime, formatDay, formatMonth, formatTimeRange } from './dates';
 
 // Local times, so the expectations hold in any time zone the suite runs in.
 const at = (d: number, h: number, m: number) => new Date(2026, 11, d, h, m);
@@ -22,5 +22,10 @@ describe('house date formats', () => {
     expect(formatTimeRange(at(8, 10, 0), at(9, 9, 0))).toBe(
       'Tue 8 Dec 2026, 10:00 → Wed 9 Dec 2026, 09:00',
     );
+  });
+
+  it('writes a calendar day as that day, whatever the zone', () => {
+    expect(formatDay('2026-11-25')).toBe('25 Nov');
+    expect(formatDay('2026-01-01')).toBe('1 Jan');
   });
 });

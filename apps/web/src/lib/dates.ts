@@ -26,3 +26,9 @@ export function formatTimeRange(start: DateInput, end: DateInput): string {
 
 /** "December 2026" (a member since when). */
 export const formatMonth = (at: DateInput) => dayjs(at).format('MMMM YYYY');
+
+/**
+ * "5 Dec" for a calendar day written "2026-12-05" (a day the server counts by, such as the admin
+ * charts' UTC days): read as that day, never shifted by the browser's time zone.
+ */
+export const formatDay = (day: string) => dayjs(day.slice(0, 10)).format('D MMM');

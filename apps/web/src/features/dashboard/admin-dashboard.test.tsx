@@ -53,7 +53,7 @@ describe('admin dashboard', () => {
     );
     expect(within(glance).getByText('Active subscriptions').closest('div')).toHaveTextContent('42');
     const perDay = screen.getByRole('region', { name: 'Bookings per day (30 days)' });
-    expect(within(perDay).getByRole('rowheader', { name: 'Nov 25' }).nextSibling).toHaveTextContent(
+    expect(within(perDay).getByRole('rowheader', { name: '25 Nov' }).nextSibling).toHaveTextContent(
       '7',
     );
     const roles = screen.getByRole('region', { name: 'Users by role' });

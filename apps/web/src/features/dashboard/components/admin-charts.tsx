@@ -2,16 +2,11 @@ import '@mantine/charts/styles.layer.css';
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { ColorSwatch, Group, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { formatDay } from '../../../lib/dates';
 import type { AdminDashboard } from '../dashboard-api';
 
 type Point = { label: string; value: number };
 
-const dayLabel = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const shortDay = (iso: string) => dayLabel.format(new Date(`${iso}T00:00:00Z`));
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace('-', ' ');
 
 /**
@@ -85,7 +80,7 @@ function Legend({ slices }: { slices: Slice[] }) {
 }
 
 export function BookingsPerDayChart({ data }: { data: AdminDashboard }) {
-  const rows = data.bookings.perDay.map((d) => ({ day: shortDay(d.date), Bookings: d.count }));
+  const rows = data.bookings.perDay.map((d) => ({ day: formatDay(d.date), Bookings: d.count }));
   return (
     <ChartCard
       title="Bookings per day (30 days)"
@@ -103,7 +98,10 @@ export function BookingsPerDayChart({ data }: { data: AdminDashboard }) {
 }
 
 export function NewUsersChart({ data }: { data: AdminDashboard }) {
-  const rows = data.users.newPerWeek.map((w) => ({ week: shortDay(w.date), 'New users': w.count }));
+  const rows = data.users.newPerWeek.map((w) => ({
+    week: formatDay(w.date),
+    'New users': w.count,
+  }));
   return (
     <ChartCard
       title="New users per week"
