@@ -33,6 +33,12 @@ export const markAllReadResponse = z.object({
   updated: z.number(),
   data: z.object({ updated: z.number() }),
 });
+/** POST /api/notifications/{id}/read: the caller's notification, now read (it leaves the list). */
+export const markReadResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: notificationWire,
+});
 /**
  * POST /api/notifications/stream-ticket: a single-use ticket, valid 60 s, that opens the live
  * stream (`GET /api/notifications/stream?ticket=…`) so the long-lived token never sits in a URL.
@@ -50,3 +56,4 @@ export const notificationStreamQuery = z.object({
 // ---- Types of the calls above, for clients ----
 export type NotificationListResponse = z.infer<typeof notificationListResponse>;
 export type MarkAllReadResponse = z.infer<typeof markAllReadResponse>;
+export type MarkReadResponse = z.infer<typeof markReadResponse>;

@@ -72,6 +72,35 @@ describe('notifications', () => {
     expect((await all(actors['another owner'].token)).json().allNotifications).toHaveLength(1);
   });
 
+  it("marks one of the caller's notifications read: it leaves the list, the others stay", async () => {
+    const user = await createUser(t.app);
+    const kept = await notifyUser(t.app, user.id, { type: 'x', message: 'kept' });
+    const read = await notifyUser(t.app, user.id, { type: 'x', message: 'read' });
+    const mark = (token: string, id: string) =>
+      t.call({ method: 'POST', url: `/api/notifications/${id}/read`, token });
+
+    const res = await mark(user.token, read._id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: 'Notification marked as read',
+      data: { _id: read._id, message: 'read', read: true },
+    });
+    const list = (await all(user.token)).json();
+    expect(list.allNotifications.map((n: { _id: string }) => n._id)).toEqual([kept._id]);
+    expect(list.total).toBe(1);
+    // Again: still read, same answer.
+    expect((await mark(user.token, read._id)).json().data.read).toBe(true);
+
+    // Another member's, and one that does not exist, read alike; nothing changes.
+    for (const id of [kept._id, 'ffffffffffffffffffffffff']) {
+      const refused = await mark(actors['another owner'].token, id);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().message).toBe('Notification not found');
+    }
+    expect((await all(user.token)).json().total).toBe(1);
+  });
+
   it('rejects a malformed JSON body with 400, not 500', async () => {
     const res = await t.call({
       method: 'POST',

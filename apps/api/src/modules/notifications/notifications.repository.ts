@@ -64,6 +64,21 @@ export async function markAllReadRows(db: DbOrTrx, userId: string): Promise<numb
   return Number(result.numUpdatedRows);
 }
 
+/** Marks one of the user's notifications read (kept as it was when read already); undefined when none. */
+export function markReadRow(
+  db: DbOrTrx,
+  userId: string,
+  id: string,
+): Promise<NotificationsTable | undefined> {
+  return db
+    .updateTable('notifications')
+    .set((eb) => ({ read_at: eb.fn.coalesce('read_at', eb.val(nowIso())) }))
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 const selectUnreadCount = compiledRead((db, userId: string) =>
   db
     .selectFrom('notifications')

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorBody,
+  idParams,
   markAllReadResponse,
+  markReadResponse,
   notificationListQuery,
   notificationListResponse,
 } from '@pawsy/contract';
 import { currentUser } from '../../plugins/auth.ts';
-import { listUnread, markAllRead } from './notifications.service.ts';
+import { listUnread, markAllRead, markRead } from './notifications.service.ts';
 import { registerNotificationStream } from './notifications.stream.ts';
 
 const tags = ['notifications'];
@@ -37,6 +39,24 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         data: { updated },
       };
     },
+  );
+
+  app.post(
+    '/:id/read',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        summary: 'Mark one of your notifications read',
+        params: idParams,
+        response: { 200: markReadResponse, 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Notification marked as read',
+      data: await markRead(app, currentUser(request).id, request.params.id),
+    }),
   );
 
   registerNotificationStream(app);

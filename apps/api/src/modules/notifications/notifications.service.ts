@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { toPageMeta } from '@pawsy/contract';
+import { notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { NotificationsTable } from '../../db/schema.ts';
 import * as repo from './notifications.repository.ts';
@@ -71,6 +72,17 @@ export async function listUnread(
 
 export async function markAllRead(app: FastifyInstance, userId: string): Promise<number> {
   return repo.markAllReadRows(app.db, userId);
+}
+
+/** One of the caller's notifications marked read; 404 for an id that is not theirs (or none). */
+export async function markRead(
+  app: FastifyInstance,
+  userId: string,
+  id: string,
+): Promise<NotificationWire> {
+  const row = await repo.markReadRow(app.db, userId, id);
+  if (!row) throw notFound('Notification');
+  return toNotificationWire(row);
 }
 
 export async function countUnread(app: FastifyInstance, userId: string): Promise<number> {

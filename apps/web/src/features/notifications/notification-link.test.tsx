@@ -59,7 +59,7 @@ describe('the bell', () => {
       note('n2', 'booking-decision', 'Sam accepted the booking', { bookingId: B }, 2),
       note('n3', 'welcome', 'Welcome to Pawsy', {}, 1),
     ];
-    mockFetch(({ url }) => {
+    const calls = mockFetch(({ url, method }) => {
       if (url.startsWith('/api/notifications/all'))
         return {
           status: 200,
@@ -73,6 +73,14 @@ describe('the bell', () => {
             hasMore: false,
           },
         };
+      const read = /^\/api\/notifications\/(\w+)\/read$/.exec(url);
+      if (read && method === 'POST') {
+        const item = items.find((n) => n._id === read[1])!;
+        return {
+          status: 200,
+          body: { success: true, message: 'ok', data: { ...item, read: true } },
+        };
+      }
       return { status: 404, body: { message: 'Not found' } };
     });
     const { router } = renderApp('/pet-details');
@@ -91,6 +99,21 @@ describe('the bell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/booking-details/${B}`));
     await waitFor(() =>
       expect(screen.queryByRole('list', { name: 'Unread notifications' })).toBeNull(),
+    );
+    // Following it marked it read: it is gone from the count and the list.
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+      '/api/notifications/n2/read',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Notifications, 2 unread' }));
+    const after = await screen.findByRole('list', { name: 'Unread notifications' });
+    expect(within(after).queryByText('Sam accepted the booking')).toBeNull();
+
+    // One with no screen to open is marked read from its own button.
+    await user.click(within(after).getByRole('button', { name: 'Mark read: Welcome to Pawsy' }));
+    expect(within(after).queryByText('Welcome to Pawsy')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toContain(
+      '/api/notifications/n3/read',
     );
   });
 });

@@ -1,5 +1,6 @@
 import type {
   MarkAllReadResponse,
+  MarkReadResponse,
   NotificationListResponse,
   NotificationWireBody,
   StreamTicketResponse,
@@ -36,6 +37,11 @@ export const notificationsApi = {
   async markAllRead(): Promise<void> {
     requireSessionToken();
     await http.post<MarkAllReadResponse>('/api/notifications/mark-all-read');
+  },
+  /** Marks one notification read: it leaves the unread list. */
+  async markRead(id: string): Promise<void> {
+    requireSessionToken();
+    await http.post<MarkReadResponse>(`/api/notifications/${encodeURIComponent(id)}/read`);
   },
   /** A single-use ticket (valid 60 s) for one EventSource connection to the stream. */
   async streamTicket(): Promise<StreamTicket> {

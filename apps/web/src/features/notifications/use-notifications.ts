@@ -148,5 +148,25 @@ export function useNotifications(token: string | null) {
     }
   }, []);
 
-  return { ...state, refresh, loadMore, markAllRead };
+  // One read (followed, or dismissed): it leaves the list at once; a refused call brings the list
+  // back as the API has it, with the message.
+  const markRead = useCallback(
+    async (id: string) => {
+      setState((s) => {
+        const items = s.items.filter((item) => item._id !== id);
+        return { ...s, items, total: Math.max(0, s.total - (s.items.length - items.length)) };
+      });
+      try {
+        await notificationsApi.markRead(id);
+      } catch (error) {
+        if (!isMounted.current) return;
+        const message = getErrorMessage(error, NOTIFICATION_MESSAGES.clearFailed);
+        await refresh();
+        setState((s) => ({ ...s, error: message }));
+      }
+    },
+    [refresh],
+  );
+
+  return { ...state, refresh, loadMore, markAllRead, markRead };
 }

@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Alert,
   Button,
+  CloseButton,
   Group,
   Indicator,
   Popover,
@@ -31,48 +32,66 @@ function formatWhen(notification: AppNotification): string {
   return formatDateTime(ms);
 }
 
-/** Each notification about a screen links to it; following a link closes the dropdown. */
+/**
+ * Each notification about a screen links to it; following a link marks it read and closes the
+ * dropdown. Every one can also be marked read on its own.
+ */
 function NotificationList({
   items,
   isAdmin,
   onNavigate,
+  onRead,
 }: {
   items: AppNotification[];
   isAdmin: boolean;
   onNavigate: () => void;
+  onRead: (id: string) => void;
 }) {
   return (
     <Stack component="ul" gap={0} m={0} p={0} aria-label="Unread notifications">
-      {items.map((item) => (
-        <Stack
-          key={item._id}
-          component="li"
-          gap={2}
-          py="xs"
-          style={{ listStyle: 'none', borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-        >
-          {(() => {
-            const to = notificationLink(item, { isAdmin });
-            return to ? (
-              <Text
-                size="sm"
-                component={Link}
-                to={to}
-                onClick={onNavigate}
-                c="blue.9"
-                td="underline"
-              >
-                {item.message}
+      {items.map((item) => {
+        const to = notificationLink(item, { isAdmin });
+        return (
+          <Group
+            key={item._id}
+            component="li"
+            gap="xs"
+            py="xs"
+            wrap="nowrap"
+            align="flex-start"
+            style={{ listStyle: 'none', borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+          >
+            <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+              {to ? (
+                <Text
+                  size="sm"
+                  component={Link}
+                  to={to}
+                  onClick={() => {
+                    onRead(item._id);
+                    onNavigate();
+                  }}
+                  c="blue.9"
+                  td="underline"
+                >
+                  {item.message}
+                </Text>
+              ) : (
+                <Text size="sm">{item.message}</Text>
+              )}
+              <Text size="xs" c="dark.4">
+                {formatWhen(item)}
               </Text>
-            ) : (
-              <Text size="sm">{item.message}</Text>
-            );
-          })()}
-          <Text size="xs" c="dark.4">
-            {formatWhen(item)}
-          </Text>
-        </Stack>
-      ))}
+            </Stack>
+            <CloseButton
+              size="sm"
+              aria-label={`Mark read: ${item.message}`}
+              title="Mark read"
+              onClick={() => onRead(item._id)}
+            />
+          </Group>
+        );
+      })}
     </Stack>
   );
 }
@@ -82,7 +101,7 @@ export default function NotificationsBell() {
   const token = useAppSelector((state) => state.auth.token);
   const isAdmin = useAppSelector((state) => state.auth.user?.userType === 'admin');
   const [opened, setOpened] = useState(false);
-  const { items, total, paging, isLoading, isClearing, error, loadMore, markAllRead } =
+  const { items, total, paging, isLoading, isClearing, error, loadMore, markAllRead, markRead } =
     useNotifications(token);
   // What the API counts, not only the pages shown (at least what is shown).
   const count = Math.max(total, items.length);
@@ -149,7 +168,12 @@ export default function NotificationsBell() {
           </Text>
         ) : (
           <ScrollArea.Autosize mah={360} type="auto">
-            <NotificationList items={items} isAdmin={isAdmin} onNavigate={() => setOpened(false)} />
+            <NotificationList
+              items={items}
+              isAdmin={isAdmin}
+              onNavigate={() => setOpened(false)}
+              onRead={(id) => void markRead(id)}
+            />
             <LoadMore
               count={items.length}
               hasMore={paging.hasMore}
