@@ -44,6 +44,20 @@ async function ready() {
   await screen.findByRole('heading', { level: 2, name: 'Dog walking' });
 }
 
+/** As the sitter, an accepted booking that starts within the hour: Start is offered. */
+async function openStartable() {
+  const soon = new Date(Date.now() + 3600_000);
+  open({
+    as: 'sitter',
+    booking: makeBooking({
+      status: 'accepted',
+      startDate: soon.toISOString(),
+      endDate: new Date(soon.getTime() + 3600_000).toISOString(),
+    }),
+  });
+  await ready();
+}
+
 describe('booking details: buttons by role and status', () => {
   it('owner of a pending booking: Cancel only, and the requests', async () => {
     open({ as: 'owner', booking: makeBooking({ status: 'pending' }) });
@@ -58,16 +72,7 @@ describe('booking details: buttons by role and status', () => {
   });
 
   it('assigned sitter of an accepted booking starting within 2 hours: Start and Cancel', async () => {
-    const soon = new Date(Date.now() + 3600_000);
-    open({
-      as: 'sitter',
-      booking: makeBooking({
-        status: 'accepted',
-        startDate: soon.toISOString(),
-        endDate: new Date(soon.getTime() + 3600_000).toISOString(),
-      }),
-    });
-    await ready();
+    await openStartable();
     expect(button('Start')).toBeInTheDocument();
     expect(button('Cancel booking')).toBeInTheDocument();
     expect(button('Complete')).not.toBeInTheDocument();
@@ -159,16 +164,7 @@ describe('booking details: buttons by role and status', () => {
   });
 
   it("after the sitter confirms Start, focus goes to the booking's heading", async () => {
-    const soon = new Date(Date.now() + 3600_000);
-    open({
-      as: 'sitter',
-      booking: makeBooking({
-        status: 'accepted',
-        startDate: soon.toISOString(),
-        endDate: new Date(soon.getTime() + 3600_000).toISOString(),
-      }),
-    });
-    await ready();
+    await openStartable();
     await userEvent.click(button('Start')!);
     const dialog = await screen.findByRole('dialog', { name: 'Start the booking' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Start booking' }));
@@ -181,16 +177,7 @@ describe('booking details: buttons by role and status', () => {
   });
   for (const leave of ['Escape', 'Back'] as const) {
     it(`after the sitter leaves the Start dialog with ${leave}, focus is back on Start`, async () => {
-      const soon = new Date(Date.now() + 3600_000);
-      open({
-        as: 'sitter',
-        booking: makeBooking({
-          status: 'accepted',
-          startDate: soon.toISOString(),
-          endDate: new Date(soon.getTime() + 3600_000).toISOString(),
-        }),
-      });
-      await ready();
+      await openStartable();
       await userEvent.click(button('Start')!);
       const dialog = await screen.findByRole('dialog', { name: 'Start the booking' });
       if (leave === 'Escape') await userEvent.keyboard('{Escape}');
