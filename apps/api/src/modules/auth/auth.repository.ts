@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, SqliteAdapter, type Insertable } from 'kysely';
 import type { DbOrTrx } from '../../db/index.ts';
 
 export { isUniqueViolation } from '../../db/index.ts';
@@ -48,6 +48,27 @@ export async function insertSession(
     .insertInto('sessions')
     .values({ ...row, created_at: nowIso(), revoked_at: null })
     .execute();
+}
+
+/**
+ * Inserts the session only while the user's password is still `passwordHash` (the one the login
+ * checked), in one statement: a reset or change that committed after that check leaves no session
+ * behind. On PostgreSQL the user's row is read FOR SHARE, so an insert that meets a reset still
+ * in its transaction waits for it and then sees the new hash; SQLite runs one writer at a time.
+ */
+export async function insertSessionWhilePassword(
+  db: DbOrTrx,
+  row: { id: string; user_id: string; expires_at: string },
+  passwordHash: string,
+): Promise<boolean> {
+  const lock = db.getExecutor().adapter instanceof SqliteAdapter ? sql`` : sql`for share`;
+  const result = await sql`
+    insert into sessions (id, user_id, expires_at, created_at, revoked_at)
+    select ${row.id}, id, ${row.expires_at}, ${nowIso()}, null from users
+    where id = ${row.user_id} and password_hash = ${passwordHash} and deleted_at is null
+    ${lock}
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0) === 1;
 }
 
 /** A session with the fields of its user that authentication needs. */

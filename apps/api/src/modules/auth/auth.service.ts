@@ -23,6 +23,7 @@ import {
 } from './otp.service.ts';
 import {
   openSession,
+  openSessionWhilePassword,
   REMEMBER_ME_TTL_MS,
   revokeSession,
   revokeUserSessions,
@@ -135,11 +136,10 @@ export async function login(
   const user = await repo.findActiveUserByEmail(app.db, input.email);
   const ok = await verifyPassword(user?.password_hash ?? (await warmDummyHash()), input.password);
   if (!user || !ok) throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.invalidLogin);
-  const session = await openSession(
-    app,
-    user,
-    input.rememberMe ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS,
-  );
+  const ttl = input.rememberMe ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS;
+  // The password may have been reset or changed while it was being checked: then it is wrong now.
+  const session = await openSessionWhilePassword(app, user, ttl, user.password_hash);
+  if (!session) throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.invalidLogin);
   return { ...session, user: toUserWire(user) };
 }
 

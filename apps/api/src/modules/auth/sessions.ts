@@ -13,21 +13,48 @@ export const REMEMBER_ME_TTL_MS = 30 * 24 * 3600_000;
  */
 export async function openSession(
   app: FastifyInstance,
-  user: Pick<UserRow, 'id' | 'email' | 'user_type'>,
+  user: SessionUser,
   ttlMs: number,
 ): Promise<{ token: string; expiresAt: string }> {
-  const sid = newSecretId();
-  const expires = new Date(Date.now() + ttlMs);
-  await repo.insertSession(app.db, {
-    id: sid,
-    user_id: user.id,
-    expires_at: expires.toISOString(),
-  });
+  const row = newSessionRow(user, ttlMs);
+  await repo.insertSession(app.db, row);
+  return signSession(app, user, row);
+}
+
+/**
+ * A login's session: opened only while the password is still the one the login checked (`hash`),
+ * else null, so a reset or change racing the login cannot leave a session opened with the old
+ * password after it revoked them all.
+ */
+export async function openSessionWhilePassword(
+  app: FastifyInstance,
+  user: SessionUser,
+  ttlMs: number,
+  hash: string,
+): Promise<{ token: string; expiresAt: string } | null> {
+  const row = newSessionRow(user, ttlMs);
+  if (!(await repo.insertSessionWhilePassword(app.db, row, hash))) return null;
+  return signSession(app, user, row);
+}
+
+type SessionUser = Pick<UserRow, 'id' | 'email' | 'user_type'>;
+
+const newSessionRow = (user: SessionUser, ttlMs: number) => ({
+  id: newSecretId(),
+  user_id: user.id,
+  expires_at: new Date(Date.now() + ttlMs).toISOString(),
+});
+
+async function signSession(
+  app: FastifyInstance,
+  user: SessionUser,
+  row: { id: string; expires_at: string },
+) {
   const token = await app.tokens.sign(
-    { id: user.id, email: user.email, userType: user.user_type, sid },
-    expires,
+    { id: user.id, email: user.email, userType: user.user_type, sid: row.id },
+    new Date(row.expires_at),
   );
-  return { token, expiresAt: expires.toISOString() };
+  return { token, expiresAt: row.expires_at };
 }
 
 export async function revokeSession(db: DbOrTrx, sessionId: string): Promise<void> {
