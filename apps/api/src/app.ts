@@ -37,6 +37,15 @@ declare module 'fastify' {
 export type BuildOptions = { logger?: boolean };
 
 /** Builds the whole app (API + web) without listening; tests drive it with `app.inject`. */
+/**
+ * The longest a request may take to arrive, headers and body: two minutes carries the largest
+ * upload (5 × 10 MB of KYC documents) at about 3.5 Mbit/s. Constants, not settings: DESIGN §2's
+ * list has none; behind a reverse proxy that buffers bodies (docs/operations.md) it never binds.
+ */
+export const REQUEST_TIMEOUT_MS = 120_000;
+/** A socket with nothing sent either way for this long is closed (live streams opt out). */
+export const IDLE_SOCKET_TIMEOUT_MS = 120_000;
+
 export async function buildApp(
   config: AppConfig,
   options: BuildOptions = {},
@@ -57,6 +66,10 @@ export async function buildApp(
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A request must arrive whole within REQUEST_TIMEOUT_MS and a socket may sit silent for
+    // IDLE_SOCKET_TIMEOUT_MS: without them a client trickling a body held its connection forever.
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: IDLE_SOCKET_TIMEOUT_MS,
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -124,6 +124,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     done();
   });
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    // Refused before its body was read (no session, rate limited, too large): the rest of the body
+    // is not waited for, so a client cannot hold the connection by trickling it.
+    if (!request.raw.complete) reply.header('connection', 'close');
     if (error instanceof AppError) {
       return reply
         .status(error.statusCode)

@@ -63,6 +63,9 @@ export function registerNotificationStream(fastify: FastifyInstance): void {
       }
       perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
       reply.hijack();
+      // The stream keeps itself alive (heartbeats, up to SSE_HEARTBEAT_SECONDS apart) and ends on
+      // revocation or expiry: the server's idle-socket timeout is not for it.
+      request.raw.socket.setTimeout(0);
       const res = reply.raw;
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
