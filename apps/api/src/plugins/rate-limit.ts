@@ -23,8 +23,10 @@ export async function registerRateLimit(
     // lib/redis.ts logs the outage once. Route limits and createRateLimit inherit this.
     skipOnError: true,
     // Decided on the matched route, never the raw URL: `http://host/api/…` or `/%61pi/…` count.
+    // The docs UI's static files are free; the document itself (416 KB, compressed per fetch)
+    // counts like any API call.
     allowList: (request) =>
-      !isApiRequest(request) || (matchedRoute(request)?.startsWith('/api/docs') ?? false),
+      !isApiRequest(request) || (matchedRoute(request)?.startsWith('/api/docs/static/') ?? false),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests, please try again in ${context.after}`,

@@ -122,3 +122,27 @@ describe('the global limit counts every spelling too', () => {
     expect(statuses.slice(4)).toEqual([429, 429]);
   });
 });
+
+describe('the API document counts toward the per-IP limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_MAX: '3' });
+  });
+  afterAll(() => t.close());
+
+  // 416 KB compressed on every fetch: one client fetching it in a loop slowed every other answer.
+  it('/api/docs/json is limited like any API call; the UI files stay free', async () => {
+    const statuses = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push(
+        (await t.call({ method: 'GET', url: '/api/docs/json', noSecret: true })).statusCode,
+      );
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    const asset = await t.call({
+      method: 'GET',
+      url: '/api/docs/static/swagger-ui.css',
+      noSecret: true,
+    });
+    expect(asset.statusCode).toBe(200);
+  });
+});
