@@ -104,6 +104,18 @@ describe('live channel on one instance', () => {
     await first.close();
   });
 
+  it('answers HEAD without spending the ticket', async () => {
+    const ticket = await ticketFor(t, user.token);
+    const head = await fetch(`${base}/api/notifications/stream?ticket=${ticket}`, {
+      method: 'HEAD',
+      signal: AbortSignal.timeout(3000),
+    });
+    expect(head.ok).toBe(false); // no such route (behind the secret-key gate: 401)
+    const stream = await openStream(base, `ticket=${ticket}`);
+    expect(stream.res.status).toBe(200);
+    await stream.close();
+  });
+
   it('refuses an expired ticket', async () => {
     const ticket = await ticketFor(t, user.token);
     await t.app.db

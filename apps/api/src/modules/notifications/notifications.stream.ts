@@ -53,6 +53,8 @@ export function registerNotificationStream(fastify: FastifyInstance): void {
     {
       // The ticket was handed out by a call that carried the secret key and a session token.
       config: { skipSecretKey: true },
+      // No HEAD twin: it would spend the single-use ticket on a stream nobody reads.
+      exposeHeadRoute: false,
       schema: { tags: ['notifications'], querystring: notificationStreamQuery },
     },
     async (request, reply) => {
