@@ -22,13 +22,21 @@ export function addToFront(thread: readonly ChatMessage[], incoming: ChatMessage
   return isDuplicate(thread, incoming) ? [...thread] : [incoming, ...thread];
 }
 
-/** Merges a fetched page into a thread: known ids are refreshed, new ones added, newest first. */
+const newestFirst = (a: ChatMessage, b: ChatMessage) =>
+  timeOf(b) - timeOf(a) || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
+
+/**
+ * Merges a fetched page into a thread: known ids are refreshed, new ones added, newest first. A new
+ * one that repeats another's text within 1 second is skipped (SPEC §4), as it is when it arrives
+ * live; of such a pair the earlier one stays, so every poll keeps the same one.
+ */
 export function mergePage(thread: readonly ChatMessage[], page: readonly ChatMessage[]) {
   const byId = new Map(thread.map((m) => [m._id, m]));
-  for (const m of page) byId.set(m._id, m);
-  return [...byId.values()].sort(
-    (a, b) => timeOf(b) - timeOf(a) || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0),
-  );
+  for (const m of [...page].sort(newestFirst).reverse()) {
+    if (byId.has(m._id)) byId.set(m._id, m);
+    else if (!isDuplicate([...byId.values()], m)) byId.set(m._id, m);
+  }
+  return [...byId.values()].sort(newestFirst);
 }
 
 /**

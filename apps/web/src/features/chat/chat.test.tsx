@@ -86,6 +86,25 @@ describe('chat slice rules', () => {
     expect(store.getState().chat.threads[BOOKING]!.map((m) => m._id)).toEqual(['m4', 'm2', 'm1']);
   });
 
+  it('skips the same text within 1 s in fetched pages too, poll after poll', () => {
+    const store = createTestStore();
+    store.dispatch(chatUserSeen('u1'));
+    const page = [
+      msg('m4', 'On my way', '2026-11-25T10:00:07.000Z'),
+      msg('m3', 'On my way', '2026-11-25T10:00:05.900Z'),
+      msg('m2', 'On my way', '2026-11-25T10:00:05.000Z'),
+      msg('m1', 'Hello', '2026-11-25T10:00:00.000Z'),
+    ];
+    const poll = () =>
+      store.dispatch(
+        fetchThread.fulfilled({ data: page, meta: meta(4) }, 'poll', { bookingId: BOOKING }),
+      );
+    poll();
+    expect(store.getState().chat.threads[BOOKING]!.map((m) => m._id)).toEqual(['m4', 'm2', 'm1']);
+    poll();
+    expect(store.getState().chat.threads[BOOKING]!.map((m) => m._id)).toEqual(['m4', 'm2', 'm1']);
+  });
+
   it('clears all chat state when a different user logs in, keeps it for the same user', () => {
     const store = createTestStore();
     store.dispatch(loggedIn(session as never));
