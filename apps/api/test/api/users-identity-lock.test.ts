@@ -103,6 +103,20 @@ describe('a KYC-verified user', () => {
     });
   });
 
+  it('may fill an identity field left empty at the review, and no other', async () => {
+    const sitter = await createUser(t.app, {
+      user_type: 'provider',
+      first_name: 'Ada',
+      last_name: 'Lane',
+    });
+    expect((await submitKyc(t, sitter, {}, [doc(PNG_1PX, 'id.png')])).statusCode).toBe(201);
+    expect((await decide(sitter.id, 'VERIFIED')).statusCode).toBe(200);
+    const filled = await update(sitter, { firstName: 'Ada', dob: '1988-02-03' });
+    expect(filled.statusCode, filled.body).toBe(200);
+    expect(filled.json().data).toMatchObject({ firstName: 'Ada', dob: '1988-02-03' });
+    expect((await update(sitter, { firstName: 'Adele' })).statusCode).toBe(409);
+  });
+
   it('still saves every other field when the form resends the same identity', async () => {
     const sitter = await verifiedSitter();
     const res = await update(sitter, {
@@ -141,6 +155,22 @@ describe('a user whose documents are under review', () => {
     const fixed = await update(user, { lastName: 'Other' });
     expect(fixed.statusCode, fixed.body).toBe(200);
     expect(fixed.json().data).toMatchObject({ lastName: 'Other', city: 'Nice' });
+  });
+
+  it('may fill the identity fields still empty (a new sitter sends documents first), not change the set ones', async () => {
+    const user = await createUser(t.app, { first_name: 'Vera', last_name: 'Checked' });
+    expect((await submitKyc(t, user, {}, [doc(PNG_1PX, 'id.png')])).statusCode).toBe(201);
+    const filled = await update(user, { ...sameIdentity, bio: 'Dog person', city: 'Austin' });
+    expect(filled.statusCode, filled.body).toBe(200);
+    expect(filled.json().data).toMatchObject({
+      dob: '1990-04-12',
+      document_type: 'driving_license',
+      bio: 'Dog person',
+      city: 'Austin',
+    });
+    const changed = await update(user, { dob: '1991-05-05' });
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().message).toMatch(/^Your date of birth is being checked/);
   });
 
   it('leaves a user who never sent documents free to change it', async () => {

@@ -24,11 +24,25 @@ const isSame = (column: IdentityField[1], stored: string | null, sent: string): 
     ? stored === sent
     : stored !== null && stored.slice(0, 10) === sent.slice(0, 10);
 
-/** The identity fields this update would change (resending the stored value is no change). */
+/** Whether the stored profile holds this identity field (an empty one was never checked). */
+const isStored = (current: UserRow, column: IdentityField[1]) => {
+  const stored = current[column];
+  return stored !== null && stored !== '';
+};
+
+/**
+ * The stored identity fields this update would change (resending the stored value is no change).
+ * Filling one that is still empty is not a change: nothing was checked against it. A new sitter
+ * sends their documents first (SPEC §2 sends them to /kyc), then fills the profile.
+ */
 export function changedIdentityFields(current: UserRow, changes: ProfileChanges): IdentityField[] {
   return IDENTITY_FIELDS.filter(([, column]) => {
     const sent = changes[column];
-    return typeof sent === 'string' && !isSame(column, current[column], sent);
+    return (
+      typeof sent === 'string' &&
+      isStored(current, column) &&
+      !isSame(column, current[column], sent)
+    );
   });
 }
 
@@ -38,8 +52,9 @@ const listOf = (labels: string[]) =>
 /**
  * Once a person is KYC-verified, or while their documents are reviewed, the identity the review
  * compares with the documents stays as it is: a changed name under a kept badge would vouch for
- * someone nobody checked. 409 naming each field; otherwise the changes to write, the identity
- * left as stored (a resent date keeps its stored form) and every other field untouched.
+ * someone nobody checked. 409 naming each field; otherwise the changes to write, the stored
+ * identity left as stored (a resent date keeps its stored form), empty identity fields filled
+ * and every other field untouched.
  */
 export function keepIdentity(
   current: UserRow,
@@ -64,6 +79,6 @@ export function keepIdentity(
     );
   }
   const kept = { ...changes };
-  for (const [, column] of IDENTITY_FIELDS) delete kept[column];
+  for (const [, column] of IDENTITY_FIELDS) if (isStored(current, column)) delete kept[column];
   return kept;
 }

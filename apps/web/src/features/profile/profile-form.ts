@@ -39,6 +39,31 @@ const isDateField = (field: TextField): field is ProfileDateField =>
 
 export type ProfileErrors = Partial<Record<TextField, string>>;
 
+const IDENTITY_FIELDS = [
+  'firstName',
+  'lastName',
+  'dob',
+  'document_type',
+  'date_of_issue',
+  'date_of_expiry',
+] as const satisfies readonly TextField[];
+
+/**
+ * The identity fields an ID check confirmed: once KYC passed, those the profile holds (the API
+ * keeps them; one still empty may be filled in).
+ */
+export function lockedIdentityFields(profile: Profile): ReadonlySet<TextField> {
+  if (!profile.KYC_verified) return new Set();
+  return new Set(IDENTITY_FIELDS.filter((field) => Boolean(profile[field])));
+}
+
+/** The server's field errors (`errors: [{ path }]`) on this form's own text fields. */
+export function profileFieldErrors(fields: Record<string, string>): ProfileErrors {
+  const errors: ProfileErrors = {};
+  for (const field of TEXT_FIELDS) if (fields[field]) errors[field] = fields[field];
+  return errors;
+}
+
 /**
  * The API's rules for the profile's dates (the contract's profileDateIssues), on what the form
  * would send: every date filled in is sent, so every one is judged.

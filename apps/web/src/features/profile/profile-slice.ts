@@ -1,6 +1,6 @@
 import { createSlice, type Dispatch, type PayloadAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/root-reducer';
-import { getErrorMessage } from '../../lib/api-error';
+import { getErrorMessage, serverFieldErrors } from '../../lib/api-error';
 import { PROFILE_MESSAGES, profileApi, type Profile } from './profile-api';
 
 export type ProfileState = {
@@ -67,12 +67,16 @@ export async function updateProfile(
   dispatch: Dispatch,
   form: FormData,
   onProgress?: (percent: number) => void,
-): Promise<{ ok: boolean; message: string }> {
+): Promise<{ ok: boolean; message: string; fieldErrors: Record<string, string> }> {
   try {
     const { profile, message } = await profileApi.update(form, onProgress);
     dispatch(profileLoaded(profile));
-    return { ok: true, message };
+    return { ok: true, message, fieldErrors: {} };
   } catch (error) {
-    return { ok: false, message: getUpdateErrorMessage(error) };
+    return {
+      ok: false,
+      message: getUpdateErrorMessage(error),
+      fieldErrors: serverFieldErrors(error),
+    };
   }
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../test/fetch-mock';
@@ -204,6 +204,51 @@ describe('profile screen', () => {
     expect(sent.get('firstName')).toBe('Maya');
     expect(sent.get('dob')).toBe('1990-05-17');
     expect(sent.get('state')).toBe('TX');
+  });
+
+  it('lets a verified user fill an identity field still empty, the others stay locked', async () => {
+    storeSession({ id: USER_ID, userType: 'user' });
+    const profile = makeProfile({
+      userType: 'user',
+      role: 'user',
+      dob: null,
+      document_type: null,
+      date_of_issue: null,
+      date_of_expiry: null,
+    });
+    mockFetch(({ url }) =>
+      url === '/api/user/user-profile'
+        ? { status: 200, body: { success: true, data: profile, user: profile } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    renderApp('/profile');
+    expect(await screen.findByLabelText(/First name/)).toHaveAttribute('readonly');
+    for (const label of ['Date of birth', 'Date of issue', 'Date of expiry'])
+      expect(screen.getByLabelText(label)).not.toHaveAttribute('readonly');
+    expect(screen.getByText('The document you verify your identity with.')).toBeInTheDocument();
+  });
+
+  it('marks and focuses the fields a refused save names', async () => {
+    storeSession({ id: USER_ID, userType: 'user' });
+    const profile = makeProfile({ userType: 'user', role: 'user', KYC_verified: false });
+    mockFetch(({ url }) =>
+      url === '/api/user/user-profile'
+        ? { status: 200, body: { success: true, data: profile, user: profile } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    const message =
+      'Your date of birth is being checked with your ID documents and cannot be changed until the review is finished';
+    mockXhr(() => ({
+      status: 409,
+      body: { message, code: 'CONFLICT', errors: [{ path: 'dob', message }] },
+    }));
+    renderApp('/profile');
+    const user = userEvent.setup();
+    const dob = await screen.findByLabelText('Date of birth');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(dob).toHaveAttribute('aria-invalid', 'true'));
+    expect(dob).toHaveAccessibleDescription(message);
+    expect(dob).toHaveFocus();
   });
 
   it('lets a user who is not verified yet edit their name', async () => {

@@ -34,17 +34,21 @@ function useText({ values, onChange, errors }: SectionProps) {
 export const IDENTITY_LOCKED_NOTE =
   'Checked with your ID, so it can no longer be changed here. Contact support to correct it.';
 
+/** Read-only with the note when an ID check confirmed the field (`lockedFields`). */
+const lockOf = (lockedFields: ReadonlySet<TextField>) => (field: TextField) =>
+  lockedFields.has(field) ? { readOnly: true, description: IDENTITY_LOCKED_NOTE } : {};
+
 /**
  * `isProvider`: the headline is shown on sitter cards only, so only sitters are asked for one.
- * `isIdentityLocked`: name and date of birth were checked with the person's ID (KYC verified).
+ * `lockedFields`: the name and date of birth an ID check confirmed (KYC verified), if held.
  */
 export function PersonalSection({
   isProvider,
-  isIdentityLocked = false,
+  lockedFields = new Set(),
   ...props
-}: SectionProps & { isProvider: boolean; isIdentityLocked?: boolean }) {
+}: SectionProps & { isProvider: boolean; lockedFields?: ReadonlySet<TextField> }) {
   const text = useText(props);
-  const locked = isIdentityLocked ? { readOnly: true, description: IDENTITY_LOCKED_NOTE } : {};
+  const locked = lockOf(lockedFields);
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -53,14 +57,14 @@ export function PersonalSection({
           autoComplete="given-name"
           required
           {...text('firstName')}
-          {...locked}
+          {...locked('firstName')}
         />
         <TextInput
           label="Last name"
           autoComplete="family-name"
           required
           {...text('lastName')}
-          {...locked}
+          {...locked('lastName')}
         />
         <TextInput label="Phone" type="tel" autoComplete="tel" {...text('phone')} />
         <TextInput label="Emergency phone" type="tel" {...text('emergency_phone')} />
@@ -69,7 +73,7 @@ export function PersonalSection({
           type="date"
           autoComplete="bday"
           {...text('dob')}
-          {...locked}
+          {...locked('dob')}
         />
       </SimpleGrid>
       {isProvider && (
@@ -103,13 +107,14 @@ export function AddressSection(props: SectionProps) {
   );
 }
 
-/** `isLocked`: the document was checked in a passed KYC review (its section says so). */
+/** `lockedFields`: the document's fields a passed KYC review checked (its section says so). */
 export function IdentitySection({
-  isLocked = false,
+  lockedFields = new Set(),
   ...props
-}: SectionProps & { isLocked?: boolean }) {
+}: SectionProps & { lockedFields?: ReadonlySet<TextField> }) {
   const text = useText(props);
   const { values, onChange } = props;
+  const isTypeLocked = lockedFields.has('document_type');
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
       <Select
@@ -118,14 +123,20 @@ export function IdentitySection({
         data={DOCUMENT_TYPE_OPTIONS.map((d) => ({ value: d.value, label: d.label }))}
         value={values.document_type || null}
         onChange={(value) => onChange('document_type', value ?? '')}
-        clearable={!isLocked}
-        readOnly={isLocked}
+        error={props.errors?.document_type}
+        clearable={!isTypeLocked}
+        readOnly={isTypeLocked}
       />
-      <TextInput label="Date of issue" type="date" readOnly={isLocked} {...text('date_of_issue')} />
+      <TextInput
+        label="Date of issue"
+        type="date"
+        readOnly={lockedFields.has('date_of_issue')}
+        {...text('date_of_issue')}
+      />
       <TextInput
         label="Date of expiry"
         type="date"
-        readOnly={isLocked}
+        readOnly={lockedFields.has('date_of_expiry')}
         {...text('date_of_expiry')}
       />
     </SimpleGrid>

@@ -1,5 +1,5 @@
 import { Alert, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { AvailabilityEditor } from '../../availability';
 import { usePageTitle } from '../../../components/ui/use-page-title';
@@ -18,10 +18,13 @@ import {
 import type { Profile } from '../profile-api';
 import {
   buildProfileFormData,
+  lockedIdentityFields,
+  profileFieldErrors,
   toProfileValues,
   validateProfileDates,
   type ProfileErrors,
   type ProfileValues,
+  type TextField,
 } from '../profile-form';
 import { fetchProfile, selectProfile, updateProfile } from '../profile-slice';
 import { useFreshProfile } from '../use-fresh-profile';
@@ -48,7 +51,16 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const [errors, setErrors] = useState<ProfileErrors>({});
   const isProvider = isProviderUser(profile);
   // The API refuses a changed name, birth date or document once KYC passed (409).
-  const isIdentityLocked = profile.KYC_verified;
+  const lockedFields = lockedIdentityFields(profile);
+  const isDocumentLocked = ['document_type', 'date_of_issue', 'date_of_expiry'].some((f) =>
+    lockedFields.has(f as TextField),
+  );
+  // A refused save moves focus to the first field it names (once its error is shown).
+  const formRef = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
 
   const onChange = <K extends keyof ProfileValues>(key: K, value: ProfileValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -62,6 +74,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     setErrors(dateErrors);
     if (Object.keys(dateErrors).length > 0) {
       setResult({ type: 'error', message: 'Please correct the highlighted dates.' });
+      setRefusals((n) => n + 1);
       return;
     }
     const form = buildProfileFormData(values, { isProvider, image });
@@ -72,10 +85,19 @@ function ProfileForm({ profile }: { profile: Profile }) {
     setProgress(null);
     setResult({ type: outcome.ok ? 'success' : 'error', message: outcome.message });
     if (outcome.ok) setImage(null);
+    else if (Object.keys(outcome.fieldErrors).length > 0) {
+      setErrors(profileFieldErrors(outcome.fieldErrors));
+      setRefusals((n) => n + 1);
+    }
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Your profile">
+    <form
+      ref={formRef}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label="Your profile"
+    >
       <Stack gap="lg">
         <FormSection id="profile-photo" title="Photo">
           <PhotoField
@@ -92,7 +114,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
             onChange={onChange}
             errors={errors}
             isProvider={isProvider}
-            isIdentityLocked={isIdentityLocked}
+            lockedFields={lockedFields}
           />
         </FormSection>
         <FormSection id="profile-address" title="Address">
@@ -109,14 +131,14 @@ function ProfileForm({ profile }: { profile: Profile }) {
           id="profile-identity"
           title="Identity document"
           description={
-            isIdentityLocked ? IDENTITY_LOCKED_NOTE : 'The document you verify your identity with.'
+            isDocumentLocked ? IDENTITY_LOCKED_NOTE : 'The document you verify your identity with.'
           }
         >
           <IdentitySection
             values={values}
             onChange={onChange}
             errors={errors}
-            isLocked={isIdentityLocked}
+            lockedFields={lockedFields}
           />
         </FormSection>
         <FormSection id="profile-preferences" title="Services and preferences">
