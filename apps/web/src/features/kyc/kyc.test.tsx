@@ -148,6 +148,40 @@ describe('/kyc', () => {
     expect(screen.queryByRole('button', { name: /submit documents/i })).not.toBeInTheDocument();
   });
 
+  it('says so when an admin withdrew a passed verification, and takes documents as a new record', async () => {
+    storeSession({ id: FIXTURE_USER_ID });
+    const base = makeKycRecord();
+    const verified = makeKycRecord({
+      status: 'Verified',
+      userId: { ...base.userId, KYC_verified: true },
+    });
+    const withdrawn = makeKycRecord({ status: 'Verified' }); // KYC_verified switched off
+    let answer = verified;
+    mockFetch(({ url }) =>
+      url.startsWith('/api/kyc/user/')
+        ? { status: 200, body: { success: true, data: [answer] } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    const xhr = mockXhr(() => ({ status: 201, body: { success: true, data: makeKycRecord() } }));
+    const first = renderApp('/kyc');
+    expect(await screen.findByText('You are verified')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Identity documents')).not.toBeInTheDocument();
+    first.unmount();
+
+    answer = withdrawn;
+    renderApp('/kyc');
+    expect(await screen.findByText('Your verification was withdrawn')).toBeInTheDocument();
+    expect(screen.queryByText('You are verified')).not.toBeInTheDocument();
+    expect(screen.getByTestId('kyc-status')).toHaveTextContent('Not submitted');
+    await userEvent.upload(
+      screen.getByLabelText('Identity documents'),
+      new File(['x'], 'again.png', { type: 'image/png' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Submit documents' }));
+    await waitFor(() => expect(xhr).toHaveLength(1));
+    expect(xhr[0]!.body!.get('kycId')).toBeNull();
+  });
+
   it('shows the rejection reason and resubmits onto the same record', async () => {
     storeSession({ id: FIXTURE_USER_ID });
     const rejected = makeKycRecord({ status: 'Rejected', rejectionReason: 'Too blurry' });

@@ -30,7 +30,10 @@ export default function KycScreen() {
   useInterval(poll, KYC_POLL_MS, Boolean(userId && record));
 
   const ownRecord = record && record.userId._id === userId ? record : null;
-  const status = ownRecord?.status ?? null;
+  // An admin may switch KYC_verified off after a passed review (SPEC §6): the record still reads
+  // Verified, but the member is not, and sends documents again as a new record.
+  const isWithdrawn = ownRecord?.status === 'Verified' && !ownRecord.userId.KYC_verified;
+  const status = isWithdrawn ? null : (ownRecord?.status ?? null);
   const showError = error && !error.includes(KYC_MESSAGES.noRecords);
 
   return (
@@ -53,6 +56,12 @@ export default function KycScreen() {
         {status === 'Verified' && (
           <Alert color="green" title="You are verified" styles={readableAlert}>
             Your identity check is complete: owners and sitters see your verified badge.
+          </Alert>
+        )}
+        {isWithdrawn && (
+          <Alert color="yellow" title="Your verification was withdrawn" styles={readableAlert}>
+            An admin has withdrawn your verified status. Send your documents again below to be
+            checked.
           </Alert>
         )}
         {status === 'PENDING' && (
