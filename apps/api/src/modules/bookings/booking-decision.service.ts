@@ -40,9 +40,9 @@ export async function decideRequest(
   const isDirect = booking.provider_id === request.provider_id;
   let withdrawn: string[] = [];
   let cardRefund: Awaited<ReturnType<typeof settleCardOnCancel>>['refund'] = null;
+  const [sitter] = await findParties(app.db, [request.provider_id]);
 
   if (input.decision === 'accepted') {
-    const [sitter] = await findParties(app.db, [request.provider_id]);
     withdrawn = await app.db.transaction().execute(async (trx) => {
       // First thing: lock the sitter, so this check and the acceptance below are one step.
       const timeZone = await assertSitterFree(
@@ -100,8 +100,12 @@ export async function decideRequest(
         throw conflict('This request is no longer pending');
       if (!isDirect) return;
       // A direct request declined by its sitter ends the booking; the owner gets every credit back.
+      // The sitter never took it on, so they stop being its sitter (provider_id cleared): like a
+      // rejected applicant they lose the booking and its chat. Their rejected request still says
+      // whom the owner asked (docs/decisions.md "Declined direct requests").
       const cancelled = await updateIfStatus(trx, booking.id, 'pending', {
         status: 'cancelled',
+        provider_id: null,
         cancelled_by: caller.id,
         credits_refunded: booking.credits_applied,
         updated_at: now,
@@ -118,7 +122,7 @@ export async function decideRequest(
   const wire = await bookingWireById(app.db, booking.id);
   const counterpart = request.initiated_by === 'provider' ? request.provider_id : booking.owner_id;
   const who =
-    request.initiated_by === 'provider' ? 'The owner' : (wire.provider?.firstName ?? 'The sitter');
+    request.initiated_by === 'provider' ? 'The owner' : (sitter?.first_name ?? 'The sitter');
   await notifyUser(app, counterpart, {
     type: 'booking-decision',
     message:

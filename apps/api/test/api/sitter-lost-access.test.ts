@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import {
+  call,
+  closeApp,
+  createOwner,
+  createProvider,
+  postBooking,
+  type Owner,
+} from '../helpers/booking-fixtures.ts';
+import { postMessage } from '../helpers/chat-fixtures.ts';
+import type { TestUser } from '../helpers/factories.ts';
+
+/*
+ * A sitter who lost a booking (declined it, withdrew, was rejected or not chosen) learns nothing
+ * more of it: not its chat, not its later state, not its live events. Sitters racing to accept and
+ * acceptances after the start get a 409 that says why.
+ */
+
+let t: TestApp;
+let owner: Owner;
+let sitters: TestUser[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createOwner(t.app);
+  sitters = [];
+  for (let i = 0; i < 4; i++) sitters.push(await createProvider(t.app));
+}, 60_000);
+afterAll(() => closeApp(t));
+
+const decide = (who: TestUser, bookingId: string, providerId: string, decision: string) =>
+  call(t, 'PUT', `/api/booking/accept/${bookingId}`, who, { providerId, decision });
+
+describe('a direct request its sitter declined', () => {
+  it('takes the booking and its chat from the sitter, and leaves the owner both', async () => {
+    const sitter = sitters[0]!;
+    const b = await postBooking(t, owner, { provider_id: sitter.id });
+    const asked = await postMessage(t, owner, b._id, 'Can you walk Rex?');
+    await postMessage(t, sitter, b._id, 'Let me check');
+    const no = await decide(sitter, b._id, sitter.id, 'rejected');
+    expect(no.statusCode, no.body).toBe(200);
+    expect(no.json().data.status).toBe('cancelled');
+
+    for (const url of [
+      `/api/messages/thread?bookingId=${b._id}`,
+      `/api/messages/booking/${b._id}`,
+      `/api/messages/${asked._id}`,
+      `/api/booking/${b._id}`,
+    ]) {
+      const res = await call(t, 'GET', url, sitter);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(404);
+    }
+    const send = await call(t, 'POST', '/api/messages/', sitter, {
+      bookingId: b._id,
+      text: 'Still there?',
+    });
+    expect(send.statusCode, send.body).toBe(404);
+    const list = await call(t, 'GET', '/api/messages/conversations', sitter);
+    expect(list.json().data.map((c: { bookingId: string }) => c.bookingId)).not.toContain(b._id);
+
+    // The owner keeps the booking, its history and whom it was sent to.
+    const seen = await call(t, 'GET', `/api/booking/${b._id}`, owner);
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json().booking.status).toBe('cancelled');
+    const requests = await call(t, 'GET', `/api/booking/${b._id}/requests`, owner);
+    expect(requests.json().providers).toMatchObject([{ providerId: sitter.id, state: 'rejected' }]);
+    const thread = await call(t, 'GET', `/api/messages/thread?bookingId=${b._id}`, owner);
+    expect(thread.statusCode, thread.body).toBe(200);
+    expect(thread.json().data).toHaveLength(2);
+  });
+});
