@@ -5645,7 +5645,7 @@ export interface operations {
                             booking: {
                                 _id: string;
                                 endDate: string;
-                                notes: string;
+                                notes?: string;
                                 owner: {
                                     _id: string;
                                     firstName: string;
@@ -5653,7 +5653,7 @@ export interface operations {
                                     image: string | null;
                                     lastName: string;
                                 };
-                                pets: string[];
+                                pets?: string[];
                                 price: {
                                     amountCents: number;
                                     currency: string;
@@ -5665,7 +5665,7 @@ export interface operations {
                                 service: string;
                                 startDate: string;
                                 /** @enum {string} */
-                                status: "pending" | "accepted" | "in-progress" | "completed" | "cancelled";
+                                status?: "pending" | "accepted" | "in-progress" | "completed" | "cancelled";
                             };
                             bookingId: string;
                             createdAt: string;

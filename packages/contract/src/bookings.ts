@@ -253,17 +253,21 @@ export const bookingEventParams = z.object({ id: pathId, eventId: pathId });
 
 /** GET /booking/requests/mine: the calling sitter's requests, newest first, with their booking. */
 export const myRequestsQuery = boundedPageQuery(20, { state: queryParam(requestState.optional()) });
-export const requestBookingSummary = bookingWire.pick({
-  _id: true,
-  service: true,
-  startDate: true,
-  endDate: true,
-  status: true,
-  owner: true,
-  price: true,
-  pets: true,
-  notes: true,
-});
+export const requestBookingSummary = bookingWire
+  .pick({
+    _id: true,
+    service: true,
+    startDate: true,
+    endDate: true,
+    status: true,
+    owner: true,
+    price: true,
+    pets: true,
+    notes: true,
+  })
+  // A request no longer pending or accepted carries only what the sitter applied for: no status,
+  // pets or notes, and a null price (they lost the booking).
+  .partial({ status: true, pets: true, notes: true });
 export const myRequestWire = bookingRequestWire.extend({ booking: requestBookingSummary });
 export type MyRequestWire = z.infer<typeof myRequestWire>;
 export const myRequestsResponse = z.object({

@@ -32,6 +32,11 @@ afterAll(() => closeApp(t));
 const decide = (who: TestUser, bookingId: string, providerId: string, decision: string) =>
   call(t, 'PUT', `/api/booking/accept/${bookingId}`, who, { providerId, decision });
 
+async function apply(who: TestUser, bookingId: string) {
+  const res = await call(t, 'POST', `/api/booking/${bookingId}/send-request`, who, {});
+  expect(res.statusCode, res.body).toBe(201);
+}
+
 describe('a direct request its sitter declined', () => {
   it('takes the booking and its chat from the sitter, and leaves the owner both', async () => {
     const sitter = sitters[0]!;
@@ -68,5 +73,40 @@ describe('a direct request its sitter declined', () => {
     const thread = await call(t, 'GET', `/api/messages/thread?bookingId=${b._id}`, owner);
     expect(thread.statusCode, thread.body).toBe(200);
     expect(thread.json().data).toHaveLength(2);
+  });
+});
+
+describe('GET /api/booking/requests/mine', () => {
+  it('repeats only what a sitter applied for once their request is withdrawn, rejected or closed', async () => {
+    const [withdrawn, rejected, closed, chosen] = sitters;
+    const b = await postBooking(t, owner);
+    for (const s of sitters) await apply(s, b._id);
+    const back = await call(t, 'DELETE', `/api/booking/${b._id}/send-request`, withdrawn!);
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await decide(owner, b._id, rejected!.id, 'rejected')).statusCode).toBe(200);
+    expect((await decide(owner, b._id, chosen!.id, 'accepted')).statusCode).toBe(200);
+
+    const mine = async (who: TestUser) => {
+      const res = await call(t, 'GET', '/api/booking/requests/mine', who);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.find((r: { bookingId: string }) => r.bookingId === b._id);
+    };
+    for (const [who, state] of [
+      [withdrawn!, 'withdrawn'],
+      [rejected!, 'rejected'],
+      [closed!, 'closed'],
+    ] as const) {
+      const request = await mine(who);
+      expect(request.state).toBe(state);
+      expect(Object.keys(request.booking).sort()).toEqual(
+        ['_id', 'endDate', 'owner', 'price', 'service', 'startDate'].sort(),
+      );
+      expect(request.booking).toMatchObject({ _id: b._id, service: 'dog-walking', price: null });
+      expect((await call(t, 'GET', `/api/booking/${b._id}`, who)).statusCode).toBe(404);
+    }
+    const won = await mine(chosen!);
+    expect(won.booking).toMatchObject({ status: 'accepted', notes: 'Loves the park' });
+    expect(won.booking.price).not.toBeNull();
+    expect(won.booking.pets).toHaveLength(1);
   });
 });

@@ -77,8 +77,19 @@ async function withBookings(
       return [b.id, summary] as const;
     }),
   );
-  return wires.map((w) => ({ ...w, booking: summaryById.get(w.bookingId)! }));
+  return wires.map((w) => {
+    const summary = summaryById.get(w.bookingId)!;
+    if (keepsBooking(w.state)) return { ...w, booking: summary };
+    // A request withdrawn, rejected or closed: the sitter lost the booking (GET /booking/{id} is
+    // 404 to them), so only what they applied for is repeated, never its price, pets, notes or
+    // later status (docs/decisions.md "Lost requests in /requests/mine").
+    const { _id, service, startDate, endDate, owner } = summary;
+    return { ...w, booking: { _id, service, startDate, endDate, owner, price: null } };
+  });
 }
+
+/** The request states in which a sitter still sees its booking, as canView (bookings.access) decides. */
+const keepsBooking = (state: RequestState) => state === 'pending' || state === 'accepted';
 
 /**
  * DELETE /booking/{id}/send-request: a sitter withdraws their own pending application. The row

@@ -8,12 +8,15 @@ import { formatDateRange, fullName } from '../lib/booking-format';
 import { StatusBadge } from './status-badge';
 import { serviceLabel } from '@pawsy/contract';
 
-/** What a card shows: a full booking, or the summary a sitter's request carries. */
+/**
+ * What a card shows: a full booking, or the summary a sitter's request carries (without a status
+ * once the request was withdrawn, rejected or closed: the sitter no longer follows that booking).
+ */
 export type CardBooking = Pick<
   Booking,
-  '_id' | 'service' | 'startDate' | 'endDate' | 'status' | 'owner' | 'price'
+  '_id' | 'service' | 'startDate' | 'endDate' | 'owner' | 'price'
 > &
-  Partial<Pick<Booking, 'provider' | 'distanceKm' | 'seriesId' | 'pets' | 'notes'>>;
+  Partial<Pick<Booking, 'status' | 'provider' | 'distanceKm' | 'seriesId' | 'pets' | 'notes'>>;
 
 type BookingCardProps = {
   booking: CardBooking;
@@ -56,7 +59,7 @@ export function BookingCard({ booking, viewAs, children }: BookingCardProps) {
               Weekly series
             </Badge>
           )}
-          <StatusBadge status={booking.status} />
+          {booking.status && <StatusBadge status={booking.status} />}
         </Group>
       </Group>
       <Group mt="sm" justify="space-between">
