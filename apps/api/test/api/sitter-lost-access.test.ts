@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RealtimeEvent } from '../../src/plugins/realtime.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import {
   call,
@@ -108,5 +109,38 @@ describe('GET /api/booking/requests/mine', () => {
     expect(won.booking).toMatchObject({ status: 'accepted', notes: 'Loves the park' });
     expect(won.booking.price).not.toBeNull();
     expect(won.booking.pets).toHaveLength(1);
+  });
+});
+
+describe('live read receipts', () => {
+  it('reach only the sitters who may still read the conversation', async () => {
+    const [gone, stays] = sitters;
+    const b = await postBooking(t, owner);
+    await apply(gone!, b._id);
+    await apply(stays!, b._id);
+    await postMessage(t, gone!, b._id, 'I can do it');
+    await postMessage(t, stays!, b._id, 'Me too');
+    const back = await call(t, 'DELETE', `/api/booking/${b._id}/send-request`, gone!);
+    expect(back.statusCode, back.body).toBe(200);
+
+    const heard = new Map<string, RealtimeEvent[]>([
+      [gone!.id, []],
+      [stays!.id, []],
+    ]);
+    const stops = [...heard].map(([id, events]) =>
+      t.app.realtime.subscribe(id, (e) => events.push(e)),
+    );
+    try {
+      const read = await call(t, 'GET', `/api/messages/thread?bookingId=${b._id}`, owner);
+      expect(read.statusCode, read.body).toBe(200);
+      const receipts = (id: string) => heard.get(id)!.filter((e) => e.type === 'message-read');
+      for (let i = 0; i < 50 && receipts(stays!.id).length === 0; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(receipts(stays!.id)).toHaveLength(1);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(receipts(gone!.id)).toEqual([]);
+    } finally {
+      for (const stop of stops) stop();
+    }
   });
 });

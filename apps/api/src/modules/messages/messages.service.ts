@@ -11,7 +11,7 @@ import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { notifyUser } from '../notifications/index.ts';
 import { readAccess, resolveRecipient } from './messages.access.ts';
-import type { BookingParties } from '../bookings/index.ts';
+import { isChatParty, type BookingParties } from '../bookings/index.ts';
 import {
   chatNameView,
   toConversationWire,
@@ -153,12 +153,16 @@ export async function getThread(
     const readAt = nowIso();
     const senders = await repo.markBookingRead(app.db, bookingId, partyId, readAt, withUserId);
     const event: MessageReadEvent = { bookingId, readerId: partyId, readAt };
+    // Only to senders who may read this conversation now: a sitter who withdrew, was rejected or
+    // was not chosen keeps their old messages' rows but learns nothing more of the thread.
     await Promise.all(
-      senders.map((s) =>
-        app.realtime
-          .publish(s, { type: 'message-read', data: event })
-          .catch((err: unknown) => app.log.warn({ err }, 'read receipt push failed')),
-      ),
+      senders
+        .filter((s) => isChatParty(parties, s))
+        .map((s) =>
+          app.realtime
+            .publish(s, { type: 'message-read', data: event })
+            .catch((err: unknown) => app.log.warn({ err }, 'read receipt push failed')),
+        ),
     );
   }
   if (partyId && withUserId) {
