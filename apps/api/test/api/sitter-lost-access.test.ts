@@ -144,3 +144,27 @@ describe('live read receipts', () => {
     }
   });
 });
+
+describe('whom a sitter writes to', () => {
+  it("refuses another applicant's id as recipientId with a 400", async () => {
+    const [a, other] = sitters;
+    const b = await postBooking(t, owner);
+    await apply(a!, b._id);
+    await apply(other!, b._id);
+    const res = await call(t, 'POST', '/api/messages/', a!, {
+      bookingId: b._id,
+      text: 'Hello',
+      recipientId: other!.id,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe('recipientId must be the owner of this booking');
+    const toOwner = await call(t, 'POST', '/api/messages/', a!, {
+      bookingId: b._id,
+      text: 'Hello',
+      recipientId: owner.id,
+    });
+    expect(toOwner.statusCode, toOwner.body).toBe(201);
+    const inbox = await call(t, 'GET', `/api/messages/thread?bookingId=${b._id}`, other!);
+    expect(inbox.json().data).toEqual([]);
+  });
+});

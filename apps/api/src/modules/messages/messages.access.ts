@@ -42,7 +42,13 @@ export async function resolveRecipient(
     throw notFound('Booking');
   }
   const to = (id: string) => ({ recipientId: id, parties });
-  if (parties.ownerId !== user.id) return to(parties.ownerId);
+  if (parties.ownerId !== user.id) {
+    // A sitter writes only to the owner: naming anyone else (another applicant) is refused, not
+    // quietly redirected.
+    if (recipientId && recipientId !== parties.ownerId)
+      throw badRequest('recipientId must be the owner of this booking', 'recipientId');
+    return to(parties.ownerId);
+  }
   if (parties.providerId) {
     if (recipientId && recipientId !== parties.providerId) throw wrongRecipient();
     return to(parties.providerId);
