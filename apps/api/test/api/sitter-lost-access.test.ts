@@ -38,6 +38,13 @@ async function apply(who: TestUser, bookingId: string) {
   expect(res.statusCode, res.body).toBe(201);
 }
 
+async function invite(bookingId: string, sitter: TestUser) {
+  const res = await call(t, 'POST', `/api/booking/${bookingId}/send-request`, owner, {
+    providerId: sitter.id,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
 describe('a direct request its sitter declined', () => {
   it('takes the booking and its chat from the sitter, and leaves the owner both', async () => {
     const sitter = sitters[0]!;
@@ -166,5 +173,20 @@ describe('whom a sitter writes to', () => {
     expect(toOwner.statusCode, toOwner.body).toBe(201);
     const inbox = await call(t, 'GET', `/api/messages/thread?bookingId=${b._id}`, other!);
     expect(inbox.json().data).toEqual([]);
+  });
+});
+
+describe('accepting', () => {
+  it('gives the second of two invited sitters a 409, and a stranger the 404', async () => {
+    const [first, second, stranger] = sitters;
+    const b = await postBooking(t, owner);
+    await invite(b._id, first!);
+    await invite(b._id, second!);
+    expect((await decide(first!, b._id, first!.id, 'accepted')).statusCode).toBe(200);
+    const late = await decide(second!, b._id, second!.id, 'accepted');
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json().message).toBe('This booking was already accepted');
+    expect((await decide(stranger!, b._id, stranger!.id, 'accepted')).statusCode).toBe(404);
+    expect((await decide(stranger!, b._id, second!.id, 'accepted')).statusCode).toBe(404);
   });
 });

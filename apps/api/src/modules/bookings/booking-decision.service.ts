@@ -9,7 +9,11 @@ import { assertSitterFree, lockSitter } from '../availability/index.ts';
 import { notifyUser } from '../notifications/index.ts';
 import { newEvent } from './booking-events.ts';
 import { setStateIfPending, closeOpenRequests } from './booking-requests.repository.ts';
-import { bookingInterval, loadDecidableRequest } from './booking-requests.service.ts';
+import {
+  alreadyAccepted,
+  bookingInterval,
+  loadDecidableRequest,
+} from './booking-requests.service.ts';
 import { bookingWireById } from './booking-wires.service.ts';
 import {
   acceptIfPending,
@@ -84,7 +88,7 @@ export async function decideRequest(
           ...price,
         }))
       )
-        throw conflict('This booking was already accepted');
+        throw alreadyAccepted();
       if (!(await setStateIfPending(trx, request.id, 'accepted', now)))
         throw conflict('This request is no longer pending');
       const others = await closeOpenRequests(trx, booking.id, request.id, now);

@@ -13,9 +13,9 @@ import {
   type RequestRow,
 } from './booking-requests.repository.ts';
 import { loadRequestWires } from './booking-wires.service.ts';
-import { isOpen, loadVisibleBooking } from './bookings.access.ts';
+import { canView, isOpen, loadVisibleBooking } from './bookings.access.ts';
 import type { RequestWire } from './bookings.mapper.ts';
-import { isUniqueViolation, type BookingRow } from './bookings.repository.ts';
+import { findBooking, isUniqueViolation, type BookingRow } from './bookings.repository.ts';
 import { loadProviderRate } from './bookings.service.ts';
 
 /** The instants a booking covers, as the calendar checks read them. */
@@ -118,13 +118,26 @@ export async function listBookingRequests(
 const sitterNameFor = (caller: AuthUser, booking: BookingRow) => (providerId: string) =>
   caller.userType === 'admin' || caller.id === providerId || booking.provider_id === providerId;
 
+/**
+ * The booking and request a decision is about. A sitter answering a request of theirs that another
+ * sitter's acceptance closed gets the 409 of a lost race (as on PostgreSQL, where both pass these
+ * reads and the conditional UPDATE picks the winner), not the 404 their closed request otherwise
+ * gives: DESIGN §5, "two accepts racing give one winner and a 409". Anyone else's or an unknown
+ * request stays 404.
+ */
 export async function loadDecidableRequest(
   app: FastifyInstance,
   caller: AuthUser,
   bookingId: string,
   providerId: string,
 ): Promise<{ booking: BookingRow; request: RequestRow }> {
-  const booking = await loadVisibleBooking(app.db, caller, bookingId);
+  const found = await findBooking(app.db, bookingId);
+  if (found && providerId === caller.id) {
+    const own = await findRequest(app.db, found.id, caller.id);
+    if (own && lostToAnotherSitter(found, own)) throw alreadyAccepted();
+  }
+  if (!found || !(await canView(app.db, found, caller))) throw notFound('Booking');
+  const booking = found;
   const request = await findRequest(app.db, booking.id, providerId);
   if (!request) throw notFound('Request');
   if (request.initiated_by === 'provider' && booking.owner_id !== caller.id)
@@ -135,9 +148,18 @@ export async function loadDecidableRequest(
   if (request.state !== 'pending') {
     // Closed by another sitter's acceptance that committed between the two reads above: the
     // booking, read again, says so, rather than calling this request withdrawn.
-    const now = await loadVisibleBooking(app.db, caller, bookingId);
-    if (now.status !== 'pending') throw conflict(`This booking is already ${now.status}`);
+    const now = await findBooking(app.db, bookingId);
+    if (now && lostToAnotherSitter(now, request)) throw alreadyAccepted();
+    if (now && now.status !== 'pending') throw conflict(`This booking is already ${now.status}`);
     throw conflict(`This request is already ${request.state}`);
   }
   return { booking, request };
 }
+
+/** A request closed because the booking went to another sitter (closeOpenRequests on acceptance). */
+const lostToAnotherSitter = (booking: BookingRow, request: RequestRow) =>
+  request.state === 'closed' &&
+  booking.provider_id !== null &&
+  booking.provider_id !== request.provider_id;
+
+export const alreadyAccepted = () => conflict('This booking was already accepted');
