@@ -189,4 +189,30 @@ describe('accepting', () => {
     expect((await decide(stranger!, b._id, stranger!.id, 'accepted')).statusCode).toBe(404);
     expect((await decide(stranger!, b._id, second!.id, 'accepted')).statusCode).toBe(404);
   });
+
+  it('is refused once the start time has passed, by the owner and by an invited sitter', async () => {
+    const [sitter, applicant] = sitters;
+    const direct = await postBooking(t, owner, { provider_id: sitter!.id });
+    const open = await postBooking(t, owner);
+    await apply(applicant!, open._id);
+    // The start passes before the expiry sweep has run.
+    await t.app.db
+      .updateTable('bookings')
+      .set({ start_at: new Date(Date.now() - 60_000).toISOString() })
+      .where('id', 'in', [direct._id, open._id])
+      .execute();
+    for (const res of [
+      await decide(sitter!, direct._id, sitter!.id, 'accepted'),
+      await decide(owner, open._id, applicant!.id, 'accepted'),
+    ]) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toBe(
+        'The start time of this booking has passed: it can no longer be accepted',
+      );
+    }
+    for (const id of [direct._id, open._id]) {
+      const seen = await call(t, 'GET', `/api/booking/${id}`, owner);
+      expect(seen.json().booking.status).toBe('pending');
+    }
+  });
 });

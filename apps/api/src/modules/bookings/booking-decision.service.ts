@@ -47,6 +47,9 @@ export async function decideRequest(
   const [sitter] = await findParties(app.db, [request.provider_id]);
 
   if (input.decision === 'accepted') {
+    // The rule the expiry sweep applies (expireIfPending): a pending booking whose start has come
+    // is over, whether or not the sweep has run yet. acceptIfPending repeats it in its UPDATE.
+    if (booking.start_at <= now) throw startPassed();
     withdrawn = await app.db.transaction().execute(async (trx) => {
       // First thing: lock the sitter, so this check and the acceptance below are one step.
       const timeZone = await assertSitterFree(
@@ -83,7 +86,7 @@ export async function decideRequest(
         };
       }
       if (
-        !(await acceptIfPending(trx, booking.id, request.provider_id, {
+        !(await acceptIfPending(trx, booking.id, request.provider_id, now, {
           updated_at: now,
           ...price,
         }))
@@ -144,3 +147,6 @@ export async function decideRequest(
   }
   return wire;
 }
+
+const startPassed = () =>
+  conflict('The start time of this booking has passed: it can no longer be accepted');

@@ -52,13 +52,14 @@ export async function findBookings(db: DbOrTrx, ids: readonly string[]): Promise
 type BookingChanges = Updateable<BookingsTable>;
 
 /**
- * Assigns `providerId` and moves a booking to accepted, only while it is still pending and has no
- * other sitter. False when a concurrent decision got there first.
+ * Assigns `providerId` and moves a booking to accepted, only while it is still pending, has not
+ * started (at `now`) and has no other sitter. False when a concurrent decision got there first.
  */
 export async function acceptIfPending(
   trx: DbOrTrx,
   bookingId: string,
   providerId: string,
+  now: string,
   changes: BookingChanges,
 ): Promise<boolean> {
   const res = await trx
@@ -66,6 +67,8 @@ export async function acceptIfPending(
     .set({ ...changes, status: 'accepted', provider_id: providerId })
     .where('id', '=', bookingId)
     .where('status', '=', 'pending')
+    // Not once its start has come: the expiry sweep's rule (expireIfPending), so the two agree.
+    .where('start_at', '>', now)
     .where((eb) => eb.or([eb('provider_id', 'is', null), eb('provider_id', '=', providerId)]))
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
