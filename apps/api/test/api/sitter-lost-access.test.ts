@@ -11,6 +11,7 @@ import {
 } from '../helpers/booking-fixtures.ts';
 import { postMessage } from '../helpers/chat-fixtures.ts';
 import type { TestUser } from '../helpers/factories.ts';
+import { runReminders } from '../../src/modules/bookings/index.ts';
 
 /*
  * A sitter who lost a booking (declined it, withdrew, was rejected or not chosen) learns nothing
@@ -45,15 +46,49 @@ async function invite(bookingId: string, sitter: TestUser) {
   expect(res.statusCode, res.body).toBe(201);
 }
 
-describe('a direct request its sitter declined', () => {
+/** The three ways a direct request ends before its sitter took it on, and its sitter's request state. */
+const ENDINGS = [
+  {
+    how: 'its sitter declined',
+    state: 'rejected',
+    end: async (b: { _id: string }, sitter: TestUser) => {
+      const no = await decide(sitter, b._id, sitter.id, 'rejected');
+      expect(no.statusCode, no.body).toBe(200);
+    },
+  },
+  {
+    how: 'the owner withdrew unanswered',
+    state: 'closed',
+    end: async (b: { _id: string }) => {
+      const res = await call(t, 'PUT', `/api/booking/accept/${b._id}`, owner, {
+        status: 'cancelled',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    },
+  },
+  {
+    how: 'expired unanswered at its start',
+    state: 'closed',
+    end: async (b: { _id: string }) => {
+      const row = await t.app.db
+        .selectFrom('bookings')
+        .select('start_at')
+        .where('id', '=', b._id)
+        .executeTakeFirstOrThrow();
+      await runReminders(t.app, new Date(Date.parse(row.start_at) + 60_000));
+    },
+  },
+] as const;
+
+describe.each(ENDINGS)('a direct request $how', ({ state, end }) => {
   it('takes the booking and its chat from the sitter, and leaves the owner both', async () => {
     const sitter = sitters[0]!;
     const b = await postBooking(t, owner, { provider_id: sitter.id });
     const asked = await postMessage(t, owner, b._id, 'Can you walk Rex?');
     await postMessage(t, sitter, b._id, 'Let me check');
-    const no = await decide(sitter, b._id, sitter.id, 'rejected');
-    expect(no.statusCode, no.body).toBe(200);
-    expect(no.json().data.status).toBe('cancelled');
+    await end(b, sitter);
+    const ended = await call(t, 'GET', `/api/booking/${b._id}`, owner);
+    expect(ended.json().booking.status).toBe('cancelled');
 
     for (const url of [
       `/api/messages/thread?bookingId=${b._id}`,
@@ -77,7 +112,7 @@ describe('a direct request its sitter declined', () => {
     expect(seen.statusCode, seen.body).toBe(200);
     expect(seen.json().booking.status).toBe('cancelled');
     const requests = await call(t, 'GET', `/api/booking/${b._id}/requests`, owner);
-    expect(requests.json().providers).toMatchObject([{ providerId: sitter.id, state: 'rejected' }]);
+    expect(requests.json().providers).toMatchObject([{ providerId: sitter.id, state }]);
     const thread = await call(t, 'GET', `/api/messages/thread?bookingId=${b._id}`, owner);
     expect(thread.statusCode, thread.body).toBe(200);
     expect(thread.json().data).toHaveLength(2);

@@ -83,6 +83,7 @@ async function dropUnpaid(trx: DbOrTrx, bookingId: string, now: string): Promise
   if (!booking) return;
   const ended = await updateIfStatus(trx, booking.id, 'pending', {
     status: 'cancelled',
+    provider_id: null, // the sitter never saw it (hidden until paid), let alone took it on
     credits_refunded: booking.credits_applied,
     updated_at: now,
   });

@@ -118,8 +118,9 @@ export function findPendingStartedBy(
 
 /**
  * Ends a booking that started without being accepted: cancelled by nobody, every credit given
- * back. Only while it is still pending and started, so it and a concurrent acceptance
- * (acceptIfPending) never both win.
+ * back, and a direct request's named sitter (who never took it on) no longer its sitter. Only
+ * while it is still pending and started, so it and a concurrent acceptance (acceptIfPending)
+ * never both win.
  */
 export async function expireIfPending(
   trx: DbOrTrx,
@@ -131,6 +132,7 @@ export async function expireIfPending(
     .set({
       status: 'cancelled',
       cancelled_by: null,
+      provider_id: null,
       credits_refunded: booking.credits_applied,
       updated_at: now,
     })

@@ -135,6 +135,9 @@ export async function loadDecidableRequest(
   if (found && providerId === caller.id) {
     const own = await findRequest(app.db, found.id, caller.id);
     if (own && lostToAnotherSitter(found, own)) throw alreadyAccepted();
+    // Cancelled (or expired) before anyone took it on: its sitter no longer sees it, but one who
+    // had a request on it is told why their answer came too late rather than "not found".
+    if (own && found.status === 'cancelled') throw conflict('This booking is already cancelled');
   }
   if (!found || !(await canView(app.db, found, caller))) throw notFound('Booking');
   const booking = found;

@@ -95,8 +95,14 @@ async function applyStatus(
         status: input.status,
         updated_at: now,
         ...(input.status === 'completed' ? { completed_at: now } : {}),
+        // Cancelled before any sitter took it on: the named sitter (a direct request) stops being
+        // its sitter, as one who declines does, and loses the booking and its chat.
         ...(input.status === 'cancelled'
-          ? { cancelled_by: caller.id, credits_refunded: refunded }
+          ? {
+              cancelled_by: caller.id,
+              credits_refunded: refunded,
+              ...(booking.status === 'pending' ? { provider_id: null } : {}),
+            }
           : {}),
       });
       if (!moved) throw conflict('The booking changed in the meantime; reload it and try again');
