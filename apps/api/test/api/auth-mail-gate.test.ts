@@ -51,15 +51,38 @@ describe('signup with a taken address', () => {
     expect(readMails(t.dataDir, owner.email)).toHaveLength(1);
   });
 
-  it("neither holds back the owner's codes nor replaces their verification code", async () => {
+  it("neither holds back a verified owner's codes nor sends them one", async () => {
     const owner = await signupViaApi(t);
     const code = lastCode(t.dataDir, owner.email);
-    await post('/api/auth/signup', signupPayload({ email: owner.email }));
-    expect(readMails(t.dataDir, owner.email).at(-1)!.subject).toMatch(/tried to sign up/);
     const verified = await post('/api/auth/verify-otp', { email: owner.email, otp: code });
     expect(verified.statusCode, verified.body).toBe(200);
+    await post('/api/auth/signup', signupPayload({ email: owner.email }));
+    await t.app.mailer.settled();
+    const notice = readMails(t.dataDir, owner.email).at(-1)!;
+    expect(notice.subject).toMatch(/tried to sign up/);
+    expect(notice.code).toBeUndefined();
     await post('/api/auth/forget-password', { email: owner.email });
+    await t.app.mailer.settled();
     expect(readMails(t.dataDir, owner.email).at(-1)!.code).toMatch(/^\d{6}$/);
+  });
+
+  it('sends a code, not the notice, to an account never verified (its owner retrying)', async () => {
+    const owner = await signupViaApi(t);
+    // Within the wait nothing new is sent, and the first code still works as the screen says.
+    await post('/api/auth/signup', signupPayload({ email: owner.email }));
+    await t.app.mailer.settled();
+    expect(readMails(t.dataDir, owner.email)).toHaveLength(1);
+
+    await ageAuthMails(t, owner.id, 61);
+    await post('/api/auth/signup', signupPayload({ email: owner.email }));
+    await t.app.mailer.settled();
+    const mails = readMails(t.dataDir, owner.email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.subject).not.toMatch(/tried to sign up/);
+    const code = mails[1]!.code!;
+    expect(code).toMatch(/^\d{6}$/);
+    const verified = await post('/api/auth/verify-otp', { email: owner.email, otp: code });
+    expect(verified.statusCode, verified.body).toBe(200);
   });
 });
 

@@ -61,10 +61,13 @@ export function warmDummyHash(): Promise<string> {
  * recorded. So an answer, its ids and its timing are the same whether a mail goes out or not,
  * and repeated calls cannot bomb an inbox (DESIGN §5).
  */
-function mailAfterAnswer(app: FastifyInstance, email: string, kind: AuthMailKind): void {
+function mailAfterAnswer(app: FastifyInstance, email: string, asked: AuthMailKind): void {
   app.mailer.sendLater(async () => {
     const user = await repo.findActiveUserByEmail(app.db, email);
     if (!user) return null;
+    // Signing up again with an address whose account was never verified is most likely its owner
+    // retrying: the screen asks for a code, so a code comes (not "no code was sent").
+    const kind = asked === 'signup-notice' && user.email_verified !== 1 ? 'verify-email' : asked;
     if (kind === 'verify-email' && user.email_verified === 1) return null;
     if (!(await maySendMail(app, user.id, kind))) return null;
     const to = { email: user.email, firstName: user.first_name };
