@@ -201,5 +201,9 @@ describe('audit values', () => {
       'Winner: the other party',
     );
     expect(describeValues({ is_paid: false })).toBe('Paid: no');
+    expect(describeValues({ balance: 0 })).toBe('Balance: $0.00');
+    expect(describeValues({ amount: 1500, reason: 'Welcome' })).toBe(
+      'Amount: $15.00, reason: Welcome',
+    );
   });
 });

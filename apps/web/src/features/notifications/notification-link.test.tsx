@@ -38,7 +38,7 @@ describe('notificationLink: each type the API sends, to its screen', () => {
     ['subscription', { subscriptionId: 's' }, '/Settings'],
     ['series-request', { seriesId: 's' }, '/bookings'],
     ['series-cancelled', { seriesId: 's', bookingId: B }, `/booking-details/${B}`],
-    ['welcome', {}, null],
+    ['welcome', {}, '/profile'],
     ['account', { flags: {} }, null],
   ])('%s → %s', (type, data, path) => {
     expect(notificationLink({ type, data })).toBe(path);
@@ -57,7 +57,7 @@ describe('the bell', () => {
     const items = [
       note('n1', 'message', 'New message from Sam S.: hi', { bookingId: B, messageId: 'm' }, 3),
       note('n2', 'booking-decision', 'Sam accepted the booking', { bookingId: B }, 2),
-      note('n3', 'welcome', 'Welcome to Pawsy', {}, 1),
+      note('n3', 'account', 'An admin updated your account', { flags: {} }, 1),
     ];
     const calls = mockFetch(({ url, method }) => {
       if (url.startsWith('/api/notifications/all'))
@@ -91,8 +91,8 @@ describe('the bell', () => {
       'href',
       `/chat-room?booking=${B}`,
     );
-    expect(within(list).queryByRole('link', { name: 'Welcome to Pawsy' })).toBeNull();
-    expect(within(list).getByText('Welcome to Pawsy')).toBeInTheDocument();
+    expect(within(list).queryByRole('link', { name: 'An admin updated your account' })).toBeNull();
+    expect(within(list).getByText('An admin updated your account')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mark all read' })).toBeInTheDocument();
 
     await user.click(within(list).getByRole('link', { name: 'Sam accepted the booking' }));
@@ -109,8 +109,10 @@ describe('the bell', () => {
     expect(within(after).queryByText('Sam accepted the booking')).toBeNull();
 
     // One with no screen to open is marked read from its own button.
-    await user.click(within(after).getByRole('button', { name: 'Mark read: Welcome to Pawsy' }));
-    expect(within(after).queryByText('Welcome to Pawsy')).toBeNull();
+    await user.click(
+      within(after).getByRole('button', { name: 'Mark read: An admin updated your account' }),
+    );
+    expect(within(after).queryByText('An admin updated your account')).toBeNull();
     expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toContain(
       '/api/notifications/n3/read',

@@ -11,8 +11,9 @@ const text = (value: unknown): string | null =>
  * calls of apps/api): a message opens its booking's chat (the sender's thread when the API names
  * it: an owner's open booking has one per sitter), a dispute its page, a KYC decision or
  * message the KYC screen, credits the dashboard that shows the balance, a subscription the
- * settings that manage it, a booking, request or review its booking. Null: nothing to open (a
- * welcome, an account change, a contact message, which no screen lists).
+ * settings that manage it, a booking, request or review its booking, the welcome the profile it
+ * asks to complete. Null: nothing to open (an account change, a contact message, which no screen
+ * lists).
  */
 export function notificationLink(n: Linkable, { isAdmin = false } = {}): string | null {
   const data = n.data ?? {};
@@ -23,6 +24,8 @@ export function notificationLink(n: Linkable, { isAdmin = false } = {}): string 
   if (n.type === 'kyc' || n.type === 'kyc-message') return paths.kyc;
   if (n.type === 'credits') return paths.userDashboard;
   if (n.type === 'subscription') return paths.settings;
+  // "Welcome to Pawsy! Complete your profile…"
+  if (n.type === 'welcome') return paths.profile;
   if (bookingId) return toPath(paths.bookingDetails, { id: bookingId });
   // A weekly series without a visit named: the bookings list shows its requests and series.
   if (text(data.seriesId)) return paths.bookings;

@@ -2,6 +2,7 @@ import { Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import type { AuditEntry, AuditPage } from '../members-api';
 import { ListTable } from '../../../components/ui/list-table';
 import { formatDateTime } from '../../../lib/dates';
+import { formatCents } from '../../../lib/money';
 
 const ACTION_LABELS: Record<string, string> = {
   'user.flags': 'Flags changed',
@@ -14,15 +15,18 @@ const FIELD_LABELS: Record<string, string> = {
   is_verified: 'Verified',
   KYC_verified: 'KYC verified',
   is_paid: 'Paid',
-  balance: 'Balance (cents)',
-  amount: 'Amount (cents)',
+  balance: 'Balance',
+  amount: 'Amount',
   winnerId: 'Winner',
   rejectionReason: 'Reason',
 };
 
+/** Fields the API logs in cents (credits), shown as money. */
+const MONEY_FIELDS = new Set(['balance', 'amount']);
+
 /**
  * `{ is_paid: false }` → "Paid: no"; a dispute's winner as "this member" or "the other party"
- * (an id means nothing to a reader); other values as they are.
+ * (an id means nothing to a reader); credits as money ("Balance: $15.00"); other values as they are.
  */
 export function describeValues(value: unknown, memberId?: string): string {
   if (value === null || value === undefined) return '—';
@@ -30,6 +34,7 @@ export function describeValues(value: unknown, memberId?: string): string {
   const shown = (k: string, v: unknown) => {
     if (k === 'winnerId' && typeof v === 'string')
       return v === memberId ? 'this member' : 'the other party';
+    if (MONEY_FIELDS.has(k) && typeof v === 'number') return formatCents(v);
     return v === true ? 'yes' : v === false ? 'no' : String(v);
   };
   const parts = Object.entries(value as Record<string, unknown>)

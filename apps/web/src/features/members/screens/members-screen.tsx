@@ -17,6 +17,8 @@ const ROLE_OPTIONS = [
   { value: 'provider', label: 'Sitters' },
   { value: 'admin', label: 'Admins' },
 ];
+/** A member's role as the screens say it (the API's `userType` values are not words). */
+const ROLE_WORDS: Record<string, string> = { user: 'Owner', provider: 'Sitter', admin: 'Admin' };
 const flagOptions = (yes: string, no: string) => [
   { value: '', label: 'Any' },
   { value: 'true', label: yes },
@@ -111,7 +113,7 @@ export default function MembersScreen() {
                 </Anchor>
               </Table.Td>
               <Table.Td>{m.email}</Table.Td>
-              <Table.Td>{m.userType}</Table.Td>
+              <Table.Td>{ROLE_WORDS[m.userType] ?? m.userType}</Table.Td>
               <Table.Td>
                 {[
                   m.is_verified && 'Verified',
