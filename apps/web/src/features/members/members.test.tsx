@@ -67,6 +67,7 @@ describe('/admin members list', () => {
     renderApp('/admin');
     const link = await screen.findByRole('link', { name: 'Priya Patel' });
     expect(link).toHaveAttribute('href', `/dashboard/member/${MEMBER_ID}`);
+    expect(within(link.closest('tr')!).getByRole('cell', { name: 'Owner' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Search by name or email'), 'pri');
     await waitFor(() =>
       expect(calls.some((c) => c.url.includes('/api/admin/members?search=pri'))).toBe(true),
