@@ -137,6 +137,16 @@ describe('open booking: request → accept → start → check-in → complete �
     );
     expect(states).toEqual({ [sitterA.id]: 'accepted', [sitterB.id]: 'closed' });
     expect(await notificationTypes(sitterA.id)).toContain('booking-decision');
+    // It says which booking: the service and its start.
+    const decision = await t.app.db
+      .selectFrom('notifications')
+      .select('message')
+      .where('user_id', '=', sitterA.id)
+      .where('type', '=', 'booking-decision')
+      .executeTakeFirstOrThrow();
+    expect(decision.message).toMatch(
+      /^The owner accepted the .+ booking for \w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d UTC$/,
+    );
     expect(await notificationTypes(sitterB.id)).toContain('booking-withdrawn');
     const again = await call(t, 'PUT', `/api/booking/accept/${bookingId}`, owner, {
       providerId: sitterB.id,

@@ -1,3 +1,4 @@
+import { formatStart } from './booking-reminder-notices.ts';
 import type { FastifyInstance } from 'fastify';
 import { serviceWord } from '@pawsy/contract';
 import type { BookingWire } from '@pawsy/contract';
@@ -134,8 +135,8 @@ export async function decideRequest(
     type: 'booking-decision',
     message:
       input.decision === 'accepted'
-        ? `${who} accepted the ${serviceWord(booking.service)} booking`
-        : `${who} declined the ${serviceWord(booking.service)} booking`,
+        ? `${who} accepted the ${serviceWord(booking.service)} booking for ${formatStart(booking.start_at)}`
+        : `${who} declined the ${serviceWord(booking.service)} booking for ${formatStart(booking.start_at)}`,
     data: { bookingId: booking.id, decision: input.decision },
   });
   for (const providerId of withdrawn) {
