@@ -58,15 +58,24 @@ export function pageRequested(paging: ListPaging, page: number, key = '') {
 }
 
 /**
- * A page arrived. `shownCount`/`total` let a refresh of page 1 (with later pages kept) stop
- * offering more once everything is shown.
+ * A page arrived. `keptTail` says page 1 was merged with `mergeListPage(…, keepTail)`: the
+ * later pages stay shown, so the paging stays where it was, and `shownCount`/`total` only stop
+ * offering more once everything is shown. Otherwise page 1 replaced the list, so the paging
+ * starts again from page 1 (a persisted "page 2, nothing more" must not outlive the rows it
+ * described).
  */
 export function pageArrived(
   paging: ListPaging,
   page: number,
-  answer: { hasMore: boolean; count: number; total?: number; shownCount: number },
+  answer: {
+    hasMore: boolean;
+    count: number;
+    total?: number;
+    shownCount: number;
+    keptTail?: boolean;
+  },
 ) {
-  if (page === 1 && paging.page > 1) {
+  if (page === 1 && answer.keptTail && paging.page > 1) {
     if (answer.total !== undefined && answer.shownCount >= answer.total) paging.hasMore = false;
     return;
   }

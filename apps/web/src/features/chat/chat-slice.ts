@@ -157,6 +157,7 @@ const chatSlice = createSlice({
           count: data.length,
           total: meta.total,
           shownCount: state.conversations.length,
+          keptTail: keepTail,
         });
         if (page === 1) {
           state.loading = false;

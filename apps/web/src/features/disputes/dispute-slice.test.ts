@@ -65,6 +65,28 @@ describe('dispute slice', () => {
     expect(s.getState().dispute.paging).toMatchObject({ page: 1, hasMore: true });
   });
 
+  it('starts the paging again when page 1 comes back after the last page was shown', async () => {
+    const all = Array.from({ length: 3 }, (_, i) =>
+      makeDispute({ _id: `dddddddddddddddddddddd2${i}` }),
+    );
+    mockFetch((call) => {
+      const n = Number(new URL(call.url, 'http://x').searchParams.get('page') ?? 1);
+      const data = all.slice((n - 1) * 2, n * 2);
+      return { status: 200, body: { ...page(data), page: n, total: 3, hasMore: n < 2 } };
+    });
+    const s = store();
+    await s.dispatch(fetchDisputes({ page: 1, limit: 2 }));
+    await s.dispatch(fetchDisputes({ page: 2, limit: 2 }));
+    expect(s.getState().dispute.paging).toMatchObject({ page: 2, hasMore: false });
+
+    // The screen opened again (the state is persisted): page 1 replaces the rows.
+    await s.dispatch(fetchDisputes({ page: 1, limit: 2 }));
+    expect(s.getState().dispute.items).toHaveLength(2);
+    expect(s.getState().dispute.paging).toMatchObject({ page: 1, hasMore: true });
+    await s.dispatch(fetchDisputes({ page: 2, limit: 2 }));
+    expect(s.getState().dispute.items.map((d) => d._id)).toEqual(all.map((d) => d._id));
+  });
+
   it('updates the list and the detail in place after a status change (no refetch)', async () => {
     const open = makeDispute();
     const reopened = makeDispute({ status: 'open', reopened: true });

@@ -44,6 +44,7 @@ function withPage(s: NotificationsState, page: number, answer: NotificationPage)
     count: answer.items.length,
     total: answer.total,
     shownCount: items.length,
+    keptTail: keepTail,
   });
   return { ...s, items, paging, total: answer.total };
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, type FetchCall } from '../../../test/fetch-mock';
@@ -118,6 +118,37 @@ describe('/coupons', () => {
     expect(calls.filter((c) => c.url.startsWith('/api/coupons?')).map((c) => c.url)).toEqual(
       [1, 2, 3].map((n) => `/api/coupons?page=${n}`),
     );
+  });
+
+  it('offers the rest again after page 2 was loaded and the list is opened anew', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    stubIntersectionObserver();
+    const all = Array.from({ length: 34 }, (_, i) =>
+      coupon({
+        _id: `cccccccccccccccccccc${String(i + 1).padStart(4, '0')}`,
+        code: `CODE${i + 1}`,
+      }),
+    );
+    mockFetch((call) => {
+      if (!call.url.startsWith('/api/coupons?')) return { status: 404, body: { message: 'x' } };
+      const { page: n } = pagingOf(call.url);
+      const body = { data: all.slice((n - 1) * 20, n * 20), page: n, pages: 2, total: 34 };
+      return { status: 200, body };
+    });
+    const { router } = renderApp('/coupons');
+    await waitFor(() => expect(rowCodes()).toHaveLength(20));
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(rowCodes()).toHaveLength(34));
+    expect(screen.getByText('No more coupons')).toBeInTheDocument();
+
+    // Away and back: page 1 replaces the rows, so coupons 21-34 must be reachable again.
+    await act(() => router.navigate('/dashboard'));
+    await waitFor(() => expect(screen.queryByRole('table')).toBeNull());
+    await act(() => router.navigate('/coupons'));
+    await waitFor(() => expect(rowCodes()).toHaveLength(20));
+    expect(screen.queryByText('No more coupons')).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(rowCodes()).toEqual(all.map((c) => c.code)));
   });
 
   it('replaces an edited coupon in place', async () => {
