@@ -84,6 +84,41 @@ describe('profile screen', () => {
     expect(xhrCalls[0]!.headers['x-auth-token']).toBeTruthy();
   });
 
+  it('takes typed coordinates as typed (trailing zeros too), and only once both are there', async () => {
+    storeSession({ id: USER_ID, userType: 'provider' });
+    mockFetch(({ url }) =>
+      url === '/api/user/user-profile'
+        ? { status: 200, body: { success: true, data: makeProfile(), user: makeProfile() } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    const xhrCalls = mockXhr(() => ({
+      status: 200,
+      body: { success: true, message: 'Profile updated successfully', data: makeProfile() },
+    }));
+    renderApp('/profile');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Pick on a map' }));
+    const latitude = screen.getByRole('textbox', { name: 'Latitude' });
+    const longitude = screen.getByRole('textbox', { name: 'Longitude' });
+    await user.type(latitude, '30.2650');
+    // Latitude alone is no location: longitude is not made up as 0.
+    expect(longitude).toHaveValue('');
+    expect(screen.getByText(/No location set yet/)).toBeInTheDocument();
+    expect(latitude).toHaveValue('30.2650');
+    await user.type(longitude, '-97.7400');
+    expect(longitude).toHaveValue('-97.7400');
+    expect(screen.getByText('Location set: 30.2650, -97.7400')).toBeInTheDocument();
+
+    await user.clear(latitude);
+    await user.type(latitude, '30.2710');
+    expect(latitude).toHaveValue('30.2710');
+    expect(screen.getByText('Location set: 30.2710, -97.7400')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    expect(xhrCalls[0]!.body!.get('coordinates[latitude]')).toBe('30.271');
+    expect(xhrCalls[0]!.body!.get('coordinates[longitude]')).toBe('-97.74');
+  });
+
   it('shows the server error (error or message field) or "Failed to update profile"', async () => {
     storeSession({ id: USER_ID, userType: 'user' });
     mockFetch(({ url }) =>

@@ -13,11 +13,48 @@ type LocationFieldProps = {
 
 const round = (n: number) => Number(n.toFixed(6));
 
+type Draft = { latitude: string | number; longitude: string | number; source: Coordinates | null };
+const draftOf = (value: Coordinates | null): Draft => ({
+  latitude: value?.latitude ?? '',
+  longitude: value?.longitude ?? '',
+  source: value,
+});
+
+const isSamePlace = (a: Coordinates | null, b: Coordinates | null) =>
+  a?.latitude === b?.latitude && a?.longitude === b?.longitude;
+
+/**
+ * What a coordinate box holds, as a number in range, or null. NumberInput hands over a string
+ * while the text is not its own canonical number ("30.2650", "30."), so strings count too.
+ */
+function coordinateOf(raw: string | number, limit: number): number | null {
+  if (typeof raw === 'string' && raw.trim() === '') return null;
+  const n = Number(raw);
+  return Number.isFinite(n) && Math.abs(n) <= limit ? n : null;
+}
+
 /** Where the person is, for "sitters near me": the browser's geolocation or a click on a map. */
 export function LocationField({ value, onChange }: LocationFieldProps) {
   const [isLocating, setLocating] = useState(false);
   const [isMapOpen, setMapOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The two boxes as typed: a location is set only once both hold a coordinate, and the text
+  // (trailing zeros included) stays as typed while it is the value shown.
+  const [draft, setDraft] = useState<Draft>(() => draftOf(value));
+  if (!isSamePlace(draft.source, value)) setDraft(draftOf(value));
+
+  const type = (field: 'latitude' | 'longitude', raw: string | number) => {
+    const next = { ...draft, [field]: raw };
+    const latitude = coordinateOf(next.latitude, 90);
+    const longitude = coordinateOf(next.longitude, 180);
+    if (latitude === null || longitude === null) {
+      setDraft(next);
+      return;
+    }
+    const coordinates = { latitude, longitude };
+    setDraft({ ...next, source: coordinates });
+    onChange(coordinates);
+  };
 
   const locate = () => {
     if (!('geolocation' in navigator)) {
@@ -79,20 +116,16 @@ export function LocationField({ value, onChange }: LocationFieldProps) {
             min={-90}
             max={90}
             decimalScale={6}
-            value={value?.latitude ?? ''}
-            onChange={(v) =>
-              typeof v === 'number' && onChange({ latitude: v, longitude: value?.longitude ?? 0 })
-            }
+            value={draft.latitude}
+            onChange={(v) => type('latitude', v)}
           />
           <NumberInput
             label="Longitude"
             min={-180}
             max={180}
             decimalScale={6}
-            value={value?.longitude ?? ''}
-            onChange={(v) =>
-              typeof v === 'number' && onChange({ latitude: value?.latitude ?? 0, longitude: v })
-            }
+            value={draft.longitude}
+            onChange={(v) => type('longitude', v)}
           />
         </Group>
       )}
