@@ -385,6 +385,35 @@ describe('chat modal', () => {
   });
 });
 
+describe('chat modal left open', () => {
+  it("comes back over its own booking's page, not over another booking's", async () => {
+    storeSession({ id: 'u1' });
+    mockFetch(({ url }) => {
+      if (url.startsWith('/api/messages/'))
+        return { status: 200, body: { success: true, data: [], meta: meta(0) } };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    const store = createTestStore();
+    // As persisted: "Chat with Sam" left open on BOOKING, then the page is reloaded.
+    store.dispatch(chatModalOpened({ bookingId: BOOKING, owner: ME, provider: SAM }));
+    const other = 'c'.repeat(24);
+    const { rerender } = render(
+      <AppProvider store={store} env="test">
+        <ChatButton bookingId={other} owner={ME} provider={SAM} />
+      </AppProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Chat' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    rerender(
+      <AppProvider store={store} env="test">
+        <ChatButton bookingId={BOOKING} owner={ME} provider={SAM} />
+      </AppProvider>,
+    );
+    expect(await screen.findByRole('dialog', { name: 'Chat with Sam Sitter' })).toBeInTheDocument();
+  });
+});
+
 /** `count` conversations with Sitter 1 … Sitter n, newest first. */
 function manyConversations(count: number): Conversation[] {
   return Array.from({ length: count }, (_, i) => {

@@ -30,7 +30,7 @@ export function ChatButton({
       >
         Chat
       </Button>
-      <ChatModal />
+      <ChatModal bookingId={bookingId} />
     </>
   );
 }

@@ -82,9 +82,14 @@ function OpenChat() {
   );
 }
 
-export function ChatModal() {
+/**
+ * The chat modal of the booking page `bookingId`. The open state is persisted (SPEC §3), so a
+ * reload brings the chat back; it shows only over the page of the booking it was opened on,
+ * never over another booking's page.
+ */
+export function ChatModal({ bookingId }: { bookingId: string }) {
   const dispatch = useAppDispatch();
-  const open = useAppSelector((s) => s.chatModal.open);
+  const open = useAppSelector((s) => s.chatModal.open && s.chatModal.selectedBooking === bookingId);
   return (
     <Modal.Root opened={open} onClose={() => dispatch(chatModalClosed())} size="lg">
       <Modal.Overlay />
