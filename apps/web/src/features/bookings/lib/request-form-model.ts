@@ -62,6 +62,22 @@ export function defaultWindow(service: string, search: SearchPrefill | null = nu
 }
 
 /**
+ * The end after the start moved from `start` to `nextStart`: it moves with it, keeping the
+ * booking's length (as calendar apps do), so an earlier start does not stretch a one-hour walk
+ * over a day. Without a valid earlier window, the end stays as it was.
+ */
+export function endFollowingStart(
+  start: string | null,
+  end: string | null,
+  nextStart: string | null,
+): string | null {
+  if (!start || !end || !nextStart) return end;
+  const length = dayjs(end).diff(dayjs(start));
+  if (!(length > 0) || !dayjs(nextStart).isValid()) return end;
+  return dayjs(nextStart).add(length, 'ms').format(PICKER_FORMAT);
+}
+
+/**
  * The draft to restore on the form at `address` (its query string): one for the same sitter,
  * typed at this very address (the browser's Back from checkout) or, when the address carries no
  * search, at any (checkout's own Back link). A new search's address starts afresh.

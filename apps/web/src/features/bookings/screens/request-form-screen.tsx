@@ -34,6 +34,7 @@ import { useLoad } from '../../../lib/use-load';
 import {
   defaultWindow,
   draftForAddress,
+  endFollowingStart,
   initialRequestValues,
   searchPrefill,
   requestFormSchema,
@@ -90,7 +91,14 @@ export default function RequestFormScreen() {
     const follows = key === 'service' && !isWindowChosen;
     const times = follows ? defaultWindow(String(value), search) : {};
     if (key === 'start' || key === 'end') setWindowChosen(true);
-    setValues((current) => ({ ...current, ...times, [key]: value }));
+    setValues((current) => {
+      // A moved start takes the end along (same length); the end alone stays free to change.
+      const end =
+        key === 'start'
+          ? endFollowingStart(current.start, current.end, value as string | null)
+          : current.end;
+      return { ...current, end, ...times, [key]: value };
+    });
     setErrors((current) => {
       const next = { ...current };
       delete next[key];

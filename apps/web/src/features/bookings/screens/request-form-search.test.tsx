@@ -67,4 +67,24 @@ describe('request form after a sitter search', () => {
     const dayAfter = dayjs().add(2, 'day').format('ddd D MMM YYYY');
     expect(ends()).toHaveTextContent(`${dayAfter}, 09:00`);
   });
+
+  it('moves the end with the start, keeping the length, and still lets the end be changed', async () => {
+    open(
+      `/request-form?providerId=${SITTER_ID}&service=dog-walking&startDate=2030-12-10&endDate=2030-12-10`,
+    );
+    await screen.findByRole('checkbox', { name: 'Biscuit (dog)' });
+    expect(ends()).toHaveTextContent('Tue 10 Dec 2030, 10:00');
+    const user = userEvent.setup();
+    await user.click(starts());
+    await user.click(await screen.findByRole('button', { name: '9 December 2030' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm start' }));
+    expect(starts()).toHaveTextContent('Mon 9 Dec 2030, 09:00');
+    expect(ends()).toHaveTextContent('Mon 9 Dec 2030, 10:00');
+
+    await user.click(ends());
+    await user.click(await screen.findByRole('button', { name: '11 December 2030' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm end' }));
+    expect(starts()).toHaveTextContent('Mon 9 Dec 2030, 09:00');
+    expect(ends()).toHaveTextContent('Wed 11 Dec 2030, 10:00');
+  });
 });
