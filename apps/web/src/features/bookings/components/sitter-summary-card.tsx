@@ -1,8 +1,6 @@
-import { Alert, Badge, Group, Paper, Rating, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Group, Paper, Rating, Skeleton, Stack, Text } from '@mantine/core';
 import { ApiAvatar } from '../../../components/ui/api-avatar';
-import { serviceLabel } from '../../../config/service-labels';
-import { formatCents } from '../../../lib/money';
-import type { SitterProfile } from '../../sitters';
+import { ServiceRates, type SitterProfile } from '../../sitters';
 
 type SitterSummaryCardProps = {
   sitter: SitterProfile | null;
@@ -46,13 +44,12 @@ export function SitterSummaryCard({ sitter, isLoading, error }: SitterSummaryCar
                 : 'No reviews yet'}
             </Text>
           </Group>
-          <Group gap={6}>
-            {Object.entries(sitter.service_rates).map(([service, cents]) => (
-              <Badge key={service} variant="outline" color="gray.7" tt="none">
-                {serviceLabel(service)}: {formatCents(cents, sitter.currency)}
-              </Badge>
-            ))}
-          </Group>
+          <ServiceRates
+            primary_services={sitter.primary_services}
+            service_rates={sitter.service_rates}
+            suggested_rates={sitter.suggested_rates}
+            currency={sitter.currency}
+          />
         </Stack>
       </Group>
     </Paper>

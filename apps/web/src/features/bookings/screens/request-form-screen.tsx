@@ -43,7 +43,7 @@ import {
   type RequestFormValues,
   type RequestMode,
 } from '../lib/request-form-model';
-import { sittersApi, type SitterProfile } from '../../sitters';
+import { servicesWithRates, sittersApi, type SitterProfile } from '../../sitters';
 
 const USER_DETAILS_FAILED = 'Failed to load user details.';
 
@@ -81,10 +81,14 @@ export default function RequestFormScreen() {
   const sitter = useLoad(providerId, loadSitter, USER_DETAILS_FAILED);
 
   const serviceOptions = useMemo(() => {
+    // Every service the sitter lists: one without their own rate is booked at the catalogue's
+    // suggested rate (DESIGN), as the checkout's quote prices it.
     const offered = sitter.data
-      ? Object.keys(sitter.data.service_rates).map(normalizeService)
+      ? servicesWithRates(sitter.data.primary_services, sitter.data.service_rates).map((s) =>
+          normalizeService(s.service),
+        )
       : SERVICES.map((s) => s.value);
-    return offered.map((value) => ({ value, label: serviceLabel(value) }));
+    return [...new Set(offered)].map((value) => ({ value, label: serviceLabel(value) }));
   }, [sitter.data]);
 
   const set = <K extends keyof RequestFormValues>(key: K, value: RequestFormValues[K]) => {

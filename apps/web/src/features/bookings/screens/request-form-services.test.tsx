@@ -1,0 +1,62 @@
+import type { PublicUser } from '@pawsy/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../../../test/fetch-mock';
+import { makePet } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+import { storeSession } from '../../../test/tokens';
+import { OWNER_ID, SITTER_ID } from '../test/booking-factory';
+
+function makeSitterProfile(overrides: Partial<PublicUser> = {}): PublicUser {
+  return {
+    _id: SITTER_ID,
+    id: SITTER_ID,
+    firstName: 'Tessa',
+    lastName: 'Sitter',
+    image: null,
+    city: 'Austin',
+    state: 'TX',
+    country: 'US',
+    userType: 'provider',
+    primary_services: ['dog-walking'],
+    service_rates: { 'dog-walking': 2200 },
+    currency: 'USD',
+    headline: null,
+    bio: null,
+    rating: { average: null, count: 0 },
+    memberSince: '2025-01-01T00:00:00.000Z',
+    badges: { KYC_verified: true, is_verified: true },
+    KYC_verified: true,
+    is_verified: true,
+    approximateLocation: null,
+    ...overrides,
+  };
+}
+
+describe('request form for one sitter', () => {
+  it('offers every listed service, one without an own rate at the suggested rate', async () => {
+    storeSession({ id: OWNER_ID, userType: 'user' });
+    const sitter = makeSitterProfile({
+      primary_services: ['dog-walking', 'drop-in-visits'],
+      suggested_rates: { 'drop-in-visits': 1800 },
+    });
+    mockFetch((call) => {
+      if (call.url === `/api/pets/user/${OWNER_ID}`)
+        return { status: 200, body: { success: true, result: [makePet({ userId: OWNER_ID })] } };
+      if (call.url === `/api/user/${SITTER_ID}`)
+        return { status: 200, body: { success: true, data: sitter } };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    renderApp(`/request-form?providerId=${SITTER_ID}`);
+    const card = await screen.findByLabelText('Chosen sitter: Tessa Sitter');
+    expect(within(card).getByText(/Drop-in visits · \$18\/hour suggested/)).toBeInTheDocument();
+    expect(within(card).getByText(/Dog walking · \$22\/hour/)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('combobox', { name: /^Service/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Dog walking', 'Drop-in visits']);
+    await userEvent.click(screen.getByRole('option', { name: 'Drop-in visits' }));
+    expect(screen.getByRole('combobox', { name: /^Service/ })).toHaveValue('Drop-in visits');
+  });
+});
