@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, type FetchCall } from '../../../test/fetch-mock';
@@ -62,6 +62,16 @@ describe('login screen', () => {
       expect(sessionStorage.getItem('authToken')).toBeNull();
     });
   }
+
+  it("names the error modal's close (X) button", async () => {
+    const { user } = await submitLogin(() => ({ status: 401 }));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await expectErrorModal('Invalid username or password.');
+    const dialog = screen.getByRole('dialog');
+    for (const button of within(dialog).getAllByRole('button'))
+      expect(button).toHaveAccessibleName();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  });
 
   it('closing the error modal with Escape puts the focus on the password, not <body>', async () => {
     const { user } = await submitLogin(() => ({ status: 401 }));
