@@ -72,6 +72,33 @@ describe('main navigation', () => {
   });
 });
 
+describe('mobile menu and landmarks', () => {
+  it('says whether the menu is open on its toggle, and closes it on Escape', async () => {
+    renderLayout('/dashboard', { userType: 'admin', email: 'admin@example.com' });
+    const toggle = screen.getByRole('button', { name: 'Open navigation' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'Close navigation' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(screen.getByRole('navigation', { name: 'Mobile' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Open navigation' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+
+  it('puts the footer beside <main>, not inside it', async () => {
+    renderLayout('/dashboard', { userType: 'admin', email: 'admin@example.com' });
+    const footer = await screen.findByRole('navigation', { name: 'Footer' });
+    expect(screen.getByRole('main')).not.toContainElement(footer);
+    expect(footer.closest('footer')).toBeInTheDocument();
+  });
+});
+
 describe('"Become a sitter"', () => {
   it('every such link on the home page opens signup with "Pet sitter" chosen', async () => {
     mockFetch(() => ({ status: 200, body: {} }));

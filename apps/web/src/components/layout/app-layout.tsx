@@ -1,5 +1,5 @@
 import { AppShell, Button, Stack } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
@@ -27,6 +27,10 @@ export function AppLayout({ user, userName = null, onLogout, children }: AppLayo
   const navItems = getNavItems(user);
 
   useEffect(() => close(), [pathname, close]);
+  // Escape closes the open menu, as it does any other disclosure.
+  useWindowEvent('keydown', (event) => {
+    if (event.key === 'Escape' && isMenuOpen) close();
+  });
 
   return (
     <AppShell
@@ -46,7 +50,12 @@ export function AppLayout({ user, userName = null, onLogout, children }: AppLayo
       />
       {/* The closed panel only slides off-screen (Mantine's CSS overrides `hidden`), so its links
           are not rendered then: they would take Tab focus out of sight at every width. */}
-      <AppShell.Navbar p="md" aria-label="Mobile navigation" hidden={!isMenuOpen}>
+      <AppShell.Navbar
+        id="mobile-navigation"
+        p="md"
+        aria-label="Mobile navigation"
+        hidden={!isMenuOpen}
+      >
         {isMenuOpen && (
           <Stack gap={4} component="nav" aria-label="Mobile">
             {navItems.map((item) => (
@@ -65,14 +74,20 @@ export function AppLayout({ user, userName = null, onLogout, children }: AppLayo
           </Stack>
         )}
       </AppShell.Navbar>
-      <AppShell.Main id="main">
-        {/* The footer waits with the screen, so it does not jump down when the screen arrives. */}
-        <Suspense fallback={<ScreenLoader />}>
-          {children}
-          <Footer />
-          <RemoveStaticScreen />
-        </Suspense>
-      </AppShell.Main>
+      {/* The footer waits with the screen, so it does not jump down when the screen arrives. It
+          is the main area's sibling, so it is the page's contentinfo landmark (inside <main> it
+          would be none). */}
+      <Suspense
+        fallback={
+          <AppShell.Main id="main">
+            <ScreenLoader />
+          </AppShell.Main>
+        }
+      >
+        <AppShell.Main id="main">{children}</AppShell.Main>
+        <Footer />
+        <RemoveStaticScreen />
+      </Suspense>
     </AppShell>
   );
 }

@@ -27,6 +27,8 @@ export function Header({ navItems, email, name, isMenuOpen, onToggleMenu, onLogo
             hiddenFrom="sm"
             size="sm"
             aria-label={isMenuOpen ? 'Close navigation' : 'Open navigation'}
+            aria-expanded={isMenuOpen}
+            aria-controls="mobile-navigation"
           />
           <Logo />
           <Group component="nav" aria-label="Main" gap={4} visibleFrom="sm">
