@@ -15,7 +15,12 @@ const shared: Partial<DateTimePickerProps> = {
   valueFormat: 'ddd D MMM YYYY, HH:mm',
   required: true,
   ariaLabels: { nextMonth: 'Next month', previousMonth: 'Previous month' },
-  timePickerProps: { 'aria-label': 'Time' } as DateTimePickerProps['timePickerProps'],
+  // The hour and minute boxes show only "--": name them for screen readers.
+  timePickerProps: {
+    'aria-label': 'Time',
+    hoursInputLabel: 'Hours',
+    minutesInputLabel: 'Minutes',
+  } as DateTimePickerProps['timePickerProps'],
   popoverProps: { withinPortal: true },
 };
 

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
@@ -86,5 +86,14 @@ describe('request form after a sitter search', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm end' }));
     expect(starts()).toHaveTextContent('Mon 9 Dec 2030, 09:00');
     expect(ends()).toHaveTextContent('Wed 11 Dec 2030, 10:00');
+  });
+
+  it('names the hour and minute boxes of the date-time picker', async () => {
+    open(`/request-form?providerId=${SITTER_ID}&service=dog-walking`);
+    await screen.findByRole('checkbox', { name: 'Biscuit (dog)' });
+    await userEvent.click(starts());
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Hours')).toHaveValue('09');
+    expect(within(dialog).getByLabelText('Minutes')).toHaveValue('00');
   });
 });
