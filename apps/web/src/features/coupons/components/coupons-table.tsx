@@ -1,4 +1,5 @@
-import { Table } from '@mantine/core';
+import { Badge, Button, em, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { formatCents } from '../../../lib/money';
 import type { Coupon } from '../coupons-api';
 import { EditCell, ListTable, StatusCell } from '../../../components/ui/list-table';
@@ -17,13 +18,56 @@ function statusOf(c: Coupon, now = Date.now()): { label: string; color: string }
   return { label: 'Active', color: 'green' };
 }
 
-export function CouponsTable({
-  coupons,
-  onEdit,
-}: {
-  coupons: Coupon[];
-  onEdit: (c: Coupon) => void;
-}) {
+const redemptions = (c: Coupon) =>
+  `${c.redemptions}${c.maxRedemptions !== null ? ` / ${c.maxRedemptions}` : ''}`;
+
+type CouponsProps = { coupons: Coupon[]; onEdit: (c: Coupon) => void };
+
+/** On a phone: one card per coupon, its Edit button in view (a 7-column table would scroll). */
+function CouponCards({ coupons, onEdit }: CouponsProps) {
+  return (
+    <Stack gap="sm" component="ul" aria-label="Coupons, newest first" m={0} p={0}>
+      {coupons.map((c) => {
+        const status = statusOf(c);
+        return (
+          <Paper
+            key={c._id}
+            component="li"
+            withBorder
+            radius="md"
+            p="sm"
+            style={{ listStyle: 'none' }}
+          >
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
+                {c.code}
+              </Title>
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => onEdit(c)}
+                aria-label={`Edit coupon ${c.code}`}
+              >
+                Edit
+              </Button>
+            </Group>
+            <Text size="sm">{discount(c)}</Text>
+            <Text size="sm">
+              Valid {day(c.validFrom)} to {day(c.validTo)} · Redemptions {redemptions(c)}
+            </Text>
+            <Badge color={status.color} variant="dot" mt={4}>
+              {status.label}
+            </Badge>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}
+
+export function CouponsTable({ coupons, onEdit }: CouponsProps) {
+  const isPhone = useMediaQuery(`(max-width: ${em(575)})`);
+  if (isPhone) return <CouponCards coupons={coupons} onEdit={onEdit} />;
   return (
     <ListTable
       caption="Coupons, newest first"
@@ -49,10 +93,7 @@ export function CouponsTable({
             <Table.Td>{discount(c)}</Table.Td>
             <Table.Td>{day(c.validFrom)}</Table.Td>
             <Table.Td>{day(c.validTo)}</Table.Td>
-            <Table.Td>
-              {c.redemptions}
-              {c.maxRedemptions !== null ? ` / ${c.maxRedemptions}` : ''}
-            </Table.Td>
+            <Table.Td>{redemptions(c)}</Table.Td>
             <StatusCell color={status.color} label={status.label} />
             <EditCell label={`Edit coupon ${c.code}`} onEdit={() => onEdit(c)} />
           </Table.Tr>

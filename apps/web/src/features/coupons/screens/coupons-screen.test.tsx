@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, type FetchCall } from '../../../test/fetch-mock';
 import { pagingOf, stubIntersectionObserver } from '../../../test/paging';
 import { renderApp } from '../../../test/render-app';
@@ -149,6 +149,29 @@ describe('/coupons', () => {
     expect(screen.queryByText('No more coupons')).toBeNull();
     await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(rowCodes()).toEqual(all.map((c) => c.code)));
+  });
+
+  it('on a phone, shows each coupon as a card with its Edit button (no sideways table)', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    const matchMedia = window.matchMedia;
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      ...matchMedia(query),
+      matches: query.includes('max-width'),
+    }));
+    mockFetch((call) =>
+      call.url === '/api/coupons?page=1'
+        ? { status: 200, body: page([coupon()]) }
+        : { status: 404, body: { message: 'Not found' } },
+    );
+    renderApp('/coupons');
+    const list = await screen.findByRole('list', { name: 'Coupons, newest first' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const card = within(list).getByRole('listitem');
+    expect(within(card).getByRole('heading', { name: 'WELCOME20' })).toBeInTheDocument();
+    expect(card).toHaveTextContent('Redemptions 3 / 100');
+    await userEvent.click(within(card).getByRole('button', { name: 'Edit coupon WELCOME20' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    vi.unstubAllGlobals();
   });
 
   it('replaces an edited coupon in place', async () => {
