@@ -75,6 +75,15 @@ describe('sitter calendar editor on /profile', () => {
     });
   });
 
+  it('keeps each weekday name whole (no "Wednesda/y")', async () => {
+    renderSitterProfile(makeCalendar(), () => null);
+    const calendar = await section();
+    const wednesday = within(calendar).getByRole('group', { name: 'Wednesday hours' });
+    const name = within(wednesday).getByText('Wednesday');
+    expect(name).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(name.style.width).toBe('');
+  });
+
   it('refuses a window whose start equals its end, without calling the API', async () => {
     const calls = renderSitterProfile(
       makeCalendar({ schedule: [{ day: 2, start: '08:00', end: '12:00' }] }),

@@ -30,18 +30,13 @@ export function ScheduleEditor({ value, onChange }: ScheduleEditorProps) {
       {WEEKDAYS.map(({ day, name }) => {
         const rows = value.map((w, index) => ({ w, index })).filter(({ w }) => w.day === day);
         return (
-          <Group
-            key={day}
-            role="group"
-            aria-label={`${name} hours`}
-            align="flex-start"
-            gap="sm"
-            wrap="nowrap"
-          >
-            <Text fw={600} w={100} pt={6} style={{ flexShrink: 0 }}>
+          <Group key={day} role="group" aria-label={`${name} hours`} align="flex-start" gap="sm">
+            {/* A day's name stays whole ("Wednesday" is wider than 100 px in bold); on a phone its
+                windows go under it rather than squeezing it. */}
+            <Text fw={600} miw={100} pt={6} style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
               {name}
             </Text>
-            <Stack gap={6} style={{ flex: 1 }}>
+            <Stack gap={6} style={{ flex: '1 1 16rem' }}>
               {rows.length === 0 && (
                 <Text size="sm" c="dark.4" pt={6}>
                   {value.length === 0 ? 'Any time' : 'Not available'}
