@@ -2,7 +2,6 @@ import {
   Anchor,
   Badge,
   createTheme,
-  Modal,
   Notification,
   type CSSVariablesResolver,
   type MantineColorSchemeManager,
@@ -39,9 +38,6 @@ export const theme = createTheme({
     // "PENDI…" even with flex-shrink 0 on the badge; at least its label's width, the text beside
     // it wraps instead.
     Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }),
-    // A modal's close button is an icon only: give every one a name (axe button-name), e.g. the
-    // login success/error modal's X.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     // Toasts' close button is an icon only: give it a name (axe button-name).
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },

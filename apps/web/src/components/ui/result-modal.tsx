@@ -15,6 +15,7 @@ export function ResultModal({ state, onClose, returnFocus = true }: ResultModalP
   const isSuccess = state?.type === 'success';
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={state !== null}
       onClose={onClose}
       returnFocus={returnFocus}

@@ -77,6 +77,7 @@ export function OtpModal({ onVerified }: OtpModalProps) {
 
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={showOTPModal}
       onClose={() => dispatch(otpModalClosed())}
       title="Check your email"

@@ -25,6 +25,7 @@ export function SwitchPlanModal({
   const isSame = current.packageId === next._id;
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={opened}
       onClose={onClose}
       title={

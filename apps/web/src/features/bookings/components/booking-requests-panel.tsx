@@ -164,6 +164,7 @@ export function BookingRequestsPanel({ booking, userId }: { booking: Booking; us
         </Stack>
       )}
       <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
         opened={confirming !== null}
         onClose={() => setConfirming(null)}
         title={confirming ? `Accept ${fullName(confirming.provider)}?` : 'Accept'}

@@ -22,6 +22,7 @@ type CancelBookingModalProps = {
 export function CancelBookingModal(props: CancelBookingModalProps) {
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={props.opened}
       onClose={props.onClose}
       returnFocus={props.returnFocus ?? true}

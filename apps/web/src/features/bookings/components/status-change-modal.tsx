@@ -20,6 +20,7 @@ export function StatusChangeModal(props: StatusChangeModalProps) {
   const [image, setImage] = useState<File | null>(null);
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={props.opened}
       onClose={props.onClose}
       returnFocus={props.returnFocus ?? true}

@@ -18,7 +18,13 @@ export function WithdrawApplicationModal({
   onConfirm,
 }: WithdrawApplicationModalProps) {
   return (
-    <Modal opened={request !== null} onClose={onClose} title="Withdraw your application?" centered>
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={request !== null}
+      onClose={onClose}
+      title="Withdraw your application?"
+      centered
+    >
       {request && (
         <Stack>
           <Text size="sm">

@@ -113,6 +113,7 @@ function PetForm({ pet, isSaving, progress, error, onClose, onSubmit }: PetFormM
 export function PetFormModal(props: PetFormModalProps) {
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={props.opened}
       onClose={props.onClose}
       title={props.pet ? `Edit ${props.pet.name}` : 'Add a pet'}
