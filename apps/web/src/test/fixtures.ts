@@ -1,4 +1,11 @@
-import type { CalendarWire, KycRecord, PetWire, SubscriptionWire, UserSelf } from '@pawsy/contract';
+import type {
+  CalendarWire,
+  KycRecord,
+  PetWire,
+  PublicUser,
+  SubscriptionWire,
+  UserSelf,
+} from '@pawsy/contract';
 import type { DisputeWire } from '@pawsy/contract';
 
 /*
@@ -164,6 +171,33 @@ export function makeCalendar(overrides: Partial<CalendarWire> = {}): CalendarWir
     capacities: {},
     blocks: [],
     nextFreeDates: ['2026-11-26', '2026-11-27'],
+    ...overrides,
+  };
+}
+
+/** A sitter as GET /api/user/{id} shows them to others (no contact details, no exact place). */
+export function makePublicSitter(overrides: Partial<PublicUser> = {}): PublicUser {
+  return {
+    _id: 'bbbbbbbbbbbbbbbbbbbbbbb2',
+    id: 'bbbbbbbbbbbbbbbbbbbbbbb2',
+    firstName: 'Tessa',
+    lastName: 'Sitter',
+    image: null,
+    city: 'Austin',
+    state: 'TX',
+    country: 'US',
+    userType: 'provider',
+    primary_services: ['dog-walking'],
+    service_rates: { 'dog-walking': 2200 },
+    currency: 'USD',
+    headline: null,
+    bio: null,
+    rating: { average: null, count: 0 },
+    memberSince: '2025-01-01T00:00:00.000Z',
+    badges: { KYC_verified: true, is_verified: true },
+    KYC_verified: true,
+    is_verified: true,
+    approximateLocation: null,
     ...overrides,
   };
 }

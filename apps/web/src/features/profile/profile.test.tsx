@@ -13,6 +13,15 @@ const USER_ID = FIXTURE_USER_ID;
 const entries = (form: FormData) =>
   Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : v.name]));
 
+/** Answers the profile read with `profile` (and the bell's list with nothing). */
+function serveProfile(profile: ReturnType<typeof makeProfile>) {
+  return mockFetch(({ url }) =>
+    url === '/api/user/user-profile'
+      ? { status: 200, body: { success: true, data: profile, user: profile } }
+      : { status: 200, body: { success: true, allNotifications: [] } },
+  );
+}
+
 describe('profile form payload', () => {
   it('omits empty values, JSON-encodes lists, sends rates in cents and both coordinates', () => {
     const values = {
@@ -48,11 +57,7 @@ describe('profile form payload', () => {
 describe('profile screen', () => {
   it('loads the profile and saves it as multipart to PUT /api/user/update-profile', async () => {
     storeSession({ id: USER_ID, userType: 'provider' });
-    mockFetch(({ url }) =>
-      url === '/api/user/user-profile'
-        ? { status: 200, body: { success: true, data: makeProfile(), user: makeProfile() } }
-        : { status: 200, body: { success: true, allNotifications: [] } },
-    );
+    serveProfile(makeProfile());
     const xhrCalls = mockXhr(() => ({
       status: 200,
       body: { success: true, message: 'Profile updated successfully', data: makeProfile() },
@@ -86,11 +91,7 @@ describe('profile screen', () => {
 
   it('takes typed coordinates as typed (trailing zeros too), and only once both are there', async () => {
     storeSession({ id: USER_ID, userType: 'provider' });
-    mockFetch(({ url }) =>
-      url === '/api/user/user-profile'
-        ? { status: 200, body: { success: true, data: makeProfile(), user: makeProfile() } }
-        : { status: 200, body: { success: true, allNotifications: [] } },
-    );
+    serveProfile(makeProfile());
     const xhrCalls = mockXhr(() => ({
       status: 200,
       body: { success: true, message: 'Profile updated successfully', data: makeProfile() },
@@ -121,14 +122,7 @@ describe('profile screen', () => {
 
   it('shows the server error (error or message field) or "Failed to update profile"', async () => {
     storeSession({ id: USER_ID, userType: 'user' });
-    mockFetch(({ url }) =>
-      url === '/api/user/user-profile'
-        ? {
-            status: 200,
-            body: { success: true, data: makeProfile({ userType: 'user', role: 'user' }) },
-          }
-        : { status: 200, body: { success: true, allNotifications: [] } },
-    );
+    serveProfile(makeProfile({ userType: 'user', role: 'user' }));
     let attempt = 0;
     mockXhr(() => {
       attempt += 1;
@@ -148,22 +142,14 @@ describe('profile screen', () => {
 
   it('holds back dates the API refuses, showing each rule by its field', async () => {
     storeSession({ id: USER_ID, userType: 'user' });
-    mockFetch(({ url }) =>
-      url === '/api/user/user-profile'
-        ? {
-            status: 200,
-            body: {
-              success: true,
-              data: makeProfile({
-                userType: 'user',
-                role: 'user',
-                date_of_issue: '2020-01-01',
-                KYC_verified: false,
-                is_verified: false,
-              }),
-            },
-          }
-        : { status: 200, body: { success: true, allNotifications: [] } },
+    serveProfile(
+      makeProfile({
+        userType: 'user',
+        role: 'user',
+        date_of_issue: '2020-01-01',
+        KYC_verified: false,
+        is_verified: false,
+      }),
     );
     const xhrCalls = mockXhr(() => ({
       status: 200,
@@ -204,11 +190,7 @@ describe('profile screen', () => {
       date_of_issue: '2020-01-01',
       date_of_expiry: '2030-01-01',
     });
-    mockFetch(({ url }) =>
-      url === '/api/user/user-profile'
-        ? { status: 200, body: { success: true, data: profile, user: profile } }
-        : { status: 200, body: { success: true, allNotifications: [] } },
-    );
+    serveProfile(profile);
     const xhrCalls = mockXhr(() => ({
       status: 200,
       body: { success: true, message: 'Profile updated successfully', data: profile },
@@ -251,11 +233,7 @@ describe('profile screen', () => {
       date_of_issue: null,
       date_of_expiry: null,
     });
-    mockFetch(({ url }) =>
-      url === '/api/user/user-profile'
-        ? { status: 200, body: { success: true, data: profile, user: profile } }
-        : { status: 200, body: { success: true, allNotifications: [] } },
-    );
+    serveProfile(profile);
     renderApp('/profile');
     expect(await screen.findByLabelText(/First name/)).toHaveAttribute('readonly');
     for (const label of ['Date of birth', 'Date of issue', 'Date of expiry'])
@@ -266,11 +244,7 @@ describe('profile screen', () => {
   it('marks and focuses the fields a refused save names', async () => {
     storeSession({ id: USER_ID, userType: 'user' });
     const profile = makeProfile({ userType: 'user', role: 'user', KYC_verified: false });
-    mockFetch(({ url }) =>
-      url === '/api/user/user-profile'
-        ? { status: 200, body: { success: true, data: profile, user: profile } }
-        : { status: 200, body: { success: true, allNotifications: [] } },
-    );
+    serveProfile(profile);
     const message =
       'Your date of birth is being checked with your ID documents and cannot be changed until the review is finished';
     mockXhr(() => ({
@@ -289,11 +263,7 @@ describe('profile screen', () => {
   it('lets a user who is not verified yet edit their name', async () => {
     storeSession({ id: USER_ID, userType: 'user' });
     const profile = makeProfile({ userType: 'user', role: 'user', KYC_verified: false });
-    mockFetch(({ url }) =>
-      url === '/api/user/user-profile'
-        ? { status: 200, body: { success: true, data: profile, user: profile } }
-        : { status: 200, body: { success: true, allNotifications: [] } },
-    );
+    serveProfile(profile);
     renderApp('/profile');
     const first = await screen.findByLabelText(/First name/);
     expect(first).not.toHaveAttribute('readonly');
@@ -307,11 +277,7 @@ describe('profile screen', () => {
   ] as const)('asks a %s for a sitter-card headline: %s', async (userType, isAsked) => {
     storeSession({ id: USER_ID, userType });
     const profile = makeProfile({ userType, role: userType });
-    mockFetch(({ url }) =>
-      url === '/api/user/user-profile'
-        ? { status: 200, body: { success: true, data: profile, user: profile } }
-        : { status: 200, body: { success: true, allNotifications: [] } },
-    );
+    serveProfile(profile);
     renderApp('/profile');
     expect(await screen.findByLabelText('City')).toHaveValue('Austin');
     const headline = screen.queryByRole('textbox', { name: 'Headline' });
@@ -334,11 +300,7 @@ describe('profile screen', () => {
 describe('settings email notifications switch', () => {
   it('reads email_notification from the profile and toggles it with a multipart PUT', async () => {
     storeSession({ id: USER_ID });
-    mockFetch(({ url }) =>
-      url === '/api/user/user-profile'
-        ? { status: 200, body: { success: true, data: makeProfile() } }
-        : { status: 200, body: { success: true, allNotifications: [] } },
-    );
+    serveProfile(makeProfile());
     const xhrCalls = mockXhr(() => ({
       status: 200,
       body: { success: true, message: 'ok', data: makeProfile({ email_notification: false }) },

@@ -1,34 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PublicUser } from '@pawsy/contract';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock';
+import { makePublicSitter } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { storeSession } from '../../../test/tokens';
 import { BOOKING_ID, makeBooking, makeRequest, OWNER_ID, SITTER_ID } from '../test/booking-factory';
 
-const sitter: PublicUser = {
+const sitter = makePublicSitter({
   _id: SITTER_ID,
   id: SITTER_ID,
   firstName: 'Sam',
   lastName: 'Ortega',
-  image: null,
-  city: 'Austin',
-  state: 'TX',
-  country: 'US',
-  userType: 'provider',
-  primary_services: ['dog-walking'],
   service_rates: { 'dog-walking': 2500 },
-  currency: 'USD',
-  headline: null,
-  bio: null,
-  rating: { average: null, count: 0 },
-  memberSince: '2025-01-01T00:00:00.000Z',
   badges: { KYC_verified: false, is_verified: false },
   KYC_verified: false,
   is_verified: false,
-  approximateLocation: null,
-};
+});
 
 // An open booking (no sitter yet, no price) for 2 hours, with Sam's application.
 const openBooking = makeBooking({ provider_id: null, provider: null, price: null });

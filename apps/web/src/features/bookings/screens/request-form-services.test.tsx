@@ -3,36 +3,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock';
-import { makePet } from '../../../test/fixtures';
+import { makePet, makePublicSitter } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { storeSession } from '../../../test/tokens';
 import { OWNER_ID, SITTER_ID } from '../test/booking-factory';
 
-function makeSitterProfile(overrides: Partial<PublicUser> = {}): PublicUser {
-  return {
-    _id: SITTER_ID,
-    id: SITTER_ID,
-    firstName: 'Tessa',
-    lastName: 'Sitter',
-    image: null,
-    city: 'Austin',
-    state: 'TX',
-    country: 'US',
-    userType: 'provider',
-    primary_services: ['dog-walking'],
-    service_rates: { 'dog-walking': 2200 },
-    currency: 'USD',
-    headline: null,
-    bio: null,
-    rating: { average: null, count: 0 },
-    memberSince: '2025-01-01T00:00:00.000Z',
-    badges: { KYC_verified: true, is_verified: true },
-    KYC_verified: true,
-    is_verified: true,
-    approximateLocation: null,
-    ...overrides,
-  };
-}
+const makeSitterProfile = (overrides: Partial<PublicUser> = {}) =>
+  makePublicSitter({ _id: SITTER_ID, id: SITTER_ID, ...overrides });
 
 describe('request form for one sitter', () => {
   it('offers every listed service, one without an own rate at the suggested rate', async () => {
