@@ -1,12 +1,14 @@
 import { Badge, Button, em, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { formatDate } from '../../../lib/dates';
 import { formatCents } from '../../../lib/money';
 import type { Coupon } from '../coupons-api';
 import { EditCell, ListTable, StatusCell } from '../../../components/ui/list-table';
 
 const discount = (c: Coupon) =>
   c.kind === 'percent' ? `${c.value}% off` : `${formatCents(c.value)} off`;
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
+// A coupon's days as the house writes dates ("5 Jan 2027"), the calendar day as stored.
+const day = (iso: string | null) => (iso ? formatDate(iso.slice(0, 10)) : '—');
 
 /** Why a coupon cannot be used today, if it cannot. */
 function statusOf(c: Coupon, now = Date.now()): { label: string; color: string } {

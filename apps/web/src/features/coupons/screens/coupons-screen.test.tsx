@@ -43,7 +43,8 @@ describe('/coupons', () => {
       redemptions: 0,
     });
     const calls = mockFetch((call) => {
-      if (call.url === '/api/coupons?page=1') return { status: 200, body: page([coupon()]) };
+      if (call.url === '/api/coupons?page=1')
+        return { status: 200, body: page([coupon({ validTo: '2027-01-01T00:00:00.000Z' })]) };
       if (call.method === 'POST' && call.url === '/api/coupons')
         return { status: 201, body: { success: true, message: 'Coupon created', data: created } };
       return { status: 404, body: { message: 'Not found' } };
@@ -51,6 +52,7 @@ describe('/coupons', () => {
     renderApp('/coupons');
     expect(await screen.findByRole('rowheader', { name: 'WELCOME20' })).toBeInTheDocument();
     expect(screen.getByText('3 / 100')).toBeInTheDocument();
+    expect(screen.getByText('1 Jan 2027')).toBeInTheDocument(); // the house date, not 2027-01-01
 
     await userEvent.click(screen.getByRole('button', { name: 'New coupon' }));
     const dialog = await screen.findByRole('dialog', { name: 'New coupon' });
