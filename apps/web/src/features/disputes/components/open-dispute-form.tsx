@@ -1,9 +1,25 @@
-import { Alert, Button, FileInput, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  FileInput,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { serviceWord } from '@pawsy/contract';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { DISPUTE_MAX_FILE_MB, DISPUTE_MAX_FILES } from '@pawsy/contract';
 import type { Dispute } from '../disputes-api';
 import { createDispute } from '../dispute-slice';
+import { fetchBooking } from '../../bookings';
+import { paths, toPath } from '../../../config/paths';
+import { formatTimeRange } from '../../../lib/dates';
 
 const ACCEPT = 'image/jpeg,image/png,application/pdf';
 
@@ -22,6 +38,13 @@ export function OpenDisputeForm({
   const [files, setFiles] = useState<File[]>([]);
   const [invalid, setInvalid] = useState<string | null>(null);
   const [reasonError, setReasonError] = useState<string | null>(null);
+  // Which booking this is about, said on the form (the booking's own read, as its page makes it).
+  useEffect(() => {
+    void dispatch(fetchBooking(bookingId));
+  }, [dispatch, bookingId]);
+  const booking = useAppSelector((state) =>
+    state.booking.current?._id === bookingId ? state.booking.current : null,
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,6 +66,15 @@ export function OpenDisputeForm({
           <Title id="open-dispute-title" order={2} size="h3">
             Open a dispute
           </Title>
+          {booking && (
+            <Text>
+              About the {serviceWord(booking.service)} booking of{' '}
+              {formatTimeRange(booking.startDate, booking.endDate)}.{' '}
+              <Anchor component={Link} to={toPath(paths.bookingDetails, { id: bookingId })}>
+                Back to the booking
+              </Anchor>
+            </Text>
+          )}
           <TextInput
             label="Reason"
             required

@@ -9,6 +9,13 @@ import { storeSession } from '../../../test/tokens';
 import type { Dispute } from '../disputes-api';
 
 const dispute = makeDispute();
+/** The disputed booking as GET /api/booking/{id} gives it (only what the form reads matters). */
+const booking = (id: string) => ({
+  _id: id,
+  service: 'Dog walking',
+  startDate: new Date(2026, 11, 8, 10, 0).toISOString(),
+  endDate: new Date(2026, 11, 8, 11, 0).toISOString(),
+});
 const listOf = (data: Dispute[]) => ({
   success: true,
   data,
@@ -24,6 +31,8 @@ describe('/dispute', () => {
     storeSession({ id: FIXTURE_OWNER_ID, userType: 'user' });
     const calls = mockFetch((call) => {
       if (call.method === 'POST') return { status: 201, body: { success: true, data: dispute } };
+      if (call.url === `/api/booking/${dispute.bookingId}`)
+        return { status: 200, body: { booking: booking(dispute.bookingId), reviews: [] } };
       if (call.url.startsWith('/api/dispute/?')) return { status: 200, body: listOf([]) };
       if (call.url === `/api/dispute/${dispute._id}`)
         return { status: 200, body: { success: true, data: dispute } };
@@ -31,6 +40,16 @@ describe('/dispute', () => {
     });
     const { router } = renderApp(`/dispute?bookingId=${dispute.bookingId}`);
     const form = await screen.findByRole('form', { name: 'Open a dispute' });
+    // It says which booking it is about, with the way back to it.
+    expect(
+      await within(form).findByText(
+        /^About the dog walking booking of Tue 8 Dec 2026, 10:00–11:00\./,
+      ),
+    ).toBeInTheDocument();
+    expect(within(form).getByRole('link', { name: 'Back to the booking' })).toHaveAttribute(
+      'href',
+      `/booking-details/${dispute.bookingId}`,
+    );
     await userEvent.click(within(form).getByRole('button', { name: 'Submit dispute' }));
     expect(await within(form).findByText('Please give a reason')).toBeInTheDocument();
     await userEvent.type(within(form).getByLabelText(/Reason/), 'Walk cut short');
