@@ -308,6 +308,8 @@ describe('admin screens', () => {
       }
       if (url.startsWith('/api/kyc/user/'))
         return { status: 200, body: { success: true, data: [current] } };
+      if (url === `/api/kyc/${current._id}`)
+        return { status: 200, body: { success: true, data: current } };
       return { status: 200, body: { success: true, allNotifications: [] } };
     });
     renderApp(`/dashboard/kyc/user/${FIXTURE_USER_ID}`);
@@ -323,6 +325,12 @@ describe('admin screens', () => {
       action: 'REJECTED',
       rejectionReason: 'Expired ID',
     });
+
+    // The member sends new documents: the record is pending again and the decision's message goes.
+    current = makeKycRecord();
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('Pending review')).toBeInTheDocument();
+    expect(screen.queryByText('KYC rejected successfully')).toBeNull();
   });
 
   for (const [status, offered, withheld] of [

@@ -77,7 +77,8 @@ export default function KycUserScreen() {
           </Title>
           {record && <KycStatusBadge status={record.status} />}
         </Group>
-        {message && (
+        {/* The decision's message, until the member sends documents again (pending anew). */}
+        {message && record?.status !== 'PENDING' && (
           <Alert color="green" role="status">
             {message}
           </Alert>
