@@ -89,6 +89,49 @@ describe('user dashboard', () => {
     );
   });
 
+  it('shows the latest credit activity, newest first, in and out', async () => {
+    storeSession({ id: USER_ID });
+    mockFetch(({ url }) => {
+      if (url === `/api/user/dashboard/${USER_ID}`)
+        return { status: 200, body: { success: true, data: makeDashboard() } };
+      if (url === `/api/userCredit/user-credits/${USER_ID}`)
+        return {
+          status: 200,
+          body: {
+            success: true,
+            data: {
+              userId: USER_ID,
+              balance: 1250,
+              currency: 'USD',
+              entries: [
+                {
+                  _id: 'e1',
+                  amount: 2000,
+                  reason: 'Welcome credits',
+                  createdAt: '2026-11-01T10:00:00.000Z',
+                },
+                {
+                  _id: 'e2',
+                  amount: -750,
+                  reason: 'Booking payment',
+                  bookingId: 'dddddddddddddddddddddd01',
+                  createdAt: '2026-11-20T10:00:00.000Z',
+                },
+              ],
+            },
+          },
+        };
+      return { status: 200, body: { success: true, allNotifications: [] } };
+    });
+    renderApp('/user-dashboard');
+    const list = await screen.findByRole('list', { name: 'Latest credit activity' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      'Booking payment 20 Nov 2026−$7.50',
+      'Welcome credits 1 Nov 2026+$20.00',
+    ]);
+  });
+
   it('renders the same screen at /dashboarddemo and shows the fallback on failure', async () => {
     storeSession({ id: USER_ID });
     mockFetch(() => ({ status: 500 }));

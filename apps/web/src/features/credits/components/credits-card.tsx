@@ -1,11 +1,48 @@
-import { Alert, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { formatDate } from '../../../lib/dates';
 import { formatCents } from '../../../lib/money';
+import type { UserCredits } from '../credits-api';
 import { fetchUserCredits } from '../user-credit-slice';
 
-/** The signed-in user's credit balance (GET /api/userCredit/user-credits/{userId}). */
-export function CreditsCard({ userId }: { userId: string }) {
+/** The newest `count` ledger entries: when, why, and how much came in or went out. */
+function CreditHistory({ credits, count }: { credits: UserCredits; count: number }) {
+  const entries = [...credits.entries]
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .slice(0, count);
+  if (entries.length === 0) return <Text size="sm">No credits have come in or gone out yet.</Text>;
+  return (
+    <Stack component="ul" gap={4} m={0} p={0} aria-label="Latest credit activity">
+      {entries.map((entry) => (
+        <Group
+          key={entry._id}
+          component="li"
+          justify="space-between"
+          wrap="nowrap"
+          style={{ listStyle: 'none' }}
+        >
+          <Text size="sm">
+            {entry.reason}{' '}
+            <Text span size="xs" c="dark.4">
+              {formatDate(entry.createdAt)}
+            </Text>
+          </Text>
+          <Text size="sm" fw={600}>
+            {entry.amount > 0 ? '+' : '−'}
+            {formatCents(Math.abs(entry.amount), credits.currency)}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The signed-in user's credit balance (GET /api/userCredit/user-credits/{userId}), and with
+ * `history` its newest entries (grants, packages, spends, refunds).
+ */
+export function CreditsCard({ userId, history = 0 }: { userId: string; history?: number }) {
   const dispatch = useAppDispatch();
   const credits = useAppSelector((state) => state.userCredit.byUser[userId]);
   const loading = useAppSelector((state) => state.userCredit.loading);
@@ -28,6 +65,7 @@ export function CreditsCard({ userId }: { userId: string }) {
           <Text size="sm" c="dimmed">
             Available to spend on bookings with a chosen sitter.
           </Text>
+          {history > 0 && <CreditHistory credits={credits} count={history} />}
         </Stack>
       ) : loading ? (
         <Skeleton height={28} mt="xs" width={120} aria-label="Loading credits" />

@@ -29,6 +29,7 @@ import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { formatCents } from '../../../lib/money';
 import { readSession } from '../../../lib/session';
+import { CreditsCard } from '../../credits';
 import { useLiveRefresh } from '../../notifications';
 import { StatCards, UpcomingBookings, type Stat } from '../components/dashboard-parts';
 import { USER_DASHBOARD_FAILED, dashboardApi, type UserDashboard } from '../dashboard-api';
@@ -79,7 +80,7 @@ function KycCard({ dashboard }: { dashboard: UserDashboard }) {
   );
 }
 
-function Dashboard({ dashboard }: { dashboard: UserDashboard }) {
+function Dashboard({ dashboard, userId }: { dashboard: UserDashboard; userId: string }) {
   const isProvider = dashboard.user.userType === 'provider';
   const stats: Stat[] = [
     ...(isProvider
@@ -152,6 +153,7 @@ function Dashboard({ dashboard }: { dashboard: UserDashboard }) {
             ))}
           </Stack>
         </Paper>
+        <CreditsCard userId={userId} history={5} />
       </SimpleGrid>
     </Stack>
   );
@@ -210,7 +212,7 @@ export default function UserDashboardScreen() {
           {loaded.error}
         </Alert>
       )}
-      {loaded?.data && <Dashboard dashboard={loaded.data} />}
+      {loaded?.data && userId && <Dashboard dashboard={loaded.data} userId={userId} />}
     </Container>
   );
 }
