@@ -83,6 +83,8 @@ export function BookingActions({
   // back to the button that opened it when it is left with Escape or Back; `statusKind` keeps its
   // wording through the closing transition, and a new kind starts a fresh form.
   const [statusKind, setStatusKind] = useState<'start' | 'complete'>('start');
+  // Each change made starts a fresh dialog (its note and photo sent are gone from the page at once).
+  const [moves, setMoves] = useState(0);
   const open = (next: Dialog) => {
     setError(null);
     setMoved(false);
@@ -98,6 +100,7 @@ export function BookingActions({
     );
     setSubmitting(false);
     if (updateBookingStatus.fulfilled.match(result)) {
+      setMoves((n) => n + 1);
       setMoved(true);
       setDialog(null);
     } else setError(result.payload ?? BOOKING_MESSAGES.statusFailed);
@@ -135,7 +138,7 @@ export function BookingActions({
         </Alert>
       )}
       <StatusChangeModal
-        key={statusKind}
+        key={`${statusKind}-${moves}`}
         opened={dialog === 'start' || dialog === 'complete'}
         title={statusKind === 'start' ? 'Start the booking' : 'Complete the booking'}
         confirmLabel={statusKind === 'start' ? 'Start booking' : 'Mark as completed'}
