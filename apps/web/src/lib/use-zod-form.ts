@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useFocusFirstInvalid } from './use-focus-first-invalid';
 import type { z } from 'zod';
 
 /** Turns zod issues into one message per field ({ field: message }). */
@@ -22,12 +23,7 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
   const [values, setValues] = useState<Values>(initialValues);
   const [errors, setErrors] = useState<Record<string, string>>({});
   // A refused submit moves focus to the first invalid field (once its error is rendered).
-  const refusedForm = useRef<HTMLFormElement | null>(null);
-  useEffect(() => {
-    const form = refusedForm.current;
-    refusedForm.current = null;
-    form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
+  const refused = useFocusFirstInvalid();
 
   const setValue = useCallback(<K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -53,9 +49,8 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
       event?.preventDefault();
       const result = schema.safeParse(values);
       if (!result.success) {
-        const form = event?.currentTarget;
-        refusedForm.current = form instanceof HTMLFormElement ? form : null;
         setErrors(toFormErrors(result.error));
+        refused(event?.currentTarget);
         return;
       }
       setErrors({});

@@ -1,5 +1,6 @@
 import { Alert, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { AvailabilityEditor } from '../../availability';
 import { usePageTitle } from '../../../components/ui/use-page-title';
@@ -56,11 +57,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     lockedFields.has(f as TextField),
   );
   // A refused save moves focus to the first field it names (once its error is shown).
-  const formRef = useRef<HTMLFormElement>(null);
-  const [refusals, setRefusals] = useState(0);
-  useEffect(() => {
-    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [refusals]);
+  const refused = useFocusFirstInvalid();
 
   const onChange = <K extends keyof ProfileValues>(key: K, value: ProfileValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -69,12 +66,13 @@ function ProfileForm({ profile }: { profile: Profile }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const formElement = event.currentTarget;
     setResult(null);
     const dateErrors = validateProfileDates(values);
     setErrors(dateErrors);
     if (Object.keys(dateErrors).length > 0) {
       setResult({ type: 'error', message: 'Please correct the highlighted dates.' });
-      setRefusals((n) => n + 1);
+      refused(formElement);
       return;
     }
     const form = buildProfileFormData(values, { isProvider, image });
@@ -87,17 +85,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
     if (outcome.ok) setImage(null);
     else if (Object.keys(outcome.fieldErrors).length > 0) {
       setErrors(profileFieldErrors(outcome.fieldErrors));
-      setRefusals((n) => n + 1);
+      refused(formElement);
     }
   };
 
   return (
-    <form
-      ref={formRef}
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-label="Your profile"
-    >
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Your profile">
       <Stack gap="lg">
         <FormSection id="profile-photo" title="Photo">
           <PhotoField
