@@ -39,14 +39,16 @@ const isDateField = (field: TextField): field is ProfileDateField =>
 
 export type ProfileErrors = Partial<Record<TextField, string>>;
 
-const IDENTITY_FIELDS = [
-  'firstName',
-  'lastName',
-  'dob',
+const DOCUMENT_FIELDS = [
   'document_type',
   'date_of_issue',
   'date_of_expiry',
 ] as const satisfies readonly TextField[];
+const IDENTITY_FIELDS = ['firstName', 'lastName', 'dob', ...DOCUMENT_FIELDS] as const;
+
+/** Whether any field of the identity document is locked (its section then says why). */
+export const isDocumentLocked = (locked: ReadonlySet<TextField>) =>
+  DOCUMENT_FIELDS.some((field) => locked.has(field));
 
 /**
  * The identity fields an ID check confirmed: once KYC passed, those the profile holds (the API

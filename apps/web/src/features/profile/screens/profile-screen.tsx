@@ -19,13 +19,13 @@ import {
 import type { Profile } from '../profile-api';
 import {
   buildProfileFormData,
+  isDocumentLocked,
   lockedIdentityFields,
   profileFieldErrors,
   toProfileValues,
   validateProfileDates,
   type ProfileErrors,
   type ProfileValues,
-  type TextField,
 } from '../profile-form';
 import { fetchProfile, selectProfile, updateProfile } from '../profile-slice';
 import { useFreshProfile } from '../use-fresh-profile';
@@ -53,9 +53,6 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const isProvider = isProviderUser(profile);
   // The API refuses a changed name, birth date or document once KYC passed (409).
   const lockedFields = lockedIdentityFields(profile);
-  const isDocumentLocked = ['document_type', 'date_of_issue', 'date_of_expiry'].some((f) =>
-    lockedFields.has(f as TextField),
-  );
   // A refused save moves focus to the first field it names (once its error is shown).
   const refused = useFocusFirstInvalid();
 
@@ -124,7 +121,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
           id="profile-identity"
           title="Identity document"
           description={
-            isDocumentLocked ? IDENTITY_LOCKED_NOTE : 'The document you verify your identity with.'
+            isDocumentLocked(lockedFields)
+              ? IDENTITY_LOCKED_NOTE
+              : 'The document you verify your identity with.'
           }
         >
           <IdentitySection
