@@ -132,8 +132,10 @@ export async function loadDecidableRequest(
   providerId: string,
 ): Promise<{ booking: BookingRow; request: RequestRow }> {
   const found = await findBooking(app.db, bookingId);
-  if (found && providerId === caller.id) {
-    const own = await findRequest(app.db, found.id, caller.id);
+  const isOwn = providerId === caller.id;
+  // The caller's own request, read once: before the visibility check (below) and as the request.
+  const own = found && isOwn ? await findRequest(app.db, found.id, caller.id) : undefined;
+  if (found && isOwn) {
     if (own && lostToAnotherSitter(found, own)) throw alreadyAccepted();
     // Cancelled (or expired) before anyone took it on: its sitter no longer sees it, but one who
     // had a request on it is told why their answer came too late rather than "not found".
@@ -141,7 +143,7 @@ export async function loadDecidableRequest(
   }
   if (!found || !(await canView(app.db, found, caller))) throw notFound('Booking');
   const booking = found;
-  const request = await findRequest(app.db, booking.id, providerId);
+  const request = isOwn ? own : await findRequest(app.db, booking.id, providerId);
   if (!request) throw notFound('Request');
   if (request.initiated_by === 'provider' && booking.owner_id !== caller.id)
     throw forbidden("Only the booking's owner can decide on a sitter's application");
