@@ -17,7 +17,22 @@ export function readVitestJson(file) {
     passed: report.numPassedTests,
     failed: Math.max(report.numFailedTests, report.numFailedTestSuites ?? 0),
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    failedNames: vitestFailures(report.testResults ?? []),
   };
+}
+
+/**
+ * "file › test" for each failed test, and the file alone when it failed outside a test (it did
+ * not load): named in the summary, whose lines are the last a truncated CI log still shows.
+ */
+function vitestFailures(files) {
+  return files.flatMap((file) => {
+    const name = String(file.name ?? '').replace(/^.*?\/(src|test)\//, '$1/');
+    const tests = (file.assertionResults ?? [])
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${name} › ${test.fullName ?? test.title}`);
+    return tests.length === 0 && file.status === 'failed' ? [name] : tests;
+  });
 }
 
 /**
@@ -32,18 +47,19 @@ export function readPlaywrightJson(file) {
     passed: stats.expected + (stats.flaky ?? 0),
     failed: stats.unexpected ?? 0,
     skipped: stats.skipped ?? 0,
-    flaky: flakyTitles(report.suites ?? []),
+    flaky: titlesWithStatus(report.suites ?? [], 'flaky'),
+    failedNames: titlesWithStatus(report.suites ?? [], 'unexpected'),
   };
 }
 
-/** Titles of the tests whose status is 'flaky'; the top-level suites (files) are left out. */
-function flakyTitles(suites, path = null) {
+/** Titles of the tests with a status ('flaky', 'unexpected'); top-level suites (files) left out. */
+function titlesWithStatus(suites, status, path = null) {
   return suites.flatMap((suite) => {
     const here = path === null ? [] : [...path, suite.title];
     const own = (suite.specs ?? [])
-      .filter((spec) => (spec.tests ?? []).some((test) => test.status === 'flaky'))
+      .filter((spec) => (spec.tests ?? []).some((test) => test.status === status))
       .map((spec) => [...here, spec.title].join(' › '));
-    return [...own, ...flakyTitles(suite.suites ?? [], here)];
+    return [...own, ...titlesWithStatus(suite.suites ?? [], status, here)];
   });
 }
 

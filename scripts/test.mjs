@@ -90,6 +90,7 @@ for (const runner of runners) {
     failed: Math.max(counts?.failed ?? 0, code !== 0 ? 1 : 0),
     skipped: counts?.skipped ?? 0,
     flaky: counts?.flaky ?? [],
+    failedNames: counts?.failedNames ?? [],
     note: skippedRun ? 'skipped (no Chromium)' : '',
   };
   results.push(result);
@@ -116,6 +117,11 @@ if (failedRunner) console.log(`\nStopped: ${failedRunner} failed.`);
 // Flaky tests passed on retry: counted as passed, but named so that nobody mistakes them for fine.
 const flaky = results.flatMap((r) => r.flaky);
 if (flaky.length > 0) console.log(`\nflaky: ${flaky.length} (${flaky.join(', ')})`);
+
+// The failed tests by name: a CI log cut to its tail still says which ones.
+const failedNames = results.flatMap((r) => r.failedNames);
+for (const name of failedNames.slice(0, 20)) console.log(`failed: ${name}`);
+if (failedNames.length > 20) console.log(`failed: … and ${failedNames.length - 20} more`);
 
 const total = (key) => results.reduce((sum, r) => sum + r[key], 0);
 const skipped = total('skipped');

@@ -1,4 +1,5 @@
 import type { UserDashboard } from '@pawsy/contract';
+import type { UserCredits } from '../credits/credits-api';
 import userEvent from '@testing-library/user-event';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +10,7 @@ import {
   stubEventSource,
   streamTicketReply,
 } from '../../test/fake-event-source';
-import { mockFetch } from '../../test/fetch-mock';
+import { mockFetch, type FetchCall } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 import { storeSession } from '../../test/tokens';
 
@@ -48,10 +49,24 @@ function makeDashboard(overrides: Partial<UserDashboard> = {}): UserDashboard {
   };
 }
 
+const CREDITS_URL = `/api/userCredit/user-credits/${USER_ID}`;
+
+function creditsReply(entries: UserCredits['entries'] = []) {
+  const data: UserCredits = { userId: USER_ID, balance: 1250, currency: 'USD', entries };
+  return { status: 200, body: { success: true, data } };
+}
+
+/** The dashboard also reads the member's credits: answered here unless a test answers it. */
+function mockDashboardFetch(handler: Parameters<typeof mockFetch>[0]) {
+  return mockFetch((call: FetchCall) =>
+    call.url === CREDITS_URL ? creditsReply() : handler(call),
+  );
+}
+
 describe('user dashboard', () => {
   it('shows counts, KYC status with a link to /kyc and the next bookings', async () => {
     storeSession({ id: USER_ID });
-    const calls = mockFetch(({ url }) =>
+    const calls = mockDashboardFetch(({ url }) =>
       url === `/api/user/dashboard/${USER_ID}`
         ? { status: 200, body: { success: true, data: makeDashboard() } }
         : { status: 200, body: { success: true, allNotifications: [] } },
@@ -94,33 +109,22 @@ describe('user dashboard', () => {
     mockFetch(({ url }) => {
       if (url === `/api/user/dashboard/${USER_ID}`)
         return { status: 200, body: { success: true, data: makeDashboard() } };
-      if (url === `/api/userCredit/user-credits/${USER_ID}`)
-        return {
-          status: 200,
-          body: {
-            success: true,
-            data: {
-              userId: USER_ID,
-              balance: 1250,
-              currency: 'USD',
-              entries: [
-                {
-                  _id: 'e1',
-                  amount: 2000,
-                  reason: 'Welcome credits',
-                  createdAt: '2026-11-01T10:00:00.000Z',
-                },
-                {
-                  _id: 'e2',
-                  amount: -750,
-                  reason: 'Booking payment',
-                  bookingId: 'dddddddddddddddddddddd01',
-                  createdAt: '2026-11-20T10:00:00.000Z',
-                },
-              ],
-            },
+      if (url === CREDITS_URL)
+        return creditsReply([
+          {
+            _id: 'e1',
+            amount: 2000,
+            reason: 'Welcome credits',
+            createdAt: '2026-11-01T10:00:00.000Z',
           },
-        };
+          {
+            _id: 'e2',
+            amount: -750,
+            reason: 'Booking payment',
+            bookingId: 'dddddddddddddddddddddd01',
+            createdAt: '2026-11-20T10:00:00.000Z',
+          },
+        ]);
       return { status: 200, body: { success: true, allNotifications: [] } };
     });
     renderApp('/user-dashboard');
@@ -145,7 +149,7 @@ describe('user dashboard', () => {
       user: { ...makeDashboard().user, userType: 'provider', KYC_verified: true },
       kycStatus: 'Verified',
     });
-    mockFetch(({ url }) =>
+    mockDashboardFetch(({ url }) =>
       url.startsWith('/api/user/dashboard/')
         ? { status: 200, body: { success: true, data: dashboard } }
         : { status: 200, body: { success: true, allNotifications: [] } },
@@ -175,7 +179,7 @@ describe('user dashboard', () => {
         time: '2026-01-01T10:00:00.000Z',
         data: { datetime: '2026-01-01T10:00:00.000Z' },
       };
-      mockFetch(({ url, method }) => {
+      mockDashboardFetch(({ url, method }) => {
         if (url === `/api/user/dashboard/${USER_ID}`)
           return {
             status: 200,
@@ -224,7 +228,7 @@ describe('user dashboard', () => {
       storeSession({ id: USER_ID });
       stubEventSource();
       let unread = 4;
-      mockFetch(({ url }) => {
+      mockDashboardFetch(({ url }) => {
         if (url === `/api/user/dashboard/${USER_ID}`)
           return {
             status: 200,
