@@ -26,7 +26,8 @@ type BookingCardProps = {
 };
 
 /**
- * A booking in a list: service, dates, the other party, price and status, with a details link;
+ * A booking in a list: service, dates, the other party, price and status, with a details link
+ * (none on a booking the sitter lost);
  * how many pets and the owner's notes where the list carries them (what a sitter decides on).
  */
 export function BookingCard({ booking, viewAs, children }: BookingCardProps) {
@@ -43,9 +44,16 @@ export function BookingCard({ booking, viewAs, children }: BookingCardProps) {
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={4}>
-          <Anchor component={Link} to={detailsPath} fw={700} size="lg">
-            {serviceLabel(booking.service)}
-          </Anchor>
+          {/* No status: the sitter lost this booking, and its page is closed to them. */}
+          {booking.status ? (
+            <Anchor component={Link} to={detailsPath} fw={700} size="lg">
+              {serviceLabel(booking.service)}
+            </Anchor>
+          ) : (
+            <Text fw={700} size="lg">
+              {serviceLabel(booking.service)}
+            </Text>
+          )}
           <Text size="sm">{formatDateRange(booking.startDate, booking.endDate)}</Text>
           {booking.pets && (
             <Text size="sm" c="dimmed">

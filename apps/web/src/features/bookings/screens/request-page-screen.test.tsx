@@ -13,10 +13,16 @@ const APPLIED_ID = '3'.repeat(24);
 const OPEN_ID = '4'.repeat(24);
 const DECLINED_ID = '5'.repeat(24);
 
+/** A request as /requests/mine answers it: a lost one carries only what the sitter applied for. */
 function mine(bookingId: string, overrides: Partial<MyRequest> = {}): MyRequest {
   const b = makeBooking({ _id: bookingId, id: bookingId, provider_id: null, provider: null });
+  const request = makeRequest({ _id: `${bookingId.slice(0, 23)}9`, bookingId, ...overrides });
+  if (request.state !== 'pending' && request.state !== 'accepted') {
+    const { _id, service, startDate, endDate, owner } = b;
+    return { ...request, booking: { _id, service, startDate, endDate, owner, price: null } };
+  }
   return {
-    ...makeRequest({ _id: `${bookingId.slice(0, 23)}9`, bookingId, ...overrides }),
+    ...request,
     booking: {
       _id: b._id,
       service: b.service,
@@ -108,6 +114,13 @@ describe('request board', () => {
     expect(within(applications[0]!).getByRole('button', { name: 'Withdraw' })).toBeEnabled();
     expect(applications[1]).toHaveTextContent('Declined by the owner');
     expect(within(applications[1]!).queryByRole('button', { name: 'Withdraw' })).toBeNull();
+    // A lost booking's page is closed to the sitter: its card names the service without a link.
+    expect(within(applications[1]!).getByText('Dog walking')).toBeInTheDocument();
+    expect(within(applications[1]!).queryByRole('link')).toBeNull();
+    expect(within(applications[0]!).getByRole('link', { name: 'Dog walking' })).toHaveAttribute(
+      'href',
+      `/booking-details/${APPLIED_ID}`,
+    );
 
     // Open nearby: the invitation is not repeated; the applied one carries its state.
     const openCards = within(region('Open requests nearby')).getAllByRole('article');
