@@ -9041,6 +9041,10 @@ export interface operations {
                             updatedAt: string;
                             userId: {
                                 _id: string;
+                                date_of_expiry: string | null;
+                                date_of_issue: string | null;
+                                dob: string | null;
+                                document_type: string | null;
                                 email: string;
                                 firstName: string;
                                 id: string;
@@ -9199,6 +9203,10 @@ export interface operations {
                             updatedAt: string;
                             userId: {
                                 _id: string;
+                                date_of_expiry: string | null;
+                                date_of_issue: string | null;
+                                dob: string | null;
+                                document_type: string | null;
                                 email: string;
                                 firstName: string;
                                 id: string;
@@ -9403,6 +9411,10 @@ export interface operations {
                             updatedAt: string;
                             userId: {
                                 _id: string;
+                                date_of_expiry: string | null;
+                                date_of_issue: string | null;
+                                dob: string | null;
+                                document_type: string | null;
                                 email: string;
                                 firstName: string;
                                 id: string;
@@ -9798,6 +9810,10 @@ export interface operations {
                             updatedAt: string;
                             userId: {
                                 _id: string;
+                                date_of_expiry: string | null;
+                                date_of_issue: string | null;
+                                dob: string | null;
+                                document_type: string | null;
                                 email: string;
                                 firstName: string;
                                 id: string;
@@ -9960,6 +9976,10 @@ export interface operations {
                             updatedAt: string;
                             userId: {
                                 _id: string;
+                                date_of_expiry: string | null;
+                                date_of_issue: string | null;
+                                dob: string | null;
+                                document_type: string | null;
                                 email: string;
                                 firstName: string;
                                 id: string;

@@ -9,6 +9,7 @@ import {
   trimmedText,
   userRef,
 } from './common.ts';
+import { userSelf } from './auth.ts';
 
 /** SPEC §9: a record starts PENDING; an admin's decision makes it Verified or Rejected. */
 export const kycStatus = z.enum(['PENDING', 'Verified', 'Rejected']);
@@ -21,11 +22,16 @@ export const KYC_MESSAGE_MAX = 2000;
 export const KYC_REASON_MAX = 500;
 export const NO_KYC_RECORDS = 'No KYC records found';
 
-/** The person a record belongs to: an object with _id (names and email for the reviewer). */
+/**
+ * The person a record belongs to: an object with _id, with what the reviewer compares with the
+ * documents (names, date of birth, the document's type and dates as the profile holds them).
+ */
 export const kycPerson = userRef.extend({
   email: z.string(),
   KYC_verified: z.boolean(),
   is_verified: z.boolean(),
+  ...userSelf.pick({ dob: true, document_type: true, date_of_issue: true, date_of_expiry: true })
+    .shape,
 });
 
 export const kycDocument = z.object({

@@ -162,6 +162,33 @@ describe('review', () => {
     expect(list.map((r: { _id: string }) => r._id)).toEqual([fresh.json().data._id, first._id]);
   });
 
+  it('gives the reviewer the identity the profile holds, to compare with the documents', async () => {
+    const user = await createUser(t.app, {
+      dob: '1990-04-02',
+      document_type: 'passport',
+      date_of_issue: '2020-01-15',
+      date_of_expiry: '2030-01-14',
+    });
+    const bare = await createUser(t.app);
+    await submitKyc(t, user, { text: 'mine' }, [doc(PNG_1PX, 'a.png')]);
+    await submitKyc(t, bare, { text: 'bare' }, [doc(PNG_1PX, 'a.png')]);
+    const [record] = (await get(`/api/kyc/user/${user.id}`, admin)).json().data;
+    expect(record.userId).toMatchObject({
+      _id: user.id,
+      dob: '1990-04-02',
+      document_type: 'passport',
+      date_of_issue: '2020-01-15',
+      date_of_expiry: '2030-01-14',
+    });
+    const [bareRecord] = (await get(`/api/kyc/user/${bare.id}`, admin)).json().data;
+    expect(bareRecord.userId).toMatchObject({
+      dob: null,
+      document_type: null,
+      date_of_issue: null,
+      date_of_expiry: null,
+    });
+  });
+
   it("verifies on SPEC §4's word VERIFIED only: 'verified' or any other action rejects", async () => {
     for (const action of ['verified', 'Verified', 'APPROVE']) {
       const user = await createUser(t.app);

@@ -58,7 +58,18 @@ export async function listRecords(
 const selectPeople = compiledRead((db, ids: string[]) =>
   db
     .selectFrom('users')
-    .select(['id', 'first_name', 'last_name', 'email', 'kyc_verified', 'is_verified'])
+    .select([
+      'id',
+      'first_name',
+      'last_name',
+      'email',
+      'kyc_verified',
+      'is_verified',
+      'dob',
+      'document_type',
+      'date_of_issue',
+      'date_of_expiry',
+    ])
     .where('id', 'in', ids),
 );
 

@@ -11,6 +11,10 @@ export type KycPersonRow = {
   email: string;
   kyc_verified: number;
   is_verified: number;
+  dob: string | null;
+  document_type: string | null;
+  date_of_issue: string | null;
+  date_of_expiry: string | null;
 };
 
 export function insertRecord(db: DbOrTrx, row: KycRecordsTable): Promise<unknown> {

@@ -333,6 +333,24 @@ describe('admin screens', () => {
     expect(screen.queryByText('KYC rejected successfully')).toBeNull();
   });
 
+  it('shows what the profile says of the identity, and links to the member', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    mockFetch(({ url }) =>
+      url.startsWith('/api/kyc/user/')
+        ? { status: 200, body: { success: true, data: [makeKycRecord()] } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    renderApp(`/dashboard/kyc/user/${FIXTURE_USER_ID}`);
+    const label = await screen.findByText('On the profile:');
+    expect(label.closest('p')).toHaveTextContent(
+      /^On the profile: born 8 Mar 1991 · Passport, issued 1 Jun 2021, expires 31 May 2031$/,
+    );
+    expect(screen.getByRole('link', { name: 'Member page' })).toHaveAttribute(
+      'href',
+      `/dashboard/member/${FIXTURE_USER_ID}`,
+    );
+  });
+
   for (const [status, offered, withheld] of [
     ['Verified', 'Reject', 'Approve'],
     ['Rejected', 'Approve', 'Reject'],

@@ -16,7 +16,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { usePageTitle } from '../../../components/ui/use-page-title';
-import { paths } from '../../../config/paths';
+import { DOCUMENT_TYPE_OPTIONS } from '../../../config/pet-types';
+import { paths, toPath } from '../../../config/paths';
 import { useCurrentUser } from '../../auth';
 import { DocumentViewer } from '../components/document-viewer';
 import { KycConversation } from '../components/kyc-conversation';
@@ -24,7 +25,23 @@ import { KycStatusBadge } from '../components/kyc-status-badge';
 import { useInterval } from '../components/use-interval';
 import { fetchKycById, fetchUserKyc, kycMessageShown, selectKyc, verifyKyc } from '../kyc-slice';
 import { KYC_POLL_MS } from './kyc-screen';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDate, formatDateTime } from '../../../lib/dates';
+import type { KycRecord } from '../kyc-api';
+
+/** A profile's calendar day ("1991-03-08") as the house writes it, or a dash when it is empty. */
+const profileDay = (day: string | null) => (day ? formatDate(day.slice(0, 10)) : '—');
+
+/** What the profile says about the member's identity, beside the documents it is checked against. */
+function ProfileIdentity({ person }: { person: KycRecord['userId'] }) {
+  const documentType = DOCUMENT_TYPE_OPTIONS.find((d) => d.value === person.document_type);
+  return (
+    <Text size="sm">
+      <strong>On the profile:</strong> born {profileDay(person.dob)} ·{' '}
+      {documentType?.label ?? person.document_type ?? 'no document type'}, issued{' '}
+      {profileDay(person.date_of_issue)}, expires {profileDay(person.date_of_expiry)}
+    </Text>
+  );
+}
 
 /** /dashboard/kyc/user/{userId} (admins): one member's documents, the decision, the conversation. */
 export default function KycUserScreen() {
@@ -93,8 +110,12 @@ export default function KycUserScreen() {
           <>
             <Paper withBorder p="md" radius="md">
               <Text size="sm">
-                <strong>Email:</strong> {record.userId.email}
+                <strong>Email:</strong> {record.userId.email} ·{' '}
+                <Anchor component={Link} to={toPath(paths.member, { memberId: userId })}>
+                  Member page
+                </Anchor>
               </Text>
+              <ProfileIdentity person={record.userId} />
               <Text size="sm">
                 <strong>Submitted:</strong> {formatDateTime(record.createdAt)} ·{' '}
                 <strong>Updated:</strong> {formatDateTime(record.updatedAt)}
