@@ -11,7 +11,8 @@ export default defineConfig({
     server: { deps: { inline: [/@mantine[\\/]/] } },
     include: ['src/**/*.test.{ts,tsx}'],
     maxWorkers: 2,
-    testTimeout: 30_000,
+    // Some tests type into the whole app key by key: on a loaded 2-core CI box one took 23 s.
+    testTimeout: 60_000,
     restoreMocks: true,
     unstubGlobals: true,
   },

@@ -18,7 +18,8 @@ async function fillForm(handler: (call: FetchCall) => Reply) {
   expect(screen.getByRole('combobox', { name: /^topic/i })).toHaveFocus();
   await user.keyboard('{ArrowDown}{Enter}');
   await user.tab();
-  await user.keyboard('How do I book a sitter for next week?');
+  // Pasted, not typed key by key: each key re-renders the whole app (slow on a busy CI box).
+  await user.paste('How do I book a sitter for next week?');
   return { calls, user };
 }
 
