@@ -257,5 +257,5 @@ export function paymentReceiptMail(
   return { template: 'payment-receipt', subject, text, html };
 }
 
-// The shared layout and escaping, for templates kept in their own files (booking-mail-templates.ts).
+// The shared layout and escaping, for templates kept in their own files (notice-mail.ts).
 export { BRAND, escapeHtml, layout, plainName, type Mail, type Recipient };

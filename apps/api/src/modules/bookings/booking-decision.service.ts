@@ -1,4 +1,4 @@
-import { formatStart } from './booking-reminder-notices.ts';
+import { bookingMail, formatStart } from './booking-reminder-notices.ts';
 import type { FastifyInstance } from 'fastify';
 import { serviceWord } from '@pawsy/contract';
 import type { BookingWire } from '@pawsy/contract';
@@ -138,6 +138,10 @@ export async function decideRequest(
         ? `${who} accepted the ${serviceWord(booking.service)} booking for ${formatStart(booking.start_at)}`
         : `${who} declined the ${serviceWord(booking.service)} booking for ${formatStart(booking.start_at)}`,
     data: { bookingId: booking.id, decision: input.decision },
+    mail: bookingMail(
+      booking.id,
+      input.decision === 'accepted' ? 'Booking accepted' : 'Booking declined',
+    ),
   });
   for (const providerId of withdrawn) {
     await notifyUser(app, providerId, {

@@ -11,6 +11,7 @@ import {
 } from '../billing/index.ts';
 import { refundCredits } from '../credits/index.ts';
 import { notifyUser } from '../notifications/index.ts';
+import { bookingMail } from './booking-reminder-notices.ts';
 import {
   insertCharge,
   setRefundIfNone,
@@ -158,5 +159,6 @@ async function notifySitter(app: FastifyInstance, booking: BookingRow, providerI
     type: 'booking-request',
     message: `${owner?.first_name ?? 'An owner'} asked you for ${serviceWord(booking.service)}`,
     data: { bookingId: booking.id },
+    mail: bookingMail(booking.id, 'New booking request', 'Answer the request'),
   });
 }

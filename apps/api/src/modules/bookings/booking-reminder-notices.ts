@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { bookingNoticeMail } from '../../lib/booking-mail-templates.ts';
 import { notifyUser } from '../notifications/index.ts';
 import type { Recipient } from './booking-reminders.repository.ts';
 
@@ -28,6 +27,13 @@ export type Notice = {
   startAt: string;
 };
 
+/** A booking's news by mail too (for those who want mail), linking to the booking's page. */
+export const bookingMail = (bookingId: string, subject: string, action = 'See the booking') => ({
+  subject,
+  action,
+  path: `/booking-details/${encodeURIComponent(bookingId)}`,
+});
+
 /**
  * Tells one person: a stored, live-pushed notification always, and a mail too when they left
  * email notifications on. Deleted accounts get nothing.
@@ -42,18 +48,6 @@ export async function tellRecipient(
     type: notice.type,
     message: notice.message,
     data: { bookingId: notice.bookingId, startAt: notice.startAt },
+    mail: bookingMail(notice.bookingId, notice.subject, notice.action),
   });
-  if (recipient.email_notification !== 1) return;
-  const mail = bookingNoticeMail(
-    { email: recipient.email, firstName: recipient.first_name },
-    {
-      template: notice.type,
-      subject: notice.subject,
-      line: notice.message,
-      bookingId: notice.bookingId,
-      action: notice.action,
-    },
-    app.config.publicUrl,
-  );
-  await app.mailer.send({ ...mail, to: recipient.email });
 }

@@ -6,6 +6,7 @@ import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { assertSitterFree } from '../availability/index.ts';
 import { notifyUser } from '../notifications/index.ts';
+import { bookingMail } from './booking-reminder-notices.ts';
 import {
   findRequest,
   insertRequest,
@@ -87,12 +88,14 @@ export async function sendRequest(
       type: 'booking-invitation',
       message: `You are invited to a ${serviceWord(booking.service)} booking`,
       data: { bookingId: booking.id, requestId: row.id },
+      mail: bookingMail(booking.id, 'You are invited to a booking', 'Answer the invitation'),
     });
   } else {
     await notifyUser(app, booking.owner_id, {
       type: 'booking-request',
       message: `${wire!.provider.firstName} applied to your ${serviceWord(booking.service)} booking`,
       data: { bookingId: booking.id, requestId: row.id },
+      mail: bookingMail(booking.id, 'A sitter applied to your booking', 'See the applicants'),
     });
   }
   return wire!;

@@ -8,6 +8,7 @@ import { storeReencodedImage } from '../../lib/images.ts';
 import { IMAGE_TYPES, removeUpload, sendUpload, type StoredFile } from '../../lib/uploads.ts';
 import { refundCredits } from '../credits/index.ts';
 import { notifyUser } from '../notifications/index.ts';
+import { bookingMail } from './booking-reminder-notices.ts';
 import { closeOpenRequests } from './booking-requests.repository.ts';
 import { actorFor, checkCheckIn, checkTransition, eventTypeFor } from './booking-state.ts';
 import { bookingWireById } from './booking-wires.service.ts';
@@ -24,6 +25,12 @@ const MESSAGES: Record<string, (service: string) => string> = {
   completed: (s) => `Your ${s} booking is complete — leave a review`,
   cancelled: (s) => `The ${s} booking was cancelled`,
   'check-in': (s) => `New check-in on your ${s} booking`,
+};
+/** The moves mailed too (check-ins are not: a sitter may post several a visit). */
+const MAIL_SUBJECTS: Record<string, string> = {
+  started: 'Your booking has started',
+  completed: 'Your booking is complete',
+  cancelled: 'A booking was cancelled',
 };
 
 /**
@@ -131,6 +138,7 @@ async function applyStatus(
       type: `booking-${type}`,
       message,
       data: { bookingId: booking.id },
+      ...(MAIL_SUBJECTS[type] && { mail: bookingMail(booking.id, MAIL_SUBJECTS[type]) }),
     });
   for (const providerId of withdrawn) {
     await notifyUser(app, providerId, {

@@ -16,6 +16,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { assertSitterFree, sitterTimeZone, type Interval } from '../availability/index.ts';
 import { getBalance, spendCredits } from '../credits/index.ts';
 import { notifyUser } from '../notifications/index.ts';
+import { bookingMail } from './booking-reminder-notices.ts';
 import { ownedPetIds } from '../pets/index.ts';
 import { parseServiceRates, parseStringList } from '../../lib/user-columns.ts';
 import { newEvent } from './booking-events.ts';
@@ -226,6 +227,7 @@ export async function createBooking(
       type: 'booking-request',
       message: `${wire.owner.firstName} asked you for ${serviceWord(row.service)}`,
       data: { bookingId: row.id },
+      mail: bookingMail(row.id, 'New booking request', 'Answer the request'),
     });
   }
   return wire;

@@ -66,6 +66,13 @@ export async function sendMessage(
     type: 'message',
     message: `New message from ${from}: ${body.text.slice(0, 80)}`,
     data: { bookingId, messageId: id, ...(isOwnersThreadOfMany && { withUserId: user.id }) },
+    // One mail until the recipient has looked, not one per message.
+    mail: {
+      subject: `New message from ${from}`,
+      action: 'Reply',
+      path: `/chat-room?${new URLSearchParams({ booking: bookingId, ...(isOwnersThreadOfMany && { with: user.id }) }).toString()}`,
+      onceUntilRead: true,
+    },
   });
   return toMessageWire(row, viewOf(user, parties));
 }

@@ -23,6 +23,35 @@ export async function insertNotificationOnce(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** Whom a notice mail goes to, and whether they want it. */
+export type MailRecipient = {
+  email: string;
+  first_name: string;
+  email_notification: number;
+  deleted_at: string | null;
+};
+
+export function findMailRecipient(db: DbOrTrx, userId: string): Promise<MailRecipient | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['email', 'first_name', 'email_notification', 'deleted_at'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Whether the user has an unread notification of this type (from notifications_user_unread_idx). */
+export async function hasUnreadOfType(db: DbOrTrx, userId: string, type: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .where('type', '=', type)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function hasAnyNotification(db: DbOrTrx, userId: string): Promise<boolean> {
   const row = await db
     .selectFrom('notifications')

@@ -2,10 +2,28 @@ import type { FastifyInstance } from 'fastify';
 import { toPageMeta } from '@pawsy/contract';
 import { notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
+import { noticeMail } from '../../lib/notice-mail.ts';
 import type { NotificationsTable } from '../../db/schema.ts';
 import * as repo from './notifications.repository.ts';
 
-export type NotifyInput = { type: string; message: string; data?: Record<string, unknown> };
+/** The same news by mail, to a user who left email notifications on (the profile's switch). */
+export type NotifyMail = {
+  subject: string;
+  /** The link's words and the web app's path it opens. */
+  action: string;
+  path: string;
+  /**
+   * Mail only when no notification of this type is still unread (chat messages: one mail, not
+   * one per message, until the user has looked).
+   */
+  onceUntilRead?: boolean;
+};
+export type NotifyInput = {
+  type: string;
+  message: string;
+  data?: Record<string, unknown>;
+  mail?: NotifyMail;
+};
 export type NotificationWire = {
   _id: string;
   type: string;
@@ -28,8 +46,9 @@ export function toNotificationWire(row: NotificationsTable): NotificationWire {
 }
 
 /**
- * The one way any area tells a user something: stores the notification and pushes it live.
- * A failed push is only logged; the stored row is what the client's polling picks up.
+ * The one way any area tells a user something: stores the notification and pushes it live, and
+ * mails it when `mail` is given and the user wants mail. A failed push is only logged; the stored
+ * row is what the client's polling picks up (a failed mail is logged by the mailer).
  */
 export async function notifyUser(
   app: FastifyInstance,
@@ -45,12 +64,32 @@ export async function notifyUser(
     read_at: null,
     created_at: nowIso(),
   };
+  // Read before the insert: `onceUntilRead` asks whether an earlier one is still unread.
+  const mail = input.mail ? await noticeMailFor(app, userId, row, input.mail) : null;
   await repo.insertNotification(app.db, row);
   const wire = toNotificationWire(row);
   await app.realtime
     .publish(userId, { type: 'notification', data: wire })
     .catch((err: unknown) => app.log.warn({ err }, 'live push failed'));
+  if (mail) await app.mailer.send(mail);
   return wire;
+}
+
+async function noticeMailFor(
+  app: FastifyInstance,
+  userId: string,
+  row: NotificationsTable,
+  notice: NotifyMail,
+) {
+  const to = await repo.findMailRecipient(app.db, userId);
+  if (!to || to.deleted_at !== null || to.email_notification !== 1) return null;
+  if (notice.onceUntilRead && (await repo.hasUnreadOfType(app.db, userId, row.type))) return null;
+  const mail = noticeMail(
+    { email: to.email, firstName: to.first_name },
+    { ...notice, template: row.type, line: row.message },
+    app.config.publicUrl,
+  );
+  return { ...mail, to: to.email };
 }
 
 /** A page of the unread ones, newest first: the list the client shows (SPEC §4). */

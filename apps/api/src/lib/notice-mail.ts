@@ -7,19 +7,24 @@ import {
   type Recipient,
 } from './mail-templates.ts';
 
-/** What a booking mail says: its template name, subject, one line of news and a link. */
-type BookingNotice = {
-  template: 'booking-reminder' | 'request-reminder' | 'booking-expired';
+/** What a notice mail says: its template name, subject, one line of news and a link. */
+export type Notice = {
+  /** The notification's type, which names the mail's template. */
+  template: string;
   subject: string;
   line: string;
-  bookingId: string;
+  /** The web app's path the link opens ("/booking-details/…"). */
+  path: string;
   action: string;
 };
 
-/** Booking reminders and expiry (modules/bookings): the same news as the notification. */
-export function bookingNoticeMail(to: Recipient, notice: BookingNotice, publicUrl: string): Mail {
+/**
+ * A notification sent as mail too (bookings, messages, reminders): the same news, with a link to
+ * where it is answered.
+ */
+export function noticeMail(to: Recipient, notice: Notice, publicUrl: string): Mail {
   const name = plainName(to.firstName);
-  const link = `${publicUrl}/booking-details/${encodeURIComponent(notice.bookingId)}`;
+  const link = `${publicUrl}${notice.path}`;
   const text = [
     `Hi ${name},`,
     '',
