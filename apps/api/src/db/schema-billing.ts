@@ -82,6 +82,8 @@ export interface SubscriptionsTable {
   cancel_at_period_end: number;
   gateway: 'stripe' | 'sandbox';
   gateway_ref: string | null;
+  /** The package's credits when its checkout opened; null on rows from before (the package's). */
+  credits_sold: number | null;
   created_at: string;
   updated_at: string;
 }

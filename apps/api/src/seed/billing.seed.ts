@@ -34,6 +34,7 @@ export const billingSeeder: Seeder = {
         cancel_at_period_end: i === paid.length - 1 ? 1 : 0,
         gateway: 'sandbox',
         gateway_ref: null,
+        credits_sold: monthly.creditsIncluded,
         created_at: iso(-startedDaysAgo),
         updated_at: iso(-startedDaysAgo),
       });

@@ -187,6 +187,23 @@ describe('subscribing through the local sandbox', () => {
     expect(old.cancel_at_period_end).toBe(1);
   });
 
+  it('grants the credits the checkout sold, though an admin changed the package meanwhile', async () => {
+    const own = await createPackage(t, admin, { priceCents: 1900, creditsIncluded: 2500 });
+    const member = await createOwner(t.app);
+    const opened = (await subscribe(member, { packageId: own._id, couponCode: null })).json().data;
+    const edited = await call(t, 'PUT', `/api/packages/${own._id}`, admin, {
+      priceCents: 1000,
+      creditsIncluded: 100,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await sandboxClick(t, opened.url, 'pay')).headers.location).toContain(
+      '/payment-success',
+    );
+    const payment = (await call(t, 'GET', `/api/payments/${opened.paymentId}`, member)).json();
+    expect(payment.data).toMatchObject({ status: 'paid', amountCents: 1900 });
+    expect(await balanceOf(t, member)).toBe(2500);
+  });
+
   it('Cancel lands on /payment-cancel with nothing charged or granted', async () => {
     const member = await createOwner(t.app);
     // No body at all: no coupon, the first package on offer.

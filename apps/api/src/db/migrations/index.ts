@@ -38,6 +38,7 @@ import * as gridLocations from './2026-12-06T01-10-00-grid-locations.ts';
 import * as reviewOnePerSeries from './2026-12-06T02-00-00-review-one-per-series.ts';
 import * as authMailGates from './2026-12-06T05-00-00-auth-mail-gates.ts';
 import * as declinedDirectUnlinked from './2026-12-06T06-00-00-declined-direct-unlinked.ts';
+import * as subscriptionCreditsSold from './2026-12-06T08-00-00-subscription-credits-sold.ts';
 
 /**
  * Every migration, by name (ISO timestamp first so names sort in order).
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T02-00-00-review-one-per-series': reviewOnePerSeries,
   '2026-12-06T05-00-00-auth-mail-gates': authMailGates,
   '2026-12-06T06-00-00-declined-direct-unlinked': declinedDirectUnlinked,
+  '2026-12-06T08-00-00-subscription-credits-sold': subscriptionCreditsSold,
 };

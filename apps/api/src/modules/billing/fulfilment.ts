@@ -29,7 +29,9 @@ export async function prepareFulfilment(app: FastifyInstance, payment: PaymentRo
   const user = await getUser(app.db, payment.user_id).catch(() => null);
   if (payment.kind !== 'subscription') return { payment, user, pkg: null };
   const sub = await repo.findSubscription(app.db, payment.reference_id);
-  const pkg = sub ? await getPackage(app, sub.package_id).catch(() => null) : null;
+  const found = sub ? await getPackage(app, sub.package_id).catch(() => null) : null;
+  // What the checkout sold, not what the package says now (an admin may have edited it since).
+  const pkg = found && { ...found, creditsIncluded: sub?.credits_sold ?? found.creditsIncluded };
   return { payment, user, pkg };
 }
 export type Prepared = Awaited<ReturnType<typeof prepareFulfilment>>;

@@ -70,6 +70,7 @@ export async function createSubscription(
     cancel_at_period_end: 0,
     gateway: gatewayOf(app).name,
     gateway_ref: null,
+    credits_sold: quote.pkg.creditsIncluded,
     created_at: now,
     updated_at: now,
   });
