@@ -187,6 +187,29 @@ describe('subscribing through the local sandbox', () => {
     expect(old.cancel_at_period_end).toBe(1);
   });
 
+  it('keeps one checkout open per member: a double submit is paid once, and holds one coupon use', async () => {
+    const coupon = await createCoupon(t, admin, { kind: 'percent', value: 50, maxRedemptions: 2 });
+    const [member, other] = [await createOwner(t.app), await createOwner(t.app)];
+    const body = { packageId: pkg._id, couponCode: coupon.code };
+    const answers = await Promise.all(Array.from({ length: 8 }, () => subscribe(member, body)));
+    for (const answer of answers) {
+      expect([200, 409], answer.body).toContain(answer.statusCode);
+      if (answer.statusCode === 409)
+        expect(answer.json().message).toBe(
+          'You have another checkout open: finish or cancel it, then try again',
+        );
+    }
+    const opened = answers.filter((a) => a.statusCode === 200).map((a) => a.json().data);
+    expect(opened.length).toBeGreaterThan(0);
+    // The member holds one of the coupon's two uses, whatever the race: one is left for others.
+    expect((await subscribe(other, body)).statusCode).toBe(200);
+    const landed = [];
+    for (const checkout of opened)
+      landed.push((await sandboxClick(t, checkout.url, 'pay')).headers.location);
+    expect(landed.filter((l) => String(l).includes('/payment-success'))).toHaveLength(1);
+    expect(await balanceOf(t, member)).toBe(1500);
+  });
+
   it('grants the credits the checkout sold, though an admin changed the package meanwhile', async () => {
     const own = await createPackage(t, admin, { priceCents: 1900, creditsIncluded: 2500 });
     const member = await createOwner(t.app);

@@ -1,3 +1,4 @@
+import { SqliteAdapter } from 'kysely';
 import { compiledWrite, type DbOrTrx } from '../../db/index.ts';
 import type { PaymentsTable, SubscriptionsTable } from '../../db/schema.ts';
 import { nowIso } from '../../lib/ids.ts';
@@ -53,16 +54,27 @@ export async function markPaidIfPending(db: DbOrTrx, id: string): Promise<boolea
 }
 
 /** The member's open checkouts holding a use of the coupon (served by payments_user_idx). */
-export function findPendingWithCoupon(
+/**
+ * Serialises a member's subscription checkouts on PostgreSQL (their user row, FOR NO KEY UPDATE as
+ * credits' lockUserLedger: a payment's insert holds KEY SHARE on it through its foreign key).
+ * SQLite needs nothing: the single connection runs one transaction at a time.
+ */
+export async function lockMemberCheckouts(db: DbOrTrx, userId: string): Promise<void> {
+  const query = db.selectFrom('users').select('id').where('id', '=', userId);
+  const isSqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  await (isSqlite ? query : query.forNoKeyUpdate()).execute();
+}
+
+/** The member's subscription checkouts still open (pending), with or without a coupon. */
+export function findPendingSubscriptionPayments(
   db: DbOrTrx,
   userId: string,
-  couponId: string,
 ): Promise<PaymentRow[]> {
   return db
     .selectFrom('payments')
     .selectAll()
     .where('user_id', '=', userId)
-    .where('coupon_id', '=', couponId)
+    .where('kind', '=', 'subscription')
     .where('status', '=', 'pending')
     .execute();
 }

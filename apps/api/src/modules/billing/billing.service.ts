@@ -105,16 +105,32 @@ export async function openCheckout(
   request: CheckoutPage,
 ): Promise<{ paymentId: string; url: string }> {
   const row = pendingPayment(app, payment);
-  const couponId = payment.coupon_id;
-  if (couponId) {
-    for (const earlier of await repo.findPendingWithCoupon(app.db, row.user_id, couponId))
-      await closeCheckout(app, earlier.id);
-    await app.db.transaction().execute(async (trx) => {
-      await repo.insertPayment(trx, row);
-      await holdCouponUse(trx, { couponId, userId: row.user_id, paymentId: row.id });
-    });
-  } else await repo.insertPayment(app.db, row);
+  if (payment.kind === 'subscription') await openSubscriptionPayment(app, row);
+  else await repo.insertPayment(app.db, row);
   return { paymentId: row.id, url: await checkoutPage(app, row, request) };
+}
+
+export const OTHER_CHECKOUT_OPEN =
+  'You have another checkout open: finish or cancel it, then try again';
+
+/**
+ * A member has one subscription checkout open at a time: a new one closes the earlier ones (a
+ * double click, a changed mind; a coupon use they held passes to the new one), and one racing it
+ * meets the member's lock and then the open one, 409. Without it a member could open several at
+ * once and pay each (each holding one of a limited coupon's uses on PostgreSQL).
+ */
+async function openSubscriptionPayment(app: FastifyInstance, row: PaymentRow): Promise<void> {
+  for (const earlier of await repo.findPendingSubscriptionPayments(app.db, row.user_id))
+    await closeCheckout(app, earlier.id);
+  await app.db.transaction().execute(async (trx) => {
+    await repo.lockMemberCheckouts(trx, row.user_id);
+    // Still open: one opened by a racing request, or a Stripe page that could not be expired.
+    if ((await repo.findPendingSubscriptionPayments(trx, row.user_id)).length > 0)
+      throw new AppError('CONFLICT', OTHER_CHECKOUT_OPEN);
+    await repo.insertPayment(trx, row);
+    const couponId = row.coupon_id;
+    if (couponId) await holdCouponUse(trx, { couponId, userId: row.user_id, paymentId: row.id });
+  });
 }
 
 /**
