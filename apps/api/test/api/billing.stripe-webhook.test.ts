@@ -105,7 +105,7 @@ describe('Stripe checkout', () => {
     expect(session.form.get('discounts[0][coupon]')).toMatch(/^co_test_/);
   });
 
-  it("expires a member's earlier page with the coupon before cancelling it; one Stripe will not expire stays payable", async () => {
+  it("expires a member's earlier page before cancelling it; one Stripe will not expire stays payable, alone", async () => {
     const member = await createOwner(t.app);
     const coupon = await createCoupon(t, admin, { kind: 'percent', value: 20 });
     const payments = async () =>
@@ -117,15 +117,24 @@ describe('Stripe checkout', () => {
     const first = await subscribeWithStripe(member, coupon.code);
     const firstRef = (await payments()).find((p) => p.id === first.paymentId)!.gateway_ref;
     // Stripe refuses to expire the first page (it was paid meanwhile): it stays pending for its
-    // webhook instead of being cancelled under a payment Stripe took.
+    // webhook instead of being cancelled under a payment Stripe took, and no second page opens
+    // beside it (both could be paid).
     fake.state.failExpires = true;
     try {
-      await subscribeWithStripe(member, coupon.code);
+      const refused = await call(t, 'POST', '/api/stripe/create-subscription', member, {
+        packageId: pkg._id,
+        couponCode: coupon.code,
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        'You have another checkout open: finish or cancel it, then try again',
+      );
     } finally {
       fake.state.failExpires = false;
     }
     expect(fake.calls.map((c) => c.path)).toContain(`/v1/checkout/sessions/${firstRef}/expire`);
     expect((await payments()).find((p) => p.id === first.paymentId)!.status).toBe('pending');
+    expect(await payments()).toHaveLength(1);
     // Once Stripe expires it, the next checkout cancels it and gives its use to the new page.
     const third = await subscribeWithStripe(member, coupon.code);
     const rows = await payments();
@@ -215,6 +224,26 @@ describe('Stripe webhook', () => {
     }
     expect(await subscriptionOf(t, member)).toMatchObject({ isPaid: false, data: null });
     expect(await balanceOf(t, member)).toBe(0);
+  });
+
+  it('answers a signed body that is not an event with a 400, not a 500', async () => {
+    const notEvents = [
+      JSON.stringify({
+        id: 'evt_probe_null',
+        object: 'event',
+        type: 'checkout.session.completed',
+        data: { object: null },
+      }),
+      JSON.stringify({ id: 'evt_probe_nodata', object: 'event', type: 'invoice.paid' }),
+      '{"id": "evt_probe_cut", "type": ',
+    ];
+    for (const payload of notEvents) {
+      const res = await deliver(payload, sign(payload));
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().message).toBe(
+        'Not a Stripe event: an id, a type and data.object are required',
+      );
+    }
   });
 
   it('renews on invoice.paid (credits again, period extended) and ends on subscription.deleted', async () => {

@@ -28,12 +28,22 @@ export function verifyStripeEvent(
   const secret = app.config.stripe?.webhookSecret;
   if (!secret) throw new AppError('NOT_FOUND', 'Stripe webhooks are not configured');
   if (!signature) throw new AppError('BAD_REQUEST', 'Missing Stripe-Signature header');
+  let event: Stripe.Event;
   try {
-    return stripeClient(app).webhooks.constructEvent(raw, signature, secret, TOLERANCE_SECONDS);
-  } catch {
+    event = stripeClient(app).webhooks.constructEvent(raw, signature, secret, TOLERANCE_SECONDS);
+  } catch (err) {
+    // The signature is checked first: a body that is not JSON failed only after it held.
+    if (err instanceof SyntaxError) throw new AppError('BAD_REQUEST', MALFORMED_EVENT);
     throw new AppError('BAD_REQUEST', 'Invalid Stripe signature');
   }
+  const { id, type, data } = event as Partial<Stripe.Event>;
+  const object: unknown = data?.object;
+  if (typeof id !== 'string' || typeof type !== 'string' || !object || typeof object !== 'object')
+    throw new AppError('BAD_REQUEST', MALFORMED_EVENT);
+  return event;
 }
+
+const MALFORMED_EVENT = 'Not a Stripe event: an id, a type and data.object are required';
 
 type Obj = Record<string, unknown>;
 const str = (v: unknown): string | null =>
