@@ -102,6 +102,30 @@ describe('admin coupon calls', () => {
     expect(upd.json().data).toMatchObject({ kind: 'amount', value: 300 });
   });
 
+  it('refuses discount fields that contradict each other, naming the field (never a silent pick)', async () => {
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ percentOff: 30, amountOff: 100 }, 'amountOff', 'Send percentOff or amountOff, not both'],
+      [{ kind: 'amount', percentOff: 30 }, 'percentOff', "percentOff cannot go with kind 'amount'"],
+      [
+        { discountType: 'percentage', amountOff: 500 },
+        'amountOff',
+        "amountOff cannot go with kind 'percent'",
+      ],
+    ];
+    for (const [fields, path, message] of cases) {
+      const res = await call(t, 'POST', '/api/coupons', admin, { code: 'CLASH1', ...fields });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ message, errors: [{ path, message }] });
+    }
+    const created = await create({ code: 'CLASH2', kind: 'percent', value: 10 });
+    const edit = await call(t, 'PUT', `/api/coupons/${created._id}`, admin, {
+      percentOff: 50,
+      amountOff: 100,
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().message).toBe('Send percentOff or amountOff, not both');
+  });
+
   it('writes each create and edit to the audit log with who, before and after', async () => {
     const c = await create({ code: 'AUDITED1', value: 10 });
     await call(t, 'PUT', `/api/coupons/${c._id}`, admin, { value: 40 });

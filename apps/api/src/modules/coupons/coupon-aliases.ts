@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
 
 /** Other spellings of a coupon's fields that clients commonly send → the contract's names. */
 const FIELD_ALIASES: Record<string, string> = {
@@ -35,14 +36,23 @@ export async function normalizeCouponBody(request: FastifyRequest): Promise<void
     if (target === undefined) out[key] = value;
     else if (!(target in input)) out[target] = value;
   }
+  const isSent = (field: string) => out[field] !== undefined && out[field] !== null;
+  if (isSent('percentOff') && isSent('amountOff'))
+    refuse('amountOff', 'Send percentOff or amountOff, not both');
   for (const [field, kind] of [
     ['percentOff', 'percent'],
     ['amountOff', 'amount'],
   ] as const) {
-    if (out[field] === undefined || out[field] === null) {
+    if (!isSent(field)) {
       delete out[field];
       continue;
     }
+    const sentKind =
+      typeof out.kind === 'string'
+        ? (KIND_ALIASES[out.kind.toLowerCase()] ?? out.kind.toLowerCase())
+        : undefined;
+    if (sentKind !== undefined && sentKind !== kind)
+      refuse(field, `${field} cannot go with kind '${sentKind}'`);
     if (out.kind === undefined) out.kind = kind;
     if (out.value === undefined) out.value = out[field];
     delete out[field];
@@ -50,4 +60,9 @@ export async function normalizeCouponBody(request: FastifyRequest): Promise<void
   if (typeof out.kind === 'string')
     out.kind = KIND_ALIASES[out.kind.toLowerCase()] ?? out.kind.toLowerCase();
   request.body = out;
+}
+
+/** A body whose discount fields contradict each other: 400 naming the field (never a silent pick). */
+function refuse(path: string, message: string): never {
+  throw new AppError('VALIDATION', message, [{ path, message }]);
 }
