@@ -27,6 +27,17 @@ const BASE = (() => {
 })();
 const at = (day: number, hour = 0) => new Date(BASE + day * DAY + hour * HOUR).toISOString();
 const dateOf = (day: number) => at(day).slice(0, 10);
+/** A day as conflict messages say it ("Sun 20 Dec 2026"). */
+const dayLabel = (day: number) =>
+  new Date(`${dateOf(day)}T00:00:00Z`)
+    .toLocaleDateString('en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    })
+    .replace(',', '');
 const clockOf = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 
 let t: TestApp;
@@ -126,7 +137,7 @@ async function requestStates(bookingId: string) {
 
 describe('blocked dates', () => {
   let sam: TestUser;
-  const away = () => `Sam is away from ${dateOf(10)} to ${dateOf(17)}`;
+  const away = () => `Sam is away from ${dayLabel(10)} to ${dayLabel(17)}`;
 
   beforeAll(async () => {
     sam = await sitterNamed('Sam');
@@ -152,7 +163,7 @@ describe('blocked dates', () => {
   it('refuses an invitation by the owner and an application by the sitter', async () => {
     const id = await openBooking(owner, 'Pet sitting', at(12, 9), at(14, 9));
     expectConflict(await invite(owner, id, sam), away());
-    expectConflict(await apply(sam, id), `You are away from ${dateOf(10)} to ${dateOf(17)}`);
+    expectConflict(await apply(sam, id), `You are away from ${dayLabel(10)} to ${dayLabel(17)}`);
     expect(await requestStates(id)).toEqual([]);
   });
 
@@ -164,11 +175,8 @@ describe('blocked dates', () => {
     expect((await apply(kim, applied)).statusCode).toBe(201);
     const blockId = await block(kim, 31, 31); // pending requests do not stop a block
 
-    const kimAway = `Kim is away from ${dateOf(31)} to ${dateOf(31)}`;
-    expectConflict(
-      await decide(kim, invited, kim),
-      `You are away from ${dateOf(31)} to ${dateOf(31)}`,
-    );
+    const kimAway = `Kim is away on ${dayLabel(31)}`;
+    expectConflict(await decide(kim, invited, kim), `You are away on ${dayLabel(31)}`);
     expectConflict(await decide(other, applied, kim), kimAway);
     expect(await statusOf(invited)).toEqual({ status: 'pending', provider_id: null });
     expect(await statusOf(applied)).toEqual({ status: 'pending', provider_id: null });
