@@ -114,6 +114,25 @@ describe('the day before', () => {
     expect(mails(sitter, 'booking-reminder')).toHaveLength(0);
   });
 
+  it("says the start on the sitter's clock, once their calendar names a time zone", async () => {
+    const { owner, sitter } = await parties();
+    // Bogotá is UTC−5 all year (no daylight saving to move the expected hour).
+    const zone = await call(t, 'PUT', '/api/availability', sitter, { timeZone: 'America/Bogota' });
+    expect(zone.statusCode, zone.body).toBe(200);
+    const dates = walk(11, 3);
+    const b = await accepted(owner, sitter, dates);
+    const local = new Date(new Date(dates.startDate).getTime() - 5 * HOUR);
+    const hhmm = local.toISOString().slice(11, 16);
+    const [decision] = await notices(owner, 'booking-decision', b.id);
+    expect(decision!.message).toMatch(new RegExp(`, ${hhmm} GMT-5$`));
+
+    await runReminders(t.app, at(b.startAt, -12 * HOUR));
+    const [own] = await notices(owner, 'booking-reminder', b.id);
+    expect(own!.message).toMatch(
+      new RegExp(`^Reminder: .* starts \\w{3} \\d{1,2} \\w{3} \\d{4}, ${hhmm} GMT-5$`),
+    );
+  });
+
   it('sends nothing for cancelled or completed bookings', async () => {
     const { owner, sitter } = await parties();
     const cancelled = await accepted(owner, sitter, walk(12));

@@ -6,7 +6,7 @@ import { conflict } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { refundCredits } from '../credits/index.ts';
-import { assertSitterFree, lockSitter } from '../availability/index.ts';
+import { assertSitterFree, lockSitter, sitterTimeZone } from '../availability/index.ts';
 import { notifyUser } from '../notifications/index.ts';
 import { newEvent } from './booking-events.ts';
 import { setStateIfPending, closeOpenRequests } from './booking-requests.repository.ts';
@@ -131,12 +131,13 @@ export async function decideRequest(
   const counterpart = request.initiated_by === 'provider' ? request.provider_id : booking.owner_id;
   const who =
     request.initiated_by === 'provider' ? 'The owner' : (sitter?.first_name ?? 'The sitter');
+  const start = formatStart(booking.start_at, await sitterTimeZone(app.db, request.provider_id));
   await notifyUser(app, counterpart, {
     type: 'booking-decision',
     message:
       input.decision === 'accepted'
-        ? `${who} accepted the ${serviceWord(booking.service)} booking for ${formatStart(booking.start_at)}`
-        : `${who} declined the ${serviceWord(booking.service)} booking for ${formatStart(booking.start_at)}`,
+        ? `${who} accepted the ${serviceWord(booking.service)} booking for ${start}`
+        : `${who} declined the ${serviceWord(booking.service)} booking for ${start}`,
     data: { bookingId: booking.id, decision: input.decision },
     mail: bookingMail(
       booking.id,

@@ -6,6 +6,7 @@ import { newEvent } from './booking-events.ts';
 import { closeOpenRequests } from './booking-requests.repository.ts';
 import { followUpCard, settleCardOnCancel } from './booking-refunds.service.ts';
 import { formatStart, tellRecipient } from './booking-reminder-notices.ts';
+import { sitterTimeZone } from '../availability/index.ts';
 import { expireIfPending, findRecipients } from './booking-reminders.repository.ts';
 import { insertEvent, type BookingRow } from './bookings.repository.ts';
 
@@ -37,7 +38,9 @@ export async function expireBooking(
     app.log.error({ err, bookingId: booking.id }, 'card refund of an expired booking failed'),
   );
   const word = serviceWord(booking.service);
-  const when = formatStart(booking.start_at);
+  // The row as read before the expiry: a direct request still names the sitter it went to.
+  const zone = booking.provider_id ? await sitterTimeZone(app.db, booking.provider_id) : 'UTC';
+  const when = formatStart(booking.start_at, zone);
   const owners = await findRecipients(app.db, [booking.owner_id]);
   await tellRecipient(app, owners.get(booking.owner_id), {
     type: 'booking-expired',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { serviceLabel, serviceWord } from '@pawsy/contract';
 import { expireBooking } from './booking-expiry.service.ts';
 import { formatStart, tellRecipient } from './booking-reminder-notices.ts';
+import { sitterTimeZone } from '../availability/index.ts';
 import {
   findAcceptedStartingWithin,
   findPendingStartedBy,
@@ -75,13 +76,21 @@ export async function remindDayBefore(app: FastifyInstance, now: Date): Promise<
       );
       const owner = people.get(booking.owner_id);
       const sitter = sitterId ? people.get(sitterId) : undefined;
+      const when = formatStart(
+        booking.start_at,
+        sitterId ? await sitterTimeZone(app.db, sitterId) : 'UTC',
+      );
       let sent = 0;
       for (const [me, other] of [
         [owner, sitter],
         [sitter, owner],
       ] as const) {
         if (!me || !(await claim(app, 'day-before', booking.id, me.id))) continue;
-        await tellRecipient(app, me, dayBeforeNotice(booking, me.id === booking.owner_id, other));
+        await tellRecipient(
+          app,
+          me,
+          dayBeforeNotice(booking, me.id === booking.owner_id, other, when),
+        );
         sent += 1;
       }
       return sent;
@@ -93,10 +102,10 @@ function dayBeforeNotice(
   booking: BookingRow,
   isOwner: boolean,
   other: { first_name: string } | undefined,
+  when: string,
 ) {
   const label = serviceLabel(booking.service);
   const word = serviceWord(booking.service);
-  const when = formatStart(booking.start_at);
   const name = other?.first_name ?? (isOwner ? 'your sitter' : 'the owner');
   return {
     type: 'booking-reminder' as const,
@@ -123,7 +132,7 @@ export async function remindUndecidedRequests(app: FastifyInstance, now: Date): 
       const sitter = people.get(sitterId);
       if (!sitter || !(await claim(app, 'request', row.id, sitterId))) return 0;
       const word = serviceWord(row.service);
-      const when = formatStart(row.start_at);
+      const when = formatStart(row.start_at, await sitterTimeZone(app.db, sitterId));
       const owner = people.get(row.owner_id)?.first_name ?? 'An owner';
       await tellRecipient(app, sitter, {
         type: 'request-reminder',
