@@ -84,20 +84,25 @@ export type UploadChecks = {
 /** file-type needs at most this many leading bytes (its `reasonableDetectionSizeInBytes`). */
 const SNIFF_BYTES = 4100;
 
-const tooLargeFile = (rules: UploadRules) =>
-  new AppError(
+/** A refused file, naming its form field in `errors` so a form can say it beside that field. */
+const fileError = (code: 'TOO_LARGE' | 'UNSUPPORTED_MEDIA', message: string, field: string) =>
+  new AppError(code, message, [{ path: field, message }]);
+
+const tooLargeFile = (rules: UploadRules, field: string) =>
+  fileError(
     'TOO_LARGE',
     `Each file must be at most ${Math.round(rules.maxFileBytes / 1024 / 1024)} MB`,
+    field,
   );
 
-async function typeOf(head: Buffer, rules: UploadRules) {
+async function typeOf(head: Buffer, rules: UploadRules, field: string) {
   const type = await fileTypeFromBuffer(head);
-  if (!type || !rules.allowedTypes.includes(type.mime)) {
-    throw new AppError(
+  if (!type || !rules.allowedTypes.includes(type.mime))
+    throw fileError(
       'UNSUPPORTED_MEDIA',
       `File type not allowed; use ${typesInWords(rules.allowedTypes)}`,
+      field,
     );
-  }
   return type;
 }
 
@@ -122,7 +127,7 @@ async function receiveFile(
   const startWriting = async () => {
     const bytes = Buffer.concat(head!);
     head = null;
-    type = await typeOf(bytes, rules);
+    type = await typeOf(bytes, rules, part.fieldname);
     handle = await fs.promises.open(staged, 'wx');
     await handle.writeFile(bytes);
   };
@@ -130,7 +135,7 @@ async function receiveFile(
     for await (const chunk of part.file as AsyncIterable<Buffer>) {
       size += chunk.length;
       // Refused at the limit, without reading the rest of the file.
-      if (size > rules.maxFileBytes) throw tooLargeFile(rules);
+      if (size > rules.maxFileBytes) throw tooLargeFile(rules, part.fieldname);
       if (head) {
         head.push(chunk);
         if (size >= SNIFF_BYTES) await startWriting();
@@ -139,7 +144,7 @@ async function receiveFile(
       }
     }
     // Cut at the plugin's hard limit (HARD_MAX_BYTES): the same answer as above.
-    if (part.file.truncated) throw tooLargeFile(rules);
+    if (part.file.truncated) throw tooLargeFile(rules, part.fieldname);
     if (size === 0) return null;
     if (head) await startWriting();
     await handle!.sync();

@@ -64,5 +64,24 @@ describe('an upload of a type the route does not take', () => {
     const res = await submitKyc(t, owner, { text: 'My ID' }, [doc(gif, 'id.gif', 'image/gif')]);
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe('File type not allowed; use JPEG, PNG or PDF');
+    // Named on its field, so a form says it beside the file input.
+    expect(res.json().errors).toEqual([
+      { path: 'documents', message: 'File type not allowed; use JPEG, PNG or PDF' },
+    ]);
+  });
+
+  it("a profile photo that is text is refused on the profile's image field", async () => {
+    const res = await t.call({
+      method: 'PUT',
+      url: '/api/user/update-profile',
+      token: owner.token,
+      ...multipart({ firstName: 'Olive' }, [
+        { field: 'image', name: 'fake.png', type: 'image/png', data: Buffer.from('plain text') },
+      ]),
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().errors).toEqual([
+      { path: 'image', message: 'File type not allowed; use JPEG, PNG or WebP' },
+    ]);
   });
 });

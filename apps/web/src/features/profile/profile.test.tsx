@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../test/fetch-mock';
@@ -258,6 +258,27 @@ describe('profile screen', () => {
     await waitFor(() => expect(dob).toHaveAttribute('aria-invalid', 'true'));
     expect(dob).toHaveAccessibleDescription(message);
     expect(dob).toHaveFocus();
+  });
+
+  it('says why the server refused a photo under the Photo field, until another file is picked', async () => {
+    storeSession({ id: USER_ID, userType: 'user' });
+    serveProfile(makeProfile({ userType: 'user', role: 'user' }));
+    const message = 'File type not allowed; use JPEG, PNG or WebP';
+    mockXhr(() => ({
+      status: 415,
+      body: { message, code: 'UNSUPPORTED_MEDIA', errors: [{ path: 'image', message }] },
+    }));
+    renderApp('/profile');
+    const user = userEvent.setup();
+    await screen.findByLabelText('City');
+    const photo = screen.getByRole('region', { name: 'Photo' });
+    const input = photo.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, new File(['plain text'], 'fake.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await within(photo).findByRole('alert')).toHaveTextContent(message);
+
+    await user.upload(input, new File(['other'], 'real.png', { type: 'image/png' }));
+    expect(within(photo).queryByRole('alert')).toBeNull();
   });
 
   it('lets a user who is not verified yet edit their name', async () => {

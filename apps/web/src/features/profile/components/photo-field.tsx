@@ -11,13 +11,22 @@ type PhotoFieldProps = {
   onFile: (file: File | null) => void;
   /** Upload progress 0–100 while saving, null otherwise. */
   progress: number | null;
+  /** Why the server refused the picked file (its type, its size), shown under the field. */
+  refusal?: string | null;
 };
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 const PHOTO_TYPES = 'image/png,image/jpeg,image/webp';
 
 /** The profile photo: current one (or initials), a picked file's preview, and upload progress. */
-export function PhotoField({ name, currentPath, file, onFile, progress }: PhotoFieldProps) {
+export function PhotoField({
+  name,
+  currentPath,
+  file,
+  onFile,
+  progress,
+  refusal = null,
+}: PhotoFieldProps) {
   const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const previewUrl = useRef<string | null>(null);
@@ -78,9 +87,9 @@ export function PhotoField({ name, currentPath, file, onFile, progress }: PhotoF
             ? `Selected: ${file.name} (saved with the profile)`
             : 'JPEG, PNG or WebP, up to 5 MB.'}
         </Text>
-        {error && (
+        {(error ?? refusal) && (
           <Text size="sm" c="red.8" role="alert">
-            {error}
+            {error ?? refusal}
           </Text>
         )}
         {progress !== null && (

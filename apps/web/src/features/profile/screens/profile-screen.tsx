@@ -50,6 +50,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<Result>(null);
   const [errors, setErrors] = useState<ProfileErrors>({});
+  const [photoRefusal, setPhotoRefusal] = useState<string | null>(null);
   const isProvider = isProviderUser(profile);
   // The API refuses a changed name, birth date or document once KYC passed (409).
   const lockedFields = lockedIdentityFields(profile);
@@ -80,7 +81,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
     setProgress(null);
     setResult({ type: outcome.ok ? 'success' : 'error', message: outcome.message });
     if (outcome.ok) setImage(null);
-    else if (Object.keys(outcome.fieldErrors).length > 0) {
+    setPhotoRefusal(outcome.fieldErrors.image ?? null);
+    if (!outcome.ok && Object.keys(outcome.fieldErrors).length > 0) {
       setErrors(profileFieldErrors(outcome.fieldErrors));
       refused(formElement);
     }
@@ -94,8 +96,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
             name={`${profile.firstName} ${profile.lastName}`}
             currentPath={profile.image}
             file={image}
-            onFile={setImage}
+            onFile={(file) => {
+              setImage(file);
+              setPhotoRefusal(null);
+            }}
             progress={progress}
+            refusal={photoRefusal}
           />
         </FormSection>
         <FormSection id="profile-personal" title="About you">
