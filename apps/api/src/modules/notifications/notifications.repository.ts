@@ -31,12 +31,19 @@ export type MailRecipient = {
   deleted_at: string | null;
 };
 
-export function findMailRecipient(db: DbOrTrx, userId: string): Promise<MailRecipient | undefined> {
-  return db
+const selectMailRecipient = compiledRead((db, userId: string) =>
+  db
     .selectFrom('users')
     .select(['email', 'first_name', 'email_notification', 'deleted_at'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+    .where('id', '=', userId),
+);
+
+export async function findMailRecipient(
+  db: DbOrTrx,
+  userId: string,
+): Promise<MailRecipient | undefined> {
+  const [row] = await selectMailRecipient(db, userId);
+  return row;
 }
 
 /** Whether the user has an unread notification of this type (from notifications_user_unread_idx). */
