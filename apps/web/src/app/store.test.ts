@@ -4,15 +4,24 @@ import type { AdminDashboard } from '../features/dashboard/dashboard-api';
 import { adminDashboardLoaded } from '../features/dashboard/dashboard-slice';
 import { initialPetsState } from '../features/pets/pets-slice';
 import { makePet } from '../test/fixtures';
+import { clearSession, SESSION_KEYS } from '../lib/session';
 import { createPersistedStore, createTestStore } from './store';
+
+/** A persisted store once its saved state was read. */
+async function restoredStore() {
+  const { store, persistor } = createPersistedStore();
+  await new Promise<void>((resolve) => {
+    if (persistor.getState().bootstrapped) resolve();
+    else persistor.subscribe(() => persistor.getState().bootstrapped && resolve());
+  });
+  return { store, persistor };
+}
 
 describe('persisted store', () => {
   it('keeps state in sessionStorage under persist:root, without the review area', async () => {
-    const { store, persistor } = createPersistedStore();
-    await new Promise<void>((resolve) => {
-      if (persistor.getState().bootstrapped) resolve();
-      else persistor.subscribe(() => persistor.getState().bootstrapped && resolve());
-    });
+    const { store, persistor } = await restoredStore();
+    // As the login screen does: the session first, then the state.
+    sessionStorage.setItem(SESSION_KEYS.token, 't');
     store.dispatch(loggedIn({ token: 't', user: { id: 'u1' }, expiresAt: null }));
     await persistor.flush();
     const saved = JSON.parse(sessionStorage.getItem('persist:root') ?? '{}') as Record<
@@ -35,6 +44,19 @@ describe('persisted store', () => {
     );
     expect(saved.review).toBeUndefined();
     expect(JSON.parse(saved.auth!)).toMatchObject({ token: 't', user: { id: 'u1' } });
+  });
+
+  it('leaves session storage empty after logout: the emptied state is not written back', async () => {
+    const { store, persistor } = await restoredStore();
+    sessionStorage.setItem(SESSION_KEYS.token, 't');
+    store.dispatch(loggedIn({ token: 't', user: { id: 'u1' }, expiresAt: null }));
+    await persistor.flush();
+    expect(sessionStorage.getItem('persist:root')).not.toBeNull();
+
+    clearSession();
+    store.dispatch(loggedOut());
+    await persistor.flush();
+    expect(sessionStorage.length).toBe(0);
   });
 });
 

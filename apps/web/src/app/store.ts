@@ -10,22 +10,30 @@ import {
   persistStore,
   type Storage,
 } from 'redux-persist';
+import { SESSION_KEYS } from '../lib/session';
 import { rootReducer, type RootState } from './root-reducer';
+
+const PERSIST_KEY = 'root';
 
 /**
  * sessionStorage as redux-persist's storage. redux-persist's own (storage/session) probes the
  * storage with a test write as soon as it is imported, in the task that evaluates all of the
  * app's modules; this one first touches it when the store reads its saved state.
+ * The state is kept only while someone is signed in (the session's token is stored): logout
+ * clears session storage (SPEC §4), and the emptied state it leaves is not written back.
  */
 export const sessionStore: Storage = {
   getItem: async (key: string) => sessionStorage.getItem(key),
-  setItem: async (key: string, value: string) => sessionStorage.setItem(key, value),
+  setItem: async (key: string, value: string) => {
+    if (sessionStorage.getItem(SESSION_KEYS.token) === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, value);
+  },
   removeItem: async (key: string) => sessionStorage.removeItem(key),
 };
 
 /** Persisted in sessionStorage (one tab, gone with the tab), like the auth session itself. */
 const persistConfig = {
-  key: 'root',
+  key: PERSIST_KEY,
   storage: sessionStore,
   timeout: 5000,
   blacklist: ['review'],
