@@ -121,8 +121,9 @@ export const signupBody = z
     lastName: nameField('Last name'),
     email: emailField,
     phone: phoneField,
-    primery_services: servicesField.optional(),
-    primary_services: servicesField.optional(),
+    // null is "not given", as for any optional field a client fills with null.
+    primery_services: servicesField.nullish(),
+    primary_services: servicesField.nullish(),
     password: passwordField,
     term: termField,
     userType: z.enum(['user', 'provider']).optional(),
@@ -136,7 +137,7 @@ export type SignupBody = z.input<typeof signupBody>;
 export const loginBody = z.object({
   email: emailField,
   password: typedPassword,
-  rememberMe: looseBoolean.optional().transform((v) => v === true),
+  rememberMe: looseBoolean.nullish().transform((v) => v === true),
 });
 export const emailBody = z.object({ email: emailField });
 export const verifyOtpBody = z.object({ email: emailField, otp: otpField });

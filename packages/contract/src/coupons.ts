@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   bounded,
+  fieldWords,
   countParam,
   id,
   isoInstant,
@@ -42,7 +43,7 @@ const couponFields = {
   kind: couponKind,
   /** Percent off (1–100) or cents off (≥ 1), by kind. */
   value: z
-    .number({ error: 'value must be a number' })
+    .number({ error: fieldWords.notA('value', 'a number') })
     .int('value must be a whole number')
     .min(1, 'value must be at least 1'),
   validFrom: dayBound('start'),

@@ -72,10 +72,15 @@ export const profileUpdateResponse = z.object({
 });
 export const publicUserResponse = z.object({ success: z.literal(true), data: publicUser });
 
-const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+/** A flag, or null / left out for "not changed". */
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
+  .nullish()
+  .transform((v) => v ?? undefined)
+  .optional();
 /** PUT /api/user/{id} (admin): trust flags, or the paid flag. */
 export const userFlagsBody = z
-  .object({ is_verified: flag.optional(), KYC_verified: flag.optional(), is_paid: flag.optional() })
+  .object({ is_verified: flag, KYC_verified: flag, is_paid: flag })
   .strict()
   .refine((b) => Object.values(b).some((v) => v !== undefined), {
     message: 'Provide is_verified, KYC_verified or is_paid',
