@@ -41,8 +41,11 @@ const loosely = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 export function fieldMessage(path: string, message: string): string {
   const own = entryMessage(path, message);
   if (loosely(own) === loosely(`${path || 'body'} is required`)) return own;
-  return `${path ? `${path}: ` : ''}${own}`;
+  // A rule over the whole body (or query) names no field: its message stands alone.
+  return `${path && !WHOLE_PARTS.has(path) ? `${path}: ` : ''}${own}`;
 }
+
+const WHOLE_PARTS = new Set(['body', 'query', 'params']);
 
 type Issue = { path: string | readonly PropertyKey[]; message: string };
 

@@ -50,7 +50,7 @@ describe('null for an optional field', () => {
     expect(row).toEqual({ is_verified: 1, kyc_verified: 1 });
     const none = await call(t, 'PUT', `/api/user/${member.id}`, admin, { is_paid: null });
     expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe('body: Provide is_verified, KYC_verified or is_paid');
+    expect(none.json().message).toBe('Provide is_verified, KYC_verified or is_paid');
   });
 });
 

@@ -227,7 +227,7 @@ describe('findConflict', () => {
       for (const service of ['dog-walking', 'boarding', undefined]) {
         const found = findConflict(cal, service, walk('2026-06-11', '09:00', '10:00'));
         expect(found).toMatchObject({ kind: 'blocked', blockId: 'b1' });
-        expect(found?.message).toContain('2026-06-10 to 2026-06-12');
+        expect(found?.message).toBe('The sitter is away from Wed 10 Jun 2026 to Fri 12 Jun 2026');
       }
     });
     it('cover the local days, not UTC days', () => {
