@@ -57,10 +57,13 @@ export function BookingActions({
   booking,
   allowed,
   userId,
+  canChat,
 }: {
   booking: Booking;
   allowed: Allowed;
   userId: string | null;
+  /** Whether there is anyone to chat with (hasChatParty): no Chat button whose chat answers 409. */
+  canChat: boolean;
 }) {
   const dispatch = useAppDispatch();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -130,7 +133,9 @@ export function BookingActions({
             Cancel booking
           </Button>
         )}
-        <ChatButton bookingId={booking._id} owner={booking.owner} provider={booking.provider} />
+        {canChat && (
+          <ChatButton bookingId={booking._id} owner={booking.owner} provider={booking.provider} />
+        )}
       </Group>
       {error && dialog === null && (
         <Alert color="red" role="alert" mt="sm">

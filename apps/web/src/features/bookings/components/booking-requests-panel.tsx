@@ -13,20 +13,17 @@ import {
 } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths, toPath } from '../../../config/paths';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { ApiAvatar } from '../../../components/ui/api-avatar';
-import { getErrorMessage } from '../../../lib/api-error';
 import { decideBookingRequest } from '../booking-slice';
 import {
   BOOKING_MESSAGES,
-  bookingsApi,
   type Booking,
   type BookingRequest,
   type Decision,
 } from '../bookings-api';
-import { useLoad } from '../../../lib/use-load';
-import { concernsBooking, useLiveRefresh } from '../../notifications';
+import type { BookingRequests } from '../hooks/use-booking-requests';
 import { DecisionButtons, pendingDecision } from './decision-buttons';
 import { fullName } from '../lib/booking-format';
 import { canDecide } from '../lib/booking-permissions';
@@ -40,25 +37,19 @@ const STATE_COLORS: Record<BookingRequest['state'], string> = {
   closed: 'gray.7',
 };
 
-/** Requests on a booking (GET /api/booking/{id}/requests) with Accept/Reject for whoever decides. */
-export function BookingRequestsPanel({ booking, userId }: { booking: Booking; userId: string }) {
+/** Requests on a booking (loaded by useBookingRequests) with Accept/Reject for whoever decides. */
+export function BookingRequestsPanel({
+  booking,
+  userId,
+  requests,
+}: {
+  booking: Booking;
+  userId: string;
+  requests: BookingRequests;
+}) {
   const dispatch = useAppDispatch();
   const [busy, setBusy] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const load = useCallback(async (): Promise<BookingRequest[]> => {
-    try {
-      return (await bookingsApi.requests(booking._id)).data.providers;
-    } catch (error) {
-      throw new Error(getErrorMessage(error, BOOKING_MESSAGES.requestsFailed));
-    }
-  }, [booking._id]);
-  const requests = useLoad(
-    `${booking._id}:${booking.status}:${booking.updatedAt}`,
-    load,
-    BOOKING_MESSAGES.requestsFailed,
-  );
-  // A sitter applying or withdrawing does not change the booking itself: reload on the news.
-  useLiveRefresh(concernsBooking(booking._id), requests.reload);
 
   const decide = async (request: BookingRequest, decision: Decision) => {
     setBusy(`${request.providerId}:${decision}`);

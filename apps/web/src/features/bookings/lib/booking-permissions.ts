@@ -51,3 +51,27 @@ export function canDecide(
     ? booking.user_id === userId
     : request.providerId === userId;
 }
+
+/**
+ * Whether the signed-in person has someone to chat with on this booking, as the API decides
+ * (booking-parties, messages.access): its sitter once the booking has reached them (no card
+ * payment awaited or cancelled), or — while it is open — a sitter with a pending request: any for
+ * the owner, their own for a sitter. A cancelled request whose sitter was cleared has nobody.
+ * `requests` is null until they are loaded.
+ */
+export function hasChatParty(
+  booking: Pick<Booking, 'user_id' | 'provider_id' | 'status' | 'payment'>,
+  userId: string | null,
+  requests: readonly Pick<BookingRequest, 'providerId' | 'state'>[] | null,
+): boolean {
+  if (!userId) return false;
+  const isOwner = booking.user_id === userId;
+  if (booking.provider_id !== null) {
+    const hasReachedSitter = booking.payment.status === 'none' || booking.payment.status === 'paid';
+    return hasReachedSitter && (isOwner || booking.provider_id === userId);
+  }
+  if (booking.status !== 'pending') return false;
+  return (requests ?? []).some(
+    (r) => r.state === 'pending' && (isOwner || r.providerId === userId),
+  );
+}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 import { storeSession } from '../../../test/tokens';
-import type { Booking, BookingReview } from '../bookings-api';
+import type { Booking, BookingRequest, BookingReview } from '../bookings-api';
 import {
   BOOKING_ID,
   makeBooking,
@@ -14,9 +14,14 @@ import {
   SITTER_ID,
 } from '../test/booking-factory';
 
-type Setup = { as: 'owner' | 'sitter'; booking: Booking; reviews?: BookingReview[] };
+type Setup = {
+  as: 'owner' | 'sitter';
+  booking: Booking;
+  reviews?: BookingReview[];
+  requests?: BookingRequest[];
+};
 
-function open({ as, booking, reviews = [] }: Setup) {
+function open({ as, booking, reviews = [], requests = [makeRequest()] }: Setup) {
   storeSession(
     as === 'owner' ? { id: OWNER_ID, userType: 'user' } : { id: SITTER_ID, userType: 'provider' },
   );
@@ -24,7 +29,7 @@ function open({ as, booking, reviews = [] }: Setup) {
     if (call.url === `/api/booking/${BOOKING_ID}`)
       return { status: 200, body: { booking, reviews } };
     if (call.url === `/api/booking/${BOOKING_ID}/requests`)
-      return { status: 200, body: { success: true, providers: [makeRequest()] } };
+      return { status: 200, body: { success: true, providers: requests } };
     if (call.url === `/api/booking/accept/${BOOKING_ID}`) {
       const body = call.body as { status: Booking['status'] };
       return {
@@ -187,6 +192,47 @@ describe('booking details: buttons by role and status', () => {
       await waitFor(() => expect(document.activeElement).toBe(button('Start')));
     });
   }
+});
+
+describe('booking details: Chat only where someone can be chatted with', () => {
+  const noSitter = { provider_id: null, provider: null } as const;
+
+  it("an owner's open booking nobody applied to has no Chat", async () => {
+    open({ as: 'owner', booking: makeBooking({ ...noSitter, price: null }), requests: [] });
+    await screen.findByText('No sitter has applied or been invited yet.');
+    expect(button('Chat')).not.toBeInTheDocument();
+    expect(button('Cancel booking')).toBeInTheDocument();
+  });
+
+  it('a cancelled direct request whose sitter was cleared has no Chat', async () => {
+    open({
+      as: 'owner',
+      booking: makeBooking({ ...noSitter, status: 'cancelled' }),
+      requests: [makeRequest({ state: 'closed' })],
+    });
+    await screen.findByRole('group', { name: 'Request from Sam Ortega' });
+    expect(button('Chat')).not.toBeInTheDocument();
+  });
+
+  it('a booking whose card payment is still awaited has not reached the sitter: no Chat', async () => {
+    const booking = makeBooking({ status: 'pending' });
+    open({
+      as: 'owner',
+      booking: { ...booking, payment: { ...booking.payment, status: 'awaiting' } },
+    });
+    await screen.findByRole('group', { name: 'Request from Sam Ortega' });
+    expect(button('Chat')).not.toBeInTheDocument();
+  });
+
+  it("an owner's open booking with an applicant keeps its Chat", async () => {
+    open({
+      as: 'owner',
+      booking: makeBooking({ ...noSitter, price: null }),
+      requests: [makeRequest({ initiatedBy: 'provider' })],
+    });
+    // Whom it writes to is the chat's (chat-open-booking.test.tsx).
+    expect(await screen.findByRole('button', { name: 'Chat' })).toBeEnabled();
+  });
 });
 
 describe('booking details: messages', () => {

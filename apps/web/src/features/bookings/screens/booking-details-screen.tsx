@@ -25,12 +25,13 @@ import { BookingPets } from '../components/booking-pets';
 import { BookingSummary } from '../components/booking-summary';
 import { BookingTimeline } from '../components/booking-timeline';
 import { SeriesSection } from '../components/series-section';
+import { useBookingRequests } from '../hooks/use-booking-requests';
 import { usePaymentReturnToast } from '../hooks/use-payment-return-toast';
 import { useCurrentUser } from '../../auth';
 import { canOpenDispute, OpenDisputeButton } from '../../disputes';
 import { concernsBooking, useLiveRefresh } from '../../notifications';
 import { fullName } from '../lib/booking-format';
-import { bookingActions, roleIn } from '../lib/booking-permissions';
+import { bookingActions, hasChatParty, roleIn } from '../lib/booking-permissions';
 
 function DetailsSkeleton() {
   return (
@@ -68,6 +69,7 @@ export default function BookingDetailsScreen() {
     booking &&
     userId &&
     (role === 'owner' || (isProviderUser && role !== 'provider') || booking.status === 'pending');
+  const requests = useBookingRequests(showRequests && !booking.seriesId ? booking : null);
   const otherParty = booking ? (role === 'owner' ? booking.provider : booking.owner) : null;
 
   return (
@@ -103,6 +105,7 @@ export default function BookingDetailsScreen() {
                 <BookingActions
                   booking={booking}
                   userId={userId}
+                  canChat={hasChatParty(booking, userId, requests.data)}
                   // A series visit is cancelled from its series section (this visit or the rest).
                   allowed={booking.seriesId ? { ...allowed, canCancel: false } : allowed}
                 />
@@ -119,7 +122,7 @@ export default function BookingDetailsScreen() {
                   </Group>
                 )}
                 {showRequests && userId && !booking.seriesId && (
-                  <BookingRequestsPanel booking={booking} userId={userId} />
+                  <BookingRequestsPanel booking={booking} userId={userId} requests={requests} />
                 )}
                 <BookingTimeline booking={booking} />
               </Stack>
