@@ -4,7 +4,7 @@ import { ApiAvatar } from '../../../components/ui/api-avatar';
 import { paths, toPath } from '../../../config/paths';
 import { formatCents } from '../../../lib/money';
 import type { Booking } from '../bookings-api';
-import { formatDateRange, fullName } from '../lib/booking-format';
+import { formatDateRange, fullName, isFinalStatus } from '../lib/booking-format';
 import { StatusBadge } from './status-badge';
 import { serviceLabel } from '@pawsy/contract';
 
@@ -76,7 +76,11 @@ export function BookingCard({ booking, viewAs, children }: BookingCardProps) {
           {/* One line of text, so a wrapped card never starts a line with the separator. */}
           <Text size="sm" c={other ? undefined : 'dimmed'}>
             {[
-              other ? `${viewAs === 'owner' ? 'Sitter' : 'Owner'}: ${otherName}` : 'No sitter yet',
+              other
+                ? `${viewAs === 'owner' ? 'Sitter' : 'Owner'}: ${otherName}`
+                : isFinalStatus(booking.status)
+                  ? 'No sitter'
+                  : 'No sitter yet',
               booking.distanceKm !== undefined ? `${booking.distanceKm} km away` : null,
             ]
               .filter(Boolean)

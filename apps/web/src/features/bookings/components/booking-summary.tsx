@@ -1,8 +1,8 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ApiAvatar } from '../../../components/ui/api-avatar';
 import { formatCents } from '../../../lib/money';
-import type { Booking } from '../bookings-api';
-import { formatDateRange, fullName } from '../lib/booking-format';
+import type { Booking, BookingRequest } from '../bookings-api';
+import { formatDateRange, fullName, isFinalStatus } from '../lib/booking-format';
 import { StatusBadge } from './status-badge';
 import { serviceLabel } from '@pawsy/contract';
 
@@ -16,6 +16,35 @@ function Party({ role, person }: { role: string; person: Booking['owner'] | null
           {role}
         </Text>
         <Text fw={600}>{name}</Text>
+      </div>
+    </Group>
+  );
+}
+
+/**
+ * The sitter of a booking that ended without one: whom its one direct request went to, when the
+ * page has the requests, else nobody (not "Not chosen yet": nobody will be).
+ */
+function NoSitter({ requests }: { requests: readonly BookingRequest[] }) {
+  const invites = requests.filter((r) => r.initiatedBy === 'owner');
+  const invite = invites.length === 1 ? invites[0] : null;
+  const name = invite ? fullName(invite.provider) : '';
+  return (
+    <Group gap="sm" wrap="nowrap">
+      {invite ? (
+        <ApiAvatar path={invite.provider.image} name={name} radius="xl" />
+      ) : (
+        <Avatar radius="xl" aria-hidden="true" />
+      )}
+      <div>
+        <Text size="xs" c="dimmed">
+          Sitter
+        </Text>
+        <Text fw={600}>
+          {invite
+            ? `Request to ${name} — ${invite.state === 'rejected' ? 'declined' : 'cancelled'}`
+            : 'No sitter'}
+        </Text>
       </div>
     </Group>
   );
@@ -78,9 +107,12 @@ export const SUMMARY_TITLE_ID = 'summary-title';
 export function BookingSummary({
   booking,
   isOwner = false,
+  requests = [],
 }: {
   booking: Booking;
   isOwner?: boolean;
+  /** The booking's requests where the page has them: whom an ended request went to. */
+  requests?: readonly BookingRequest[] | null;
 }) {
   const currency = booking.price?.currency ?? 'USD';
   return (
@@ -99,7 +131,11 @@ export function BookingSummary({
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md">
         <Party role="Owner" person={booking.owner} />
-        <Party role="Sitter" person={booking.provider} />
+        {!booking.provider && isFinalStatus(booking.status) ? (
+          <NoSitter requests={requests ?? []} />
+        ) : (
+          <Party role="Sitter" person={booking.provider} />
+        )}
       </SimpleGrid>
       <Stack gap={2} mt="md" aria-label="Price">
         {booking.price ? (

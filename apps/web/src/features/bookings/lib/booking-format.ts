@@ -16,6 +16,10 @@ const COLORS: Record<BookingStatus, string> = {
   cancelled: 'gray.7',
 };
 
+/** A status nothing follows: a booking without a sitter by then never gets one. */
+export const isFinalStatus = (status: string | undefined) =>
+  status === 'cancelled' || status === 'completed';
+
 export const statusLabel = (status: string) =>
   STATUS_TABS.find((t) => t.value === status)?.label ?? status;
 export const statusColor = (status: string) => COLORS[status as BookingStatus] ?? 'gray';

@@ -235,6 +235,24 @@ describe('booking details: Chat only where someone can be chatted with', () => {
   });
 });
 
+describe('booking details: the sitter of a booking that ended without one', () => {
+  const cancelled = makeBooking({ provider_id: null, provider: null, status: 'cancelled' });
+  const sitterLine = () => screen.getByText('Sitter').parentElement;
+
+  it('names whom the direct request went to', async () => {
+    open({ as: 'owner', booking: cancelled, requests: [makeRequest({ state: 'closed' })] });
+    await screen.findByRole('group', { name: 'Request from Sam Ortega' });
+    expect(sitterLine()).toHaveTextContent('Request to Sam Ortega — cancelled');
+  });
+
+  it('says "No sitter", not "Not chosen yet", when no request names one', async () => {
+    open({ as: 'owner', booking: cancelled, requests: [] });
+    await screen.findByText('No sitter has applied or been invited yet.');
+    expect(sitterLine()).toHaveTextContent(/^SitterNo sitter$/);
+    expect(screen.queryByText('Not chosen yet')).not.toBeInTheDocument();
+  });
+});
+
 describe('booking details: messages', () => {
   it('shows the server message or "Failed to fetch booking"', async () => {
     storeSession({ id: OWNER_ID, userType: 'user' });

@@ -100,7 +100,11 @@ export default function BookingDetailsScreen() {
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 7 }}>
               <Stack>
-                <BookingSummary booking={booking} isOwner={role === 'owner'} />
+                <BookingSummary
+                  booking={booking}
+                  isOwner={role === 'owner'}
+                  requests={requests.data}
+                />
                 <BookingPets booking={booking} role={role} />
                 <BookingActions
                   booking={booking}

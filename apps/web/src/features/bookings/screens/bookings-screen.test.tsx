@@ -35,6 +35,21 @@ describe('bookings list', () => {
     expect(calls.map((c) => c.url)).toContain('/api/booking/user?status=accepted&page=1&limit=20');
   });
 
+  it('a booking without a sitter says "No sitter yet" while open and "No sitter" once cancelled', async () => {
+    storeSession({ id: OWNER_ID, userType: 'user' });
+    const noSitter = { provider_id: null, provider: null, price: null };
+    mockFetch((call) => {
+      if (!call.url.startsWith('/api/booking/user')) return page([]);
+      const status = call.url.includes('status=cancelled') ? 'cancelled' : 'pending';
+      return page([makeBooking({ ...noSitter, status })]);
+    });
+    renderApp('/bookings');
+    const card = () => screen.getByRole('article', { name: 'Dog walking booking' });
+    await waitFor(() => expect(card()).toHaveTextContent('No sitter yet'));
+    await userEvent.click(screen.getByRole('tab', { name: 'Cancelled' }));
+    await waitFor(() => expect(card()).toHaveTextContent(/No sitter(?! yet)/));
+  });
+
   it('shows "Failed to load bookings" for an owner and "Failed to fetch in-progress bookings" for a sitter', async () => {
     storeSession({ id: OWNER_ID, userType: 'user' });
     mockFetch(() => ({ status: 500, body: {} }));
