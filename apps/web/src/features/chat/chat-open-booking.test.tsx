@@ -89,6 +89,12 @@ describe('an owner chatting on a booking sent to several sitters', () => {
     await user.click(screen.getByRole('button', { name: 'Chat' }));
     const dialog = await screen.findByRole('dialog', { name: 'Chat with Ann A.' });
     const nav = await within(dialog).findByRole('navigation', { name: 'Conversations' });
+    // The thread appears once the sitters are loaded, after the dialog opened: it takes the focus.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(dialog).getByRole('textbox', { name: /message/i }),
+      ),
+    );
     await user.click(within(nav).getByRole('button', { name: /Bob B\./ }));
     await within(dialog).findByRole('heading', { name: 'Chat with Bob B.' });
     await waitFor(() => expect(messagesOf(dialog)).toEqual([expect.stringContaining('Bob')]));

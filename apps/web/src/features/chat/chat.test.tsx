@@ -364,6 +364,10 @@ describe('chat modal', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Chat' }));
     const dialog = await screen.findByRole('dialog', { name: 'Chat with Sam Sitter' });
+    // The keyboard starts in the message box, not on the close button.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('textbox', { name: 'Message' })),
+    );
     expect(store.getState().chatModal).toEqual({
       open: true,
       selectedBooking: BOOKING,

@@ -156,6 +156,12 @@ describe('booking details: buttons by role and status', () => {
     await userEvent.click(button('Cancel booking')!);
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
     expect(dialog).toHaveTextContent('Cancel until the start; 48 hours before for a full refund.');
+    // The keyboard starts on the safe choice, not on the close button.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(dialog).getByRole('button', { name: 'Keep booking' }),
+      ),
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel booking' }));
     await waitFor(() =>
       expect(screen.getAllByLabelText('Status: Cancelled').length).toBeGreaterThan(0),
@@ -180,6 +186,15 @@ describe('booking details: buttons by role and status', () => {
         screen.getByRole('heading', { level: 2, name: 'Dog walking' }),
       ),
     );
+  });
+  it('after the owner leaves the cancel dialog with Escape, focus is back on Cancel booking', async () => {
+    open({ as: 'owner', booking: makeBooking({ status: 'accepted' }) });
+    await ready();
+    await userEvent.click(button('Cancel booking')!);
+    await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(document.activeElement).toBe(button('Cancel booking')));
   });
   for (const leave of ['Escape', 'Back'] as const) {
     it(`after the sitter leaves the Start dialog with ${leave}, focus is back on Start`, async () => {

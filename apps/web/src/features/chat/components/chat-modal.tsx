@@ -43,7 +43,7 @@ function OpenChat() {
   const other = chosen?.otherParty ?? (owner && owner._id !== me ? owner : provider);
   const title = other ? `Chat with ${fullName(other)}` : 'Booking chat';
   const thread = selectedBooking && (
-    <ChatThread bookingId={selectedBooking} title={title} recipientId={recipientId} />
+    <ChatThread bookingId={selectedBooking} title={title} recipientId={recipientId} focusComposer />
   );
   return (
     // The root stays mounted (ChatModal) so Mantine returns focus to the Chat button on close.

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useCurrentUser } from '../../auth';
 import { MESSAGE_MAX_LENGTH } from '@pawsy/contract';
@@ -15,11 +15,14 @@ export function ChatThread({
   bookingId,
   title,
   recipientId,
+  focusComposer = false,
 }: {
   bookingId: string;
   title?: string;
   /** Only for an owner on an open booking: the sitter written to, whose messages are shown. */
   recipientId?: string;
+  /** In a dialog: the message box is where the keyboard starts, not the dialog's close button. */
+  focusComposer?: boolean;
 }) {
   const dispatch = useAppDispatch();
   const me = useCurrentUser()?.id;
@@ -30,6 +33,16 @@ export function ChatThread({
   const missing = useAppSelector((s) => s.chat.missingThreads?.[bookingId]);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
+  // The dialog's focus trap starts on [data-autofocus]. A thread shown only once the owner's
+  // sitters have loaded comes after that (focus is on the dialog's close button by then), so it
+  // takes the focus itself; before the trap has run, focus stays put for the dialog to remember
+  // the Chat button it returns to.
+  const composer = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    const box = composer.current;
+    if (focusComposer && box?.closest('[role="dialog"]')?.contains(document.activeElement))
+      box.focus();
+  }, [focusComposer]);
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -127,6 +140,8 @@ export function ChatThread({
             onChange={(e) => setText(e.currentTarget.value)}
             onKeyDown={onKeyDown}
             style={{ flex: 1 }}
+            ref={composer}
+            data-autofocus={focusComposer || undefined}
           />
           <Button type="submit" loading={sending} disabled={!text.trim()}>
             Send
