@@ -136,6 +136,36 @@ describe('user dashboard', () => {
     ]);
   });
 
+  describe('greets by the local time of day', () => {
+    afterEach(() => vi.useRealTimers());
+    for (const [time, words] of [
+      ['02:01', 'Good evening'],
+      ['04:59', 'Good evening'],
+      ['05:00', 'Good morning'],
+      ['11:59', 'Good morning'],
+      ['12:00', 'Good afternoon'],
+      ['17:59', 'Good afternoon'],
+      ['18:00', 'Good evening'],
+    ] as const) {
+      it(`${time}: "${words}"`, async () => {
+        const [hours, minutes] = time.split(':').map(Number);
+        // Only the clock is fake: the page's own timers and fetches run as usual.
+        vi.useFakeTimers({ toFake: ['Date'] });
+        vi.setSystemTime(new Date(2030, 0, 15, hours, minutes));
+        storeSession({ id: USER_ID });
+        mockDashboardFetch(({ url }) =>
+          url === `/api/user/dashboard/${USER_ID}`
+            ? { status: 200, body: { success: true, data: makeDashboard() } }
+            : { status: 200, body: { success: true, allNotifications: [] } },
+        );
+        renderApp('/user-dashboard');
+        expect(
+          await screen.findByRole('heading', { level: 1, name: `${words}, Priya` }),
+        ).toBeInTheDocument();
+      });
+    }
+  });
+
   it('renders the same screen at /dashboarddemo and shows the fallback on failure', async () => {
     storeSession({ id: USER_ID });
     mockFetch(() => ({ status: 500 }));

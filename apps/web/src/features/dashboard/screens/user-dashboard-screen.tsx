@@ -36,9 +36,11 @@ import { USER_DASHBOARD_FAILED, dashboardApi, type UserDashboard } from '../dash
 
 type Loaded = { data: UserDashboard | null; error: string | null };
 
+/** By the local hour: morning 05:00–11:59, afternoon 12:00–17:59, evening the rest (02:00 too). */
 function greeting(now = new Date()): string {
   const hour = now.getHours();
-  return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
+  if (hour >= 5 && hour < 12) return 'Good morning';
+  return hour >= 12 && hour < 18 ? 'Good afternoon' : 'Good evening';
 }
 
 /** What verifying does for each side: only sitters carry a badge others see (sitter cards). */
