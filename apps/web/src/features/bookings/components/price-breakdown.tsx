@@ -21,7 +21,7 @@ function Line({ label, value, strong }: { label: string; value: string; strong?:
   );
 }
 
-/** rate × units = price, minus credits = amount due. */
+/** rate × units = price, minus credits (when applied) = amount due. */
 export function PriceBreakdown(props: PriceBreakdownProps) {
   const { rateCents, rateSource, units, unitLabel, amountCents, currency, creditsCents } = props;
   const unitText = `${units} ${unitLabel}${units === 1 ? '' : 's'}`;
@@ -29,7 +29,10 @@ export function PriceBreakdown(props: PriceBreakdownProps) {
   return (
     <Stack gap={6} aria-label="Price breakdown" role="group">
       <Line label={`${rateText} × ${unitText}`} value={formatCents(amountCents, currency)} />
-      <Line label="Credits applied" value={`−${formatCents(creditsCents, currency)}`} />
+      {/* No "−$0.00" line while no credits are applied (the switch is off). */}
+      {creditsCents > 0 && (
+        <Line label="Credits applied" value={`−${formatCents(creditsCents, currency)}`} />
+      )}
       <Divider />
       <Line
         label="Total due"

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, type FetchCall } from '../../../test/fetch-mock';
@@ -80,6 +80,18 @@ describe('checkout', () => {
     expect(screen.getByRole('heading', { name: 'Cancellation policy' })).toBeInTheDocument();
     expect(screen.getByText(/cancelled until they start/)).toBeInTheDocument();
     expect(screen.getByText('Total due').nextSibling).toHaveTextContent('$50.00');
+  });
+
+  it('lists "Credits applied" only while credits are applied', async () => {
+    serve(8000, 5000);
+    await openCheckout();
+    await screen.findByTestId('credits-balance');
+    const breakdown = screen.getByRole('group', { name: 'Price breakdown' });
+    expect(breakdown).not.toHaveTextContent('Credits applied');
+    await userEvent.click(screen.getByRole('switch', { name: /^Apply my credits/ }));
+    expect(within(breakdown).getByText('Credits applied').nextSibling).toHaveTextContent('−$50.00');
+    await userEvent.click(screen.getByRole('switch', { name: /^Apply my credits/ }));
+    expect(breakdown).not.toHaveTextContent('Credits applied');
   });
 
   it("says so when the price uses the catalogue's suggested rate", async () => {
