@@ -1,6 +1,6 @@
 import { Alert, Group, Paper, Rating, Skeleton, Stack, Text } from '@mantine/core';
 import { ApiAvatar } from '../../../components/ui/api-avatar';
-import { ServiceRates, type SitterProfile } from '../../sitters';
+import { ServiceRates, VerifiedBadge, type SitterProfile } from '../../sitters';
 
 type SitterSummaryCardProps = {
   sitter: SitterProfile | null;
@@ -8,7 +8,10 @@ type SitterSummaryCardProps = {
   error: string | null;
 };
 
-/** The sitter asked directly: name, city, rating and what they charge per service. */
+/**
+ * The sitter asked directly: name, its verified badge as on the search card, city, rating and what
+ * they charge per service.
+ */
 export function SitterSummaryCard({ sitter, isLoading, error }: SitterSummaryCardProps) {
   if (isLoading && !sitter) return <Skeleton height={96} radius="lg" aria-label="Loading sitter" />;
   if (error)
@@ -24,7 +27,10 @@ export function SitterSummaryCard({ sitter, isLoading, error }: SitterSummaryCar
       <Group wrap="nowrap" align="flex-start">
         <ApiAvatar path={sitter.image} name={name} size="lg" radius="xl" />
         <Stack gap={4}>
-          <Text fw={700}>{name}</Text>
+          <Group gap="xs">
+            <Text fw={700}>{name}</Text>
+            <VerifiedBadge sitter={sitter} />
+          </Group>
           {sitter.city && (
             <Text size="sm" c="dimmed">
               {sitter.city}

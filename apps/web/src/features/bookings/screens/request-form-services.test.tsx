@@ -11,21 +11,40 @@ import { OWNER_ID, SITTER_ID } from '../test/booking-factory';
 const makeSitterProfile = (overrides: Partial<PublicUser> = {}) =>
   makePublicSitter({ _id: SITTER_ID, id: SITTER_ID, ...overrides });
 
+/** The request form for `sitter`, with one pet of the owner's. */
+function openFor(sitter: PublicUser) {
+  storeSession({ id: OWNER_ID, userType: 'user' });
+  mockFetch((call) => {
+    if (call.url === `/api/pets/user/${OWNER_ID}`)
+      return { status: 200, body: { success: true, result: [makePet({ userId: OWNER_ID })] } };
+    if (call.url === `/api/user/${SITTER_ID}`)
+      return { status: 200, body: { success: true, data: sitter } };
+    return { status: 404, body: { message: 'Not found' } };
+  });
+  renderApp(`/request-form?providerId=${SITTER_ID}`);
+}
+
 describe('request form for one sitter', () => {
+  it('shows the "ID verified" badge of a KYC-verified sitter, as the search card does', async () => {
+    openFor(makeSitterProfile());
+    const card = await screen.findByLabelText('Chosen sitter: Tessa Sitter');
+    expect(within(card).getByText('ID verified')).toBeInTheDocument();
+  });
+
+  it('shows no badge for a sitter not verified yet', async () => {
+    const badges = { KYC_verified: false, is_verified: false };
+    openFor(makeSitterProfile({ badges, ...badges }));
+    const card = await screen.findByLabelText('Chosen sitter: Tessa Sitter');
+    expect(within(card).queryByText(/verified/i)).not.toBeInTheDocument();
+  });
+
   it('offers every listed service, one without an own rate at the suggested rate', async () => {
-    storeSession({ id: OWNER_ID, userType: 'user' });
-    const sitter = makeSitterProfile({
-      primary_services: ['dog-walking', 'drop-in-visits'],
-      suggested_rates: { 'drop-in-visits': 1800 },
-    });
-    mockFetch((call) => {
-      if (call.url === `/api/pets/user/${OWNER_ID}`)
-        return { status: 200, body: { success: true, result: [makePet({ userId: OWNER_ID })] } };
-      if (call.url === `/api/user/${SITTER_ID}`)
-        return { status: 200, body: { success: true, data: sitter } };
-      return { status: 404, body: { message: 'Not found' } };
-    });
-    renderApp(`/request-form?providerId=${SITTER_ID}`);
+    openFor(
+      makeSitterProfile({
+        primary_services: ['dog-walking', 'drop-in-visits'],
+        suggested_rates: { 'drop-in-visits': 1800 },
+      }),
+    );
     const card = await screen.findByLabelText('Chosen sitter: Tessa Sitter');
     expect(within(card).getByText(/Drop-in visits · \$18\/hour suggested/)).toBeInTheDocument();
     expect(within(card).getByText(/Dog walking · \$22\/hour/)).toBeInTheDocument();
