@@ -1,5 +1,5 @@
 import type { UserDashboard } from '@pawsy/contract';
-import type { UserCredits } from '../credits/credits-api';
+import type { UserCredits } from '../credits';
 import userEvent from '@testing-library/user-event';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
