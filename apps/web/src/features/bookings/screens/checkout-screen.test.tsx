@@ -30,6 +30,7 @@ function serve(
   priceCents: number,
   create?: (call: FetchCall) => object,
   rateSource: 'sitter' | 'suggested' = 'sitter',
+  quoteExtra: object = {},
 ) {
   return mockFetch((call) => {
     if (call.url === '/api/booking/quote')
@@ -46,6 +47,7 @@ function serve(
             currency: 'USD',
             creditsBalance: balance,
             maxCreditsApplicable: Math.min(balance, priceCents),
+            ...quoteExtra,
           },
         },
       };
@@ -92,6 +94,20 @@ describe('checkout', () => {
     expect(within(breakdown).getByText('Credits applied').nextSibling).toHaveTextContent('−$50.00');
     await userEvent.click(screen.getByRole('switch', { name: /^Apply my credits/ }));
     expect(breakdown).not.toHaveTextContent('Credits applied');
+  });
+
+  it('says before paying that the sitter is not free then, and will not send the booking', async () => {
+    const away = 'Maya is away from Sun 20 Dec 2026 to Sat 26 Dec 2026';
+    const calls = serve(0, 5000, undefined, 'sitter', { available: false, conflict: away });
+    await openCheckout();
+    const alert = within(screen.getByRole('region', { name: 'Dog walking' })).getByRole('alert');
+    expect(alert).toHaveTextContent(away);
+    expect(within(alert).getByRole('link', { name: 'Change the dates' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/request-form\?/),
+    );
+    expect(screen.getByRole('button', { name: 'Pay $50.00 by card' })).toBeDisabled();
+    expect(calls.some((c) => c.url === '/api/booking/' && c.method === 'POST')).toBe(false);
   });
 
   it("says so when the price uses the catalogue's suggested rate", async () => {

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Container,
   Grid,
@@ -29,6 +30,7 @@ import { formatCents } from '../../../lib/money';
 import { CANCELLATION_POLICY, cardPartIssue, serviceLabel } from '@pawsy/contract';
 
 const QUOTE_FAILED = 'Failed to fetch booking';
+const SITTER_BUSY = 'The sitter is not free for these dates.';
 
 export default function CheckoutScreen() {
   usePageTitle('Checkout');
@@ -95,6 +97,8 @@ export default function CheckoutScreen() {
   };
 
   const invitations = draft.inviteProviderIds.length;
+  // The sitter is not free then (away, booked, outside their hours): said before anything is paid.
+  const busy = quote.data?.available === false ? (quote.data.conflict ?? SITTER_BUSY) : null;
   const cardCents = draft.providerId && quote.data ? Math.max(0, price - credits) : 0;
   return (
     <Container size="md" py="xl">
@@ -113,6 +117,14 @@ export default function CheckoutScreen() {
                 {serviceLabel(draft.service)}
               </Title>
               <Text mt={4}>{formatDateRange(draft.startDate, draft.endDate)}</Text>
+              {busy && (
+                <Alert color="red" role="alert" mt="sm" title="The sitter is not free then">
+                  <Text size="sm">{busy}</Text>
+                  <Anchor component={Link} to={requestFormPath(draft)} size="sm">
+                    Change the dates
+                  </Anchor>
+                </Alert>
+              )}
               <Text size="sm" c="dimmed">
                 {draft.pets.length} pet{draft.pets.length === 1 ? '' : 's'}
                 {draft.providerId
@@ -187,6 +199,7 @@ export default function CheckoutScreen() {
                 loading={status === 'pending'}
                 disabled={
                   (Boolean(draft.providerId) && !quote.data) ||
+                  busy !== null ||
                   cardPartIssue(price, credits) !== null
                 }
               >
