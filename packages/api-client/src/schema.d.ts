@@ -2142,7 +2142,7 @@ export interface operations {
                 "application/json": {
                     email: string;
                     password: string;
-                    rememberMe?: (boolean | string | number) | null;
+                    rememberMe?: boolean | string | number;
                 };
             };
         };
@@ -2648,8 +2648,8 @@ export interface operations {
                     lastName: string;
                     password: string;
                     phone: string;
-                    primary_services?: (string[] | string) | null;
-                    primery_services?: (string[] | string) | null;
+                    primary_services?: string[] | string;
+                    primery_services?: string[] | string;
                     term: boolean | string | number;
                     /** @enum {string} */
                     userType?: "user" | "provider";
@@ -13919,9 +13919,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    is_paid?: (boolean | ("true" | "false")) | null;
-                    is_verified?: (boolean | ("true" | "false")) | null;
-                    KYC_verified?: (boolean | ("true" | "false")) | null;
+                    is_paid?: boolean | ("true" | "false");
+                    is_verified?: boolean | ("true" | "false");
+                    KYC_verified?: boolean | ("true" | "false");
                 };
             };
         };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldWords, plainText, trimmedText, userRef } from './common.ts';
+import { fieldWords, nullAsLeftOut, plainText, trimmedText, userRef } from './common.ts';
 import { normalizeService } from './services.ts';
 
 /** Roles as they travel on the wire (`userType`, mirrored in `role`). */
@@ -121,9 +121,8 @@ export const signupBody = z
     lastName: nameField('Last name'),
     email: emailField,
     phone: phoneField,
-    // null is "not given", as for any optional field a client fills with null.
-    primery_services: servicesField.nullish(),
-    primary_services: servicesField.nullish(),
+    primery_services: nullAsLeftOut(servicesField.optional()),
+    primary_services: nullAsLeftOut(servicesField.optional()),
     password: passwordField,
     term: termField,
     userType: z.enum(['user', 'provider']).optional(),
@@ -137,7 +136,7 @@ export type SignupBody = z.input<typeof signupBody>;
 export const loginBody = z.object({
   email: emailField,
   password: typedPassword,
-  rememberMe: looseBoolean.nullish().transform((v) => v === true),
+  rememberMe: nullAsLeftOut(looseBoolean.optional()).transform((v) => v === true),
 });
 export const emailBody = z.object({ email: emailField });
 export const verifyOtpBody = z.object({ email: emailField, otp: otpField });

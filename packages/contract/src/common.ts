@@ -51,6 +51,14 @@ export function queryParam<T extends z.ZodType>(schema: T) {
 }
 
 /**
+ * A body field where null means left out (clients that fill every optional field with null):
+ * `schema` says what left out means. The documented type stays the schema's, as for queryParam.
+ */
+export function nullAsLeftOut<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v: z.input<T>) => (v === null ? undefined : v), schema);
+}
+
+/**
  * A query-string count from 1 (`page`, `limit`): `fallback` when left out or empty, a 400 naming
  * the field when it is not a whole number from 1, and at most `clampTo` when given (larger values
  * are brought down to it, as DESIGN §4 clamps `limit`).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { availabilityFilterShape } from './availability.ts';
 import { userSelf, type UserSelf } from './auth.ts';
-import { boundedPageQuery, pageMeta, pathId, userRef } from './common.ts';
+import { boundedPageQuery, nullAsLeftOut, pageMeta, pathId, userRef } from './common.ts';
 import { searchRangeIssue } from './search-range.ts';
 
 /** Service → price in cents; a provider prices each service they offer. */
@@ -73,11 +73,9 @@ export const profileUpdateResponse = z.object({
 export const publicUserResponse = z.object({ success: z.literal(true), data: publicUser });
 
 /** A flag, or null / left out for "not changed". */
-const flag = z
-  .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
-  .nullish()
-  .transform((v) => v ?? undefined)
-  .optional();
+const flag = nullAsLeftOut(
+  z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional(),
+);
 /** PUT /api/user/{id} (admin): trust flags, or the paid flag. */
 export const userFlagsBody = z
   .object({ is_verified: flag, KYC_verified: flag, is_paid: flag })
