@@ -4,10 +4,7 @@ import type { BookingRow } from './bookings.repository.ts';
 
 export type ReminderRow = BookingRemindersTable;
 export type ReminderKind = ReminderRow['kind'];
-export type Recipient = Pick<
-  UsersTable,
-  'id' | 'email' | 'first_name' | 'email_notification' | 'deleted_at'
->;
+export type Recipient = Pick<UsersTable, 'id' | 'first_name' | 'deleted_at'>;
 
 /**
  * Records that a reminder goes out; true only for the one caller whose insert created the row
@@ -143,7 +140,10 @@ export async function expireIfPending(
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** What a reminder needs of its recipients: where to mail and whether they want mail. */
+/**
+ * What a reminder needs of its recipients: their name and whether the account still exists
+ * (where to mail and whether they want mail, notifications reads for itself).
+ */
 export async function findRecipients(
   db: DbOrTrx,
   ids: readonly string[],
@@ -151,7 +151,7 @@ export async function findRecipients(
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('users')
-    .select(['id', 'email', 'first_name', 'email_notification', 'deleted_at'])
+    .select(['id', 'first_name', 'deleted_at'])
     .where('id', 'in', [...new Set(ids)])
     .execute();
   return new Map(rows.map((r) => [r.id, r]));
