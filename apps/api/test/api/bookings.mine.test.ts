@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
+import { submitSandbox } from '../helpers/checkout.ts';
 import {
+  bookingBody,
   call,
   closeApp,
   createOwner,
@@ -109,6 +111,28 @@ describe('GET /api/booking/requests/mine', () => {
     });
     expect(body.data[0]).toMatchObject({ state: 'accepted', booking: { status: 'accepted' } });
     expect(body.data.find((r) => r.bookingId === b.rejected)!.state).toBe('rejected');
+  });
+
+  it('lists a direct request once its card part is paid, and never one abandoned unpaid', async () => {
+    const fresh = await createProvider(t.app);
+    const request = async () => {
+      const res = await call(t, 'POST', '/api/booking/', owner, {
+        ...bookingBody(owner, { provider_id: fresh.id }),
+        creditsToApply: 0,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data as { _id: string; payment: { checkoutUrl: string } };
+    };
+    const listed = async () =>
+      ((await mine('', fresh)).json().data as MineItem[]).map((r) => r.bookingId);
+
+    const paid = await request();
+    const abandoned = await request();
+    expect(await listed()).toEqual([]);
+    expect((await submitSandbox(t, paid.payment.checkoutUrl, 'Pay')).statusCode).toBeLessThan(400);
+    await submitSandbox(t, abandoned.payment.checkoutUrl, 'Cancel');
+    expect(await listed()).toEqual([paid._id]);
+    expect((await mine('', fresh)).json().total).toBe(1);
   });
 
   it('filters by state and paginates', async () => {
