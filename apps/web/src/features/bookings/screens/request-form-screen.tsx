@@ -256,7 +256,11 @@ export default function RequestFormScreen() {
               )}
               <Textarea
                 label="Notes for the sitter"
-                description="Feeding, walks, medication, keys…"
+                description={
+                  providerId
+                    ? 'Feeding, walks, medication… Share door or lockbox codes in the chat once the sitter has accepted.'
+                    : 'Feeding, walks, medication… Sitters nearby read this before you choose one: no door or lockbox codes here.'
+                }
                 value={values.notes}
                 onChange={(e) => set('notes', e.currentTarget.value)}
                 error={errors.notes}

@@ -33,6 +33,13 @@ describe('request form after a sitter search', () => {
   const starts = () => screen.getByRole('button', { name: /^Starts/ });
   const ends = () => screen.getByRole('button', { name: /^Ends/ });
 
+  it("warns that sitters nearby read an open request's notes before one is chosen", async () => {
+    open('/request-form?service=boarding&startDate=2030-12-10&endDate=2030-12-11');
+    expect(await screen.findByLabelText('Notes for the sitter')).toHaveAccessibleDescription(
+      /Sitters nearby read this before you choose one: no door or lockbox codes here\.$/,
+    );
+  });
+
   it('opens an overnight service from 09:00 on the searched first day to 09:00 on the last', async () => {
     open(
       `/request-form?providerId=${SITTER_ID}&service=boarding&startDate=2030-12-10&endDate=2030-12-11`,

@@ -31,6 +31,13 @@ describe('request form for one sitter', () => {
     expect(within(card).getByText('ID verified')).toBeInTheDocument();
   });
 
+  it('asks for door codes in the chat after acceptance, not in the notes', async () => {
+    openFor(makeSitterProfile());
+    expect(await screen.findByLabelText('Notes for the sitter')).toHaveAccessibleDescription(
+      /Share door or lockbox codes in the chat once the sitter has accepted\.$/,
+    );
+  });
+
   it('shows no badge for a sitter not verified yet', async () => {
     const badges = { KYC_verified: false, is_verified: false };
     openFor(makeSitterProfile({ badges, ...badges }));
