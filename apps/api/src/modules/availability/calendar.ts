@@ -16,6 +16,7 @@
  */
 import { normalizeService, serviceUnit, serviceWord } from '@pawsy/contract';
 import { addDays, DAY, DAY_MINUTES, localParts, localSegments, zonedToUtc } from './local-time.ts';
+import { formatDay } from '../../lib/house-dates.ts';
 
 export const WEEKDAY_NAMES = [
   'Sunday',
@@ -169,17 +170,6 @@ const dateLabel = (d: Date, tz: string) => {
   return `${p.date} ${clock(p.minute)}${tz === 'UTC' ? '' : ` (${tz} time)`}`;
 };
 
-const DAY_LABEL = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** A calendar day ("2026-12-20") as people read it: "Sun 20 Dec 2026" (the web's house style). */
-const dayLabel = (day: string) => DAY_LABEL.format(new Date(`${day}T00:00:00Z`)).replace(',', '');
-
 /**
  * Why the sitter cannot take `service` over [start, end), or null when they are free.
  * `ignoreBookingId` leaves out a booking being re-checked against its own occupancy.
@@ -199,8 +189,8 @@ export function findConflict(
       blockId: block.id,
       message:
         block.startDate === block.endDate
-          ? `${v.subject} ${v.is} away on ${dayLabel(block.startDate)}`
-          : `${v.subject} ${v.is} away from ${dayLabel(block.startDate)} to ${dayLabel(block.endDate)}`,
+          ? `${v.subject} ${v.is} away on ${formatDay(block.startDate)}`
+          : `${v.subject} ${v.is} away from ${formatDay(block.startDate)} to ${formatDay(block.endDate)}`,
     };
   if (!service) return null;
   const others = cal.bookings.filter((b) => b.id !== ignoreBookingId && overlaps(b, range));

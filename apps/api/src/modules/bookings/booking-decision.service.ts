@@ -1,4 +1,5 @@
-import { bookingMail, formatStart } from './booking-reminder-notices.ts';
+import { bookingMail } from './booking-reminder-notices.ts';
+import { formatStart } from '../../lib/house-dates.ts';
 import type { FastifyInstance } from 'fastify';
 import { serviceWord } from '@pawsy/contract';
 import type { BookingWire } from '@pawsy/contract';

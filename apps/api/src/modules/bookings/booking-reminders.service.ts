@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { serviceLabel, serviceWord } from '@pawsy/contract';
 import { expireBooking } from './booking-expiry.service.ts';
-import { formatStart, tellRecipient } from './booking-reminder-notices.ts';
+import { tellRecipient } from './booking-reminder-notices.ts';
+import { formatStart } from '../../lib/house-dates.ts';
 import { sitterTimeZone } from '../availability/index.ts';
 import {
   findAcceptedStartingWithin,
