@@ -187,3 +187,12 @@ export function requestFormPath(draft: Pick<BookingDraft, 'providerId'> | null):
     ? `${paths.requestForm}?providerId=${encodeURIComponent(draft.providerId)}`
     : paths.requestForm;
 }
+
+/**
+ * What the notes field says about who reads it: an open request's notes are shown to every sitter
+ * nearby before the owner chooses one, so no door or lockbox codes there.
+ */
+export const notesHint = (hasSitter: boolean): string =>
+  hasSitter
+    ? 'Feeding, walks, medication… Share door or lockbox codes in the chat once the sitter has accepted.'
+    : 'Feeding, walks, medication… Sitters nearby read this before you choose one: no door or lockbox codes here.';

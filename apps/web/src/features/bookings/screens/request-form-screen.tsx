@@ -36,6 +36,7 @@ import {
   draftForAddress,
   endFollowingStart,
   initialRequestValues,
+  notesHint,
   searchPrefill,
   requestFormSchema,
   sharedFieldErrors,
@@ -256,11 +257,7 @@ export default function RequestFormScreen() {
               )}
               <Textarea
                 label="Notes for the sitter"
-                description={
-                  providerId
-                    ? 'Feeding, walks, medication… Share door or lockbox codes in the chat once the sitter has accepted.'
-                    : 'Feeding, walks, medication… Sitters nearby read this before you choose one: no door or lockbox codes here.'
-                }
+                description={notesHint(Boolean(providerId))}
                 value={values.notes}
                 onChange={(e) => set('notes', e.currentTarget.value)}
                 error={errors.notes}
