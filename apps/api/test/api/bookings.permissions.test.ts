@@ -120,6 +120,15 @@ const byRequestState = (
   { method: 'GET', path: (f) => `/api/booking/${f[key]}/requests`, as: 'provider', expect, note },
 ];
 
+const CONTACT_OF_ACCEPTED = {
+  anonymous: 401,
+  owner: 200,
+  'another owner': 404,
+  provider: 200,
+  'another provider': 404,
+  admin: 404,
+} as const;
+
 const rows: MatrixRow<F>[] = [
   ...byRequestState('pendingReq', 200, 'request pending'),
   ...byRequestState('rejectedReq', 404, 'request rejected'),
@@ -456,6 +465,34 @@ const rows: MatrixRow<F>[] = [
     expect: 409,
     payload: review,
     note: 'second review',
+  },
+  // The other party's phone and address: the two parties of an assigned booking, nobody else.
+  ...Object.entries(CONTACT_OF_ACCEPTED).map(([as, expect]): MatrixRow<F> => ({
+    method: 'GET',
+    path: (f) => `/api/booking/${f.accepted}/contact`,
+    as: as as keyof typeof CONTACT_OF_ACCEPTED,
+    expect,
+  })),
+  {
+    method: 'GET',
+    path: (f) => `/api/booking/${f.pendingReq}/contact`,
+    as: 'provider',
+    expect: 404,
+    note: 'an applicant is no party yet',
+  },
+  {
+    method: 'GET',
+    path: (f) => `/api/booking/${f.lostReq}/contact`,
+    as: 'provider',
+    expect: 404,
+    note: 'the applicant who lost',
+  },
+  {
+    method: 'GET',
+    path: (f) => `/api/booking/${f.completed}/contact`,
+    as: 'owner',
+    expect: 409,
+    note: 'only while the booking is accepted or in progress',
   },
 ];
 

@@ -37,6 +37,11 @@ const ROUTES: Record<string, Route> = {
     as: () => admin,
   },
   'GET /api/booking/{id}': { method: 'GET', path: (id) => `/api/booking/${id}`, as: () => owner },
+  'GET /api/booking/{id}/contact': {
+    method: 'GET',
+    path: (id) => `/api/booking/${id}/contact`,
+    as: () => owner,
+  },
   'GET /api/dispute/{id}': { method: 'GET', path: (id) => `/api/dispute/${id}`, as: () => admin },
   'GET /api/kyc/{id}': { method: 'GET', path: (id) => `/api/kyc/${id}`, as: () => admin },
   'GET /api/messages/{id}': {

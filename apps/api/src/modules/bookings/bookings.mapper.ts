@@ -1,4 +1,4 @@
-import { toUserIds, type BookingWire } from '@pawsy/contract';
+import { toUserIds, type BookingContact, type BookingWire } from '@pawsy/contract';
 import type { z } from 'zod';
 import type { bookingRequestWire } from '@pawsy/contract';
 import type { BookingChargesTable, BookingEventsTable } from '../../db/schema.ts';
@@ -6,7 +6,7 @@ import { BILLING_CURRENCY } from '../../lib/currency.ts';
 import { lastInitial } from '../../lib/user-columns.ts';
 import { userImageUrl } from '../../lib/user-columns.ts';
 import type { RequestRow } from './booking-requests.repository.ts';
-import type { BookingRow, PartyRow } from './bookings.repository.ts';
+import type { BookingRow, ContactRow, PartyRow } from './bookings.repository.ts';
 import { CANCELLATION_POLICY, unitFor } from './pricing.ts';
 
 /** Pure row → wire mapping; what it maps is loaded by booking-wires.service.ts. */
@@ -37,6 +37,24 @@ export function toProviderCard(row: PartyRow): ProviderCard {
     city: row.city,
     rating: row.rating_avg,
     reviewsCount: row.rating_count,
+  };
+}
+
+const orNull = (value: string | null) => (value?.trim() ? value : null);
+
+export function toContact(row: ContactRow, role: BookingContact['role']): BookingContact {
+  return {
+    userId: row.id,
+    role,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phone: orNull(row.phone),
+    emergencyPhone: orNull(row.emergency_phone),
+    address: orNull(row.address),
+    city: orNull(row.city),
+    state: orNull(row.state),
+    zip: orNull(row.zip),
+    country: orNull(row.country),
   };
 }
 

@@ -25,6 +25,44 @@ export type PartyRow = {
   rating_count: number;
 };
 
+export type ContactRow = Pick<
+  Database['users'],
+  | 'id'
+  | 'first_name'
+  | 'last_name'
+  | 'phone'
+  | 'emergency_phone'
+  | 'address'
+  | 'city'
+  | 'state'
+  | 'zip'
+  | 'country'
+>;
+
+const selectContact = compiledRead((db, id: string) =>
+  db
+    .selectFrom('users')
+    .select([
+      'id',
+      'first_name',
+      'last_name',
+      'phone',
+      'emergency_phone',
+      'address',
+      'city',
+      'state',
+      'zip',
+      'country',
+    ])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null),
+);
+
+/** A party's phone and address, for the other party of an accepted booking. */
+export async function findContact(db: DbOrTrx, userId: string): Promise<ContactRow | undefined> {
+  return (await selectContact(db, userId))[0];
+}
+
 const insertBookingsRow = compiledWrite((db, row: BookingRow) =>
   db.insertInto('bookings').values(row),
 );

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  bookingContactResponse,
   bookingDetailResponse,
   bookingEventParams,
   bookingListQuery,
@@ -25,6 +26,7 @@ import {
   listOwnBookings,
   listProviderBookings,
 } from './booking-lists.service.ts';
+import { getBookingContact } from './booking-contact.service.ts';
 import { listBookingRequests, sendRequest } from './booking-requests.service.ts';
 import { sendEventImage } from './booking-status.service.ts';
 import { acceptRoute } from './accept.route.ts';
@@ -38,7 +40,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 const tags = ['bookings'];
 
 /** Bookings (prefix /booking): SPEC §7's eight calls plus the price quote, check-in photos,
- * a sitter's own requests and withdrawing an application. */
+ * a sitter's own requests, withdrawing an application and the parties' contact details. */
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = { onRequest: app.requireAuth };
   registerBookingPayments(app);
@@ -199,6 +201,24 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       providers: await listBookingRequests(app, currentUser(request), request.params.id),
+    }),
+  );
+
+  app.get(
+    '/:id/contact',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary:
+          "The other party's phone and address (the two parties, while accepted or in progress)",
+        params: idParams,
+        response: { 200: bookingContactResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getBookingContact(app, currentUser(request), request.params.id),
     }),
   );
 

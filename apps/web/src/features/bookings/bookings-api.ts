@@ -1,4 +1,6 @@
 import type {
+  BookingContact,
+  BookingContactResponse,
   BookingDetailResponse,
   BookingListQuery,
   BookingListResponse,
@@ -38,6 +40,7 @@ export type BookingRequest = BookingRequestWire;
 export type MyRequest = MyRequestWire;
 export type MyRequestsPage = MyRequestsResponse;
 export type Decision = DecisionBody['decision'];
+export type { BookingContact };
 export type { BookingReview, BookingStatus, Quote, RequestState };
 
 /** A status move; the sitter may attach a note and a photo (then sent as multipart). */
@@ -72,6 +75,9 @@ export const bookingsApi = {
     http.post<SendRequestResponse>(sendRequestPath(id), providerId ? { providerId } : {}),
   requests: (id: string) =>
     http.get<RequestsResponse>(`/api/booking/${encodeURIComponent(id)}/requests`),
+  /** The other party's phone and address (the two parties, while accepted or in progress). */
+  contact: (id: string) =>
+    http.get<BookingContactResponse>(`/api/booking/${encodeURIComponent(id)}/contact`),
   /** The calling sitter's requests (applications and invitations), newest first. */
   myRequests: (query: MyRequestsQuery = {}) =>
     http.get<MyRequestsPage>('/api/booking/requests/mine', { query }),
@@ -124,6 +130,7 @@ export const BOOKING_MESSAGES = {
   inProgressFailed: 'Failed to fetch in-progress bookings',
   statusFailed: 'Failed to update booking status',
   requestsFailed: 'Failed to fetch user requests for booking',
+  contactFailed: 'Failed to load the contact details',
   listFailed: 'Failed to load bookings',
   withdrawFailed: 'Failed to withdraw the application',
   seriesPreviewFailed: 'Failed to preview the series',

@@ -19,9 +19,31 @@ type Setup = {
   booking: Booking;
   reviews?: BookingReview[];
   requests?: BookingRequest[];
+  /** The answer to GET /api/booking/{id}/contact (default: the owner's, as the sitter reads it). */
+  contact?: { status: number; body: unknown };
 };
 
-function open({ as, booking, reviews = [], requests = [makeRequest()] }: Setup) {
+const OWNER_CONTACT = {
+  userId: OWNER_ID,
+  role: 'owner',
+  firstName: 'Olivia',
+  lastName: 'Owner',
+  phone: '+1 512 555 0101',
+  emergencyPhone: null,
+  address: '12 Elm Street',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  country: 'US',
+};
+
+function open({
+  as,
+  booking,
+  reviews = [],
+  requests = [makeRequest()],
+  contact = { status: 200, body: { success: true, data: OWNER_CONTACT } },
+}: Setup) {
   storeSession(
     as === 'owner' ? { id: OWNER_ID, userType: 'user' } : { id: SITTER_ID, userType: 'provider' },
   );
@@ -30,6 +52,7 @@ function open({ as, booking, reviews = [], requests = [makeRequest()] }: Setup) 
       return { status: 200, body: { booking, reviews } };
     if (call.url === `/api/booking/${BOOKING_ID}/requests`)
       return { status: 200, body: { success: true, providers: requests } };
+    if (call.url === `/api/booking/${BOOKING_ID}/contact`) return contact;
     if (call.url === `/api/booking/accept/${BOOKING_ID}`) {
       const body = call.body as { status: Booking['status'] };
       return {
@@ -415,5 +438,76 @@ describe('booking details: opening a dispute', () => {
     });
     await ready();
     expect(screen.getByRole('link', { name: 'Open a dispute' })).toBeInTheDocument();
+  });
+});
+
+describe('booking details: contact details', () => {
+  const contactCalls = (calls: { url: string }[]) =>
+    calls.filter((c) => c.url === `/api/booking/${BOOKING_ID}/contact`);
+
+  it("the assigned sitter of an accepted booking reads the owner's phone and address", async () => {
+    open({ as: 'sitter', booking: makeBooking({ status: 'accepted' }) });
+    await ready();
+    const card = await screen.findByRole('region', { name: 'Contact details' });
+    await within(card).findByText('The owner: Olivia Owner');
+    expect(within(card).getByRole('link', { name: '+1 512 555 0101' })).toHaveAttribute(
+      'href',
+      'tel:+15125550101',
+    );
+    expect(within(card).getByText('12 Elm Street')).toBeInTheDocument();
+    expect(within(card).getByText('Austin, TX 78701')).toBeInTheDocument();
+    expect(within(card).getByText('US')).toBeInTheDocument();
+  });
+
+  it('says when the other party has no address, and shows the API refusal', async () => {
+    open({
+      as: 'owner',
+      booking: makeBooking({ status: 'in-progress' }),
+      contact: {
+        status: 200,
+        body: {
+          success: true,
+          data: {
+            ...OWNER_CONTACT,
+            role: 'provider',
+            firstName: 'Sam',
+            lastName: 'Ortega',
+            phone: null,
+            address: null,
+            city: null,
+            state: null,
+            zip: null,
+            country: null,
+          },
+        },
+      },
+    });
+    await ready();
+    const card = await screen.findByRole('region', { name: 'Contact details' });
+    await within(card).findByText('Your sitter: Sam Ortega');
+    expect(within(card).getByText(/No address on their profile yet/)).toBeInTheDocument();
+    expect(within(card).queryByRole('link')).not.toBeInTheDocument();
+    cleanup();
+
+    open({
+      as: 'owner',
+      booking: makeBooking({ status: 'accepted' }),
+      contact: { status: 409, body: { message: "The other party's account is closed" } },
+    });
+    await ready();
+    const refused = await screen.findByRole('region', { name: 'Contact details' });
+    expect(await within(refused).findByRole('alert')).toHaveTextContent(
+      "The other party's account is closed",
+    );
+  });
+
+  it('is neither shown nor asked for before acceptance or after the booking ends', async () => {
+    for (const status of ['pending', 'completed', 'cancelled'] as const) {
+      const calls = open({ as: 'owner', booking: makeBooking({ status }) });
+      await ready();
+      expect(screen.queryByRole('region', { name: 'Contact details' })).not.toBeInTheDocument();
+      expect(contactCalls(calls)).toHaveLength(0);
+      cleanup();
+    }
   });
 });

@@ -20,6 +20,7 @@ import { ReviewForm, ReviewList } from '../../reviews';
 import { fetchBooking, reviewAdded } from '../booking-slice';
 import { BOOKING_MESSAGES } from '../bookings-api';
 import { BookingActions } from '../components/booking-actions';
+import { BookingContactCard, sharesContact } from '../components/booking-contact-card';
 import { BookingRequestsPanel } from '../components/booking-requests-panel';
 import { BookingPets } from '../components/booking-pets';
 import { BookingSummary } from '../components/booking-summary';
@@ -133,6 +134,9 @@ export default function BookingDetailsScreen() {
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
               <Stack>
+                {role !== 'viewer' && booking.provider && sharesContact(booking.status) && (
+                  <BookingContactCard booking={booking} />
+                )}
                 {allowed.canReview && (
                   <ReviewForm
                     bookingId={booking._id}
