@@ -68,6 +68,27 @@ describe('quote', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/does not offer/);
   });
+
+  it.each(['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf'])(
+    'refuses "%s", a name every object inherits, as a service not offered (quote and booking)',
+    async (service) => {
+      const body = {
+        provider_id: sitter.id,
+        service,
+        startDate: hoursFromNow(72),
+        endDate: hoursFromNow(74),
+      };
+      const quote = await call(t, 'POST', '/api/booking/quote', owner, body);
+      expect(quote.statusCode, quote.body).toBe(400);
+      expect(quote.json().message).toContain(`This sitter does not offer "${service}"`);
+      const booking = await call(t, 'POST', '/api/booking/', owner, {
+        ...body,
+        pets: owner.petIds.slice(0, 1),
+      });
+      expect(booking.statusCode, booking.body).toBe(400);
+      expect(booking.json().message).toContain(`This sitter does not offer "${service}"`);
+    },
+  );
 });
 
 describe('direct request with credits', () => {

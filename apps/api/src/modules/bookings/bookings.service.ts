@@ -65,7 +65,10 @@ function providerRate(
 ): { provider: PartyRow; rateCents: number; rateSource: RateSource } {
   if (!provider || provider.deleted_at || provider.user_type !== 'provider')
     throw notFound('Sitter');
-  const rate = offeredRates(provider)[normalizeService(service)];
+  const rates = offeredRates(provider);
+  const key = normalizeService(service);
+  // Own keys only: "toString" or "constructor" name no service, whatever every object inherits.
+  const rate = Object.hasOwn(rates, key) ? rates[key] : undefined;
   if (!rate) throw validation(field, `This sitter does not offer "${serviceLabel(service)}"`);
   return { provider, rateCents: rate.cents, rateSource: rate.source };
 }

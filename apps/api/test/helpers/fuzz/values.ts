@@ -161,7 +161,15 @@ export function value(schema: Schema | undefined, fx: Fixtures, depth = 0): fc.A
 function hinted(name: string, fx: Fixtures): fc.Arbitrary<unknown> | null {
   if (/date$/i.test(name) || /^(start|end|from|to|until)/i.test(name)) return isoDate;
   if (name === 'service')
-    return fc.constantFrom('Dog walking', 'Boarding', 'Pet sitting', 'Swimming');
+    // Names every JavaScript object inherits reach the rate lookup too (a 500 until 2026-12-06).
+    return fc.constantFrom(
+      'Dog walking',
+      'Boarding',
+      'Pet sitting',
+      'Swimming',
+      'toString',
+      '__proto__',
+    );
   if (/email/i.test(name))
     return fc.oneof(
       fc.constantFrom(...Object.values(fx.actors).map((a) => a.email)),

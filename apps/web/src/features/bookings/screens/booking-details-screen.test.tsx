@@ -8,6 +8,7 @@ import type { Booking, BookingRequest, BookingReview } from '../bookings-api';
 import {
   BOOKING_ID,
   makeBooking,
+  makeContact,
   makeRequest,
   makeReview,
   OWNER_ID,
@@ -23,26 +24,12 @@ type Setup = {
   contact?: { status: number; body: unknown };
 };
 
-const OWNER_CONTACT = {
-  userId: OWNER_ID,
-  role: 'owner',
-  firstName: 'Olivia',
-  lastName: 'Owner',
-  phone: '+1 512 555 0101',
-  emergencyPhone: null,
-  address: '12 Elm Street',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  country: 'US',
-};
-
 function open({
   as,
   booking,
   reviews = [],
   requests = [makeRequest()],
-  contact = { status: 200, body: { success: true, data: OWNER_CONTACT } },
+  contact = { status: 200, body: { success: true, data: makeContact() } },
 }: Setup) {
   storeSession(
     as === 'owner' ? { id: OWNER_ID, userType: 'user' } : { id: SITTER_ID, userType: 'provider' },
@@ -449,7 +436,7 @@ describe('booking details: contact details', () => {
     open({ as: 'sitter', booking: makeBooking({ status: 'accepted' }) });
     await ready();
     const card = await screen.findByRole('region', { name: 'Contact details' });
-    await within(card).findByText('The owner: Olivia Owner');
+    await within(card).findByText('The owner: Olivia Bennett');
     expect(within(card).getByRole('link', { name: '+1 512 555 0101' })).toHaveAttribute(
       'href',
       'tel:+15125550101',
@@ -467,8 +454,8 @@ describe('booking details: contact details', () => {
         status: 200,
         body: {
           success: true,
-          data: {
-            ...OWNER_CONTACT,
+          data: makeContact({
+            userId: SITTER_ID,
             role: 'provider',
             firstName: 'Sam',
             lastName: 'Ortega',
@@ -478,7 +465,7 @@ describe('booking details: contact details', () => {
             state: null,
             zip: null,
             country: null,
-          },
+          }),
         },
       },
     });

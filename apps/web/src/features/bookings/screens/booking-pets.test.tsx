@@ -5,7 +5,7 @@ import { mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 import { storeSession } from '../../../test/tokens';
 import type { Booking } from '../bookings-api';
-import { BOOKING_ID, makeBooking, OWNER_ID, SITTER_ID } from '../test/booking-factory';
+import { BOOKING_ID, makeBooking, makeContact, OWNER_ID, SITTER_ID } from '../test/booking-factory';
 
 const PET_ID = 'e'.repeat(24);
 const pet = makePet({
@@ -26,6 +26,8 @@ function open(as: 'owner' | 'sitter', booking: Booking, petsReply = { status: 20
   const calls = mockFetch((call) => {
     if (call.url === `/api/booking/${BOOKING_ID}`)
       return { status: 200, body: { booking, reviews: [] } };
+    if (call.url === `/api/booking/${BOOKING_ID}/contact`)
+      return { status: 200, body: { success: true, data: makeContact() } };
     if (call.url === `/api/pets/user/${OWNER_ID}`)
       return petsReply.status === 200
         ? { status: 200, body: { success: true, result: [pet, makePet({ name: 'Other' })] } }

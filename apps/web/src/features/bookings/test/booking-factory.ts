@@ -1,5 +1,6 @@
 import type {
   Booking,
+  BookingContact,
   BookingRequest,
   BookingReview,
   Series,
@@ -60,6 +61,24 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     cancellationPolicy: 'Cancel until the start; 48 hours before for a full refund.',
     createdAt: '2030-04-01T10:00:00.000Z',
     updatedAt: '2030-04-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The owner's contact details as the assigned sitter reads them (GET /api/booking/{id}/contact). */
+export function makeContact(overrides: Partial<BookingContact> = {}): BookingContact {
+  return {
+    userId: OWNER_ID,
+    role: 'owner',
+    firstName: 'Olivia',
+    lastName: 'Bennett',
+    phone: '+1 512 555 0101',
+    emergencyPhone: null,
+    address: '12 Elm Street',
+    city: 'Austin',
+    state: 'TX',
+    zip: '78701',
+    country: 'US',
     ...overrides,
   };
 }
