@@ -257,7 +257,7 @@ describe('GET /api/user/nearby', () => {
     expect((await nearby('limit=1')).total).toBe(before);
   });
 
-  it('filters by name (substring, any case) and city (prefix, any case)', async () => {
+  it('filters by name as cards show it (substring, any case) and city (prefix, any case)', async () => {
     await t.app.db
       .updateTable('users')
       .set({ city: 'Boston' })
@@ -266,7 +266,12 @@ describe('GET /api/user/nearby', () => {
     expect(
       (await nearby('name=EAR')).nearbyUsers.map((u: { firstName: string }) => u.firstName),
     ).toEqual(['Near']);
-    expect((await nearby('name=sitt')).total).toBe(4);
+    // Matched as the card shows the name ("Near S."): the last name past its initial is not
+    // searchable, or adding one letter at a time would spell it out.
+    expect((await nearby('name=near%20s.')).total).toBe(1);
+    expect((await nearby('name=%20s.')).total).toBe(4);
+    expect((await nearby('name=sitt')).total).toBe(0);
+    expect((await nearby('name=near%20si')).total).toBe(0);
     expect(
       (await nearby('city=bos')).nearbyUsers.map((u: { firstName: string }) => u.firstName),
     ).toEqual(['Mid']);

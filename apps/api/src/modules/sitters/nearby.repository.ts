@@ -27,7 +27,8 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 type UsersQuery<O> = SelectQueryBuilder<Database, 'users', O>;
 
 /**
- * Providers only, never deleted ones, never the caller; name/city matched case-insensitively;
+ * Providers only, never deleted ones, never the caller; name (as cards show it: first name and
+ * last initial) and city matched case-insensitively;
  * with a service or pet type, only providers offering it (availability's offer rule, the one the
  * provider_offer_counts triggers count by).
  */
@@ -36,7 +37,10 @@ function filterSql(f: ProviderFilters, withCaller = false): RawBuilder<boolean> 
   if (!withCaller) parts.push(sql`users.id <> ${f.excludeId}`);
   if (f.name) {
     const pattern = `%${likeEscape(f.name.toLowerCase())}%`;
-    parts.push(sql`lower(users.first_name || ' ' || users.last_name) like ${pattern} escape '\\'`);
+    // The name as the card shows it (first name, last initial): matching the whole last name
+    // would spell it out to anyone adding one letter at a time.
+    const shown = sql`users.first_name || ' ' || substr(users.last_name, 1, 1) || '.'`;
+    parts.push(sql`lower(${shown}) like ${pattern} escape '\\'`);
   }
   if (f.city) {
     const pattern = `${likeEscape(f.city.toLowerCase())}%`;
