@@ -15,6 +15,8 @@ declare module 'fastify' {
      * "Missing auth token" for subscriptions). Otherwise "No authentication token found".
      */
     missingTokenMessage?: string;
+    /** The route serves a session whose email is not verified yet (logout); others answer 403. */
+    allowUnverified?: boolean;
   }
   interface FastifyRequest {
     authUser: AuthUser | null;
@@ -39,6 +41,7 @@ export const isAdmin = (user: AuthUser | null): boolean => user?.userType === 'a
 
 /** SPEC §5: "Profile, pets and notifications access need a token, otherwise …". */
 export const NO_TOKEN_MESSAGE = 'No authentication token found';
+export const UNVERIFIED_MESSAGE = 'Confirm your email address first: enter the code we emailed you';
 
 export async function registerAuth(
   app: FastifyInstance,
@@ -73,6 +76,11 @@ export async function registerAuth(
     const session = await sessions.lookup(sid, () => loadSession(sid));
     if (!session || session.id !== claims.id) {
       throw new AppError('UNAUTHENTICATED', 'Session has ended, please log in again');
+    }
+    // A signup's session holds nothing until the mailed code proves the address (auth.service
+    // reclaimUnverified hands an unverified account to the next signup with that address).
+    if (!session.emailVerified && !request.routeOptions.config.allowUnverified) {
+      throw new AppError('FORBIDDEN', UNVERIFIED_MESSAGE);
     }
     return {
       id: session.id,

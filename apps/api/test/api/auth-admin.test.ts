@@ -52,11 +52,11 @@ describe('admin bootstrap (ADMIN_EMAIL / ADMIN_PASSWORD, npm run admin:create)',
 
   it('ends every session of a pre-claimed account when ADMIN_EMAIL promotes it', async () => {
     const squatter = await signupViaApi(t, { email: 'claimed@pawsy.example' });
-    const loggedIn = (await login(t, squatter.email, squatter.password, true)).json().token;
+    // Unverified: the signup's session is live (it may log out) and login is refused.
+    expect((await login(t, squatter.email, squatter.password, true)).statusCode).toBe(403);
     expect(await tokenIsAccepted(t, squatter.token)).toBe(true);
     await ensureAdmin(t.app, 'claimed@pawsy.example', 'Operator-Pass-2026');
     expect(await tokenIsAccepted(t, squatter.token)).toBe(false);
-    expect(await tokenIsAccepted(t, loggedIn)).toBe(false);
     expect((await login(t, squatter.email, squatter.password)).statusCode).toBe(401);
   });
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../helpers/multipart-form.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser } from '../helpers/factories.ts';
-import { login, signupViaApi, tokenIsAccepted } from '../helpers/auth-flows.ts';
+import { login, signupViaApi, tokenIsAccepted, verifiedSignup } from '../helpers/auth-flows.ts';
+import { AUTH_MESSAGES } from '../../src/modules/auth/auth.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,7 +17,7 @@ const HOUR = 3600_000;
 
 describe('POST /api/auth/login', () => {
   it('answers 200 with token, expiresAt (24 h) and the user', async () => {
-    const u = await signupViaApi(t, { primery_services: ['Dog walking'] });
+    const u = await verifiedSignup(t, { primery_services: ['Dog walking'] });
     const res = await login(t, u.email, u.password);
     expect(res.statusCode, res.body).toBe(200);
     const json = res.json();
@@ -42,7 +43,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('keeps the session 30 days with rememberMe', async () => {
-    const u = await signupViaApi(t);
+    const u = await verifiedSignup(t);
     const res = await login(t, u.email, u.password, true);
     const ttl = Date.parse(res.json().expiresAt) - Date.now();
     expect(ttl).toBeGreaterThan(29.9 * 24 * HOUR);
@@ -55,16 +56,21 @@ describe('POST /api/auth/login', () => {
   });
 
   it('accepts the email in any letter case and with spaces around', async () => {
-    const u = await signupViaApi(t);
+    const u = await verifiedSignup(t);
     const res = await login(t, `  ${u.email.toUpperCase()} `, u.password);
     expect(res.statusCode).toBe(200);
   });
 
-  it('logs in an unverified email too (the client shows the code step)', async () => {
+  it('refuses an unverified email with the right password: 403 saying how to get a code', async () => {
     const u = await signupViaApi(t);
     const res = await login(t, u.email, u.password);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().user.email_verified).toBe(false);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().message).toBe(AUTH_MESSAGES.unverified);
+    expect(res.body).not.toMatch(/token/);
+    // A wrong password says only what it says for anyone.
+    const wrong = await login(t, u.email, 'Wrong-Password-1');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe('Invalid email or password');
   });
 
   it('answers a wrong password and an unknown email the same: 401 "Invalid email or password"', async () => {

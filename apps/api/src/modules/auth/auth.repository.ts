@@ -40,6 +40,28 @@ export async function markEmailVerified(db: DbOrTrx, userId: string): Promise<vo
     .execute();
 }
 
+/**
+ * A new signup's details over an account whose email was never verified (the newest claim to the
+ * address wins until someone proves it with the mailed code). False once the email is verified.
+ */
+export async function replaceUnverifiedClaim(
+  db: DbOrTrx,
+  userId: string,
+  claim: Pick<
+    UsersTable,
+    'password_hash' | 'first_name' | 'last_name' | 'phone' | 'user_type' | 'primary_services'
+  >,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ ...claim, updated_at: nowIso() })
+    .where('id', '=', userId)
+    .where('email_verified', '=', 0)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function insertSession(
   db: DbOrTrx,
   row: { id: string; user_id: string; expires_at: string },
@@ -81,6 +103,7 @@ export function findSessionWithUser(db: DbOrTrx, sessionId: string) {
       'users.email',
       'users.user_type',
       'users.deleted_at',
+      'users.email_verified',
       'sessions.revoked_at',
       'sessions.expires_at',
     ])

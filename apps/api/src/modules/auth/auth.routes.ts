@@ -20,7 +20,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import * as auth from './auth.service.ts';
 import { createWideLimits, ipEmailLimit, ipLimit, userLimit } from './rate-limits.ts';
 
-const errors = { 400: errorBody, 401: errorBody, 409: errorBody, 429: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: errorBody };
 const tags = ['auth'];
 
 /** SPEC §7 Auth, mounted at /api/auth. */
@@ -126,6 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/logout',
     {
       onRequest: app.requireAuth,
+      config: { allowUnverified: true },
       schema: { tags, body: logoutBody, response: { 200: logoutResponse, ...errors } },
     },
     async (request) => {

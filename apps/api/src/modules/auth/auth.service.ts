@@ -15,6 +15,7 @@ import { toUserWire, type UserRow } from '../../lib/user-wire.ts';
 import * as repo from './auth.repository.ts';
 import {
   consumeCode,
+  expireCodes,
   issueCode,
   maySendMail,
   OTP_TTL_MINUTES,
@@ -35,6 +36,8 @@ export const AUTH_MESSAGES = {
   resendSent:
     'If this email has an unverified account, a new code has been sent. Codes can be requested once a minute.',
   resetSent: 'If an account exists for this email, a password reset code has been sent.',
+  unverified:
+    'Confirm your email address first: sign up again with this email to get a new code, or reset your password.',
 } as const;
 
 type SignupInput = {
@@ -103,6 +106,9 @@ export async function signup(app: FastifyInstance, input: SignupInput) {
     primary_services: JSON.stringify(input.primary_services),
   });
   const existing = await repo.findActiveUserByEmail(app.db, input.email);
+  if (existing && existing.email_verified !== 1) {
+    return reclaimUnverified(app, existing, row, input.password);
+  }
   let created = false;
   if (!existing) {
     try {
@@ -116,6 +122,49 @@ export async function signup(app: FastifyInstance, input: SignupInput) {
   mailAfterAnswer(app, row.email, 'verify-email');
   const session = await openSession(app, row, SESSION_TTL_MS);
   return { session, user: toUserWire(row) };
+}
+
+/**
+ * Signup with an address whose account was never verified: a claim with another password
+ * replaces the earlier one (password, names, phone, role), ends its sessions and its unused
+ * codes, and gets a code of its own (once the minute's mail gate allows). So whoever signed up
+ * first with someone else's address holds nothing once the owner signs up: the owner's code
+ * verifies the owner's password. An unverified account can do nothing but log out
+ * (plugins/auth.ts) and cannot log in, so nothing it held changes hands.
+ */
+async function reclaimUnverified(
+  app: FastifyInstance,
+  existing: UserRow,
+  row: UserRow,
+  password: string,
+) {
+  // The same password: its claimant retrying (a second click, a lost tab), whose code stands.
+  if (await verifyPassword(existing.password_hash, password)) {
+    mailAfterAnswer(app, existing.email, 'verify-email');
+    const session = await openSession(app, existing, SESSION_TTL_MS);
+    return { session, user: toUserWire(existing) };
+  }
+  const claim = {
+    password_hash: row.password_hash,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    phone: row.phone,
+    user_type: row.user_type,
+    primary_services: row.primary_services,
+  };
+  const replaced = await app.db.transaction().execute(async (trx) => {
+    if (!(await repo.replaceUnverifiedClaim(trx, existing.id, claim))) return false;
+    await revokeUserSessions(trx, existing.id);
+    await expireCodes(trx, existing.id, 'verify-email');
+    return true;
+  });
+  // Verified meanwhile: the address is taken after all.
+  if (!replaced) return answerTakenEmail(app, row);
+  app.sessionCache.revokeUser(existing.id);
+  const user = { ...existing, ...claim };
+  mailAfterAnswer(app, user.email, 'verify-email');
+  const session = await openSession(app, user, SESSION_TTL_MS);
+  return { session, user: toUserWire(user) };
 }
 
 /**
@@ -139,6 +188,8 @@ export async function login(
   const user = await repo.findActiveUserByEmail(app.db, input.email);
   const ok = await verifyPassword(user?.password_hash ?? (await warmDummyHash()), input.password);
   if (!user || !ok) throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.invalidLogin);
+  // Told only to whoever knows the password; the mailed code proves the address first.
+  if (user.email_verified !== 1) throw new AppError('FORBIDDEN', AUTH_MESSAGES.unverified);
   const ttl = input.rememberMe ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS;
   // The password may have been reset or changed while it was being checked: then it is wrong now.
   const session = await openSessionWhilePassword(app, user, ttl, user.password_hash);
@@ -157,6 +208,8 @@ export async function verifyEmail(app: FastifyInstance, email: string, otp: stri
   const user = await userForCode(app, email);
   await consumeCode(app, user.id, 'verify-email', otp);
   await repo.markEmailVerified(app.db, user.id);
+  // Cached sessions still say "unverified": read them again.
+  app.sessionCache.revokeUser(user.id);
 }
 
 /**

@@ -70,6 +70,26 @@ export async function takeAttemptIfAny(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Ends the unused codes of a purpose now (they expire; their wrong tries still count towards the
+ * daily cap, which deleting or consuming them would hand back).
+ */
+export async function expireCodes(
+  db: DbOrTrx,
+  userId: string,
+  purpose: CodePurpose,
+): Promise<void> {
+  const now = nowIso();
+  await db
+    .updateTable('one_time_codes')
+    .set({ expires_at: now })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .execute();
+}
+
 /** Marks a code used; false when another request used it first. */
 export async function consumeIfUnused(db: DbOrTrx, codeId: string): Promise<boolean> {
   const result = await db

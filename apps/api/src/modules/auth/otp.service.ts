@@ -6,6 +6,7 @@ import * as repo from './otp.repository.ts';
 import type { AuthMailKind, CodePurpose } from './otp.repository.ts';
 
 export type { AuthMailKind, CodePurpose };
+export { expireCodes } from './otp.repository.ts';
 
 export const OTP_TTL_MINUTES = 10;
 export const OTP_RESEND_SECONDS = 60;

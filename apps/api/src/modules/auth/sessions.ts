@@ -76,6 +76,8 @@ export type LiveSession = {
   userType: 'user' | 'provider' | 'admin';
   sessionId: string;
   expiresAt: string;
+  /** False until the account's email is proven: such a session may only log out. */
+  emailVerified: boolean;
 };
 
 /** The session and its user while the session is unrevoked, unexpired and the user not deleted. */
@@ -88,5 +90,6 @@ export async function findLiveSession(db: DbOrTrx, sessionId: string): Promise<L
     userType: row.user_type,
     sessionId,
     expiresAt: row.expires_at,
+    emailVerified: row.email_verified === 1,
   };
 }

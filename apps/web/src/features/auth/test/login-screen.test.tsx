@@ -45,6 +45,17 @@ describe('login screen', () => {
     ],
     ['401 without a message', { status: 401 }, 'Invalid username or password.'],
     ['401 with a message', { status: 401, body: { message: 'Account locked' } }, 'Account locked'],
+    [
+      '403 for an email not verified yet (the API says how to get a code)',
+      {
+        status: 403,
+        body: {
+          message:
+            'Confirm your email address first: sign up again with this email to get a new code, or reset your password.',
+        },
+      },
+      'Confirm your email address first: sign up again with this email to get a new code, or reset your password.',
+    ],
     ['500 without a message', { status: 500 }, 'Login failed.'],
     [
       '429 with a message',

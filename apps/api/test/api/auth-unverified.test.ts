@@ -1,0 +1,115 @@
+/**
+ * DESIGN §5: the mailed code proves the address. Until it is entered the account holds nothing:
+ * its session may only log out, login is refused, and a signup with another password takes the
+ * address over (the newest claim wins), so someone who signed up first with another person's
+ * address cannot keep it once its owner signs up and verifies.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '../../src/modules/auth/auth.service.ts';
+import { UNVERIFIED_MESSAGE } from '../../src/plugins/auth.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import {
+  ageAuthMails,
+  login,
+  signupPayload,
+  signupViaApi,
+  tokenIsAccepted,
+} from '../helpers/auth-flows.ts';
+import { lastCode, readMails } from '../helpers/mail.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: object, token?: string) =>
+  t.call({ method: 'POST', url, payload, ...(token ? { token } : {}) });
+const profile = (token: string) => t.call({ method: 'GET', url: '/api/user/user-profile', token });
+const verify = (email: string, otp: string) => post('/api/auth/verify-otp', { email, otp });
+
+describe('an account whose email is not verified', () => {
+  it('has a session that may only log out, until the code is entered', async () => {
+    const u = await signupViaApi(t);
+    const before = await profile(u.token);
+    expect(before.statusCode, before.body).toBe(403);
+    expect(before.json().message).toBe(UNVERIFIED_MESSAGE);
+    const apply = await post('/api/booking/', {}, u.token);
+    expect(apply.statusCode).toBe(403);
+
+    expect((await verify(u.email, lastCode(t.dataDir, u.email))).statusCode).toBe(200);
+    const after = await profile(u.token);
+    expect(after.statusCode, after.body).toBe(200);
+    expect(after.json().data.email_verified).toBe(true);
+  });
+
+  it('logs out with its signup session', async () => {
+    const u = await signupViaApi(t);
+    const out = await post('/api/auth/logout', { email: u.email }, u.token);
+    expect(out.statusCode, out.body).toBe(200);
+    expect(await tokenIsAccepted(t, u.token)).toBe(false);
+  });
+
+  it('cannot log in: 403 saying how to get a code', async () => {
+    const u = await signupViaApi(t);
+    const res = await login(t, u.email, u.password);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(AUTH_MESSAGES.unverified);
+  });
+});
+
+describe('signing up with an address someone claimed first', () => {
+  it("gives the address to its owner: the owner's code verifies the owner's password", async () => {
+    const email = `victim-${Math.random().toString(36).slice(2, 8)}@example.test`;
+    const squatter = await signupViaApi(t, {
+      email,
+      firstName: 'Att',
+      password: 'Squatter-Pass-1',
+    });
+    const squatterCode = lastCode(t.dataDir, email);
+    await ageAuthMails(t, squatter.id, 61);
+
+    const owner = await signupViaApi(t, { email, firstName: 'Vera', password: 'Owner-Pass-2026' });
+    expect(owner.id).toBe(squatter.id);
+    // The owner's session is live (it may log out), the squatter's ended.
+    expect(await tokenIsAccepted(t, owner.token)).toBe(true);
+    expect(await tokenIsAccepted(t, squatter.token)).toBe(false);
+    // The code mailed for the squatter's claim is dead; the owner's own mail greets the owner.
+    expect((await verify(email, squatterCode)).statusCode).toBe(400);
+    await t.app.mailer.settled();
+    const mail = readMails(t.dataDir, email).at(-1)!;
+    expect(mail.text).toContain('Vera');
+    expect(mail.code).not.toBe(squatterCode);
+
+    expect((await verify(email, mail.code!)).statusCode).toBe(200);
+    expect((await login(t, email, 'Squatter-Pass-1')).statusCode).toBe(401);
+    const mine = await login(t, email, 'Owner-Pass-2026');
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().user).toMatchObject({ firstName: 'Vera', email_verified: true });
+  });
+
+  it('keeps the code of its own claimant retrying with the same password', async () => {
+    const body = signupPayload();
+    const first = await post('/api/auth/signup', body);
+    const email = String(body.email).toLowerCase();
+    const code = lastCode(t.dataDir, email);
+    const again = await post('/api/auth/signup', body);
+    expect(again.statusCode).toBe(201);
+    expect(await tokenIsAccepted(t, first.json().token.token)).toBe(true);
+    expect(await tokenIsAccepted(t, again.json().token.token)).toBe(true);
+    expect((await verify(email, code)).statusCode).toBe(200);
+  });
+
+  it('changes nothing once the address is verified (the taken-address answer)', async () => {
+    const owner = await signupViaApi(t, { password: 'Owner-Pass-2026' });
+    expect((await verify(owner.email, lastCode(t.dataDir, owner.email))).statusCode).toBe(200);
+    const late = await post(
+      '/api/auth/signup',
+      signupPayload({ email: owner.email, password: 'Squatter-Pass-1' }),
+    );
+    expect(late.statusCode).toBe(201);
+    expect(await tokenIsAccepted(t, late.json().token.token)).toBe(false);
+    expect((await login(t, owner.email, 'Owner-Pass-2026')).statusCode).toBe(200);
+    expect((await login(t, owner.email, 'Squatter-Pass-1')).statusCode).toBe(401);
+  });
+});
