@@ -60,6 +60,47 @@ export const weeklyWindow = z
   });
 export type WeeklyWindow = z.infer<typeof weeklyWindow>;
 
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const HHMM = /^(\d\d):(\d\d)$/;
+
+/** A window as minutes of the week [from, to); one ending at or before its start runs on. */
+function weekSpan(w: WeeklyWindow): [number, number] | null {
+  const start = HHMM.exec(w.start);
+  const end = HHMM.exec(w.end);
+  if (!start || !end) return null;
+  const from = w.day * 1440 + Number(start[1]) * 60 + Number(start[2]);
+  let to = w.day * 1440 + Number(end[1]) * 60 + Number(end[2]);
+  if (to <= from) to += 1440;
+  return [from, to];
+}
+
+/**
+ * A weekly schedule. Two windows of one day may not overlap (the same hours twice read as a
+ * mistake); a window running past midnight may meet the next day's, as "Friday 22:00–02:00" and
+ * "Saturday all day" do.
+ */
+export const weeklySchedule = z
+  .array(weeklyWindow)
+  .max(MAX_SCHEDULE_WINDOWS, fieldWords.atMostItems('schedule', MAX_SCHEDULE_WINDOWS))
+  .superRefine((windows, ctx) => {
+    const spans = windows.map(weekSpan);
+    for (let j = 1; j < windows.length; j += 1) {
+      const b = spans[j];
+      if (!b) continue;
+      const clash = spans.findIndex(
+        (a, i) =>
+          i < j && a !== null && windows[i]!.day === windows[j]!.day && a[0] < b[1] && b[0] < a[1],
+      );
+      if (clash < 0) continue;
+      const a = windows[clash]!;
+      ctx.addIssue({
+        code: 'custom',
+        path: [j],
+        message: `These hours overlap ${WEEKDAYS[a.day]} ${a.start}–${a.end}`,
+      });
+    }
+  });
+
 const capacities = z
   .record(z.string(), bounded('A capacity', 1, MAX_CAPACITY))
   .superRefine((caps, ctx) => {
@@ -106,10 +147,7 @@ export const calendarResponse = z.object({ success: z.literal(true), data: calen
 export const calendarUpdateBody = z
   .object({
     timeZone: timeZone.optional(),
-    schedule: z
-      .array(weeklyWindow)
-      .max(MAX_SCHEDULE_WINDOWS, fieldWords.atMostItems('schedule', MAX_SCHEDULE_WINDOWS))
-      .optional(),
+    schedule: weeklySchedule.optional(),
     capacities: capacities.optional(),
   })
   .strict()

@@ -352,6 +352,36 @@ describe('bad input gets a 4xx with a message', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it('refuses hours of one day that overlap, naming the window; takes windows that touch or spill into the next day', async () => {
+    const twice = await putMine(s, {
+      schedule: [
+        { day: 1, start: '09:00', end: '17:00' },
+        { day: 1, start: '09:00', end: '17:00' },
+      ],
+    });
+    expect(twice.statusCode, twice.body).toBe(400);
+    expect(twice.json().errors).toEqual([
+      { path: 'schedule.1', message: 'These hours overlap Monday 09:00–17:00' },
+    ]);
+    const partly = await putMine(s, {
+      schedule: [
+        { day: 3, start: '08:00', end: '12:00' },
+        { day: 3, start: '11:00', end: '13:00' },
+      ],
+    });
+    expect(partly.statusCode, partly.body).toBe(400);
+    expect(partly.json().errors[0].message).toBe('These hours overlap Wednesday 08:00–12:00');
+    const touching = await putMine(s, {
+      schedule: [
+        { day: 1, start: '09:00', end: '12:00' },
+        { day: 1, start: '12:00', end: '17:00' },
+        { day: 5, start: '22:00', end: '02:00' },
+        { day: 6, start: '00:00', end: '00:00' },
+      ],
+    });
+    expect(touching.statusCode, touching.body).toBe(200);
+  });
+
   it.each([
     ['missing dates', {}],
     ['wrong types', { startDate: 20260601, endDate: true }],

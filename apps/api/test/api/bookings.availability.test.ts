@@ -221,13 +221,13 @@ describe('weekly schedule (hourly services)', () => {
     // Monday 13:00–14:00 UTC is 08:00–09:00 in Bogotá.
     expectConflict(
       await directRequest(owner, lee, 'Dog walking', at(0, 13), at(0, 14)),
-      'Lee does not take dog walking on Monday 08:00–09:00 (outside their weekly schedule)',
+      'Lee does not take dog walking on Monday 08:00–09:00 America/Bogota time (outside their weekly schedule)',
     );
     // Saturday 15:00 UTC is 10:00 in Bogotá: no Saturday window at all.
     const id = await openBooking(owner, 'Dog walking', at(5, 15), at(5, 16));
     expectConflict(
       await invite(owner, id, lee),
-      'Lee does not take dog walking on Saturday 10:00–11:00 (outside their weekly schedule)',
+      'Lee does not take dog walking on Saturday 10:00–11:00 America/Bogota time (outside their weekly schedule)',
     );
     expectConflict(await apply(lee, id), /^You do not take dog walking on Saturday/);
   });
@@ -240,11 +240,11 @@ describe('weekly schedule (hourly services)', () => {
     const id = await openBooking(owner, 'Dog walking', start, end);
     expectConflict(
       await apply(lee, id),
-      'You do not take dog walking on Thursday 16:23–18:23 (outside your weekly hours)',
+      'You do not take dog walking on Thursday 16:23–18:23 America/Bogota time (outside your weekly hours)',
     );
     expectConflict(
       await invite(owner, id, lee),
-      'Lee does not take dog walking on Thursday 16:23–18:23 (outside their weekly schedule)',
+      'Lee does not take dog walking on Thursday 16:23–18:23 America/Bogota time (outside their weekly schedule)',
     );
   });
 
@@ -260,7 +260,7 @@ describe('weekly schedule (hourly services)', () => {
     await setCalendar(lee, { schedule: [{ day: 3, start: '09:00', end: '12:00' }] });
     expectConflict(
       await decide(other, id, lee),
-      'Lee does not take dog walking on Wednesday 15:00–16:00 (outside their weekly schedule)',
+      'Lee does not take dog walking on Wednesday 15:00–16:00 America/Bogota time (outside their weekly schedule)',
     );
     await setCalendar(lee, { schedule: [] }); // empty: available at all hours
     expect((await decide(other, id, lee)).statusCode).toBe(200);

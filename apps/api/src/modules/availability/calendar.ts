@@ -164,6 +164,7 @@ function voiceOf(who: ConflictSubject) {
 
 const clock = (minute: number) =>
   `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+const zoneWords = (tz: string) => (tz === 'UTC' ? 'UTC' : `${tz} time`);
 /** A time as the sitter's calendar keeps it, naming the zone unless it is UTC. */
 const dateLabel = (d: Date, tz: string) => {
   const p = localParts(d, tz);
@@ -212,7 +213,8 @@ export function findConflict(
     if (outside)
       return {
         kind: 'schedule',
-        message: `${v.subject} ${v.does} not take ${serviceWord(service)} on ${WEEKDAY_NAMES[outside.weekday]} ${clock(outside.from)}–${clock(shownEnd(outside, range.end, cal.timeZone))} (outside ${v.hours})`,
+        // The zone is named: the reader's screen shows times on their own clock.
+        message: `${v.subject} ${v.does} not take ${serviceWord(service)} on ${WEEKDAY_NAMES[outside.weekday]} ${clock(outside.from)}–${clock(shownEnd(outside, range.end, cal.timeZone))} ${zoneWords(cal.timeZone)} (outside ${v.hours})`,
       };
   }
   const hourly = others.filter((b) => serviceUnit(b.service) === 'hour');

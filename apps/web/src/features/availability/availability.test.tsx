@@ -102,6 +102,26 @@ describe('sitter calendar editor on /profile', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
+  it('refuses the same hours twice on one day, without calling the API', async () => {
+    const calls = renderSitterProfile(
+      makeCalendar({
+        schedule: [
+          { day: 1, start: '09:00', end: '17:00' },
+          { day: 1, start: '09:00', end: '17:00' },
+        ],
+      }),
+      () => null,
+    );
+    const calendar = await section();
+    await userEvent
+      .setup()
+      .click(within(calendar).getByRole('button', { name: 'Save hours and capacity' }));
+    expect(await within(calendar).findByRole('alert')).toHaveTextContent(
+      'Weekly hours: These hours overlap Monday 09:00–17:00',
+    );
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
   it('adds a blocked range picked in the date picker and removes another', async () => {
     const first = dayjs().add(1, 'month').date(10);
     const last = first.add(6, 'day');
