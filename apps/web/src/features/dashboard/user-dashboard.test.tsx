@@ -192,6 +192,28 @@ describe('user dashboard', () => {
     );
     expect(screen.queryByRole('link', { name: 'Go to verification' })).not.toBeInTheDocument();
     expect(screen.queryByText('Pets')).not.toBeInTheDocument();
+    // This sitter holds credits (1,250 cents): they are shown.
+    expect(screen.getByText('Credits balance')).toBeInTheDocument();
+  });
+
+  it('shows a sitter without credits no credits (they pay for bookings sitters do not make)', async () => {
+    storeSession({ id: USER_ID, userType: 'provider' });
+    const dashboard = makeDashboard({
+      user: { ...makeDashboard().user, userType: 'provider', KYC_verified: true },
+      kycStatus: 'Verified',
+      creditsBalance: 0,
+    });
+    const calls = mockDashboardFetch(({ url }) =>
+      url.startsWith('/api/user/dashboard/')
+        ? { status: 200, body: { success: true, data: dashboard } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    renderApp('/user-dashboard');
+    expect(await screen.findByText('Identity verified')).toBeInTheDocument();
+    expect(screen.getByText('Upcoming bookings')).toBeInTheDocument();
+    expect(screen.queryByText('Credits balance')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /credits/i })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url.includes('user-credits'))).toBe(false);
   });
 
   describe('follows the bell', () => {

@@ -84,6 +84,8 @@ function KycCard({ dashboard }: { dashboard: UserDashboard }) {
 
 function Dashboard({ dashboard, userId }: { dashboard: UserDashboard; userId: string }) {
   const isProvider = dashboard.user.userType === 'provider';
+  // Credits pay for bookings, which sitters do not make: shown to a sitter only if they hold some.
+  const showsCredits = !isProvider || dashboard.creditsBalance > 0;
   const stats: Stat[] = [
     ...(isProvider
       ? []
@@ -106,11 +108,15 @@ function Dashboard({ dashboard, userId }: { dashboard: UserDashboard; userId: st
       value: String(dashboard.notificationsUnread),
       icon: <IconBell size={20} />,
     },
-    {
-      label: 'Credits balance',
-      value: formatCents(dashboard.creditsBalance, dashboard.currency),
-      icon: <IconCoin size={20} />,
-    },
+    ...(showsCredits
+      ? [
+          {
+            label: 'Credits balance',
+            value: formatCents(dashboard.creditsBalance, dashboard.currency),
+            icon: <IconCoin size={20} />,
+          },
+        ]
+      : []),
   ];
   const actions = isProvider
     ? [
@@ -155,7 +161,7 @@ function Dashboard({ dashboard, userId }: { dashboard: UserDashboard; userId: st
             ))}
           </Stack>
         </Paper>
-        <CreditsCard userId={userId} history={5} />
+        {showsCredits && <CreditsCard userId={userId} history={5} />}
       </SimpleGrid>
     </Stack>
   );
