@@ -16,4 +16,13 @@ describe('the first Tab on any page', () => {
     // Outside what React renders into, so the app's start never takes it (or its focus) away.
     expect(page.getElementById('root')?.contains(first ?? null)).toBe(false);
   });
+
+  it('has a target before the app has run (axe: skip links need one), inside what React replaces', () => {
+    const page = new DOMParser().parseFromString(indexHtml, 'text/html');
+    const target = page.getElementById('main');
+    expect(target?.tagName).toBe('MAIN');
+    expect(target?.closest('[aria-hidden="true"]')).toBeNull();
+    // React's first render replaces #root's children: no second #main once the app's is there.
+    expect(page.getElementById('root')?.contains(target)).toBe(true);
+  });
 });
