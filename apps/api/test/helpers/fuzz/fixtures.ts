@@ -18,6 +18,8 @@ import type { Role } from './operations.ts';
  */
 export function fuzzEnv(): Record<string, string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawsy-fuzz-web-'));
+  // Gone with the process that made it (the test file's worker, or the bench script).
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   fs.writeFileSync(
     path.join(dir, 'index.html'),
     '<!doctype html><title>Pawsy</title><!--pawsy-config-->',
