@@ -48,12 +48,16 @@ export function ChatThread({
     event?.preventDefault();
     const trimmed = text.trim();
     if (!trimmed || sending) return;
+    // The box empties as the message leaves, so what is typed while it is on its way stays; a
+    // failed message comes back only into an empty box, never over newer text.
+    const sent = text;
+    setText('');
     setSending(true);
     const result = await dispatch(
       sendMessage({ bookingId, text: trimmed, ...(recipientId ? { recipientId } : {}) }),
     );
     setSending(false);
-    if (sendMessage.fulfilled.match(result)) setText('');
+    if (sendMessage.rejected.match(result)) setText((current) => (current === '' ? sent : current));
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey) void submit(event);

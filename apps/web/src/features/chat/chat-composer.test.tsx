@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../../test/fetch-mock';
+import { renderApp } from '../../test/render-app';
+import { storeSession } from '../../test/tokens';
+import type { ChatMessage, Conversation } from './chat-api';
+
+const ME = { _id: 'u1', id: 'u1', firstName: 'Olivia', lastName: 'Owner' };
+const SAM = { _id: 'u2', id: 'u2', firstName: 'Sam', lastName: 'Sitter' };
+const BOOKING = 'b'.repeat(24);
+const meta = (total: number) => ({ page: 1, limit: 100, total, totalPages: 1, hasMore: false });
+
+function sentMessage(text: string): ChatMessage {
+  const at = new Date().toISOString();
+  return {
+    _id: 'm1',
+    bookingId: BOOKING,
+    booking: BOOKING,
+    text,
+    sender: ME,
+    recipient: SAM,
+    createdAt: at,
+    sentAt: at,
+    read: false,
+    readAt: null,
+  };
+}
+const conversation: Conversation = {
+  _id: BOOKING,
+  bookingId: BOOKING,
+  booking: {
+    _id: BOOKING,
+    service: 'Dog walking',
+    status: 'accepted',
+    startDate: '2026-12-01T10:00:00.000Z',
+    endDate: '2026-12-01T11:00:00.000Z',
+  },
+  owner: ME,
+  provider: SAM,
+  otherParty: SAM,
+  lastMessage: null,
+  unreadCount: 0,
+  updatedAt: '2026-11-01T00:00:00.000Z',
+};
+
+type Reply = { status: number; body?: unknown };
+
+/** The chat room with the POST of a message held until the test answers it. */
+async function openChatWithHeldSend() {
+  storeSession({ id: 'u1' });
+  const held: { text: string; answer: (reply: Reply) => void }[] = [];
+  mockFetch(({ url, method, body }) => {
+    if (url.startsWith('/api/messages/conversations'))
+      return { status: 200, body: { success: true, data: [conversation], meta: meta(1) } };
+    if (url.startsWith('/api/messages/thread'))
+      return { status: 200, body: { success: true, data: [], meta: meta(0) } };
+    if (url === '/api/messages/' && method === 'POST') {
+      const { text } = body as { text: string };
+      return new Promise<Reply>((answer) => held.push({ text, answer }));
+    }
+    return { status: 404, body: { message: 'Not found' } };
+  });
+  renderApp('/chat-room');
+  const box = await screen.findByRole('textbox', { name: /message/i });
+  return { box, held, user: userEvent.setup() };
+}
+
+describe('chat composer while a message is sending', () => {
+  it('empties the box at once and keeps what is typed while the message is on its way', async () => {
+    const { box, held, user } = await openChatWithHeldSend();
+    await user.type(box, 'See you at 9{Enter}');
+    await waitFor(() => expect(held).toHaveLength(1));
+    expect(box).toHaveValue('');
+    await user.type(box, 'Bring the lead');
+    held[0]!.answer({ status: 201, body: { success: true, data: sentMessage(held[0]!.text) } });
+    const list = screen.getByRole('list', { name: 'Messages' });
+    await waitFor(() => expect(within(list).getByText('See you at 9')).toBeInTheDocument());
+    expect(held[0]!.text).toBe('See you at 9');
+    expect(box).toHaveValue('Bring the lead');
+  });
+
+  it('puts a failed message back into the box when nothing new was typed', async () => {
+    const { box, held, user } = await openChatWithHeldSend();
+    await user.type(box, 'See you at 9{Enter}');
+    await waitFor(() => expect(held).toHaveLength(1));
+    expect(box).toHaveValue('');
+    held[0]!.answer({ status: 500 });
+    expect(await screen.findByText('Failed to send message')).toBeInTheDocument();
+    expect(box).toHaveValue('See you at 9');
+  });
+
+  it('keeps newer text when the message fails, and shows the error', async () => {
+    const { box, held, user } = await openChatWithHeldSend();
+    await user.type(box, 'See you at 9{Enter}');
+    await waitFor(() => expect(held).toHaveLength(1));
+    await user.type(box, 'Bring the lead');
+    held[0]!.answer({ status: 500 });
+    expect(await screen.findByText('Failed to send message')).toBeInTheDocument();
+    expect(box).toHaveValue('Bring the lead');
+  });
+});
