@@ -1,12 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, type FetchCall } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 
 type Reply = { status: number; body?: unknown };
 
-async function fillAndSubmit(handler: (call: FetchCall) => Reply) {
+async function fillAndSubmit(handler: (call: FetchCall) => Reply, beforeSubmit = () => {}) {
   const calls = mockFetch(handler);
   const view = renderApp('/SignUp');
   const user = userEvent.setup();
@@ -17,6 +17,7 @@ async function fillAndSubmit(handler: (call: FetchCall) => Reply) {
   await user.type(screen.getByLabelText(/^password/i), 'long-enough-pw');
   await user.click(screen.getByRole('radio', { name: /pet sitter/i }));
   await user.click(screen.getByRole('checkbox', { name: /terms of use/i }));
+  beforeSubmit();
   await user.click(screen.getByRole('button', { name: 'Create account' }));
   return { ...view, calls, user };
 }
@@ -94,6 +95,22 @@ describe('signup screen', () => {
     const dialog = await screen.findByRole('dialog', { name: /check your email/i });
     const boxes = within(dialog).getAllByLabelText('Verification code digit');
     await waitFor(() => expect(document.activeElement).toBe(boxes[0]));
+  });
+
+  it('counts the 60 s before "Resend code" from the signup that sent the code, not from page load', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    // Filling in the form took a minute and a half.
+    await fillAndSubmit(
+      () => ({ status: 201, body: { token: { token: 'new.signup.token' } } }),
+      () => vi.setSystemTime(Date.now() + 90_000),
+    );
+    const dialog = await screen.findByRole('dialog', { name: /check your email/i });
+    act(() => vi.advanceTimersByTime(1000));
+    expect(within(dialog).getByRole('button', { name: 'Resend code in 59 s' })).toBeDisabled();
+    act(() => vi.advanceTimersByTime(58_000));
+    expect(within(dialog).getByRole('button', { name: 'Resend code in 1 s' })).toBeDisabled();
+    act(() => vi.advanceTimersByTime(1000));
+    expect(within(dialog).getByRole('button', { name: 'Resend code' })).toBeEnabled();
   });
 
   it('an empty form sent moves focus to the first invalid field', async () => {
