@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 
@@ -31,5 +31,45 @@ describe('forgot password screen', () => {
     expect(screen.getByLabelText(/^email/i)).toHaveValue('casey@example.com');
     expect(screen.getByLabelText(/^password/i)).toHaveFocus();
     expect(router.state.location.search).toBe('');
+  });
+
+  it('step 2 sends a new code to the same address once the 60 s since the last one are over', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    const sent = 'If an account exists for this email, a password reset code has been sent.';
+    const calls = mockFetch(({ url }) =>
+      url === '/api/auth/reset-password'
+        ? {
+            status: 400,
+            body: {
+              message: 'This code is wrong or no longer valid. Check it, or request a new code.',
+            },
+          }
+        : { status: 200, body: { success: true, data: null, message: sent } },
+    );
+    renderApp('/forgot-password');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^email/i), 'Casey@Example.com');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    const code = await screen.findByRole('group', { name: 'Verification code' });
+    expect(screen.getByRole('button', { name: 'Send a new code in 60 s' })).toBeDisabled();
+
+    // The code did not work: the message says to request a new one, and the button is there.
+    await user.click(within(code).getAllByRole('textbox')[0]!);
+    await user.keyboard('123456');
+    await user.type(screen.getByLabelText(/^new password/i), 'a-new-long-password');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('request a new code');
+    act(() => vi.advanceTimersByTime(30_000));
+    expect(screen.getByRole('button', { name: 'Send a new code in 30 s' })).toBeDisabled();
+    act(() => vi.advanceTimersByTime(30_000));
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(sent);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(calls.filter((c) => c.url === '/api/auth/forget-password').map((c) => c.body)).toEqual([
+      { email: 'casey@example.com' },
+      { email: 'casey@example.com' },
+    ]);
+    expect(screen.getByRole('button', { name: 'Send a new code in 60 s' })).toBeDisabled();
   });
 });

@@ -1,0 +1,124 @@
+import { Alert, Anchor, Button, Group, PasswordInput, PinInput, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths, type LoginState } from '../../../config/paths';
+import { getErrorMessage } from '../../../lib/api-error';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { authApi } from '../auth-api';
+import { AUTH_MESSAGES } from '../auth-errors';
+import { resetFormSchema } from '../auth-schemas';
+import { useResendCooldown } from '../hooks/use-resend-cooldown';
+
+type ResetPasswordFormProps = {
+  /** Where the code was sent; this form mounts just after that, which starts the resend wait. */
+  email: string;
+  onChangeEmail: () => void;
+};
+
+/** Step 2 of /forgot-password: the emailed code, the new password, and a way to a new code. */
+export function ResetPasswordForm({ email, onChangeEmail }: ResetPasswordFormProps) {
+  const navigate = useNavigate();
+  const form = useZodForm(resetFormSchema, { otp: '', password: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const [isResending, setResending] = useState(false);
+  const { secondsLeft, restart: restartCooldown } = useResendCooldown();
+
+  const reset = form.handleSubmit(async (values) => {
+    setError(null);
+    setInfo(null);
+    setSubmitting(true);
+    try {
+      const { data } = await authApi.resetPassword({ email, ...values });
+      // The contract's 2xx always reports success; anything else is SPEC §8's "unexpected".
+      if (data && data.success !== true) {
+        setError(AUTH_MESSAGES.unexpectedResponse);
+        return;
+      }
+      const state: LoginState = {
+        notice: 'Your password has been reset. Log in with your new password.',
+        email,
+      };
+      await navigate(paths.login, { replace: true, state });
+    } catch (err) {
+      setError(getErrorMessage(err, AUTH_MESSAGES.resetFailed));
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  const sendNewCode = async () => {
+    setError(null);
+    setInfo(null);
+    setResending(true);
+    try {
+      const { data } = await authApi.forgetPassword({ email });
+      setInfo(data?.message ?? `We sent a new code to ${email}.`);
+      restartCooldown();
+    } catch (err) {
+      setError(getErrorMessage(err, AUTH_MESSAGES.sendOtpFailed));
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={reset} noValidate aria-label="Choose a new password">
+      <Stack>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        {info && (
+          <Alert color="pawsy" role="status">
+            {info}
+          </Alert>
+        )}
+        <div role="group" aria-labelledby="reset-code-label">
+          <Text id="reset-code-label" fw={500} size="sm">
+            Verification code
+          </Text>
+          <Group mt={4}>
+            <PinInput
+              length={6}
+              type="number"
+              oneTimeCode
+              value={form.values.otp}
+              onChange={(value) => form.setValue('otp', value)}
+              error={Boolean(form.errors.otp)}
+              ariaLabel="Verification code digit"
+            />
+          </Group>
+          {form.errors.otp && (
+            <Text c="red.8" size="sm" mt={4}>
+              {form.errors.otp}
+            </Text>
+          )}
+        </div>
+        <PasswordInput
+          label="New password"
+          description="At least 8 characters"
+          autoComplete="new-password"
+          required
+          {...form.textInput('password')}
+        />
+        <Button type="submit" loading={isSubmitting} fullWidth>
+          Reset password
+        </Button>
+        <Button
+          variant="subtle"
+          onClick={() => void sendNewCode()}
+          disabled={secondsLeft > 0}
+          loading={isResending}
+        >
+          {secondsLeft > 0 ? `Send a new code in ${secondsLeft} s` : 'Send a new code'}
+        </Button>
+        <Anchor component="button" type="button" size="sm" onClick={onChangeEmail}>
+          Use a different email address
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}
