@@ -21,7 +21,7 @@ export function announceDecision(
       id,
       color: 'gray',
       title: 'Invitation declined',
-      message: 'The owner is told.',
+      message: `You declined ${fullName(booking.owner)}'s ${serviceWord(booking.service)} booking, ${formatDateRange(booking.startDate, booking.endDate)}. The owner is told.`,
     });
     return;
   }

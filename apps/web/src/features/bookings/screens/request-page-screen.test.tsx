@@ -67,6 +67,11 @@ function open(): FetchCall[] {
       );
       return { status: 200, body: { success: true, message: 'Request withdrawn', data: {} } };
     }
+    if (call.method === 'POST' && call.url === `/api/booking/${OPEN_ID}/send-request`) {
+      const applied = mine(OPEN_ID, { initiatedBy: 'provider', state: 'pending' });
+      requests = [applied, ...requests];
+      return { status: 201, body: { success: true, message: 'Request sent', data: applied } };
+    }
     if (call.method === 'PUT' && call.url === `/api/booking/accept/${BOOKING_ID}`)
       return { status: 200, body: { success: true, message: 'ok', data: makeBooking() } };
     return { status: 404, body: { message: 'Not found' } };
@@ -170,6 +175,54 @@ describe('request board', () => {
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`/booking-details/${BOOKING_ID}`),
     );
+  });
+
+  it('asks before declining an invitation, then says so and puts focus on the list heading', async () => {
+    const calls = open();
+    await screen.findByRole('heading', { name: 'Invitations' });
+    const invitation = within(region('Invitations')).getAllByRole('article')[0]!;
+    await userEvent.click(within(invitation).getByRole('button', { name: 'Reject' }));
+
+    const dialog = await screen.findByRole('dialog', {
+      name: "Decline Olivia Bennett's invitation?",
+    });
+    expect(dialog).toHaveTextContent('The request is declined and Olivia Bennett is told');
+    expect(dialog).toHaveTextContent("the owner's payment is refunded");
+    const keep = within(dialog).getByRole('button', { name: 'Keep invitation' });
+    await waitFor(() => expect(keep).toHaveFocus());
+    await userEvent.click(keep);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await userEvent.click(within(invitation).getByRole('button', { name: 'Reject' }));
+    const again = await screen.findByRole('dialog', { name: /^Decline Olivia Bennett/ });
+    requests = requests.filter((r) => r.bookingId !== BOOKING_ID);
+    await userEvent.click(within(again).getByRole('button', { name: 'Decline' }));
+
+    expect(await screen.findByText('Invitation declined')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /^You declined Olivia Bennett's dog walking booking, .+\. The owner is told\.$/,
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(region('Invitations')).queryAllByRole('article')).toHaveLength(0),
+    );
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { providerId: SITTER_ID, decision: 'rejected' },
+    ]);
+    // Focus stays on the heading (Mantine's focus return runs 10 ms after the dialog closes).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('heading', { name: 'Invitations' })).toHaveFocus();
+  });
+
+  it("after Apply, focus goes to the card's new state, not to <body>", async () => {
+    open();
+    await screen.findByRole('heading', { name: 'Open requests nearby' });
+    const card = (await within(region('Open requests nearby')).findAllByRole('article'))[1]!;
+    await userEvent.click(within(card).getByRole('button', { name: 'Apply' }));
+    const state = await within(card).findByText('Applied, waiting for the owner');
+    await waitFor(() => expect(state.closest('[tabindex="-1"]')).toHaveFocus());
   });
 
   it('withdraws a pending application after confirmation, then refreshes', async () => {

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
 import { LoadMore } from '../../../components/ui/load-more';
@@ -14,9 +14,11 @@ import {
   type Decision,
   type MyRequest,
 } from '../bookings-api';
+import { BoardSection as Section, boardSectionId } from '../components/board-section';
 import { BookingCard, type CardBooking } from '../components/booking-card';
 import { BookingListSkeleton } from '../components/booking-list-skeleton';
 import { DecisionButtons, pendingDecision } from '../components/decision-buttons';
+import { DeclineInvitationModal } from '../components/decline-invitation-modal';
 import { SeriesRequestsSection } from '../components/series-requests-section';
 import { WithdrawApplicationModal } from '../components/withdraw-application-modal';
 import { useCurrentUser } from '../../auth';
@@ -32,25 +34,8 @@ const APPLICATION_LABELS: Record<MyRequest['state'], string> = {
   closed: 'Closed: the booking went to another sitter or ended',
 };
 
-function Section({
-  title,
-  empty,
-  children,
-}: {
-  title: string;
-  empty: string | null;
-  children: React.ReactNode;
-}) {
-  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
-  return (
-    <section aria-labelledby={id}>
-      <Title id={id} order={2} size="h3" mb="sm">
-        {title}
-      </Title>
-      {empty ? <Text c="dimmed">{empty}</Text> : <Stack>{children}</Stack>}
-    </section>
-  );
-}
+/** The state an open booking's card shows once applied to, where focus goes after Apply. */
+const openStateId = (bookingId: string) => `open-state-${bookingId}`;
 
 export default function RequestPageScreen() {
   usePageTitle('Booking requests');
@@ -61,6 +46,16 @@ export default function RequestPageScreen() {
   const [busy, setBusy] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [toWithdraw, setToWithdraw] = useState<MyRequest | null>(null);
+  const [toDecline, setToDecline] = useState<MyRequest | null>(null);
+  // An answer removes the button pressed (its card leaves the list, or Apply becomes a state):
+  // focus goes to what stands in its place once that is on screen, not to <body>.
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    const target = focusNext.current ? document.getElementById(focusNext.current) : null;
+    if (!target) return;
+    target.focus();
+    focusNext.current = null;
+  });
 
   // Only a sitter's board is loaded: the lists are theirs (others see the note below).
   const { board, feed, openItems, inProgress } = useRequestBoard(
@@ -81,6 +76,7 @@ export default function RequestPageScreen() {
     act(`apply:${booking._id}`, async () => {
       try {
         await bookingsApi.sendRequest(booking._id);
+        focusNext.current = openStateId(booking._id);
         return null;
       } catch (error) {
         return getErrorMessage(error, 'Failed to send request');
@@ -91,6 +87,7 @@ export default function RequestPageScreen() {
       try {
         await bookingsApi.withdrawRequest(request.bookingId);
         setToWithdraw(null);
+        focusNext.current = boardSectionId('My applications');
         return null;
       } catch (error) {
         setToWithdraw(null);
@@ -102,9 +99,11 @@ export default function RequestPageScreen() {
       const result = await dispatch(
         decideBookingRequest({ id: booking._id, providerId: userId, decision }),
       );
+      setToDecline(null);
       if (decideBookingRequest.rejected.match(result))
         return result.payload ?? BOOKING_MESSAGES.statusFailed;
       announceDecision(booking, decision, (to) => void navigate(to));
+      focusNext.current = boardSectionId('Invitations');
       return null;
     });
 
@@ -118,16 +117,25 @@ export default function RequestPageScreen() {
       </Container>
     );
 
-  const invitationButtons = (booking: CardBooking) => (
+  const invitationButtons = (invitation: MyRequest) => (
     <DecisionButtons
       mt="sm"
-      pending={pendingDecision(busy, (d) => `${d}:${booking._id}`)}
+      pending={pendingDecision(busy, (d) => `${d}:${invitation.booking._id}`)}
       isBusy={busy !== null}
-      onDecide={(decision) => void decide(booking, decision)}
+      onDecide={(decision) =>
+        decision === 'rejected'
+          ? setToDecline(invitation)
+          : void decide(invitation.booking, decision)
+      }
     />
   );
-  const stateBadge = (request: MyRequest) => (
-    <Badge variant="dot" color={request.state === 'pending' ? 'yellow.8' : 'gray.7'}>
+  const stateBadge = (request: MyRequest, id?: string) => (
+    <Badge
+      variant="dot"
+      color={request.state === 'pending' ? 'yellow.8' : 'gray.7'}
+      id={id}
+      tabIndex={id ? -1 : undefined}
+    >
       {APPLICATION_LABELS[request.state]}
     </Badge>
   );
@@ -150,7 +158,7 @@ export default function RequestPageScreen() {
   );
   const openFooter = ({ booking, myRequest }: BoardItem) =>
     myRequest ? (
-      <Group mt="sm">{stateBadge(myRequest)}</Group>
+      <Group mt="sm">{stateBadge(myRequest, openStateId(booking._id))}</Group>
     ) : (
       <Group mt="sm">
         <Button
@@ -191,7 +199,7 @@ export default function RequestPageScreen() {
             >
               {board.data.invitations.map((request) => (
                 <BookingCard key={request._id} booking={request.booking} viewAs="provider">
-                  {invitationButtons(request.booking)}
+                  {invitationButtons(request)}
                 </BookingCard>
               ))}
             </Section>
@@ -265,6 +273,12 @@ export default function RequestPageScreen() {
         isSubmitting={toWithdraw !== null && busy === `withdraw:${toWithdraw.bookingId}`}
         onClose={() => setToWithdraw(null)}
         onConfirm={(request) => void withdraw(request)}
+      />
+      <DeclineInvitationModal
+        invitation={toDecline}
+        isSubmitting={toDecline !== null && busy === `rejected:${toDecline.booking._id}`}
+        onClose={() => setToDecline(null)}
+        onConfirm={(invitation) => void decide(invitation.booking, 'rejected')}
       />
     </Container>
   );
