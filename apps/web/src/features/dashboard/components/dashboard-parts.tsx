@@ -14,7 +14,8 @@ export function StatCards({ stats }: { stats: Stat[] }) {
   return (
     // Plain text pairs, not <dl>: a definition list may not have the cards' wrappers between
     // <dl> and its <dt>/<dd> (axe: definition-list, dlitem).
-    <SimpleGrid cols={{ base: 2, md: stats.length }} m={0}>
+    // One card a row on a phone: a figure set large needs the width, and never breaks inside.
+    <SimpleGrid cols={{ base: 1, xs: 2, md: stats.length }} m={0}>
       {stats.map((stat) => (
         <Paper key={stat.label} withBorder radius="lg" p="md">
           <Group gap="sm" wrap="nowrap">
@@ -31,7 +32,14 @@ export function StatCards({ stats }: { stats: Stat[] }) {
                   stat.label
                 )}
               </Text>
-              <Text m={0} fw={700} fz={26} lh={1.2}>
+              {/* The body's `overflow-wrap: anywhere` would split a figure ("$36.0" / "0"). */}
+              <Text
+                m={0}
+                fw={700}
+                fz={26}
+                lh={1.2}
+                style={{ whiteSpace: 'nowrap', overflowWrap: 'normal' }}
+              >
                 {stat.value}
               </Text>
             </div>
