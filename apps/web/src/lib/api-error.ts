@@ -64,3 +64,16 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
   }
   return fields;
 }
+
+/**
+ * Whether a form shows every field the server refused under that field: then a line above the
+ * form in the server's words ("emergency_phone: Enter a valid phone number") would only repeat
+ * it, naming the field as the API spells it.
+ */
+export function isShownByFields(
+  fieldErrors: Record<string, string>,
+  shownFields: readonly string[],
+): boolean {
+  const fields = Object.keys(fieldErrors);
+  return fields.length > 0 && fields.every((field) => shownFields.includes(field));
+}

@@ -1,5 +1,5 @@
 import { describeValues } from './components/audit-log';
-import { GRANT_ERRORS } from '../credits';
+import { GRANT_ERRORS, GRANT_MAX_CENTS } from '../credits';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -160,6 +160,62 @@ describe('/dashboard/member/{memberId}', () => {
       amount: 500,
       reason: 'Goodwill',
     });
+  });
+
+  it('refuses more than $10,000.00 a grant on the field, in dollars, before calling the API', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    const calls = mockFetch(({ method, url }) =>
+      method === 'POST' && url === '/api/userCredit/user-credits'
+        ? { status: 201, body: { success: true, data: { balance: 1_001_500 } } }
+        : url === `/api/admin/members/${MEMBER_ID}`
+          ? { status: 200, body: { success: true, data: detail(false) } }
+          : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    renderApp(`/dashboard/member/${MEMBER_ID}`);
+    const form = await screen.findByRole('form', { name: 'Grant credits' });
+    const amount = within(form).getByRole('textbox', { name: /Amount/ });
+    await userEvent.type(amount, '10000.01');
+    await userEvent.type(within(form).getByRole('textbox', { name: /Reason/ }), 'Goodwill');
+    await userEvent.click(within(form).getByRole('button', { name: 'Grant credits' }));
+    expect(amount).toHaveAccessibleDescription(
+      expect.stringContaining('Enter at most $10,000.00 per grant'),
+    );
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(screen.queryByText(/cents/)).toBeNull();
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '10000');
+    await userEvent.click(within(form).getByRole('button', { name: 'Grant credits' }));
+    expect(await screen.findByText('Granted $10,000.00 in credits')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ amount: GRANT_MAX_CENTS });
+  });
+
+  it("shows the API's refusal of a grant's field under that field, not as a 'reason: …' toast", async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    mockFetch(({ method, url }) =>
+      method === 'POST' && url === '/api/userCredit/user-credits'
+        ? {
+            status: 400,
+            body: {
+              message: 'reason: Reason may not hold control characters',
+              code: 'VALIDATION',
+              errors: [{ path: 'reason', message: 'Reason may not hold control characters' }],
+            },
+          }
+        : url === `/api/admin/members/${MEMBER_ID}`
+          ? { status: 200, body: { success: true, data: detail(false) } }
+          : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    renderApp(`/dashboard/member/${MEMBER_ID}`);
+    const form = await screen.findByRole('form', { name: 'Grant credits' });
+    await userEvent.type(within(form).getByRole('textbox', { name: /Amount/ }), '5');
+    const reason = within(form).getByRole('textbox', { name: /Reason/ });
+    await userEvent.type(reason, 'Goodwill');
+    await userEvent.click(within(form).getByRole('button', { name: 'Grant credits' }));
+    await waitFor(() =>
+      expect(reason).toHaveAccessibleDescription('Reason may not hold control characters'),
+    );
+    expect(screen.queryByText(/^reason:/)).toBeNull();
   });
 
   it('offers "Review KYC documents" only when the member submitted some', async () => {

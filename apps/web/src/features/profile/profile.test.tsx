@@ -260,6 +260,27 @@ describe('profile screen', () => {
     expect(dob).toHaveFocus();
   });
 
+  it('shows a refused field under the field only, not again as "emergency_phone: …" above the button', async () => {
+    storeSession({ id: USER_ID, userType: 'user' });
+    serveProfile(makeProfile({ userType: 'user', role: 'user' }));
+    mockXhr(() => ({
+      status: 400,
+      body: {
+        message: 'emergency_phone: Enter a valid phone number',
+        code: 'VALIDATION',
+        errors: [{ path: 'emergency_phone', message: 'Enter a valid phone number' }],
+      },
+    }));
+    renderApp('/profile');
+    const user = userEvent.setup();
+    const phone = await screen.findByLabelText('Emergency phone');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(phone).toHaveAttribute('aria-invalid', 'true'));
+    expect(phone).toHaveAccessibleDescription('Enter a valid phone number');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please correct the highlighted fields.');
+    expect(screen.queryByText(/emergency_phone/)).toBeNull();
+  });
+
   it('says why the server refused a photo under the Photo field, until another file is picked', async () => {
     storeSession({ id: USER_ID, userType: 'user' });
     serveProfile(makeProfile({ userType: 'user', role: 'user' }));

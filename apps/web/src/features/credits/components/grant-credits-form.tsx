@@ -1,14 +1,28 @@
 import { Button, Group, NumberInput, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
-import { getErrorMessage } from '../../../lib/api-error';
+import { getErrorMessage, isShownByFields, serverFieldErrors } from '../../../lib/api-error';
 import { formatCents } from '../../../lib/money';
 import { CREDIT_MESSAGES, creditsApi } from '../credits-api';
 
+/** The API's most per grant (the contract's grantCreditsBody: 1 000 000 cents). */
+export const GRANT_MAX_CENTS = 1_000_000;
+
 export const GRANT_ERRORS = {
   amount: 'Enter an amount of at least $0.01',
+  amountMax: `Enter at most ${formatCents(GRANT_MAX_CENTS)} per grant`,
   reason: 'Enter a reason for the grant',
 } as const;
+
+/** The form's own fields, where the API's refusals of them are shown. */
+const FORM_FIELDS = ['amount', 'reason'];
+
+/** The typed dollars judged as typed, in the form's words (dollars, never cents). */
+function amountError(cents: number): string | undefined {
+  if (!Number.isFinite(cents) || cents < 1) return GRANT_ERRORS.amount;
+  if (cents > GRANT_MAX_CENTS) return GRANT_ERRORS.amountMax;
+  return undefined;
+}
 
 /** Admins: grant credits (dollars in the form, cents on the wire) with a reason. */
 export function GrantCreditsForm({
@@ -29,7 +43,7 @@ export function GrantCreditsForm({
     // instead of becoming a one-cent grant.
     const amount = dollars === '' ? NaN : Math.round(Number(dollars) * 100);
     const found = {
-      amount: Number.isFinite(amount) && amount >= 1 ? undefined : GRANT_ERRORS.amount,
+      amount: amountError(amount),
       reason: reason.trim() ? undefined : GRANT_ERRORS.reason,
     };
     setErrors(found);
@@ -42,10 +56,15 @@ export function GrantCreditsForm({
       setReason('');
       onGranted(data.data.balance);
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        message: getErrorMessage(error, CREDIT_MESSAGES.addFailed),
-      });
+      // A refusal of the form's own fields is shown under them, not as "amount: …" in a toast.
+      const fieldErrors = serverFieldErrors(error);
+      if (isShownByFields(fieldErrors, FORM_FIELDS))
+        setErrors({ amount: fieldErrors.amount, reason: fieldErrors.reason });
+      else
+        notifications.show({
+          color: 'red',
+          message: getErrorMessage(error, CREDIT_MESSAGES.addFailed),
+        });
     } finally {
       setBusy(false);
     }
@@ -56,7 +75,9 @@ export function GrantCreditsForm({
       <Group align="flex-end" wrap="wrap">
         <NumberInput
           label="Amount (USD)"
+          description={`Up to ${formatCents(GRANT_MAX_CENTS)}`}
           min={0.01}
+          max={GRANT_MAX_CENTS / 100}
           clampBehavior="none"
           step={1}
           decimalScale={2}

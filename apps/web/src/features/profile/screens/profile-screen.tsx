@@ -4,6 +4,7 @@ import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { AvailabilityEditor } from '../../availability';
 import { usePageTitle } from '../../../components/ui/use-page-title';
+import { isShownByFields } from '../../../lib/api-error';
 import { isProviderUser } from '../../../lib/roles';
 import { FormSection } from '../components/form-section';
 import { LocationField } from '../components/location-field';
@@ -22,6 +23,7 @@ import {
   isDocumentLocked,
   lockedIdentityFields,
   profileFieldErrors,
+  TEXT_FIELDS,
   toProfileValues,
   validateProfileDates,
   type ProfileErrors,
@@ -31,6 +33,9 @@ import { fetchProfile, selectProfile, updateProfile } from '../profile-slice';
 import { useFreshProfile } from '../use-fresh-profile';
 
 type Result = { type: 'success' | 'error'; message: string } | null;
+
+/** The fields that show the server's refusal under themselves (the photo under Photo). */
+const FIELDS_WITH_ERRORS: readonly string[] = [...TEXT_FIELDS, 'image'];
 
 function ProfileSkeleton() {
   return (
@@ -79,7 +84,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
     const outcome = await updateProfile(dispatch, form, image ? setProgress : undefined);
     setSaving(false);
     setProgress(null);
-    setResult({ type: outcome.ok ? 'success' : 'error', message: outcome.message });
+    setResult({
+      type: outcome.ok ? 'success' : 'error',
+      message: isShownByFields(outcome.fieldErrors, FIELDS_WITH_ERRORS)
+        ? 'Please correct the highlighted fields.'
+        : outcome.message,
+    });
     if (outcome.ok) setImage(null);
     setPhotoRefusal(outcome.fieldErrors.image ?? null);
     if (!outcome.ok && Object.keys(outcome.fieldErrors).length > 0) {
@@ -114,7 +124,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
           />
         </FormSection>
         <FormSection id="profile-address" title="Address">
-          <AddressSection values={values} onChange={onChange} />
+          <AddressSection values={values} onChange={onChange} errors={errors} />
         </FormSection>
         <FormSection
           id="profile-location"
