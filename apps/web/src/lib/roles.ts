@@ -14,3 +14,8 @@ export function isProviderUser(user: RoleCarrier): boolean {
     (value) => typeof value === 'string' && value.trim().toLowerCase() === 'provider',
   );
 }
+
+/** A member's role as the screens say it (the API's `userType` values are not words). */
+const ROLE_LABELS: Record<string, string> = { user: 'Owner', provider: 'Sitter', admin: 'Admin' };
+
+export const roleLabel = (userType: string) => ROLE_LABELS[userType] ?? userType;

@@ -20,7 +20,7 @@ export function PagedListTable<T>({
   list: PagedList<T>;
   caption: string;
   columns: readonly ListColumn[];
-  /** The count line, e.g. `(n) => \`${n} member(s)\``. */
+  /** The count line, e.g. `(n) => countOf(n, 'member')` (lib/plural). */
   countLabel: (count: number) => string;
   emptyText: string;
   endLabel: string;

@@ -278,7 +278,7 @@ describe('admin screens', () => {
     renderApp('/kyclisting');
     const rows = () => screen.getAllByRole('link', { name: /^Maya Lopez/ });
     await waitFor(() => expect(rows()).toHaveLength(20));
-    expect(screen.getByText('45 record(s)')).toBeInTheDocument();
+    expect(screen.getByText('45 records')).toBeInTheDocument();
 
     await io.scrollToEnd();
     await waitFor(() => expect(rows()).toHaveLength(40));

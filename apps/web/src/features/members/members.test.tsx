@@ -68,6 +68,8 @@ describe('/admin members list', () => {
     const link = await screen.findByRole('link', { name: 'Priya Patel' });
     expect(link).toHaveAttribute('href', `/dashboard/member/${MEMBER_ID}`);
     expect(within(link.closest('tr')!).getByRole('cell', { name: 'Owner' })).toBeInTheDocument();
+    expect(screen.getByText('1 member')).toBeInTheDocument();
+    expect(screen.queryByText(/\(s\)/)).toBeNull();
     await userEvent.type(screen.getByLabelText('Search by name or email'), 'pri');
     await waitFor(() =>
       expect(calls.some((c) => c.url.includes('/api/admin/members?search=pri'))).toBe(true),
@@ -111,6 +113,21 @@ describe('/dashboard/member/{memberId}', () => {
     expect(within(log).getByText('Paid: no')).toBeInTheDocument();
     expect(within(log).getByText('Paid: yes')).toBeInTheDocument();
     expect(within(log).getByText('Ada Admin')).toBeInTheDocument();
+  });
+
+  it('names the role as every other screen does: Sitter, not "provider"', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    const sitter = detail(false);
+    sitter.member.userType = 'provider';
+    mockFetch(({ url }) =>
+      url === `/api/admin/members/${MEMBER_ID}`
+        ? { status: 200, body: { success: true, data: sitter } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    renderApp(`/dashboard/member/${MEMBER_ID}`);
+    const profile = await screen.findByRole('region', { name: 'Profile' });
+    expect(within(profile).getByText('Role: Sitter')).toBeInTheDocument();
+    expect(within(profile).queryByText(/provider/)).toBeNull();
   });
 
   it("says 'Failed to update paid status' when the paid flag cannot be saved", async () => {

@@ -14,6 +14,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { cardPartIssue } from '@pawsy/contract';
 import { formatCents } from '../../../lib/money';
+import { countOf as plural } from '../../../lib/plural';
 import type { SeriesPreview } from '../bookings-api';
 import { formatVisit } from '../lib/series-form-model';
 import { ZoneNote } from './series-visits-list';
@@ -33,8 +34,6 @@ type SeriesPreviewPanelProps = {
   error: string | null;
   onSend: () => void;
 };
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Every visit of the pattern with its conflict, the price, and the choice to skip conflicts. */
 export function SeriesPreviewPanel(props: SeriesPreviewPanelProps) {

@@ -3,11 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { useCallback, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useLoad } from '../../../lib/use-load';
+import { countOf as plural } from '../../../lib/plural';
 import { BOOKING_MESSAGES, seriesApi, type Decision, type Series } from '../bookings-api';
 import { BookingListSkeleton } from './booking-list-skeleton';
 import { SeriesCard } from './series-card';
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function acceptedMessage(series: Series): string {
   const created = series.occurrences.filter((o) => o.bookingId !== null).length;

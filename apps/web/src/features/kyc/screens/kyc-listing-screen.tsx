@@ -10,6 +10,7 @@ import { KycStatusBadge } from '../components/kyc-status-badge';
 import { KYC_MESSAGES, type KycStatus } from '../kyc-api';
 import { fetchKycPage } from '../kyc-slice';
 import { formatDate } from '../../../lib/dates';
+import { countOf } from '../../../lib/plural';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All statuses' },
@@ -62,7 +63,7 @@ export default function KycListingScreen() {
           list={list}
           caption="KYC records, most recently changed first"
           columns={['Member', 'Email', 'Status', 'Documents', 'Updated']}
-          countLabel={(n) => `${n} record(s)`}
+          countLabel={(n) => countOf(n, 'record')}
           emptyText="No KYC records match."
           endLabel="No more KYC records"
           renderRow={(r) => (

@@ -24,6 +24,7 @@ import { MemberFlags } from '../components/member-flags';
 import { MEMBER_MESSAGES, membersApi, type AuditPage, type MemberDetail } from '../members-api';
 import { ListTable } from '../../../components/ui/list-table';
 import { formatDate, formatDateTime } from '../../../lib/dates';
+import { roleLabel } from '../../../lib/roles';
 
 /** /dashboard/member/{memberId} (admins): profile, flags, KYC, credits, bookings, audit log. */
 export default function MemberScreen() {
@@ -93,7 +94,7 @@ export default function MemberScreen() {
             </Title>
             <Text>Email: {member.email}</Text>
             <Text>Phone: {member.phone}</Text>
-            <Text>Role: {member.userType}</Text>
+            <Text>Role: {roleLabel(member.userType)}</Text>
             <Text>City: {[member.city, member.country].filter(Boolean).join(', ') || '—'}</Text>
             <Text>
               Joined: <time dateTime={member.createdAt}>{formatDate(member.createdAt)}</time>

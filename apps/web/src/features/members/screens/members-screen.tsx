@@ -9,6 +9,8 @@ import { getErrorMessage } from '../../../lib/api-error';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { MEMBER_MESSAGES, membersApi, type MemberListParams } from '../members-api';
 import { formatDate } from '../../../lib/dates';
+import { countOf } from '../../../lib/plural';
+import { roleLabel } from '../../../lib/roles';
 
 const PAGE_SIZE = 20;
 const ROLE_OPTIONS = [
@@ -17,8 +19,6 @@ const ROLE_OPTIONS = [
   { value: 'provider', label: 'Sitters' },
   { value: 'admin', label: 'Admins' },
 ];
-/** A member's role as the screens say it (the API's `userType` values are not words). */
-const ROLE_WORDS: Record<string, string> = { user: 'Owner', provider: 'Sitter', admin: 'Admin' };
 const flagOptions = (yes: string, no: string) => [
   { value: '', label: 'Any' },
   { value: 'true', label: yes },
@@ -102,7 +102,7 @@ export default function MembersScreen() {
           list={list}
           caption="Members, newest first"
           columns={['Name', 'Email', 'Role', 'Flags', 'Joined']}
-          countLabel={(n) => `${n} member(s)`}
+          countLabel={(n) => countOf(n, 'member')}
           emptyText="No members match."
           endLabel="No more members"
           renderRow={(m) => (
@@ -113,7 +113,7 @@ export default function MembersScreen() {
                 </Anchor>
               </Table.Td>
               <Table.Td>{m.email}</Table.Td>
-              <Table.Td>{ROLE_WORDS[m.userType] ?? m.userType}</Table.Td>
+              <Table.Td>{roleLabel(m.userType)}</Table.Td>
               <Table.Td>
                 {[
                   m.is_verified && 'Verified',
