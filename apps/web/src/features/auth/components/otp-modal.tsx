@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, PinInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, PinInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { getErrorMessage } from '../../../lib/api-error';
@@ -6,6 +6,7 @@ import { authApi } from '../auth-api';
 import { AUTH_MESSAGES } from '../auth-errors';
 import { otpModalClosed, otpVerified } from '../auth-slice';
 import { useResendCooldown } from '../hooks/use-resend-cooldown';
+import { FormMessages } from './form-messages';
 
 type OtpModalProps = { onVerified: (message: string) => void };
 
@@ -107,16 +108,7 @@ function OtpForm({ onVerified }: OtpModalProps) {
             ariaLabel="Verification code digit"
           />
         </Group>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        {info && (
-          <Alert color="pawsy" role="status">
-            {info}
-          </Alert>
-        )}
+        <FormMessages error={error} info={info} />
         <Button type="submit" loading={isVerifying} fullWidth>
           Verify code
         </Button>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, PasswordInput, PinInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, PinInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths, type LoginState } from '../../../config/paths';
@@ -8,6 +8,7 @@ import { authApi } from '../auth-api';
 import { AUTH_MESSAGES } from '../auth-errors';
 import { resetFormSchema } from '../auth-schemas';
 import { useResendCooldown } from '../hooks/use-resend-cooldown';
+import { FormMessages } from './form-messages';
 
 type ResetPasswordFormProps = {
   /** Where the code was sent; this form mounts just after that, which starts the resend wait. */
@@ -66,16 +67,7 @@ export function ResetPasswordForm({ email, onChangeEmail }: ResetPasswordFormPro
   return (
     <form onSubmit={reset} noValidate aria-label="Choose a new password">
       <Stack>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        {info && (
-          <Alert color="pawsy" role="status">
-            {info}
-          </Alert>
-        )}
+        <FormMessages error={error} info={info} />
         <div role="group" aria-labelledby="reset-code-label">
           <Text id="reset-code-label" fw={500} size="sm">
             Verification code
