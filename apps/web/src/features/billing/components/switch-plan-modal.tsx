@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { SubscriptionWire } from '@pawsy/contract';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { describeSwitch } from '../lib/plan-change';
 
 type SwitchPlanModalProps = {
@@ -24,26 +25,18 @@ export function SwitchPlanModal({
 }: SwitchPlanModalProps) {
   const isSame = current.packageId === next._id;
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
+    <ConfirmDialog
       opened={opened}
-      onClose={onClose}
       title={
         isSame ? `Buy ${next.name} again?` : `Switch from ${current.packageName} to ${next.name}?`
       }
-      centered
+      keepLabel={`Keep ${current.packageName}`}
+      confirmLabel={isSame ? payLabel : `Switch and ${payLabel.toLowerCase()}`}
+      isSubmitting={isPaying}
+      onClose={onClose}
+      onConfirm={onConfirm}
     >
-      <Stack>
-        <Text size="sm">{describeSwitch(current, next)}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={isPaying}>
-            Keep {current.packageName}
-          </Button>
-          <Button loading={isPaying} onClick={onConfirm}>
-            {isSame ? payLabel : `Switch and ${payLabel.toLowerCase()}`}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text size="sm">{describeSwitch(current, next)}</Text>
+    </ConfirmDialog>
   );
 }

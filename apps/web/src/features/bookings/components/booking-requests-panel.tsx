@@ -2,9 +2,7 @@ import {
   Alert,
   Anchor,
   Badge,
-  Button,
   Group,
-  Modal,
   Paper,
   Skeleton,
   Stack,
@@ -16,6 +14,7 @@ import { paths, toPath } from '../../../config/paths';
 import { useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { ApiAvatar } from '../../../components/ui/api-avatar';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { decideBookingRequest } from '../booking-slice';
 import {
   BOOKING_MESSAGES,
@@ -25,6 +24,7 @@ import {
 } from '../bookings-api';
 import type { BookingRequests } from '../hooks/use-booking-requests';
 import { DecisionButtons, pendingDecision } from './decision-buttons';
+import { DeclineInvitationModal } from './decline-invitation-modal';
 import { fullName } from '../lib/booking-format';
 import { canDecide } from '../lib/booking-permissions';
 import { quoteFor, useApplicantProfiles } from './applicant-rates';
@@ -71,8 +71,17 @@ export function BookingRequestsPanel({
   );
   const quoteOf = (request: BookingRequest) =>
     showsRates ? quoteFor(booking, profiles?.get(request.providerId) ?? null) : null;
-  const [confirming, setConfirming] = useState<BookingRequest | null>(null);
-  const confirmingQuote = confirming ? quoteOf(confirming) : null;
+  const [confirming, setConfirming] = useState<{
+    request: BookingRequest;
+    decision: Decision;
+  } | null>(null);
+  const toAccept = confirming?.decision === 'accepted' ? confirming.request : null;
+  const toDecline = confirming?.decision === 'rejected' ? confirming.request : null;
+  const acceptQuote = toAccept ? quoteOf(toAccept) : null;
+  const confirm = () => {
+    setConfirming(null);
+    if (confirming) void decide(confirming.request, confirming.decision);
+  };
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="requests-title">
       <Title id="requests-title" order={2} size="h4">
@@ -142,8 +151,10 @@ export function BookingRequestsPanel({
                     pending={pendingDecision(busy, (d) => `${request.providerId}:${d}`)}
                     isBusy={busy !== null}
                     onDecide={(decision) =>
-                      isOwner && decision === 'accepted'
-                        ? setConfirming(request)
+                      // The owner confirms an acceptance (it closes the other requests) and an
+                      // invited sitter a refusal (it may end the booking), as on the board.
+                      isOwner === (decision === 'accepted')
+                        ? setConfirming({ request, decision })
                         : void decide(request, decision)
                     }
                     subject={isOwner ? name : undefined}
@@ -154,36 +165,27 @@ export function BookingRequestsPanel({
           })}
         </Stack>
       )}
-      <Modal
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        opened={confirming !== null}
+      <ConfirmDialog
+        opened={toAccept !== null}
+        title={toAccept ? `Accept ${fullName(toAccept.provider)}?` : 'Accept'}
+        keepLabel="Keep looking"
+        confirmLabel="Yes, accept"
         onClose={() => setConfirming(null)}
-        title={confirming ? `Accept ${fullName(confirming.provider)}?` : 'Accept'}
-        centered
+        onConfirm={confirm}
       >
-        <Stack>
-          <Text size="sm">
-            {confirmingQuote
-              ? `The booking is priced at their rate: ${confirmingQuote.price}.`
-              : 'The booking is priced at their rate for this service.'}{' '}
-            The other requests are closed.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(null)}>
-              Keep looking
-            </Button>
-            <Button
-              onClick={() => {
-                const request = confirming;
-                setConfirming(null);
-                if (request) void decide(request, 'accepted');
-              }}
-            >
-              Yes, accept
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">
+          {acceptQuote
+            ? `The booking is priced at their rate: ${acceptQuote.price}.`
+            : 'The booking is priced at their rate for this service.'}{' '}
+          The other requests are closed.
+        </Text>
+      </ConfirmDialog>
+      <DeclineInvitationModal
+        booking={toDecline ? booking : null}
+        isSubmitting={false}
+        onClose={() => setConfirming(null)}
+        onConfirm={confirm}
+      />
     </Paper>
   );
 }

@@ -1,54 +1,54 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { serviceLabel } from '@pawsy/contract';
-import type { MyRequest } from '../bookings-api';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import type { Booking } from '../bookings-api';
 import { formatDateRange, fullName } from '../lib/booking-format';
 
+type InvitedBooking = Pick<Booking, 'service' | 'startDate' | 'endDate' | 'owner'>;
+
 type DeclineInvitationModalProps = {
-  invitation: MyRequest | null;
+  /** The booking the sitter was invited to; null while the dialog is closed. */
+  booking: InvitedBooking | null;
   isSubmitting: boolean;
   onClose: () => void;
-  onConfirm: (invitation: MyRequest) => void;
+  onConfirm: () => void;
 };
 
 /**
- * Asks a sitter before declining an owner's invitation, as the owner is asked before accepting a
- * sitter: a booking asked of this sitter alone ends with it (DESIGN: declined direct requests).
+ * Asks a sitter before declining an owner's invitation (from the requests board or the booking
+ * page), as the owner is asked before accepting a sitter: a booking asked of this sitter alone ends
+ * with it (DESIGN: declined direct requests).
  */
 export function DeclineInvitationModal({
-  invitation,
+  booking,
   isSubmitting,
   onClose,
   onConfirm,
 }: DeclineInvitationModalProps) {
-  const owner = invitation ? fullName(invitation.booking.owner) : '';
+  const owner = booking ? fullName(booking.owner) : '';
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      opened={invitation !== null}
+    <ConfirmDialog
+      opened={booking !== null}
+      title={booking ? `Decline ${owner}'s invitation?` : 'Decline'}
+      keepLabel="Keep invitation"
+      confirmLabel="Decline"
+      destructive
+      isSubmitting={isSubmitting}
       onClose={onClose}
-      title={invitation ? `Decline ${owner}'s invitation?` : 'Decline'}
-      centered
+      onConfirm={onConfirm}
     >
-      {invitation && (
-        <Stack>
+      {booking && (
+        <>
           <Text size="sm">
-            {serviceLabel(invitation.booking.service)} for {owner},{' '}
-            {formatDateRange(invitation.booking.startDate, invitation.booking.endDate)}.
+            {serviceLabel(booking.service)} for {owner},{' '}
+            {formatDateRange(booking.startDate, booking.endDate)}.
           </Text>
           <Text size="sm">
             The request is declined and {owner} is told. A booking sent only to you is cancelled,
             and the owner&apos;s payment is refunded.
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} data-autofocus>
-              Keep invitation
-            </Button>
-            <Button color="red.8" loading={isSubmitting} onClick={() => onConfirm(invitation)}>
-              Decline
-            </Button>
-          </Group>
-        </Stack>
+        </>
       )}
-    </Modal>
+    </ConfirmDialog>
   );
 }

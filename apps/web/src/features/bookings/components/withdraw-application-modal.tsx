@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { serviceLabel } from '@pawsy/contract';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import type { MyRequest } from '../bookings-api';
 import { formatDateRange, fullName } from '../lib/booking-format';
 
@@ -18,30 +19,23 @@ export function WithdrawApplicationModal({
   onConfirm,
 }: WithdrawApplicationModalProps) {
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
+    <ConfirmDialog
       opened={request !== null}
-      onClose={onClose}
       title="Withdraw your application?"
-      centered
+      keepLabel="Keep application"
+      confirmLabel="Yes, withdraw"
+      destructive
+      isSubmitting={isSubmitting}
+      onClose={onClose}
+      onConfirm={() => request && onConfirm(request)}
     >
       {request && (
-        <Stack>
-          <Text size="sm">
-            {serviceLabel(request.booking.service)} for {fullName(request.booking.owner)},{' '}
-            {formatDateRange(request.booking.startDate, request.booking.endDate)}. The owner will be
-            told, and you cannot apply to this booking again.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Keep application
-            </Button>
-            <Button color="red.8" loading={isSubmitting} onClick={() => onConfirm(request)}>
-              Yes, withdraw
-            </Button>
-          </Group>
-        </Stack>
+        <Text size="sm">
+          {serviceLabel(request.booking.service)} for {fullName(request.booking.owner)},{' '}
+          {formatDateRange(request.booking.startDate, request.booking.endDate)}. The owner will be
+          told, and you cannot apply to this booking again.
+        </Text>
       )}
-    </Modal>
+    </ConfirmDialog>
   );
 }

@@ -74,3 +74,64 @@ describe('open booking: the owner compares and accepts applicants', () => {
     );
   });
 });
+
+describe('a direct request: the invited sitter answers on the booking page', () => {
+  function openAsSitter() {
+    storeSession({ id: SITTER_ID, userType: 'provider' });
+    const invited = makeBooking({ provider_id: null, provider: null, price: null });
+    const calls = mockFetch((call) => {
+      if (call.url === `/api/booking/${BOOKING_ID}`)
+        return { status: 200, body: { booking: invited, reviews: [] } };
+      if (call.url === `/api/booking/${BOOKING_ID}/requests`)
+        return {
+          status: 200,
+          body: { success: true, providers: [makeRequest({ initiatedBy: 'owner' })] },
+        };
+      if (call.url === `/api/booking/accept/${BOOKING_ID}`)
+        return { status: 200, body: { success: true, message: 'ok', data: invited } };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    renderApp(`/booking-details/${BOOKING_ID}`);
+    return calls;
+  }
+
+  it('Reject asks first with "Keep invitation" focused; only Decline sends the refusal', async () => {
+    const calls = openAsSitter();
+    const row = await screen.findByRole('group', { name: 'Request from Sam Ortega' });
+    await userEvent.click(within(row).getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: "Decline Olivia Bennett's invitation?",
+    });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Keep invitation' })).toHaveFocus(),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep invitation' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Reject' }));
+    const again = await screen.findByRole('dialog', {
+      name: "Decline Olivia Bennett's invitation?",
+    });
+    await userEvent.click(within(again).getByRole('button', { name: 'Decline' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        providerId: SITTER_ID,
+        decision: 'rejected',
+      }),
+    );
+  });
+
+  it('Accept needs no confirmation from the invited sitter', async () => {
+    const calls = openAsSitter();
+    const row = await screen.findByRole('group', { name: 'Request from Sam Ortega' });
+    await userEvent.click(within(row).getByRole('button', { name: 'Accept' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        providerId: SITTER_ID,
+        decision: 'accepted',
+      }),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

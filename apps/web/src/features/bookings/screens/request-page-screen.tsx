@@ -275,10 +275,10 @@ export default function RequestPageScreen() {
         onConfirm={(request) => void withdraw(request)}
       />
       <DeclineInvitationModal
-        invitation={toDecline}
+        booking={toDecline?.booking ?? null}
         isSubmitting={toDecline !== null && busy === `rejected:${toDecline.booking._id}`}
         onClose={() => setToDecline(null)}
-        onConfirm={(invitation) => void decide(invitation.booking, 'rejected')}
+        onConfirm={() => toDecline && void decide(toDecline.booking, 'rejected')}
       />
     </Container>
   );
