@@ -8,6 +8,7 @@ import { authApi } from '../auth-api';
 import { AUTH_MESSAGES } from '../auth-errors';
 import { resetFormSchema } from '../auth-schemas';
 import { useResendCooldown } from '../hooks/use-resend-cooldown';
+import { useResetCode } from '../hooks/use-reset-code';
 import { FormMessages } from './form-messages';
 
 type ResetPasswordFormProps = {
@@ -23,7 +24,7 @@ export function ResetPasswordForm({ email, onChangeEmail }: ResetPasswordFormPro
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
-  const [isResending, setResending] = useState(false);
+  const resetCode = useResetCode();
   const { secondsLeft, restart: restartCooldown } = useResendCooldown();
 
   const reset = form.handleSubmit(async (values) => {
@@ -52,16 +53,13 @@ export function ResetPasswordForm({ email, onChangeEmail }: ResetPasswordFormPro
   const sendNewCode = async () => {
     setError(null);
     setInfo(null);
-    setResending(true);
-    try {
-      const { data } = await authApi.forgetPassword({ email });
-      setInfo(data?.message ?? `We sent a new code to ${email}.`);
-      restartCooldown();
-    } catch (err) {
-      setError(getErrorMessage(err, AUTH_MESSAGES.sendOtpFailed));
-    } finally {
-      setResending(false);
+    const result = await resetCode.send(email);
+    if ('error' in result) {
+      setError(result.error);
+      return;
     }
+    setInfo(result.message);
+    restartCooldown();
   };
 
   return (
@@ -103,7 +101,7 @@ export function ResetPasswordForm({ email, onChangeEmail }: ResetPasswordFormPro
           variant="subtle"
           onClick={() => void sendNewCode()}
           disabled={secondsLeft > 0}
-          loading={isResending}
+          loading={resetCode.isSending}
         >
           {secondsLeft > 0 ? `Send a new code in ${secondsLeft} s` : 'Send a new code'}
         </Button>

@@ -2,31 +2,23 @@ import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { getErrorMessage } from '../../../lib/api-error';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { authApi } from '../auth-api';
-import { AUTH_MESSAGES } from '../auth-errors';
 import { emailFormSchema } from '../auth-schemas';
 import { AuthCard } from '../components/auth-card';
 import { ResetPasswordForm } from '../components/reset-password-form';
+import { useResetCode } from '../hooks/use-reset-code';
 
 export default function ForgotPasswordScreen() {
   const emailForm = useZodForm(emailFormSchema, { email: '' });
   const [email, setEmail] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [isSubmitting, setSubmitting] = useState(false);
+  const resetCode = useResetCode();
 
   const sendCode = emailForm.handleSubmit(async (values) => {
     setError(null);
-    setSubmitting(true);
-    try {
-      await authApi.forgetPassword(values);
-      setEmail(values.email);
-    } catch (err) {
-      setError(getErrorMessage(err, AUTH_MESSAGES.sendOtpFailed));
-    } finally {
-      setSubmitting(false);
-    }
+    const result = await resetCode.send(values.email);
+    if ('error' in result) setError(result.error);
+    else setEmail(values.email);
   });
 
   return (
@@ -56,7 +48,7 @@ export default function ForgotPasswordScreen() {
               required
               {...emailForm.textInput('email')}
             />
-            <Button type="submit" loading={isSubmitting} fullWidth>
+            <Button type="submit" loading={resetCode.isSending} fullWidth>
               Send code
             </Button>
           </Stack>
