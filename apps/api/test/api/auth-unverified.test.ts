@@ -56,6 +56,30 @@ describe('an account whose email is not verified', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(AUTH_MESSAGES.unverified);
   });
+
+  it('is mailed a new code by a login with its password (past the wait), which then verifies it', async () => {
+    const u = await signupViaApi(t);
+    const signupCode = lastCode(t.dataDir, u.email);
+    // Within the minute: the signup's code stands and no second mail goes.
+    expect((await login(t, u.email, u.password)).statusCode).toBe(403);
+    await t.app.mailer.settled();
+    expect(readMails(t.dataDir, u.email)).toHaveLength(1);
+
+    await ageAuthMails(t, u.id, 61);
+    // A wrong password is told nothing and mails nothing.
+    expect((await login(t, u.email, 'Wrong-Password-1')).statusCode).toBe(401);
+    await t.app.mailer.settled();
+    expect(readMails(t.dataDir, u.email)).toHaveLength(1);
+
+    expect((await login(t, u.email, u.password)).statusCode).toBe(403);
+    await t.app.mailer.settled();
+    const mails = readMails(t.dataDir, u.email);
+    expect(mails).toHaveLength(2);
+    const code = mails.at(-1)!.code!;
+    expect(code).not.toBe(signupCode);
+    expect((await verify(u.email, code)).statusCode).toBe(200);
+    expect((await login(t, u.email, u.password)).statusCode).toBe(200);
+  });
 });
 
 describe('signing up with an address someone claimed first', () => {

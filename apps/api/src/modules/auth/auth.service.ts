@@ -37,7 +37,7 @@ export const AUTH_MESSAGES = {
     'If this email has an unverified account, a new code has been sent. Codes can be requested once a minute.',
   resetSent: 'If an account exists for this email, a password reset code has been sent.',
   unverified:
-    'Confirm your email address first: sign up again with this email to get a new code, or reset your password.',
+    'Confirm your email address first: enter the code we emailed you. A new code can be sent once a minute.',
 } as const;
 
 type SignupInput = {
@@ -188,8 +188,12 @@ export async function login(
   const user = await repo.findActiveUserByEmail(app.db, input.email);
   const ok = await verifyPassword(user?.password_hash ?? (await warmDummyHash()), input.password);
   if (!user || !ok) throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.invalidLogin);
-  // Told only to whoever knows the password; the mailed code proves the address first.
-  if (user.email_verified !== 1) throw new AppError('FORBIDDEN', AUTH_MESSAGES.unverified);
+  // Told only to whoever knows the password; the mailed code proves the address first, and a
+  // new one goes out (past the minute's wait) for the screen's code step (verify-otp).
+  if (user.email_verified !== 1) {
+    mailAfterAnswer(app, user.email, 'verify-email');
+    throw new AppError('FORBIDDEN', AUTH_MESSAGES.unverified);
+  }
   const ttl = input.rememberMe ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS;
   // The password may have been reset or changed while it was being checked: then it is wrong now.
   const session = await openSessionWhilePassword(app, user, ttl, user.password_hash);

@@ -23,9 +23,10 @@ const anonymous = { auth: false } as const;
 export const authApi = {
   login: (body: LoginBody) => http.post<LoginResponse>('/api/auth/login', body, anonymous),
   signup: (body: SignupBody) => http.post<SignupResponse>('/api/auth/signup', body, anonymous),
-  verifyOtp: (body: VerifyOtpBody, token: string) =>
+  // The signup's token goes with its code step (SPEC §8); the login's code step has none.
+  verifyOtp: (body: VerifyOtpBody, token?: string) =>
     http.post<VerifyOtpResponse>('/api/auth/verify-otp', body, { auth: false, token }),
-  resendOtp: (body: EmailBody, token: string) =>
+  resendOtp: (body: EmailBody, token?: string) =>
     http.post<CodeSentResponse>('/api/auth/resend-otp', body, { auth: false, token }),
   forgetPassword: (body: EmailBody) =>
     http.post<CodeSentResponse>('/api/auth/forget-password', body, anonymous),

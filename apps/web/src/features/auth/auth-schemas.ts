@@ -8,6 +8,7 @@ export const loginFormSchema = z.object({
   password: z.string().min(1, 'Password is required'),
   rememberMe: z.boolean(),
 });
+export type LoginValues = z.infer<typeof loginFormSchema>;
 
 export const signupFormSchema = z.object({
   firstName: nameField('First name'),

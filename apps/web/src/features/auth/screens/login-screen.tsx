@@ -15,14 +15,16 @@ import { useAppDispatch } from '../../../app/hooks';
 import type { ResultModalState } from '../../../components/ui/result-modal';
 import { paths, type LoginState } from '../../../config/paths';
 import { loadAllStyles, loadWithRetry } from '../../../lib/lazy-screen';
+import { ApiError } from '../../../lib/api-error';
 import { isAdminUser } from '../../../lib/roles';
 import { saveSession } from '../../../lib/session';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { authApi } from '../auth-api';
 import { AUTH_MESSAGES, LOGIN_REDIRECT_DELAY_MS, getLoginErrorMessage } from '../auth-errors';
-import { loginFormSchema } from '../auth-schemas';
+import { loginFormSchema, type LoginValues } from '../auth-schemas';
 import { loggedIn } from '../auth-slice';
 import { AuthCard } from '../components/auth-card';
+import { EmailCodeForm } from '../components/email-code-form';
 import { SignedInRedirect } from '../components/signed-in-redirect';
 import { fetchKycVerified, landingPath } from '../landing-path';
 
@@ -55,6 +57,9 @@ function LoginForm() {
   const [isSubmitting, setSubmitting] = useState(false);
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
   const [hasSubmitted, setHasSubmitted] = useState(false);
+  const [unconfirmed, setUnconfirmed] = useState<{ values: LoginValues; message: string } | null>(
+    null,
+  );
   const passwordRef = useRef<HTMLInputElement>(null);
   // The error modal mounts already open (it loads on submit), so Mantine has no opener to return
   // focus to and it fell to <body>: closing it puts the focus back on the password to retype.
@@ -72,29 +77,73 @@ function LoginForm() {
     return () => clearTimeout(timer);
   }, [redirectTo, navigate]);
 
+  /** Logs in and shows the success modal before the redirect; rejects with the API's error. */
+  const logIn = async (values: LoginValues) => {
+    const { data } = await authApi.login(values);
+    const session = saveSession(data.token, data.expiresAt);
+    if (!session) throw new Error(AUTH_MESSAGES.invalidSignupToken);
+    dispatch(loggedIn(session));
+    const isAdmin = isAdminUser(session.user);
+    const isKycVerified =
+      typeof data.user?.KYC_verified === 'boolean'
+        ? data.user.KYC_verified
+        : !isAdmin && (await fetchKycVerified());
+    setModal({ type: 'success', message: AUTH_MESSAGES.loginSuccess });
+    setRedirectTo(landingPath(session.user, isKycVerified));
+  };
+
   const submit = form.handleSubmit(async (values) => {
     setSubmitting(true);
     setHasSubmitted(true);
     // The next screen needs every component's CSS: fetch it while the login is checked.
     loadAllStyles().catch(() => undefined);
     try {
-      const { data } = await authApi.login(values);
-      const session = saveSession(data.token, data.expiresAt);
-      if (!session) throw new Error(AUTH_MESSAGES.invalidSignupToken);
-      dispatch(loggedIn(session));
-      const isAdmin = isAdminUser(session.user);
-      const isKycVerified =
-        typeof data.user?.KYC_verified === 'boolean'
-          ? data.user.KYC_verified
-          : !isAdmin && (await fetchKycVerified());
-      setModal({ type: 'success', message: AUTH_MESSAGES.loginSuccess });
-      setRedirectTo(landingPath(session.user, isKycVerified));
+      await logIn(values);
     } catch (error) {
-      setModal({ type: 'error', message: getLoginErrorMessage(error) });
+      // 403: the right password for an address not confirmed yet; the API mailed a code.
+      if (error instanceof ApiError && error.status === 403)
+        setUnconfirmed({ values, message: getLoginErrorMessage(error) });
+      else setModal({ type: 'error', message: getLoginErrorMessage(error) });
     } finally {
       setSubmitting(false);
     }
   });
+
+  if (unconfirmed) {
+    const { email } = unconfirmed.values;
+    return (
+      <AuthCard title="Confirm your email" subtitle="Then you are logged in">
+        <Stack>
+          <Alert color="yellow" role="alert">
+            {unconfirmed.message}
+          </Alert>
+          <EmailCodeForm
+            email={email}
+            autoFocus
+            verify={async (otp) => {
+              await authApi.verifyOtp({ email, otp });
+              try {
+                await logIn(unconfirmed.values);
+              } catch (error) {
+                setModal({ type: 'error', message: getLoginErrorMessage(error) });
+              }
+            }}
+            resend={async () => (await authApi.resendOtp({ email })).data?.message}
+          />
+          <Anchor component="button" type="button" size="sm" onClick={() => setUnconfirmed(null)}>
+            Back to log in
+          </Anchor>
+        </Stack>
+        <Suspense fallback={null}>
+          <ResultModal
+            state={modal}
+            onClose={() => modal?.type === 'error' && setModal(null)}
+            returnFocus={false}
+          />
+        </Suspense>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

@@ -45,17 +45,6 @@ describe('login screen', () => {
     ],
     ['401 without a message', { status: 401 }, 'Invalid username or password.'],
     ['401 with a message', { status: 401, body: { message: 'Account locked' } }, 'Account locked'],
-    [
-      '403 for an email not verified yet (the API says how to get a code)',
-      {
-        status: 403,
-        body: {
-          message:
-            'Confirm your email address first: sign up again with this email to get a new code, or reset your password.',
-        },
-      },
-      'Confirm your email address first: sign up again with this email to get a new code, or reset your password.',
-    ],
     ['500 without a message', { status: 500 }, 'Login failed.'],
     [
       '429 with a message',
@@ -142,4 +131,74 @@ describe('login screen', () => {
       expect(router.state.location.pathname).toBe(target);
     });
   }
+
+  describe('an address not confirmed yet (403)', () => {
+    const UNVERIFIED =
+      'Confirm your email address first: enter the code we emailed you. A new code can be sent once a minute.';
+    const token = makeToken({ id: 'u8', userType: 'user' });
+    let verified = false;
+    const api = (call: FetchCall): Reply => {
+      if (call.url === '/api/auth/login')
+        return verified
+          ? {
+              status: 200,
+              body: {
+                token,
+                expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+                user: { KYC_verified: true },
+              },
+            }
+          : { status: 403, body: { message: UNVERIFIED } };
+      if (call.url === '/api/auth/verify-otp') {
+        const ok = (call.body as { otp: string }).otp === '123456';
+        verified = ok;
+        return ok
+          ? { status: 200, body: { success: true, message: 'Email verified' } }
+          : { status: 400, body: { message: 'Invalid or expired code' } };
+      }
+      return { status: 404, body: { message: 'Not found' } };
+    };
+
+    it('asks for the emailed code in place of an error, then logs in with it', async () => {
+      verified = false;
+      const { user, calls } = await submitLogin(api);
+      await user.click(screen.getByRole('button', { name: 'Log in' }));
+      expect(
+        await screen.findByRole('heading', { name: 'Confirm your email' }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent(UNVERIFIED);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      const digits = screen.getAllByLabelText('Verification code digit');
+      await waitFor(() => expect(digits[0]).toHaveFocus());
+
+      await user.keyboard('654321');
+      await user.click(screen.getByRole('button', { name: 'Verify code' }));
+      expect(await screen.findByText('Invalid or expired code')).toBeInTheDocument();
+
+      await user.clear(digits[0]!);
+      await user.click(digits[0]!);
+      await user.keyboard('123456');
+      await user.click(screen.getByRole('button', { name: 'Verify code' }));
+      expect(await screen.findByText('Login successful! Redirecting...')).toBeInTheDocument();
+      const verify = calls.filter((c) => c.url === '/api/auth/verify-otp').at(-1)!;
+      expect(verify.body).toEqual({ email: 'sam@example.com', otp: '123456' });
+      expect(verify.headers['x-auth-token']).toBeUndefined();
+      // The login is sent again with what was typed, and its session kept.
+      expect(calls.filter((c) => c.url === '/api/auth/login').at(-1)!.body).toEqual({
+        email: 'sam@example.com',
+        password: 'correct horse',
+        rememberMe: false,
+      });
+      expect(sessionStorage.getItem('authToken')).toBe(token);
+    });
+
+    it('"Back to log in" returns to the form with the address kept', async () => {
+      verified = false;
+      const { user } = await submitLogin(api);
+      await user.click(screen.getByRole('button', { name: 'Log in' }));
+      await user.click(await screen.findByRole('button', { name: 'Back to log in' }));
+      expect(await screen.findByLabelText(/^email/i)).toHaveValue('sam@example.com');
+      expect(screen.queryByRole('heading', { name: 'Confirm your email' })).not.toBeInTheDocument();
+    });
+  });
 });

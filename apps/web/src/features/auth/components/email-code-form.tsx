@@ -1,0 +1,109 @@
+import { Button, Group, PinInput, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { getErrorMessage } from '../../../lib/api-error';
+import { AUTH_MESSAGES } from '../auth-errors';
+import { useResendCooldown } from '../hooks/use-resend-cooldown';
+import { FormMessages } from './form-messages';
+
+/** A refusal decided in the browser (no API call made), shown to the member as it is worded. */
+export class CodeStepRefusal extends Error {}
+
+const messageOf = (err: unknown, fallback: string) =>
+  err instanceof CodeStepRefusal ? err.message : getErrorMessage(err, fallback);
+
+type EmailCodeFormProps = {
+  email: string;
+  /** Checks the code with the API; rejects with its error (or a CodeStepRefusal). */
+  verify: (otp: string) => Promise<void>;
+  /** Asks for a new code; resolves to the API's words, rejects as `verify` does. */
+  resend: () => Promise<string | undefined>;
+  /** Puts the focus on the first digit as the step appears (a dialog does it by data-autofocus). */
+  autoFocus?: boolean;
+};
+
+/**
+ * The emailed-code step that confirms an address: six digits, "Verify code" and "Resend code"
+ * after the API's 60 s wait (counted from when the step appears, just after a code was sent).
+ * Signup's dialog and the login screen's check of an unconfirmed address both use it.
+ */
+export function EmailCodeForm({ email, verify, resend, autoFocus = false }: EmailCodeFormProps) {
+  const [otp, setOtp] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+  const [isVerifying, setVerifying] = useState(false);
+  const [isResending, setResending] = useState(false);
+  const { secondsLeft, restart: restartCooldown } = useResendCooldown();
+
+  const submit = async () => {
+    setError(null);
+    setInfo(null);
+    if (!/^\d{6}$/.test(otp)) {
+      setError('Enter the 6-digit code from the email.');
+      return;
+    }
+    setVerifying(true);
+    try {
+      await verify(otp);
+    } catch (err) {
+      setError(messageOf(err, AUTH_MESSAGES.otpFailed));
+    } finally {
+      setVerifying(false);
+    }
+  };
+
+  const sendAgain = async () => {
+    setError(null);
+    setInfo(null);
+    setResending(true);
+    try {
+      setInfo((await resend()) ?? `We sent a new code to ${email}.`);
+      restartCooldown();
+    } catch (err) {
+      setError(messageOf(err, AUTH_MESSAGES.resendFailed));
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack>
+        <Text>
+          We sent a 6-digit code to <strong>{email}</strong>. Enter it below to confirm your email
+          address. The code is valid for 10 minutes.
+        </Text>
+        <Group justify="center">
+          <PinInput
+            length={6}
+            type="number"
+            oneTimeCode
+            autoFocus={autoFocus}
+            // A Modal's focus trap starts on [data-autofocus]; autoFocus lost to the close X.
+            getInputProps={(index) => (index === 0 ? { 'data-autofocus': true } : {})}
+            value={otp}
+            onChange={setOtp}
+            error={error !== null}
+            ariaLabel="Verification code digit"
+          />
+        </Group>
+        <FormMessages error={error} info={info} />
+        <Button type="submit" loading={isVerifying} fullWidth>
+          Verify code
+        </Button>
+        <Button
+          variant="subtle"
+          onClick={() => void sendAgain()}
+          disabled={secondsLeft > 0}
+          loading={isResending}
+        >
+          {secondsLeft > 0 ? `Resend code in ${secondsLeft} s` : 'Resend code'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
