@@ -121,6 +121,11 @@ describe('/kyc', () => {
     await userEvent.type(screen.getByLabelText(/Note for the reviewer/), 'My passport');
     await userEvent.click(screen.getByRole('button', { name: 'Submit documents' }));
     expect(await screen.findByText('Pending review')).toBeInTheDocument();
+    // The form (and its button, which had the focus) is gone: the focus is on the notice in its
+    // place, which says the documents arrived.
+    await waitFor(() =>
+      expect(document.activeElement).toHaveTextContent('Documents submitted: under review'),
+    );
     // What they wrote to the reviewer stays in view (the record's `text`).
     expect(screen.getByText('Your note:').parentElement).toHaveTextContent(
       'Your note: My passport',
@@ -321,6 +326,10 @@ describe('admin screens', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Confirm rejection' }));
     expect(await screen.findByText('KYC rejected successfully')).toBeInTheDocument();
     expect(screen.getByText('Expired ID')).toBeInTheDocument();
+    // Reject is gone with the decision: the focus is on the heading, not <body>.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Verification of Maya Lopez' })).toHaveFocus(),
+    );
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       action: 'REJECTED',
       rejectionReason: 'Expired ID',

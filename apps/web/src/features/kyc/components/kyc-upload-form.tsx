@@ -28,10 +28,16 @@ export function fileProgress(files: File[], percent: number): number[] {
   });
 }
 
-type Props = { userId: string | undefined; kycId?: string | null; submitLabel: string };
+type Props = {
+  userId: string | undefined;
+  kycId?: string | null;
+  submitLabel: string;
+  /** Called once the documents are in (the screen then shows the review in the form's place). */
+  onSubmitted?: () => void;
+};
 
 /** Pick 1–5 documents, add a note, upload with a progress bar per file. */
-export function KycUploadForm({ userId, kycId, submitLabel }: Props) {
+export function KycUploadForm({ userId, kycId, submitLabel, onSubmitted }: Props) {
   const dispatch = useAppDispatch();
   const inputId = useId();
   const [files, setFiles] = useState<File[]>([]);
@@ -53,6 +59,7 @@ export function KycUploadForm({ userId, kycId, submitLabel }: Props) {
     setFiles([]);
     setText('');
     setDone('Documents submitted. We will review them shortly.');
+    onSubmitted?.();
   }
 
   const progress = percent === null ? null : fileProgress(files, percent);

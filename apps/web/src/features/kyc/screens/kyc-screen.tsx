@@ -1,5 +1,5 @@
 import { Alert, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { useCurrentUser } from '../../auth';
@@ -35,6 +35,13 @@ export default function KycScreen() {
   const isWithdrawn = ownRecord?.status === 'Verified' && !ownRecord.userId.KYC_verified;
   const status = isWithdrawn ? null : (ownRecord?.status ?? null);
   const showError = error && !error.includes(KYC_MESSAGES.noRecords);
+  // The upload form goes once documents are sent: its button had the focus, so the focus moves
+  // to what replaced it, the review notice, which says they arrived.
+  const [justSubmitted, setJustSubmitted] = useState(false);
+  const underReview = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (justSubmitted && status === 'PENDING') underReview.current?.focus();
+  }, [justSubmitted, status]);
 
   return (
     <Container size="md" py="xl">
@@ -65,7 +72,14 @@ export default function KycScreen() {
           </Alert>
         )}
         {status === 'PENDING' && (
-          <Alert color="yellow" title="Under review" styles={readableAlert}>
+          <Alert
+            ref={underReview}
+            tabIndex={-1}
+            role={justSubmitted ? 'status' : undefined}
+            color="yellow"
+            title={justSubmitted ? 'Documents submitted: under review' : 'Under review'}
+            styles={readableAlert}
+          >
             We are checking your documents ({ownRecord?.documents.map((d) => d.name).join(', ')}).
             They cannot be replaced during the review; if they are not accepted you can send new
             ones. You can write to the reviewer below.
@@ -101,6 +115,7 @@ export default function KycScreen() {
               userId={userId}
               kycId={status === 'Rejected' ? ownRecord?._id : null}
               submitLabel={status === 'Rejected' ? 'Resubmit documents' : 'Submit documents'}
+              onSubmitted={() => setJustSubmitted(true)}
             />
           </Paper>
         )}

@@ -12,7 +12,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { usePageTitle } from '../../../components/ui/use-page-title';
@@ -55,6 +55,10 @@ export default function KycUserScreen() {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Approve or Reject goes once used (the record then carries that decision): the focus moves to
+  // the page's heading, above the decision's message, instead of falling to <body>.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [decided, setDecided] = useState(false);
 
   useEffect(() => {
     dispatch(kycMessageShown(null));
@@ -77,8 +81,10 @@ export default function KycUserScreen() {
     );
     setBusy(false);
     if (!outcome.ok) return setFailure(outcome.message);
+    setDecided(true);
     setRejecting(false);
     setReason('');
+    requestAnimationFrame(() => heading.current?.focus());
   }
 
   const name = record ? `${record.userId.firstName} ${record.userId.lastName}`.trim() : '';
@@ -89,7 +95,7 @@ export default function KycUserScreen() {
           ← All KYC submissions
         </Anchor>
         <Group justify="space-between">
-          <Title order={1}>
+          <Title order={1} ref={heading} tabIndex={-1}>
             {record ? `Verification of ${name || record.userId.email}` : 'Member verification'}
           </Title>
           {record && <KycStatusBadge status={record.status} />}
@@ -143,7 +149,14 @@ export default function KycUserScreen() {
                   </Button>
                 )}
                 {record.status !== 'Rejected' && (
-                  <Button color="red" variant="light" onClick={() => setRejecting(true)}>
+                  <Button
+                    color="red"
+                    variant="light"
+                    onClick={() => {
+                      setDecided(false);
+                      setRejecting(true);
+                    }}
+                  >
                     Reject
                   </Button>
                 )}
@@ -167,6 +180,7 @@ export default function KycUserScreen() {
       <Modal
         opened={rejecting}
         onClose={() => setRejecting(false)}
+        returnFocus={!decided}
         title="Reject KYC submission"
         closeButtonProps={{ 'aria-label': 'Close' }}
       >
