@@ -124,7 +124,10 @@ async function identityLockOf(
   changes: ProfileChanges,
   isUnderReview: IdentityReviewCheck,
 ): Promise<'verified' | 'under-review' | null> {
-  if (current.kyc_verified === 1) return 'verified';
+  // Either flag shows a "Verified" badge on the card (SPEC §1: admins set both): a name changed
+  // under it would carry a badge nobody gave that name, e.g. after a later submission's rejection
+  // cleared KYC_verified alone.
+  if (current.kyc_verified === 1 || current.is_verified === 1) return 'verified';
   if (changedIdentityFields(current, changes).length === 0) return null;
   return (await isUnderReview(trx, current.id)) ? 'under-review' : null;
 }

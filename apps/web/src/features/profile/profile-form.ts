@@ -51,11 +51,11 @@ export const isDocumentLocked = (locked: ReadonlySet<TextField>) =>
   DOCUMENT_FIELDS.some((field) => locked.has(field));
 
 /**
- * The identity fields an ID check confirmed: once KYC passed, those the profile holds (the API
- * keeps them; one still empty may be filled in).
+ * The identity fields an ID check confirmed: while the profile carries a Verified badge (either
+ * flag), those the profile holds (the API keeps them; one still empty may be filled in).
  */
 export function lockedIdentityFields(profile: Profile): ReadonlySet<TextField> {
-  if (!profile.KYC_verified) return new Set();
+  if (!profile.KYC_verified && !profile.is_verified) return new Set();
   return new Set(IDENTITY_FIELDS.filter((field) => Boolean(profile[field])));
 }
 

@@ -243,7 +243,12 @@ describe('profile screen', () => {
 
   it('marks and focuses the fields a refused save names', async () => {
     storeSession({ id: USER_ID, userType: 'user' });
-    const profile = makeProfile({ userType: 'user', role: 'user', KYC_verified: false });
+    const profile = makeProfile({
+      userType: 'user',
+      role: 'user',
+      KYC_verified: false,
+      is_verified: false,
+    });
     serveProfile(profile);
     const message =
       'Your date of birth is being checked with your ID documents and cannot be changed until the review is finished';
@@ -304,13 +309,28 @@ describe('profile screen', () => {
 
   it('lets a user who is not verified yet edit their name', async () => {
     storeSession({ id: USER_ID, userType: 'user' });
-    const profile = makeProfile({ userType: 'user', role: 'user', KYC_verified: false });
+    const profile = makeProfile({
+      userType: 'user',
+      role: 'user',
+      KYC_verified: false,
+      is_verified: false,
+    });
     serveProfile(profile);
     renderApp('/profile');
     const first = await screen.findByLabelText(/First name/);
     expect(first).not.toHaveAttribute('readonly');
     expect(screen.getByLabelText('Date of birth')).not.toHaveAttribute('readonly');
     expect(screen.queryByText(/Checked with your ID/)).not.toBeInTheDocument();
+  });
+
+  it('keeps the name read-only while the Verified badge stays after a later rejection', async () => {
+    storeSession({ id: USER_ID, userType: 'provider' });
+    // A later submission was rejected: KYC_verified went, the admin's is_verified stayed.
+    const profile = makeProfile({ KYC_verified: false, is_verified: true });
+    serveProfile(profile);
+    renderApp('/profile');
+    expect(await screen.findByLabelText(/First name/)).toHaveAttribute('readonly');
+    expect(screen.getByLabelText(/Last name/)).toHaveAttribute('readonly');
   });
 
   it.each([
