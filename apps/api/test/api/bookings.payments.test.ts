@@ -89,6 +89,14 @@ describe('the card part of a booking', () => {
     });
     expect(accept.statusCode).toBe(404);
     expect((await detail(b._id, owner)).json().booking.payment.status).toBe('awaiting');
+    // Nor does anything else of theirs tell that it exists: the dashboard, the contact call.
+    const board = async () =>
+      (await call(t, 'GET', `/api/user/dashboard/${sitter.id}`, sitter)).json().data;
+    const ids = (d: { upcomingBookings: { _id: string }[] }) =>
+      d.upcomingBookings.map((u) => u._id);
+    const boardBefore = await board();
+    expect(ids(boardBefore)).not.toContain(b._id);
+    expect((await call(t, 'GET', `/api/booking/${b._id}/contact`, sitter)).statusCode).toBe(404);
 
     const paid = await submitSandbox(t, b.payment.checkoutUrl!, 'Pay');
     expect(paid.statusCode).toBeLessThan(400);
@@ -99,6 +107,11 @@ describe('the card part of a booking', () => {
     expect(seen.json().booking.payment.checkoutUrl).toBeNull();
     expect(await feedIds()).toContain(b._id);
     expect(await sitterNotified(b._id)).toBe(true);
+    const after = await board();
+    expect(ids(after)).toContain(b._id);
+    expect(after.bookingsByStatus.pending ?? 0).toBe(
+      (boardBefore.bookingsByStatus.pending ?? 0) + 1,
+    );
     const requests = await call(t, 'GET', `/api/booking/${b._id}/requests`, owner);
     expect(requests.json().providers).toHaveLength(1);
 

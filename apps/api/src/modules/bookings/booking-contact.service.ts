@@ -2,7 +2,7 @@ import type { BookingContact } from '@pawsy/contract';
 import type { FastifyInstance } from 'fastify';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { isParty } from './bookings.access.ts';
+import { canView, isParty } from './bookings.access.ts';
 import { toContact } from './bookings.mapper.ts';
 import { findBooking, findContact, type BookingRow } from './bookings.repository.ts';
 
@@ -23,7 +23,13 @@ export async function getBookingContact(
   id: string,
 ): Promise<BookingContact> {
   const booking = await findBooking(app.db, id);
-  if (!booking || booking.provider_id === null || !isParty(booking, caller.id)) {
+  // A party who may not see the booking (its sitter, until the card part is paid) gets its 404.
+  if (
+    !booking ||
+    booking.provider_id === null ||
+    !isParty(booking, caller.id) ||
+    !(await canView(app.db, booking, caller))
+  ) {
     throw notFound('Booking');
   }
   if (!SHARED_IN.includes(booking.status)) throw conflict(CONTACT_NOT_YET);

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { BookingsTable } from '../../db/schema.ts';
+import { cardPaidOrNone } from '../bookings/index.ts';
 
 /** Which side of a booking the dashboard's user is on. */
 export type Party = 'owner_id' | 'provider_id';
@@ -18,6 +20,12 @@ export function findUpcomingBookings(
   return upcomingOf[party](db, userId, now, limit);
 }
 
+/**
+ * The sitter's side leaves out bookings whose card payment is not made (awaiting or abandoned):
+ * the sitter has no access to those (bookings' own lists and reads filter the same way).
+ */
+const ownSide = (party: Party) => (party === 'provider_id' ? cardPaidOrNone : sql<boolean>`true`);
+
 // The party column is part of the SQL text, so each side has its own query, compiled once.
 const upcomingQuery = (party: Party) =>
   compiledRead((db, userId: string, now: string, limit: number) =>
@@ -27,6 +35,7 @@ const upcomingQuery = (party: Party) =>
       .where(party, '=', userId)
       .where('status', 'in', OPEN_STATUSES)
       .where('end_at', '>=', now)
+      .where(ownSide(party))
       .orderBy('start_at', 'asc')
       .limit(limit),
   );
@@ -41,6 +50,7 @@ const statusCountQuery = (party: Party) =>
       .selectFrom('bookings')
       .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
       .where(party, '=', userId)
+      .where(ownSide(party))
       .groupBy('status'),
   );
 const statusCountsOf = {
