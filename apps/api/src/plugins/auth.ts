@@ -15,8 +15,6 @@ declare module 'fastify' {
      * "Missing auth token" for subscriptions). Otherwise "No authentication token found".
      */
     missingTokenMessage?: string;
-    /** The route serves a session whose email is not verified yet (logout); others answer 403. */
-    allowUnverified?: boolean;
   }
   interface FastifyRequest {
     authUser: AuthUser | null;
@@ -41,7 +39,6 @@ export const isAdmin = (user: AuthUser | null): boolean => user?.userType === 'a
 
 /** SPEC §5: "Profile, pets and notifications access need a token, otherwise …". */
 export const NO_TOKEN_MESSAGE = 'No authentication token found';
-export const UNVERIFIED_MESSAGE = 'Confirm your email address first: enter the code we emailed you';
 
 export async function registerAuth(
   app: FastifyInstance,
@@ -74,13 +71,12 @@ export async function registerAuth(
     }
     const sid = claims.sid;
     const session = await sessions.lookup(sid, () => loadSession(sid));
-    if (!session || session.id !== claims.id) {
-      throw new AppError('UNAUTHENTICATED', 'Session has ended, please log in again');
-    }
     // A signup's session holds nothing until the mailed code proves the address (auth.service
-    // reclaimUnverified hands an unverified account to the next signup with that address).
-    if (!session.emailVerified && !request.routeOptions.config.allowUnverified) {
-      throw new AppError('FORBIDDEN', UNVERIFIED_MESSAGE);
+    // reclaimUnverified hands an unverified account to the next signup with that address), and
+    // it answers exactly as the token a signup with a taken address gets, which has no session:
+    // anything else would tell a new address from a registered one (DESIGN §5).
+    if (!session || session.id !== claims.id || !session.emailVerified) {
+      throw new AppError('UNAUTHENTICATED', 'Session has ended, please log in again');
     }
     return {
       id: session.id,

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { login, signupPayload, signupViaApi, tokenIsAccepted } from '../helpers/auth-flows.ts';
+import {
+  login,
+  sessionIsLive,
+  signupPayload,
+  signupViaApi,
+  tokenIsAccepted,
+} from '../helpers/auth-flows.ts';
 import { ensureAdmin } from '../../src/modules/auth/admin-bootstrap.ts';
 import { DEMO_ADMIN, DEMO_PASSWORD } from '../../src/seed/users.seed.ts';
 import { seedDemoData } from '../../src/seed/index.ts';
@@ -54,9 +60,9 @@ describe('admin bootstrap (ADMIN_EMAIL / ADMIN_PASSWORD, npm run admin:create)',
     const squatter = await signupViaApi(t, { email: 'claimed@pawsy.example' });
     // Unverified: the signup's session is live (it may log out) and login is refused.
     expect((await login(t, squatter.email, squatter.password, true)).statusCode).toBe(403);
-    expect(await tokenIsAccepted(t, squatter.token)).toBe(true);
+    expect(await sessionIsLive(t, squatter.token)).toBe(true);
     await ensureAdmin(t.app, 'claimed@pawsy.example', 'Operator-Pass-2026');
-    expect(await tokenIsAccepted(t, squatter.token)).toBe(false);
+    expect(await sessionIsLive(t, squatter.token)).toBe(false);
     expect((await login(t, squatter.email, squatter.password)).statusCode).toBe(401);
   });
 

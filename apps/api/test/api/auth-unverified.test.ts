@@ -6,16 +6,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../src/modules/auth/auth.service.ts';
-import { UNVERIFIED_MESSAGE } from '../../src/plugins/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import {
   ageAuthMails,
   login,
   signupPayload,
+  sessionIsLive,
   signupViaApi,
   tokenIsAccepted,
 } from '../helpers/auth-flows.ts';
 import { lastCode, readMails } from '../helpers/mail.ts';
+import { bookingBody, createOwner, createProvider } from '../helpers/booking-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,15 +28,17 @@ const post = (url: string, payload: object, token?: string) =>
   t.call({ method: 'POST', url, payload, ...(token ? { token } : {}) });
 const profile = (token: string) => t.call({ method: 'GET', url: '/api/user/user-profile', token });
 const verify = (email: string, otp: string) => post('/api/auth/verify-otp', { email, otp });
+const ENDED = 'Session has ended, please log in again';
 
 describe('an account whose email is not verified', () => {
-  it('has a session that may only log out, until the code is entered', async () => {
+  it('has a session that answers as an ended one until the code is entered', async () => {
     const u = await signupViaApi(t);
     const before = await profile(u.token);
-    expect(before.statusCode, before.body).toBe(403);
-    expect(before.json().message).toBe(UNVERIFIED_MESSAGE);
-    const apply = await post('/api/booking/', {}, u.token);
-    expect(apply.statusCode).toBe(403);
+    expect(before.statusCode, before.body).toBe(401);
+    expect(before.json().message).toBe(ENDED);
+    expect((await post('/api/booking/', {}, u.token)).statusCode).toBe(401);
+    expect((await post('/api/auth/logout', { email: u.email }, u.token)).statusCode).toBe(401);
+    expect(await sessionIsLive(t, u.token)).toBe(true);
 
     expect((await verify(u.email, lastCode(t.dataDir, u.email))).statusCode).toBe(200);
     const after = await profile(u.token);
@@ -43,11 +46,76 @@ describe('an account whose email is not verified', () => {
     expect(after.json().data.email_verified).toBe(true);
   });
 
-  it('logs out with its signup session', async () => {
-    const u = await signupViaApi(t);
-    const out = await post('/api/auth/logout', { email: u.email }, u.token);
-    expect(out.statusCode, out.body).toBe(200);
-    expect(await tokenIsAccepted(t, u.token)).toBe(false);
+  it("answers like a taken address's signup: no call, card or review list tells them apart", async () => {
+    const taken = await signupViaApi(t);
+    expect((await verify(taken.email, lastCode(t.dataDir, taken.email))).statusCode).toBe(200);
+    const someone = await signupViaApi(t);
+    expect((await verify(someone.email, lastCode(t.dataDir, someone.email))).statusCode).toBe(200);
+
+    const decoy = await post('/api/auth/signup', signupPayload({ email: taken.email }));
+    const fresh = await post('/api/auth/signup', signupPayload());
+    const answers = [decoy, fresh].map((res) => {
+      expect(res.statusCode).toBe(201);
+      return res.json() as { token: { token: string }; user: { _id: string } };
+    });
+    const seen = async (a: (typeof answers)[number]) => {
+      const token = a.token.token;
+      const calls = [
+        await profile(token),
+        await post('/api/auth/logout', {}, token),
+        await t.call({ method: 'GET', url: `/api/user/${a.user._id}`, token: someone.token }),
+        await t.call({
+          method: 'GET',
+          url: `/api/user/${a.user._id}/reviews`,
+          token: someone.token,
+        }),
+      ];
+      return calls.map((res) => [res.statusCode, res.json().message]);
+    };
+    const [asDecoy, asFresh] = [await seen(answers[0]!), await seen(answers[1]!)];
+    expect(asFresh).toEqual(asDecoy);
+    expect(asFresh.map(([status]) => status)).toEqual([401, 401, 404, 404]);
+  });
+
+  it('cannot be asked to sit: no card, not in search, a direct request is 404', async () => {
+    const owner = await createOwner(t.app);
+    const offer = { first_name: 'Unconfirmed', primary_services: '["dog-walking"]' };
+    const confirmed = await createProvider(t.app, undefined, offer);
+    const sitter = await createProvider(t.app, undefined, { ...offer, email_verified: 0 });
+    const search = await t.call({
+      method: 'GET',
+      url: '/api/user/nearby?mode=all&name=unconfirmed&limit=50',
+      token: owner.token,
+    });
+    expect(search.statusCode, search.body).toBe(200);
+    const listed = JSON.stringify(search.json());
+    expect(listed).toContain(confirmed.id);
+    expect(listed).not.toContain(sitter.id);
+    expect(search.json().total).toBe(1);
+    // The counters behind an unfiltered search count them too: its total is what it lists.
+    for (const filter of ['', '&service=dog-walking']) {
+      const everyone = await t.call({
+        method: 'GET',
+        url: `/api/user/nearby?mode=all&limit=100${filter}`,
+        token: owner.token,
+      });
+      const { nearbyUsers, total } = everyone.json() as {
+        nearbyUsers: { _id: string }[];
+        total: number;
+      };
+      expect(nearbyUsers.map((u) => u._id)).toContain(confirmed.id);
+      expect(nearbyUsers.map((u) => u._id)).not.toContain(sitter.id);
+      expect(total).toBe(nearbyUsers.length);
+    }
+    const card = await t.call({ method: 'GET', url: `/api/user/${sitter.id}`, token: owner.token });
+    expect(card.statusCode).toBe(404);
+
+    const ask = (who: string) =>
+      post('/api/booking/', bookingBody(owner, { provider_id: who }), owner.token);
+    const refused = await ask(sitter.id);
+    expect(refused.statusCode, refused.body).toBe(404);
+    expect(refused.json().message).toBe('Sitter not found');
+    expect((await ask(confirmed.id)).statusCode).toBe(201);
   });
 
   it('cannot log in: 403 saying how to get a code', async () => {
@@ -96,8 +164,8 @@ describe('signing up with an address someone claimed first', () => {
     const owner = await signupViaApi(t, { email, firstName: 'Vera', password: 'Owner-Pass-2026' });
     expect(owner.id).toBe(squatter.id);
     // The owner's session is live (it may log out), the squatter's ended.
-    expect(await tokenIsAccepted(t, owner.token)).toBe(true);
-    expect(await tokenIsAccepted(t, squatter.token)).toBe(false);
+    expect(await sessionIsLive(t, owner.token)).toBe(true);
+    expect(await sessionIsLive(t, squatter.token)).toBe(false);
     // The code mailed for the squatter's claim is dead; the owner's own mail greets the owner.
     expect((await verify(email, squatterCode)).statusCode).toBe(400);
     await t.app.mailer.settled();
@@ -119,8 +187,8 @@ describe('signing up with an address someone claimed first', () => {
     const code = lastCode(t.dataDir, email);
     const again = await post('/api/auth/signup', body);
     expect(again.statusCode).toBe(201);
-    expect(await tokenIsAccepted(t, first.json().token.token)).toBe(true);
-    expect(await tokenIsAccepted(t, again.json().token.token)).toBe(true);
+    expect(await sessionIsLive(t, first.json().token.token)).toBe(true);
+    expect(await sessionIsLive(t, again.json().token.token)).toBe(true);
     expect((await verify(email, code)).statusCode).toBe(200);
   });
 

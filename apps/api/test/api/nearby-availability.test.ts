@@ -99,6 +99,7 @@ async function insertSitters(list: Sitter[]) {
     .values(
       list.map((s, i) =>
         newUserRow({
+          email_verified: 1,
           id: s.id,
           email: `${s.id}@example.test`,
           password_hash: 'x',
@@ -707,6 +708,7 @@ describe('busy-set query plans', () => {
     for (let i = 0; i < 2000; i++)
       filler.push(
         newUserRow({
+          email_verified: 1,
           email: `filler${i}@example.test`,
           password_hash: 'x',
           first_name: 'Filler',

@@ -1,4 +1,3 @@
-import { UNVERIFIED_MESSAGE } from '../../src/plugins/auth.ts';
 import { expect } from 'vitest';
 import type { TestApp } from './app.ts';
 import { lastCode } from './mail.ts';
@@ -65,8 +64,6 @@ export async function tokenIsAccepted(t: TestApp, token: string): Promise<boolea
     payload: { currentPassword: 'not-the-password', newPassword: 'Whatever-Pass-1' },
   });
   if (res.statusCode === 400) return true;
-  // A live session of an account whose email is not verified yet: it may only log out.
-  if (res.statusCode === 403 && res.json().message === UNVERIFIED_MESSAGE) return true;
   expect(res.statusCode, res.body).toBe(401);
   expect(typeof res.json().message).toBe('string');
   return false;
@@ -101,4 +98,22 @@ export async function ageAuthMails(t: TestApp, userId: string, seconds: number):
       .where('user_id', '=', userId)
       .where('kind', '=', row.kind)
       .execute();
+}
+
+/**
+ * Whether the session a token names is open (not revoked, not expired), read from the database:
+ * a signup's session of an unconfirmed address is open but answers every call as a dead one
+ * (plugins/auth.ts), so only the table tells it from an ended one.
+ */
+export async function sessionIsLive(t: TestApp, token: string): Promise<boolean> {
+  const payload = token.split('.')[1] ?? '';
+  const { jti: sid } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+    jti: string;
+  };
+  const row = await t.app.db
+    .selectFrom('sessions')
+    .select(['revoked_at', 'expires_at'])
+    .where('id', '=', sid)
+    .executeTakeFirst();
+  return row !== undefined && row.revoked_at === null && Date.parse(row.expires_at) > Date.now();
 }

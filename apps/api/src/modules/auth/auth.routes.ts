@@ -126,7 +126,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/logout',
     {
       onRequest: app.requireAuth,
-      config: { allowUnverified: true },
       schema: { tags, body: logoutBody, response: { 200: logoutResponse, ...errors } },
     },
     async (request) => {

@@ -20,6 +20,8 @@ export type PartyRow = {
   latitude: number | null;
   longitude: number | null;
   deleted_at: string | null;
+  /** 0 until the signup's mailed code was entered: such an account cannot be asked to sit. */
+  email_verified: number;
   /** The rating cache (reviews/rating-cache.ts): visible reviews' average and count. */
   rating_avg: number | null;
   rating_count: number;
@@ -144,6 +146,7 @@ const selectParties = compiledRead((db, ids: string[]) =>
       'latitude',
       'longitude',
       'deleted_at',
+      'email_verified',
       'rating_avg',
       'rating_count',
     ])

@@ -63,7 +63,13 @@ function providerRate(
   service: string,
   field = 'provider_id',
 ): { provider: PartyRow; rateCents: number; rateSource: RateSource } {
-  if (!provider || provider.deleted_at || provider.user_type !== 'provider')
+  // An account whose email was never confirmed cannot log in to answer (DESIGN §5).
+  if (
+    !provider ||
+    provider.deleted_at ||
+    provider.user_type !== 'provider' ||
+    provider.email_verified !== 1
+  )
     throw notFound('Sitter');
   const rates = offeredRates(provider);
   const key = normalizeService(service);

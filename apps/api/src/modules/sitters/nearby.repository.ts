@@ -33,7 +33,12 @@ type UsersQuery<O> = SelectQueryBuilder<Database, 'users', O>;
  * provider_offer_counts triggers count by).
  */
 function filterSql(f: ProviderFilters, withCaller = false): RawBuilder<boolean> {
-  const parts = [sql`users.user_type = 'provider'`, sql`users.deleted_at is null`];
+  const parts = [
+    sql`users.user_type = 'provider'`,
+    sql`users.deleted_at is null`,
+    // An account whose signup code was never entered cannot log in to answer (DESIGN §5).
+    sql`users.email_verified = 1`,
+  ];
   if (!withCaller) parts.push(sql`users.id <> ${f.excludeId}`);
   if (f.name) {
     const pattern = `%${likeEscape(f.name.toLowerCase())}%`;
@@ -148,12 +153,27 @@ export async function countProviders(
   const fromCounters = which === 'all' && !f.name && !f.city;
   const all = !fromCounters
     ? await count(sql<boolean>`1 = 1`)
-    : f.service || f.petType
-      ? await countOffering(db, f.service ?? '', f.petType ?? '')
-      : await countLiveProviders(db);
+    : (f.service || f.petType
+        ? await countOffering(db, f.service ?? '', f.petType ?? '')
+        : await countLiveProviders(db)) - (await countUnconfirmed(db, f));
   const self =
     f.callerIsProvider && all > 0 ? await count(sql<boolean>`users.id = ${f.excludeId}`) : 0;
   return all - self;
+}
+
+/**
+ * Providers the counters count but search leaves out (email not confirmed), offering the filter's
+ * service and pet type; few, read through their partial index (users_unconfirmed_idx).
+ */
+async function countUnconfirmed(db: DbOrTrx, f: ProviderFilters): Promise<number> {
+  let q = db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('users.email_verified', '=', 0)
+    .where('users.user_type', '=', 'provider')
+    .where('users.deleted_at', 'is', null);
+  if (f.service || f.petType) q = q.where(offerFilterSql(f.service, f.petType));
+  return Number((await q.executeTakeFirst())?.n ?? 0);
 }
 
 /** Providers without an indexed location, newest first (they follow the located ones). */

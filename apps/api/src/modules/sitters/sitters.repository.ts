@@ -11,26 +11,32 @@ export function findSearcher(db: DbOrTrx, id: string) {
     .executeTakeFirst();
 }
 
-/** A live user's public columns (only those: private ones are never selected for a card). */
+/**
+ * A live user's public columns (only those: private ones are never selected for a card). An
+ * account whose email is not confirmed has no card: it holds nothing yet, and a signup's answer
+ * must not tell a new address from a taken one (DESIGN §5) by its id.
+ */
 const selectPublicRow = compiledRead((db, id: string) =>
   db
     .selectFrom('users')
     .select([...PUBLIC_USER_COLUMNS])
     .where('id', '=', id)
-    .where('deleted_at', 'is', null),
+    .where('deleted_at', 'is', null)
+    .where('email_verified', '=', 1),
 );
 
 export async function findPublicRow(db: DbOrTrx, id: string): Promise<PublicUserRow | undefined> {
   return (await selectPublicRow(db, id))[0];
 }
 
-/** Whether `id` is a live (not soft-deleted) user. */
+/** Whether `id` is a live (not soft-deleted) user with a card (email confirmed). */
 export async function isLiveUser(db: DbOrTrx, id: string): Promise<boolean> {
   const row = await db
     .selectFrom('users')
     .select('id')
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
+    .where('email_verified', '=', 1)
     .executeTakeFirst();
   return row !== undefined;
 }
