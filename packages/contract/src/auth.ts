@@ -63,7 +63,11 @@ export const emailField = z
 export const passwordField = z
   .string()
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+  // Spaces count inside a password, but eight of them alone are no secret.
+  .refine((value) => value.trim().length >= PASSWORD_MIN, {
+    message: `Password must be at least ${PASSWORD_MIN} characters, not counting spaces at the start or end`,
+  });
 /** Any stored password may be typed back; only the length bound keeps huge bodies out. */
 const typedPassword = z
   .string()

@@ -126,3 +126,41 @@ describe('signup with a phone too short to be one', () => {
     });
   });
 });
+
+describe('a new password of spaces', () => {
+  const SPACES = 'Password must be at least 8 characters, not counting spaces at the start or end';
+  it.each([
+    ['signup', () => send(routes[0]!, signupPayload({ password: ' '.repeat(12) }))],
+    [
+      'update-password',
+      () =>
+        t.call({
+          method: 'PUT',
+          url: '/api/auth/update-password',
+          token: user.token,
+          payload: { currentPassword: user.password, newPassword: `  ${'\t'}     ` },
+        }),
+    ],
+    [
+      'reset-password',
+      () =>
+        t.call({
+          method: 'POST',
+          url: '/api/auth/reset-password',
+          payload: { email: user.email, otp: '123456', password: '   pass   ' },
+        }),
+    ],
+  ])('%s: 400, the password is no secret', async (_route, call) => {
+    const res = await call();
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toContainEqual({
+      path: expect.stringMatching(/assword$/),
+      message: SPACES,
+    });
+  });
+
+  it('keeps spaces inside a password', async () => {
+    const res = await send(routes[0]!, signupPayload({ password: 'four words in it' }));
+    expect(res.statusCode, res.body).toBe(201);
+  });
+});
