@@ -188,7 +188,11 @@ export async function readMultipart(
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        // A browser sends every line break of a form field as CRLF (the HTML form-data rules),
+        // where the text box counted and JSON sends one LF: stored and measured as LF, the same
+        // text is the same length whichever way it came.
+        const raw = typeof part.value === 'string' ? part.value : String(part.value);
+        const value = raw.replace(/\r\n?/g, '\n');
         // The JSON rule (plugins/errors.ts): no text may hold NUL, on either engine.
         if (value.includes('\u0000'))
           throw new AppError(
