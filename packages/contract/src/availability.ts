@@ -150,7 +150,6 @@ export const calendarUpdateBody = z
     schedule: weeklySchedule.optional(),
     capacities: capacities.optional(),
   })
-  .strict()
   .refine((b) => Object.values(b).some((v) => v !== undefined), {
     message: 'Provide timeZone, schedule or capacities',
   });
@@ -158,7 +157,6 @@ export type CalendarUpdateBody = z.infer<typeof calendarUpdateBody>;
 
 export const blockBody = z
   .object({ startDate: isoDate, endDate: isoDate, note: text('Note', 200).default('') })
-  .strict()
   .refine((b) => b.endDate >= b.startDate, {
     message: 'endDate must be on or after startDate',
     path: ['endDate'],

@@ -66,27 +66,23 @@ export const serviceName = z
   .max(60, fieldWords.atMostChars('Service', 60))
   .transform(normalizeService);
 
-export const createBookingBody = z
-  .object({
-    service: serviceName,
-    pets: z.array(id).min(1, 'Choose at least one pet').max(10, 'At most 10 pets per booking'),
-    startDate: bookingInstant,
-    endDate: bookingInstant,
-    notes: text('Notes', 2000).default(''),
-    provider_id: id.nullish(),
-    creditsToApply: bounded('creditsToApply', 0, 100_000_000).default(0),
-  })
-  .strict();
+export const createBookingBody = z.object({
+  service: serviceName,
+  pets: z.array(id).min(1, 'Choose at least one pet').max(10, 'At most 10 pets per booking'),
+  startDate: bookingInstant,
+  endDate: bookingInstant,
+  notes: text('Notes', 2000).default(''),
+  provider_id: id.nullish(),
+  creditsToApply: bounded('creditsToApply', 0, 100_000_000).default(0),
+});
 export type CreateBookingBody = z.input<typeof createBookingBody>;
 
-export const quoteBody = z
-  .object({
-    provider_id: id,
-    service: serviceName,
-    startDate: bookingInstant,
-    endDate: bookingInstant,
-  })
-  .strict();
+export const quoteBody = z.object({
+  provider_id: id,
+  service: serviceName,
+  startDate: bookingInstant,
+  endDate: bookingInstant,
+});
 export const quoteData = z.object({
   units: z.number().int(),
   unitLabel: z.enum(['night', 'hour']),
@@ -209,7 +205,7 @@ export const bookingDetailResponse = z.object({
   reviews: z.array(bookingReview),
 });
 
-export const sendRequestBody = z.object({ providerId: id.optional() }).strict().nullish();
+export const sendRequestBody = z.object({ providerId: id.optional() }).nullish();
 /** What an owner's send-request must carry: the sitter invited (a sitter applying names nobody). */
 export const sitterInviteBody = z.object({ providerId: id });
 /**
@@ -247,6 +243,8 @@ export const statusBody = z.object({
   id: plainText('id', 64).optional(),
   provider_id: plainText('provider_id', 64).nullish(),
 });
+// Strict: which of the two shapes a body has decides what the call does, so a body that mixes
+// them is refused rather than read as one of them.
 export const acceptBody = z.union([decisionBody.strict(), statusBody.strict()]);
 
 export const bookingEventParams = z.object({ id: pathId, eventId: pathId });

@@ -1,16 +1,14 @@
 import { z } from 'zod';
 import { id, numberOf, pathId, text, wholeNumber } from './common.ts';
 
-export const grantCreditsBody = z
-  .object({
-    userId: id,
-    amount: wholeNumber(numberOf('Amount').positive('Amount must be positive'), {
-      whole: 'Amount must be whole cents',
-      max: [1_000_000, 'At most 1 000 000 cents per grant'],
-    }),
-    reason: text('Reason', 200).min(1, 'Reason is required'),
-  })
-  .strict();
+export const grantCreditsBody = z.object({
+  userId: id,
+  amount: wholeNumber(numberOf('Amount').positive('Amount must be positive'), {
+    whole: 'Amount must be whole cents',
+    max: [1_000_000, 'At most 1 000 000 cents per grant'],
+  }),
+  reason: text('Reason', 200).min(1, 'Reason is required'),
+});
 
 export const creditEntryWire = z.object({
   _id: z.string(),

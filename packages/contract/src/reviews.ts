@@ -4,20 +4,16 @@ import { bookingReview, userCard } from './bookings.ts';
 
 export const reviewKeyParams = z.object({ key: pathId });
 
-export const createReviewBody = z
-  .object({
-    columns: z
-      .object({
-        rating: wholeNumber(numberOf('Rating'), {
-          whole: 'Rating must be a whole number',
-          min: [1, 'Rating must be 1 to 5'],
-          max: [5, 'Rating must be 1 to 5'],
-        }),
-        comment: text('Comment', 2000).default(''),
-      })
-      .strict(),
-  })
-  .strict();
+export const createReviewBody = z.object({
+  columns: z.object({
+    rating: wholeNumber(numberOf('Rating'), {
+      whole: 'Rating must be a whole number',
+      min: [1, 'Rating must be 1 to 5'],
+      max: [5, 'Rating must be 1 to 5'],
+    }),
+    comment: text('Comment', 2000).default(''),
+  }),
+});
 
 export const createReviewResponse = z.object({
   success: z.literal(true),

@@ -54,7 +54,6 @@ export const seriesBody = z
     /** Send without the occurrences that collide with the sitter's calendar (else 409). */
     skipConflicts: z.boolean().default(false),
   })
-  .strict()
   .refine((b) => (b.endDate === undefined) !== (b.count === undefined), {
     message: 'Give either endDate or count',
     path: ['endDate'],
@@ -151,11 +150,10 @@ export const seriesListResponse = z.object({
   data: z.array(seriesWire),
   ...pageMeta,
 });
-export const seriesDecisionBody = z.object({ decision: z.enum(['accepted', 'rejected']) }).strict();
+export const seriesDecisionBody = z.object({ decision: z.enum(['accepted', 'rejected']) });
 /** Cancel one occurrence (its booking id) or every occurrence not yet started ('rest'). */
 export const seriesCancelBody = z
   .object({ scope: z.enum(['occurrence', 'rest']), bookingId: id.optional() })
-  .strict()
   .refine((b) => b.scope === 'rest' || b.bookingId !== undefined, {
     message: 'bookingId is required to cancel one occurrence',
     path: ['bookingId'],
