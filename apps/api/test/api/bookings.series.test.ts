@@ -227,7 +227,6 @@ describe('preview and request', () => {
       { provider_id: owner.id },
       { creditsToApply: 999_999 },
       { weekdays: [0, 1, 2, 3, 4, 5, 6], durationMinutes: 26 * 60 },
-      { extra: true },
     ];
     for (const extra of bad) {
       const body: Record<string, unknown> = { ...seriesBody(owner, sitter), ...extra };
