@@ -35,12 +35,12 @@ const loosely = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /**
  * The one-line message of a field's validation error: "<field> is required" (also when the
- * schema's own message says so, in its own words: "User ID is required" for `userId`), else
- * "<field>: …".
+ * schema's own message says so, in its own words: "User ID is required" for `userId`, "User id is
+ * required" for a path's `id`), else "<field>: …".
  */
 export function fieldMessage(path: string, message: string): string {
   const own = entryMessage(path, message);
-  if (loosely(own) === loosely(`${path || 'body'} is required`)) return own;
+  if (loosely(own).endsWith(loosely(`${path || 'body'} is required`))) return own;
   // A rule over the whole body (or query) names no field: its message stands alone.
   return `${path && !WHOLE_PARTS.has(path) ? `${path}: ` : ''}${own}`;
 }

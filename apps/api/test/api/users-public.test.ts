@@ -169,6 +169,28 @@ describe('PUT /api/user/{id} (admin flags)', () => {
     const none = await t.call({ method: 'PUT', url: '/api/user/', token: actors.admin.token });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('User id is required');
+    // A blank id is none either.
+    for (const blank of ['%20', '%20%20%09']) {
+      const res = await t.call({
+        method: 'PUT',
+        url: `/api/user/${blank}`,
+        token: actors.admin.token,
+        payload: { is_paid: true },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('User id is required');
+    }
+  });
+
+  it('answers an id past 200 characters with 400 from the id schema, not the router', async () => {
+    const res = await t.call({
+      method: 'PUT',
+      url: `/api/user/${'a'.repeat(300)}`,
+      token: actors.admin.token,
+      payload: { is_paid: true },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('id: An id is at most 200 characters');
   });
 });
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   errorBody,
+  pathIdOr,
   profileResponse,
   profileUpdateResponse,
   userFlagsBody,
@@ -119,7 +120,8 @@ export const createUserRoutes =
         onRequest: app.requireAdmin,
         schema: {
           tags,
-          params: userIdParams,
+          // SPEC §5: a flag update without an id (a blank one too) is "User id is required".
+          params: z.object({ id: pathIdOr('User id is required') }),
           body: userFlagsBody,
           response: { 200: profileUpdateResponse },
         },
