@@ -40,7 +40,10 @@ export type PublicUserRow = Pick<UserRow, (typeof PUBLIC_USER_COLUMNS)[number]>;
  * coordinates (rounded to 0.01° ≈ 1 km) or admin/payment flags.
  */
 export function toPublicUser(row: PublicUserRow, rating: RatingSummary): PublicUser {
-  const hasLocation = row.latitude !== null && row.longitude !== null;
+  // Sitters are found on a map by it; an owner's point would only say roughly where they live
+  // (and are away from, on a boarding booking) to anyone who guesses their id.
+  const hasLocation =
+    row.user_type === 'provider' && row.latitude !== null && row.longitude !== null;
   return {
     ...toUserIds(row.id),
     firstName: row.first_name,
