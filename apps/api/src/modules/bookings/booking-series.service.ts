@@ -6,14 +6,14 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { findConflict, loadCalendars } from '../availability/index.ts';
 import { startCheckout } from '../billing/index.ts';
 import { getBalance, spendCredits } from '../credits/index.ts';
-import { ownedPetIds } from '../pets/index.ts';
+import { ownedPets } from '../pets/index.ts';
 import { dropUnpaidSeries, notifySitterOfRequest } from './booking-series-payments.service.ts';
 import { seriesWireById } from './booking-series-wires.service.ts';
 import { insertSeries, setSeriesCheckout, type SeriesRow } from './booking-series.repository.ts';
 import { toOccurrenceWire, type SeriesPlanItem } from './booking-series.mapper.ts';
 import { planSeries, seriesSpan } from './booking-series.plan.ts';
 import type { PartyRow } from './bookings.repository.ts';
-import { loadProviderRate } from './bookings.service.ts';
+import { assertTakesPets, loadProviderRate } from './bookings.service.ts';
 import { quotePrice } from './pricing.ts';
 
 /**
@@ -52,13 +52,14 @@ async function prepare(
 ): Promise<Prepared> {
   if (caller.userType !== 'user') throw forbidden('Only pet owners can book a series');
   const petIds = [...new Set(body.pets)];
-  const owned = await ownedPetIds(app.db, caller.id, petIds);
+  const owned = await ownedPets(app.db, caller.id, petIds);
   if (owned.length !== petIds.length) throw validation('pets', 'Choose pets from your own profile');
   const { provider, rateCents, rateSource } = await loadProviderRate(
     app.db,
     body.provider_id,
     body.service,
   );
+  assertTakesPets(provider, owned);
   const cal = (await loadCalendars(app.db, [provider.id], seriesSpan(body.startDate))).get(
     provider.id,
   )!;

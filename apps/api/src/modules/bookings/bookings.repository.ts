@@ -22,6 +22,8 @@ export type PartyRow = {
   deleted_at: string | null;
   /** 0 until the signup's mailed code was entered: such an account cannot be asked to sit. */
   email_verified: number;
+  /** JSON list of the kinds of pets the sitter takes ("Dogs", "Cats"…); [] takes any. */
+  pet_prefrences: string;
   /** The rating cache (reviews/rating-cache.ts): visible reviews' average and count. */
   rating_avg: number | null;
   rating_count: number;
@@ -147,6 +149,7 @@ const selectParties = compiledRead((db, ids: string[]) =>
       'longitude',
       'deleted_at',
       'email_verified',
+      'pet_prefrences',
       'rating_avg',
       'rating_count',
     ])

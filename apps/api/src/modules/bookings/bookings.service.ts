@@ -17,7 +17,7 @@ import { assertSitterFree, sitterTimeZone, type Interval } from '../availability
 import { getBalance, spendCredits } from '../credits/index.ts';
 import { notifyUser } from '../notifications/index.ts';
 import { bookingMail } from './booking-reminder-notices.ts';
-import { ownedPetIds } from '../pets/index.ts';
+import { ownedPets } from '../pets/index.ts';
 import { parseServiceRates, parseStringList } from '../../lib/user-columns.ts';
 import { newEvent } from './booking-events.ts';
 import { insertRequest } from './booking-requests.repository.ts';
@@ -55,6 +55,25 @@ export async function loadProviderRate(
 ): Promise<{ provider: PartyRow; rateCents: number; rateSource: RateSource }> {
   const [provider] = await findParties(db, [providerId]);
   return providerRate(provider, service, field);
+}
+
+/**
+ * The sitter takes every one of these pets: no preference takes any, else a preference must name
+ * the species ("Dogs" names dog), the rule sitter search filters by (offerFilterSql). 400 on
+ * `pets` naming the first pet they do not take.
+ */
+export function assertTakesPets(
+  provider: Pick<PartyRow, 'first_name' | 'pet_prefrences'>,
+  pets: readonly { name: string; species: string }[],
+): void {
+  const takes = parseStringList(provider.pet_prefrences).map((p) => p.toLowerCase());
+  if (takes.length === 0) return;
+  const refused = pets.find((pet) => !takes.some((kind) => kind.includes(pet.species)));
+  if (refused)
+    throw validation(
+      'pets',
+      `${provider.first_name} does not take this kind of pet: ${refused.name} (${refused.species})`,
+    );
 }
 
 /** loadProviderRate for a party row already read (undefined: no such user). */
@@ -140,7 +159,7 @@ export async function createBooking(
   const { start, end } = parseDates(body.startDate, body.endDate);
   const petIds = [...new Set(body.pets)];
   const [owned, parties] = await Promise.all([
-    ownedPetIds(app.db, caller.id, petIds),
+    ownedPets(app.db, caller.id, petIds),
     findParties(app.db, body.provider_id ? [caller.id, body.provider_id] : [caller.id]),
   ]);
   if (owned.length !== petIds.length) throw validation('pets', 'Choose pets from your own profile');
@@ -151,6 +170,7 @@ export async function createBooking(
   if (body.provider_id) {
     const loaded = providerRate(partyOf(body.provider_id), body.service);
     provider = loaded.provider;
+    assertTakesPets(provider, owned);
     // A request waits for the sitter's answer and occupies nothing, so no lock: the acceptance
     // re-checks under one. Here it only spares the owner a request the sitter cannot take.
     const who = { name: provider.first_name };

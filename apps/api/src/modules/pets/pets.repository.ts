@@ -93,17 +93,20 @@ export async function liveUserExists(db: DbOrTrx, userId: string): Promise<boole
 }
 
 /** Ids among `petIds` that belong to `ownerId`. */
-export async function findOwnedPetIds(
+export async function findOwnedPets(
   db: DbOrTrx,
   ownerId: string,
   petIds: readonly string[],
-): Promise<string[]> {
+): Promise<{ id: string; name: string; species: string }[]> {
   if (petIds.length === 0) return [];
-  const rows = await selectOwnedPetIds(db, ownerId, [...petIds]);
-  return rows.map((r) => r.id);
+  return selectOwnedPets(db, ownerId, [...petIds]);
 }
-const selectOwnedPetIds = compiledRead((db, ownerId: string, petIds: string[]) =>
-  db.selectFrom('pets').select('id').where('user_id', '=', ownerId).where('id', 'in', petIds),
+const selectOwnedPets = compiledRead((db, ownerId: string, petIds: string[]) =>
+  db
+    .selectFrom('pets')
+    .select(['id', 'name', 'species'])
+    .where('user_id', '=', ownerId)
+    .where('id', 'in', petIds),
 );
 
 /**

@@ -14,7 +14,7 @@ import { parseFields, readPetForm, withPhoto } from './pets-form.ts';
 import { toPetWire } from './pets.mapper.ts';
 import {
   countPetsOf,
-  findOwnedPetIds,
+  findOwnedPets,
   findPet,
   insertPetUnderCap,
   listPetsByOwner,
@@ -34,9 +34,12 @@ export const PET_LIMIT_MESSAGE = `You can have at most ${MAX_PETS_PER_OWNER} pet
 
 export const countPets = (db: DbOrTrx, userId: string): Promise<number> => countPetsOf(db, userId);
 
-/** Ids among `petIds` that belong to `ownerId` (a booking may only name the owner's own pets). */
-export const ownedPetIds = (db: DbOrTrx, ownerId: string, petIds: readonly string[]) =>
-  findOwnedPetIds(db, ownerId, petIds);
+/**
+ * The pets among `petIds` that belong to `ownerId`, with name and species (a booking may only
+ * name the owner's own pets, and only those its sitter takes).
+ */
+export const ownedPets = (db: DbOrTrx, ownerId: string, petIds: readonly string[]) =>
+  findOwnedPets(db, ownerId, petIds);
 
 function parseIds(text: string): string[] {
   try {

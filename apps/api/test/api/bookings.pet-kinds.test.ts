@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import type { TestUser } from '../helpers/factories.ts';
+import {
+  bookingBody,
+  call,
+  closeApp,
+  createOwner,
+  createProvider,
+  type Owner,
+} from '../helpers/booking-fixtures.ts';
+
+/*
+ * A sitter who names the kinds of pets they take (profile `pet_prefrences`) is asked only for
+ * those, as sitter search filters them; one without a preference takes any.
+ */
+let t: TestApp;
+let owner: Owner;
+let dogsOnly: TestUser;
+let anyPet: TestUser;
+let catId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createOwner(t.app);
+  catId = owner.petIds[1]!;
+  await t.app.db
+    .updateTable('pets')
+    .set({ species: 'cat', name: 'Mochi' })
+    .where('id', '=', catId)
+    .execute();
+  dogsOnly = await createProvider(t.app, undefined, {
+    first_name: 'Sam',
+    pet_prefrences: '["Dogs"]',
+  });
+  anyPet = await createProvider(t.app, undefined, { pet_prefrences: '[]' });
+}, 60_000);
+afterAll(() => closeApp(t));
+
+const ask = (sitter: TestUser, pets: string[]) =>
+  call(t, 'POST', '/api/booking/', owner, bookingBody(owner, { provider_id: sitter.id, pets }));
+
+describe('a direct request and the kinds of pets the sitter takes', () => {
+  it('refuses a pet the sitter does not take, naming it, and writes nothing', async () => {
+    const res = await ask(dogsOnly, [owner.petIds[0]!, catId]);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual([
+      { path: 'pets', message: 'Sam does not take this kind of pet: Mochi (cat)' },
+    ]);
+    const written = await t.app.db
+      .selectFrom('bookings')
+      .select('id')
+      .where('provider_id', '=', dogsOnly.id)
+      .execute();
+    expect(written).toHaveLength(0);
+  });
+
+  it('takes the pets the sitter names, and any pet for a sitter without a preference', async () => {
+    expect((await ask(dogsOnly, [owner.petIds[0]!])).statusCode).toBe(201);
+    expect((await ask(anyPet, [catId])).statusCode).toBe(201);
+  });
+});
