@@ -12,7 +12,7 @@ import { followUpCard, settleCardOnCancel, type CardFollowUp } from './booking-r
 import { endPendingSeries } from './booking-series-payments.service.ts';
 import { loadVisibleSeries, seriesWireById, sitterSees } from './booking-series-wires.service.ts';
 import { findSeriesBookings, updateSeriesIfStatus } from './booking-series.repository.ts';
-import { actorFor, checkTransition } from './booking-state.ts';
+import { actorFor, checkCancelTime, checkTransition } from './booking-state.ts';
 import {
   findBooking,
   insertEvent,
@@ -49,19 +49,30 @@ export async function cancelSeries(
     if (!end.ended) throw conflict('This series changed in the meantime; reload it and try again');
     refunds.push(end.refund);
     message = 'Series cancelled; everything paid was refunded';
-  } else if (row.status !== 'accepted') {
+  } else if (
+    row.status !== 'accepted' &&
+    !(row.status === 'cancelled' && body.scope === 'occurrence')
+  ) {
+    // A cancelled series may keep a visit its owner could no longer cancel (begun, not started by
+    // the sitter): its sitter can still cancel that one as a single visit.
     throw conflict(`This series is already ${row.status}`);
   } else if (body.scope === 'occurrence') {
     const booking = await findBooking(app.db, body.bookingId!);
     if (!booking || booking.series_id !== row.id) throw notFound('Occurrence');
-    const check = checkTransition(booking.status, 'cancelled', actorFor(booking, caller));
+    const actor = actorFor(booking, caller);
+    const check = checkTransition(booking.status, 'cancelled', actor);
     if (!check.ok) throw check.forbidden ? forbidden(check.reason) : conflict(check.reason);
+    const late = checkCancelTime(booking, actor, new Date(now));
+    if (!late.ok) throw conflict(late.reason);
     await app.db.transaction().execute(async (trx) => {
       refunds.push(await cancelOccurrence(trx, booking, by, caller.id, now));
     });
     message = `Occurrence of ${booking.start_at.slice(0, 10)} cancelled`;
   } else {
-    const open = (await findSeriesBookings(app.db, row.id)).filter((b) => b.status === 'accepted');
+    // What the caller may still cancel: the owner the visits not begun, the sitter those not ended.
+    const open = (await findSeriesBookings(app.db, row.id)).filter(
+      (b) => b.status === 'accepted' && checkCancelTime(b, actorFor(b, caller), new Date(now)).ok,
+    );
     if (open.length === 0) throw conflict('No occurrence of this series is left to cancel');
     await app.db.transaction().execute(async (trx) => {
       for (const booking of open)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bookingStatuses } from '@pawsy/contract';
 import {
   actorFor,
+  checkCancelTime,
   checkCheckIn,
   checkTransition,
   eventTypeFor,
@@ -71,6 +72,29 @@ describe('booking state machine', () => {
     expect(actorFor({ owner_id: 'o', provider_id: null }, { id: 'p', userType: 'provider' })).toBe(
       'stranger',
     );
+  });
+
+  it('lets the owner cancel an accepted booking until its start, its sitter until its end', () => {
+    const booking = {
+      status: 'accepted' as const,
+      start_at: '2030-05-03T09:00:00.000Z',
+      end_at: '2030-05-03T10:00:00.000Z',
+    };
+    const at = (iso: string) => new Date(iso);
+    const before = at('2030-05-03T08:59:59.999Z');
+    const during = at('2030-05-03T09:00:00.000Z');
+    const after = at('2030-05-03T10:00:00.000Z');
+    expect(checkCancelTime(booking, 'owner', before).ok).toBe(true);
+    const owner = checkCancelTime(booking, 'owner', during);
+    expect(!owner.ok && owner.reason).toMatch(/has begun.*ask them to cancel it.*open a dispute/);
+    expect(!owner.ok && owner.forbidden).toBe(false);
+    expect(checkCancelTime(booking, 'assigned-provider', during).ok).toBe(true);
+    const sitter = checkCancelTime(booking, 'assigned-provider', after);
+    expect(!sitter.ok && sitter.reason).toBe(
+      'This booking ended at 2030-05-03T10:00:00.000Z: it can no longer be cancelled',
+    );
+    // A pending request is withdrawn whenever (it expires at its start).
+    expect(checkCancelTime({ ...booking, status: 'pending' }, 'owner', after).ok).toBe(true);
   });
 
   it('records started for in-progress', () => {

@@ -7,7 +7,7 @@
  * pending → accepted happens only through a decision on a request (see requests.service.ts);
  * the status moves below are the ones `PUT /booking/accept/{id}` with `status` may make.
  */
-import type { BookingStatus } from '@pawsy/contract';
+import { cancelClosesAt, type BookingStatus } from '@pawsy/contract';
 
 export type { BookingStatus };
 
@@ -68,6 +68,33 @@ export function checkTransition(
   if (actor === 'owner') return refused('Only the assigned sitter can do this', true);
   if (to === 'in-progress') return refused('Only an accepted booking can be started');
   return refused('Only a booking in progress can be completed');
+}
+
+export const OWNER_CANCEL_TOO_LATE =
+  'This booking has begun, so you can no longer cancel it: if the sitter did not come, ask them ' +
+  'to cancel it (you get everything back) or open a dispute';
+
+/**
+ * The clock's part of cancelling (checkTransition says who may cancel from which status): an
+ * accepted booking is cancelled by its owner until it starts, by its sitter until it ends
+ * (`cancelClosesAt`). A pending request is not limited here: it expires at its start
+ * (booking-expiry), and withdrawing it costs the owner nothing.
+ */
+export function checkCancelTime(
+  booking: { status: BookingStatus; start_at: string; end_at: string },
+  actor: BookingActor,
+  now: Date,
+): TransitionCheck {
+  if (booking.status !== 'accepted') return { ok: true };
+  if (actor !== 'owner' && actor !== 'assigned-provider') return { ok: true };
+  const by = actor === 'owner' ? 'owner' : 'provider';
+  const closesAt = cancelClosesAt(by, { startDate: booking.start_at, endDate: booking.end_at });
+  if (now.getTime() < closesAt) return { ok: true };
+  return refused(
+    by === 'owner'
+      ? OWNER_CANCEL_TOO_LATE
+      : `This booking ended at ${booking.end_at}: it can no longer be cancelled`,
+  );
 }
 
 /** A check-in (note or photo without a status change) during a stay, by its sitter. */

@@ -10,7 +10,13 @@ import { refundCredits } from '../credits/index.ts';
 import { notifyUser } from '../notifications/index.ts';
 import { bookingMail } from './booking-reminder-notices.ts';
 import { closeOpenRequests } from './booking-requests.repository.ts';
-import { actorFor, checkCheckIn, checkTransition, eventTypeFor } from './booking-state.ts';
+import {
+  actorFor,
+  checkCancelTime,
+  checkCheckIn,
+  checkTransition,
+  eventTypeFor,
+} from './booking-state.ts';
 import { bookingWireById } from './booking-wires.service.ts';
 import { isParty, loadVisibleBooking } from './bookings.access.ts';
 import { findEvent, insertEvent, updateIfStatus } from './bookings.repository.ts';
@@ -69,6 +75,10 @@ async function applyStatus(
     ? checkCheckIn(booking.status, actor)
     : checkTransition(booking.status, input.status, actor);
   if (!check.ok) throw check.forbidden ? forbidden(check.reason) : conflict(check.reason);
+  if (input.status === 'cancelled') {
+    const late = checkCancelTime(booking, actor, new Date());
+    if (!late.ok) throw conflict(late.reason);
+  }
   if (!isCheckIn && input.status === 'in-progress')
     assertStartable(booking.start_at, app.config.bookingStartLeadMinutes);
   if (input.status === 'completed')

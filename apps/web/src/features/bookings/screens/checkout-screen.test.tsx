@@ -80,7 +80,7 @@ describe('checkout', () => {
     await openCheckout();
     expect(await screen.findByTestId('credits-balance')).toHaveTextContent('$80.00');
     expect(screen.getByRole('heading', { name: 'Cancellation policy' })).toBeInTheDocument();
-    expect(screen.getByText(/cancelled until they start/)).toBeInTheDocument();
+    expect(screen.getByText(/An owner can cancel a booking until it starts/)).toBeInTheDocument();
     expect(screen.getByText('Total due').nextSibling).toHaveTextContent('$50.00');
   });
 
