@@ -4,6 +4,20 @@ import { bookingReview, userCard } from './bookings.ts';
 
 export const reviewKeyParams = z.object({ key: pathId });
 
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * Double-blind: a review stays hidden until both parties of the booking have written one, or this
+ * many days after its completion. Reviewing closes when that window ends, so nobody writes theirs
+ * after reading the other's.
+ */
+export const REVIEW_BLIND_DAYS = 14;
+
+/** When the blind window of a booking completed at `completedAt` ends (ISO): reviews show, reviewing closes. */
+export function reviewClosesAt(completedAt: string): string {
+  return new Date(Date.parse(completedAt) + REVIEW_BLIND_DAYS * DAY_MS).toISOString();
+}
+
 export const createReviewBody = z.object({
   columns: z.object({
     rating: wholeNumber(numberOf('Rating'), {

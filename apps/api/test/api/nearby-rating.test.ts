@@ -161,17 +161,21 @@ describe("GET /api/user/nearby, mode 'all': rating, then newest", () => {
     expect(await refreshDueRatings(t.app.db, new Date(blindEnd))).toBeNull();
   });
 
-  it('counts at once a lone review written after the blind window', async () => {
+  it('takes no lone review after the blind window (reviewing has closed): nothing is counted', async () => {
     const b = await completedBooking(sitters.C);
     await t.app.db
       .updateTable('bookings')
       .set({ completed_at: new Date(Date.now() - 15 * DAY).toISOString() })
       .where('id', '=', b.id)
       .execute();
-    expect((await review(b.id, owner, 4)).visible).toBe(true);
-    expect(await cached(sitters.C.id)).toEqual({ rating_avg: 4, rating_count: 1 });
-    // C ties with A at 4.0 and is newer.
-    expect(names(await allMode())).toEqual(['E', 'B', 'D', 'C', 'A']);
+    const before = await cached(sitters.C.id);
+    const order = names(await allMode());
+    const res = await call(t, 'POST', `/api/crud/${b.id}/Review/create`, owner, {
+      columns: { rating: 4, comment: '4 stars' },
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(await cached(sitters.C.id)).toEqual(before);
+    expect(names(await allMode())).toEqual(order);
   });
 
   it('reveals a pair written at the same instant by both parties', async () => {

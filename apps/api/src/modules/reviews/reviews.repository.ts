@@ -3,8 +3,10 @@ import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 export { isUniqueViolation } from '../../db/index.ts';
 import type { ReviewsTable } from '../../db/schema.ts';
 
+import { REVIEW_BLIND_DAYS, reviewClosesAt } from '@pawsy/contract';
+
 /** Reviews stay hidden until both parties have written one, or this long after completion. */
-export const REVIEW_BLIND_DAYS = 14;
+export { REVIEW_BLIND_DAYS };
 
 export function blindCutoff(now = new Date()): string {
   return new Date(now.getTime() - REVIEW_BLIND_DAYS * 24 * 3600_000).toISOString();
@@ -34,7 +36,7 @@ const openDisputeSql = sql`select 1 from disputes d where d.booking_id = r.booki
 
 /** When a review of a booking completed at `completedAt` shows even if the other party never writes. */
 export function blindEnd(completedAt: string): string {
-  return new Date(Date.parse(completedAt) + REVIEW_BLIND_DAYS * 24 * 3600_000).toISOString();
+  return reviewClosesAt(completedAt);
 }
 
 /**
@@ -104,6 +106,29 @@ export async function hasReviewedSeries(
     .where('reviews.author_id', '=', authorId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * When the other party's review of the pair (the booking or, for an occurrence of a weekly
+ * series, the series) was or will be shown by the blind window alone: the earliest visible_at of
+ * a review by someone other than `authorId`, or undefined when there is none.
+ */
+export async function findCounterpartShownAt(
+  db: DbOrTrx,
+  pair: { bookingId: string; seriesId: string | null },
+  authorId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('reviews')
+    .select((eb) => eb.fn.min('visible_at').as('at'))
+    .where((eb) =>
+      pair.seriesId === null
+        ? eb('booking_id', '=', pair.bookingId)
+        : eb('series_id', '=', pair.seriesId),
+    )
+    .where('author_id', '<>', authorId)
+    .executeTakeFirst();
+  return row?.at ?? undefined;
 }
 
 /** Name and photo of review authors (deleted ones included: their reviews stay). */

@@ -13,6 +13,7 @@ import { recomputeVisibleSubjects } from './rating-cache.ts';
 import {
   blindEnd,
   findAuthors,
+  findCounterpartShownAt,
   findReviewByAuthor,
   hasReviewedSeries,
   findReviewedBooking,
@@ -77,8 +78,31 @@ export async function listReviewsForBooking(
 }
 
 /**
- * One review per party of a completed booking, about the other party. Hidden (double-blind)
- * until the other party has reviewed too or 14 days have passed since completion.
+ * Reviewing closes when the blind window ends: 14 days after completion or, for a weekly series,
+ * as soon as the other party's review of the series has been shown (it may be on an earlier
+ * visit). Past that the author could have read the other side first and answer it (409).
+ */
+async function assertReviewingOpen(
+  db: DbOrTrx,
+  pair: { bookingId: string; seriesId: string | null },
+  completedAt: string | null,
+  authorId: string,
+): Promise<void> {
+  const shownAt = await findCounterpartShownAt(db, pair, authorId);
+  const closesAt = [completedAt && blindEnd(completedAt), shownAt]
+    .filter((at): at is string => Boolean(at))
+    .sort()[0];
+  if (closesAt === undefined || Date.now() < Date.parse(closesAt)) return;
+  throw conflict(
+    `Reviewing this ${pair.seriesId ? 'series' : 'booking'} closed at ${closesAt}: a review is ` +
+      `written within ${REVIEW_BLIND_DAYS} days of completion, while the other party's is hidden`,
+  );
+}
+
+/**
+ * One review per party of a completed booking, about the other party, until reviewing closes
+ * (assertReviewingOpen). Hidden (double-blind) until the other party has reviewed too or 14 days
+ * have passed since completion.
  */
 export async function createReview(
   app: FastifyInstance,
@@ -99,6 +123,7 @@ export async function createReview(
     conflict(`You have already reviewed this ${seriesId ? 'series' : 'booking'}`);
   if (await findReviewByAuthor(app.db, bookingId, caller.id)) throw already();
   if (seriesId && (await hasReviewedSeries(app.db, seriesId, caller.id))) throw already();
+  await assertReviewingOpen(app.db, { bookingId, seriesId }, booking.completed_at, caller.id);
   const subjectId = booking.owner_id === caller.id ? booking.provider_id : booking.owner_id;
   if (!subjectId) throw new AppError('CONFLICT', 'This booking has no sitter to review');
   const createdAt = nowIso();
@@ -121,8 +146,8 @@ export async function createReview(
     throw err;
   }
   if (!isInserted) throw already();
-  // Visible now (both wrote, or written after the blind window): refresh the cached ratings at
-  // once; a lone review reaching its blind end later is refreshed by rating-refresh.ts.
+  // Visible now (both wrote; none is written after the blind window): refresh the cached ratings
+  // at once; a lone review reaching its blind end later is refreshed by rating-refresh.ts.
   const now = new Date();
   await revealPair(app.db, { bookingId, seriesId }, now.toISOString());
   await recomputeVisibleSubjects(app.db, bookingId, now);
