@@ -10,6 +10,7 @@ import {
   trimmedText,
   userRef,
 } from './common.ts';
+import { REVIEW_BLIND_DAYS } from './reviews.ts';
 
 /** SPEC §3: a dispute is open until an admin resolves or closes it (and may reopen it). */
 export const disputeStatus = z.enum(['open', 'resolved', 'closed']);
@@ -20,6 +21,21 @@ export const DISPUTE_DESCRIPTION_MAX = 5000;
 export const DISPUTE_RESOLUTION_MAX = 2000;
 export const DISPUTE_MAX_FILES = 5;
 export const DISPUTE_MAX_FILE_MB = 10;
+
+/**
+ * A party may open a dispute until this many days after the booking ends (the reviews' blind
+ * window: an open dispute holds the booking's reviews, so both close on the same clock).
+ */
+export const DISPUTE_WINDOW_DAYS = REVIEW_BLIND_DAYS;
+
+/**
+ * Until when (ISO) a dispute can be opened on a booking: DISPUTE_WINDOW_DAYS after it ends, that
+ * is after its end time or its completion, whichever is later.
+ */
+export function disputeClosesAt(booking: { endDate: string; completedAt: string | null }): string {
+  const ended = Math.max(Date.parse(booking.endDate), Date.parse(booking.completedAt ?? '') || 0);
+  return new Date(ended + DISPUTE_WINDOW_DAYS * 24 * 3600_000).toISOString();
+}
 
 /** The JSON body of POST /api/dispute/ (multipart carries the same fields plus `evidence` files). */
 export const createDisputeBody = z.object({

@@ -31,6 +31,11 @@ export interface DisputesTable {
   settled_at: string | null;
   created_at: string;
   updated_at: string;
+  /**
+   * The booking id on a booking's one dispute (unique: disputes_one_per_booking_uq); null only on
+   * later disputes of a booking disputed more than once before that rule.
+   */
+  sole_booking_id: string | null;
 }
 
 /** A file attached to a dispute as evidence; stored_name is its name in the upload store. */

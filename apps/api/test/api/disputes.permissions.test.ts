@@ -140,7 +140,7 @@ const rows: MatrixRow<F>[] = [
     as: 'provider',
     expect: 409,
     payload: create('rejected'),
-    note: 'one open dispute per booking',
+    note: 'one dispute per booking',
   },
 
   { method: 'GET', path: '/api/dispute/', as: 'anonymous', expect: 401 },

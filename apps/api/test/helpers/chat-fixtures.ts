@@ -55,6 +55,7 @@ export async function openDispute(app: FastifyInstance, bookingId: string, opene
       resolution_reason: null,
       created_at: now,
       updated_at: now,
+      sole_booking_id: bookingId,
     })
     .execute();
 }

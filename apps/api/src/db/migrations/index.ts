@@ -39,6 +39,7 @@ import * as reviewOnePerSeries from './2026-12-06T02-00-00-review-one-per-series
 import * as authMailGates from './2026-12-06T05-00-00-auth-mail-gates.ts';
 import * as declinedDirectUnlinked from './2026-12-06T06-00-00-declined-direct-unlinked.ts';
 import * as subscriptionCreditsSold from './2026-12-06T08-00-00-subscription-credits-sold.ts';
+import * as oneDisputePerBooking from './2026-12-06T09-00-00-one-dispute-per-booking.ts';
 import * as unconfirmedUsers from './2026-12-06T16-00-00-unconfirmed-users.ts';
 
 /**
@@ -86,5 +87,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T05-00-00-auth-mail-gates': authMailGates,
   '2026-12-06T06-00-00-declined-direct-unlinked': declinedDirectUnlinked,
   '2026-12-06T08-00-00-subscription-credits-sold': subscriptionCreditsSold,
+  '2026-12-06T09-00-00-one-dispute-per-booking': oneDisputePerBooking,
   '2026-12-06T16-00-00-unconfirmed-users': unconfirmedUsers,
 };

@@ -9,7 +9,8 @@ import type { DisputesTable } from '../../db/schema.ts';
  * "disputes on my bookings" filter is a join, and no other area needs to know about disputes.
  */
 
-export type DisputeRow = DisputesTable;
+/** A dispute as the area writes and reads it (sole_booking_id is set by insertDispute). */
+export type DisputeRow = Omit<DisputesTable, 'sole_booking_id'>;
 export type DisputeListRow = DisputeRow & {
   b_owner_id: string;
   b_provider_id: string | null;
@@ -34,12 +35,14 @@ export async function bookingHasDispute(db: DbOrTrx, bookingId: string): Promise
   return row !== undefined;
 }
 
-/** The booking a dispute would be about: its parties and state. */
-/** The booking a dispute is opened on, and whether a sitter ever accepted it (its timeline). */
+/**
+ * The booking a dispute is opened on: its parties, state and times, and whether a sitter ever
+ * accepted it (its timeline).
+ */
 export function findDisputedBooking(db: DbOrTrx, bookingId: string) {
   return db
     .selectFrom('bookings')
-    .select(['id', 'owner_id', 'provider_id', 'status'])
+    .select(['id', 'owner_id', 'provider_id', 'status', 'end_at', 'completed_at'])
     .select((eb) =>
       eb
         .exists(
@@ -55,19 +58,15 @@ export function findDisputedBooking(db: DbOrTrx, bookingId: string) {
     .executeTakeFirst();
 }
 
-export async function hasOpenDispute(db: DbOrTrx, bookingId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('disputes')
-    .select('id')
-    .where('booking_id', '=', bookingId)
-    .where('status', '=', 'open')
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
+/**
+ * Writes a booking's dispute. A second one on the same booking violates
+ * disputes_one_per_booking_uq and throws (isUniqueViolation), whatever the first one's status.
+ */
 export async function insertDispute(db: DbOrTrx, row: DisputeRow): Promise<void> {
-  await db.insertInto('disputes').values(row).execute();
+  await db
+    .insertInto('disputes')
+    .values({ ...row, sole_booking_id: row.booking_id })
+    .execute();
 }
 
 /** Disputes joined with their booking and the parties' names. */

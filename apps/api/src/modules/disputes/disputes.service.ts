@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { serviceWord } from '@pawsy/contract';
+import { disputeClosesAt, DISPUTE_WINDOW_DAYS, serviceWord } from '@pawsy/contract';
 import type { DisputeStatusBody, DisputeWire } from '@pawsy/contract';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
@@ -14,6 +14,9 @@ import * as evidenceRepo from './dispute-evidence.repository.ts';
 import * as repo from './disputes.repository.ts';
 
 export const OPEN_DISPUTE_EXISTS = 'This booking already has an open dispute';
+export const DISPUTE_EXISTS =
+  'This booking already has a dispute, and a booking has only one: an admin can reopen it if ' +
+  'the problem is not settled';
 
 const TAKEN_ON = new Set(['accepted', 'in-progress', 'completed']);
 
@@ -35,7 +38,9 @@ function wasAccepted(booking: {
 /**
  * A party (owner or assigned sitter) opens a dispute on a booking that has a sitter: accepted,
  * in progress, completed, or cancelled after acceptance. Others get the booking's 404; an admin
- * a 403. One open dispute per booking (409), enforced by disputes_one_open_idx.
+ * a 403. One dispute per booking, ever (409; an admin reopens it instead), enforced by
+ * disputes_one_per_booking_uq, and only until DISPUTE_WINDOW_DAYS after the booking ends (409):
+ * an open dispute holds the booking's reviews, so it cannot be used to hide them again and again.
  */
 export async function openDispute(
   app: FastifyInstance,
@@ -50,7 +55,16 @@ export async function openDispute(
       throw notFound('Booking');
     if (!wasAccepted(booking))
       throw conflict('A dispute can be opened once a sitter has accepted the booking');
-    if (await repo.hasOpenDispute(app.db, booking.id)) throw conflict(OPEN_DISPUTE_EXISTS);
+    if (await repo.bookingHasDispute(app.db, booking.id)) throw conflict(DISPUTE_EXISTS);
+    const closesAt = disputeClosesAt({
+      endDate: booking.end_at,
+      completedAt: booking.completed_at,
+    });
+    if (Date.now() >= Date.parse(closesAt))
+      throw conflict(
+        `Disputes on this booking closed at ${closesAt}: one can be opened up to ` +
+          `${DISPUTE_WINDOW_DAYS} days after a booking ends`,
+      );
 
     const at = nowIso();
     const id = newId();
@@ -83,7 +97,7 @@ export async function openDispute(
         );
       });
     } catch (err) {
-      if (repo.isUniqueViolation(err)) throw conflict(OPEN_DISPUTE_EXISTS);
+      if (repo.isUniqueViolation(err)) throw conflict(DISPUTE_EXISTS);
       throw err;
     }
     const dispute = await loadDispute(app, id);
@@ -103,7 +117,8 @@ export async function openDispute(
 
 /**
  * Admins set open (a reopen), resolved (optionally naming the winner, who must be a party) or
- * closed, with an optional reason. Reopening while another dispute on the booking is open is 409.
+ * closed, with an optional reason. Reopening has no deadline. Reopening while another dispute on
+ * the booking is open (only a booking disputed more than once before 2026-12-06) is 409.
  */
 export async function setDisputeStatus(
   app: FastifyInstance,
