@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, Skeleton, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useState } from 'react';
+import { cancelClosesAt } from '@pawsy/contract';
 import { useAppDispatch } from '../../../app/hooks';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useLoad } from '../../../lib/use-load';
@@ -12,16 +13,24 @@ import {
   type Series,
   type SeriesCancelScope,
 } from '../bookings-api';
+import type { BookingRole } from '../lib/booking-permissions';
 import { describePattern } from '../lib/series-form-model';
 import { CancelBookingModal } from './cancel-booking-modal';
 import { SeriesVisitsList } from './series-visits-list';
 
 type Scope = SeriesCancelScope['scope'];
 
-/** Visits a "cancel the rest" would end: booked and not started yet. */
-const openVisits = (series: Series) =>
+/**
+ * Visits a "cancel the rest" by `by` would end, as the API picks them: booked, not started, and
+ * still the caller's to cancel (the owner's until the visit begins, the sitter's until it ends).
+ */
+const openVisits = (series: Series, by: 'owner' | 'provider', now = Date.now()) =>
   series.occurrences.filter(
-    (o) => o.bookingId !== null && (o.status === 'pending' || o.status === 'accepted'),
+    (o) =>
+      o.bookingId !== null &&
+      (o.status === 'pending' ||
+        (o.status === 'accepted' &&
+          now < cancelClosesAt(by, { startDate: o.startAt, endDate: o.endAt }))),
   ).length;
 
 /**
@@ -31,12 +40,12 @@ const openVisits = (series: Series) =>
 export function SeriesSection({
   booking,
   canCancelVisit,
-  isParty,
+  role,
 }: {
   booking: Booking & { seriesId: string };
   canCancelVisit: boolean;
   /** The owner or the sitter (an admin only looks). */
-  isParty: boolean;
+  role: BookingRole;
 }) {
   const dispatch = useAppDispatch();
   const [dialog, setDialog] = useState<Scope | null>(null);
@@ -76,7 +85,9 @@ export function SeriesSection({
     setSubmitting(false);
   };
 
-  const rest = series.data && isParty ? openVisits(series.data) : 0;
+  // A cancelled series may keep a begun visit, which only its own "Cancel this visit" ends.
+  const rest =
+    series.data?.status === 'accepted' && role !== 'viewer' ? openVisits(series.data, role) : 0;
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="series-title">
       <Title id="series-title" order={2} size="h4">

@@ -219,6 +219,71 @@ describe('booking details: buttons by role and status', () => {
   }
 });
 
+describe("booking details: Cancel once the booking's time has come", () => {
+  const MIN = 60_000;
+  /** An accepted 2-hour booking that began `minutesAgo` (negative: begins that far ahead). */
+  const acceptedFrom = (minutesAgo: number) => {
+    const start = Date.now() - minutesAgo * MIN;
+    return makeBooking({
+      status: 'accepted',
+      startDate: new Date(start).toISOString(),
+      endDate: new Date(start + 120 * MIN).toISOString(),
+    });
+  };
+
+  it('the owner of a booking that has begun has no Cancel; its sitter, who never started it, has', async () => {
+    open({ as: 'owner', booking: acceptedFrom(10) });
+    await ready();
+    expect(button('Cancel booking')).not.toBeInTheDocument();
+    cleanup();
+    open({ as: 'sitter', booking: acceptedFrom(10) });
+    await ready();
+    expect(button('Cancel booking')).toBeInTheDocument();
+  });
+
+  it('nobody has Cancel once the booking has ended', async () => {
+    open({ as: 'sitter', booking: acceptedFrom(130) });
+    await ready();
+    expect(button('Cancel booking')).not.toBeInTheDocument();
+  });
+
+  it("the owner's Cancel goes when the start comes on a page left open", async () => {
+    // Far enough ahead that a slow first render (a cold test file) still sees it not yet begun.
+    open({ as: 'owner', booking: acceptedFrom(-0.1) });
+    await ready();
+    expect(button('Cancel booking')).toBeInTheDocument();
+    await waitFor(() => expect(button('Cancel booking')).not.toBeInTheDocument(), {
+      timeout: 10_000,
+    });
+  });
+});
+
+describe('booking details: the review form closes with the blind window', () => {
+  const completedDaysAgo = (days: number) =>
+    makeBooking({
+      status: 'completed',
+      timeline: [
+        {
+          _id: '9'.repeat(24),
+          type: 'completed',
+          at: new Date(Date.now() - days * 86_400_000).toISOString(),
+          note: null,
+          image: null,
+        },
+      ],
+    });
+
+  it('is offered 13 days after completion, not 15', async () => {
+    open({ as: 'sitter', booking: completedDaysAgo(13) });
+    await ready();
+    expect(screen.getByRole('form', { name: 'Leave a review' })).toBeInTheDocument();
+    cleanup();
+    open({ as: 'sitter', booking: completedDaysAgo(15) });
+    await ready();
+    expect(screen.queryByRole('form', { name: 'Leave a review' })).not.toBeInTheDocument();
+  });
+});
+
 describe('booking details: Chat only where someone can be chatted with', () => {
   const noSitter = { provider_id: null, provider: null } as const;
 

@@ -16,6 +16,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadError } from '../../../components/ui/load-error';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
+import { useTimeReached } from '../../../lib/use-time-reached';
 import { ReviewForm, ReviewList } from '../../reviews';
 import { fetchBooking, reviewAdded } from '../booking-slice';
 import { BOOKING_MESSAGES } from '../bookings-api';
@@ -32,7 +33,7 @@ import { useCurrentUser } from '../../auth';
 import { canOpenDispute, OpenDisputeButton } from '../../disputes';
 import { concernsBooking, useLiveRefresh } from '../../notifications';
 import { fullName } from '../lib/booking-format';
-import { bookingActions, hasChatParty, roleIn } from '../lib/booking-permissions';
+import { bookingActions, hasChatParty, nextActionChange, roleIn } from '../lib/booking-permissions';
 
 function DetailsSkeleton() {
   return (
@@ -64,6 +65,8 @@ export default function BookingDetailsScreen() {
 
   const userId = user?.id ?? null;
   const role = booking ? roleIn(booking, userId) : 'viewer';
+  // A page left open is judged again when the clock ends a Cancel or the review form.
+  useTimeReached(booking ? nextActionChange(booking, userId) : Infinity);
   const allowed = booking ? bookingActions(booking, userId, reviews) : null;
   const isProviderUser = (user?.userType ?? '').toLowerCase() === 'provider';
   const showRequests =
@@ -118,7 +121,7 @@ export default function BookingDetailsScreen() {
                   <SeriesSection
                     booking={{ ...booking, seriesId: booking.seriesId }}
                     canCancelVisit={allowed.canCancel}
-                    isParty={role !== 'viewer'}
+                    role={role}
                   />
                 )}
                 {canOpenDispute(booking, userId) && (

@@ -147,6 +147,65 @@ describe('an occurrence of a weekly series', () => {
   });
 });
 
+describe('an occurrence of a weekly series that has begun', () => {
+  const MIN = 60_000;
+  const begun = Date.now() - 10 * MIN;
+  // This visit began 10 minutes ago (the sitter has not started it); two more follow weekly.
+  const series = makeSeries({
+    status: 'accepted',
+    occurrences: makeOccurrences(3, (i) => {
+      const start = begun + i * 7 * 86_400_000;
+      return {
+        startAt: new Date(start).toISOString(),
+        endAt: new Date(start + 60 * MIN).toISOString(),
+        bookingId: i === 0 ? BOOKING_ID : `${i}`.repeat(24),
+        status: 'accepted',
+      };
+    }),
+  });
+  const visit = makeBooking({
+    status: 'accepted',
+    seriesId: SERIES_ID,
+    startDate: series.occurrences[0]!.startAt,
+    endDate: series.occurrences[0]!.endAt,
+  });
+
+  function open(as: 'owner' | 'sitter') {
+    storeSession(
+      as === 'owner' ? { id: OWNER_ID, userType: 'user' } : { id: SITTER_ID, userType: 'provider' },
+    );
+    mockFetch((call) => {
+      if (call.url === `/api/booking/${BOOKING_ID}`)
+        return { status: 200, body: { booking: visit, reviews: [] } };
+      if (call.url === `/api/booking/series/${SERIES_ID}`) return seriesReply(series);
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    renderApp(`/booking-details/${BOOKING_ID}`);
+  }
+
+  it("is no longer the owner's to cancel, alone or with the rest", async () => {
+    open('owner');
+    const section = await screen.findByRole('region', { name: 'Part of a weekly series' });
+    await userEvent.click(
+      await within(section).findByRole('button', { name: 'Cancel the rest of the series' }),
+    );
+    expect(within(section).queryByRole('button', { name: 'Cancel this visit' })).toBeNull();
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the rest of the series?' });
+    expect(dialog).toHaveTextContent('The 2 visits of this series not started yet');
+  });
+
+  it("is still its sitter's to cancel", async () => {
+    open('sitter');
+    const section = await screen.findByRole('region', { name: 'Part of a weekly series' });
+    await userEvent.click(
+      await within(section).findByRole('button', { name: 'Cancel the rest of the series' }),
+    );
+    expect(within(section).getByRole('button', { name: 'Cancel this visit' })).toBeVisible();
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the rest of the series?' });
+    expect(dialog).toHaveTextContent('The 3 visits of this series not started yet');
+  });
+});
+
 describe('bookings list', () => {
   it('badges series occurrences and shows the series still waiting for the sitter', async () => {
     storeSession({ id: OWNER_ID, userType: 'user' });
