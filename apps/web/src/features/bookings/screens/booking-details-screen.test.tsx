@@ -491,6 +491,29 @@ describe('booking details: opening a dispute', () => {
     await ready();
     expect(screen.getByRole('link', { name: 'Open a dispute' })).toBeInTheDocument();
   });
+
+  it('is offered until 14 days after the booking ended, as the API takes one', async () => {
+    /** A walk that ended (and was completed) `days` ago. */
+    const endedDaysAgo = (days: number) => {
+      const end = Date.now() - days * 86_400_000;
+      const at = (ms: number) => new Date(ms).toISOString();
+      return makeBooking({
+        status: 'completed',
+        startDate: at(end - 3_600_000),
+        endDate: at(end),
+        timeline: [
+          { _id: '9'.repeat(24), type: 'completed', at: at(end), note: null, image: null },
+        ],
+      });
+    };
+    open({ as: 'owner', booking: endedDaysAgo(13) });
+    await ready();
+    expect(screen.getByRole('link', { name: 'Open a dispute' })).toBeInTheDocument();
+    cleanup();
+    open({ as: 'owner', booking: endedDaysAgo(15) });
+    await ready();
+    expect(screen.queryByRole('link', { name: 'Open a dispute' })).not.toBeInTheDocument();
+  });
 });
 
 describe('booking details: contact details', () => {

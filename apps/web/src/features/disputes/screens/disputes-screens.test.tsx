@@ -64,6 +64,25 @@ describe('/dispute', () => {
     expect(await screen.findByRole('heading', { name: 'Walk cut short' })).toBeInTheDocument();
   });
 
+  it("shows the API's refusal of a second dispute on the booking, which says who can reopen it", async () => {
+    storeSession({ id: FIXTURE_OWNER_ID, userType: 'user' });
+    const refusal =
+      'This booking already has a dispute, and a booking has only one: an admin can reopen it if ' +
+      'the problem is not settled';
+    mockFetch((call) => {
+      if (call.method === 'POST') return { status: 409, body: { message: refusal } };
+      if (call.url === `/api/booking/${dispute.bookingId}`)
+        return { status: 200, body: { booking: booking(dispute.bookingId), reviews: [] } };
+      if (call.url.startsWith('/api/dispute/?')) return { status: 200, body: listOf([]) };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    renderApp(`/dispute?bookingId=${dispute.bookingId}`);
+    const form = await screen.findByRole('form', { name: 'Open a dispute' });
+    await userEvent.type(within(form).getByLabelText(/Reason/), 'Walk cut short');
+    await userEvent.click(within(form).getByRole('button', { name: 'Submit dispute' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(refusal);
+  });
+
   it('lists my disputes, a reopened one shown as "Reopened"', async () => {
     storeSession({ id: FIXTURE_SITTER_ID, userType: 'provider' });
     mockFetch(() => ({
