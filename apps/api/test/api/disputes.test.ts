@@ -203,6 +203,11 @@ describe('PUT /api/dispute/status-update/:disputeId', () => {
     });
     const reopened = await setStatus(d._id, { status: 'open' });
     expect(reopened.json().data).toMatchObject({ status: 'open', winnerId: null, reopened: true });
+    // Reopening what is open already changes nothing and tells nobody (DESIGN: both parties
+    // are notified of a change).
+    const again = await setStatus(d._id, { status: 'open' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toMatchObject({ status: 'open', reopened: true });
     const closed = await setStatus(d._id, { status: 'closed', reason: 'Withdrawn' });
     expect(closed.json().data).toMatchObject({ status: 'closed', rejectionReason: 'Withdrawn' });
 

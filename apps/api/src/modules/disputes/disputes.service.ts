@@ -137,6 +137,14 @@ export async function setDisputeStatus(
     winner_id: input.status === 'resolved' ? winnerId : null,
     resolution_reason: (input.reason ?? input.rejectionReason) || null,
   };
+  // The same decision again (a double click, a retried call) changes nothing: nobody is told it
+  // twice, and the audit log keeps one entry.
+  if (
+    before.status === after.status &&
+    before.winnerId === after.winner_id &&
+    before.rejectionReason === after.resolution_reason
+  )
+    return before;
   try {
     await app.db.transaction().execute(async (trx) => {
       await repo.updateDisputeStatus(trx, disputeId, {
