@@ -1,6 +1,6 @@
 import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useZodForm } from '../../../lib/use-zod-form';
@@ -20,8 +20,7 @@ export default function SettingsScreen() {
   const [result, setResult] = useState<{ type: 'success' | 'error'; message: string } | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
 
-  const changePassword = form.handleSubmit(async ({ currentPassword, newPassword }) => {
-    setResult(null);
+  const sendPassword = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     setSubmitting(true);
     try {
       const { data } = await authApi.updatePassword({ currentPassword, newPassword });
@@ -36,6 +35,22 @@ export default function SettingsScreen() {
       setSubmitting(false);
     }
   });
+  // The server's answer is about the attempt that was sent: a new attempt, even one the form
+  // refuses ("Passwords do not match"), or a change to a field makes a refusal out of date.
+  const changePassword = (event: FormEvent) => {
+    setResult(null);
+    sendPassword(event);
+  };
+  const passwordInput = (key: keyof typeof EMPTY) => {
+    const props = form.textInput(key);
+    return {
+      ...props,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        setResult((current) => (current?.type === 'error' ? null : current));
+        props.onChange(event);
+      },
+    };
+  };
 
   return (
     <Container size="sm" py={{ base: 32, sm: 56 }}>
@@ -68,20 +83,20 @@ export default function SettingsScreen() {
                 label="Current password"
                 autoComplete="current-password"
                 required
-                {...form.textInput('currentPassword')}
+                {...passwordInput('currentPassword')}
               />
               <PasswordInput
                 label="New password"
                 description="At least 8 characters"
                 autoComplete="new-password"
                 required
-                {...form.textInput('newPassword')}
+                {...passwordInput('newPassword')}
               />
               <PasswordInput
                 label="Confirm new password"
                 autoComplete="new-password"
                 required
-                {...form.textInput('confirmPassword')}
+                {...passwordInput('confirmPassword')}
               />
               <Button type="submit" loading={isSubmitting} w="fit-content">
                 Update password
