@@ -132,15 +132,17 @@ describe('dispute slice', () => {
     await s.dispatch(fetchDispute('x'));
     expect(s.getState().dispute.error).toBe('Failed to fetch dispute');
     await s.dispatch(createDispute({ bookingId: 'b', reason: 'r' }));
-    expect(s.getState().dispute.error).toBe('Failed to create dispute');
+    expect(s.getState().dispute.saveError).toBe('Failed to create dispute');
     await s.dispatch(updateDisputeStatus({ id: 'x', change: { status: 'closed' } }));
-    expect(s.getState().dispute.error).toBe('Failed to update dispute status');
+    expect(s.getState().dispute.saveError).toBe('Failed to update dispute status');
     mockFetch(() => ({
       status: 409,
       body: { message: 'This booking already has an open dispute' },
     }));
     await s.dispatch(createDispute({ bookingId: 'b', reason: 'r' }));
-    expect(s.getState().dispute.error).toBe('This booking already has an open dispute');
+    expect(s.getState().dispute.saveError).toBe('This booking already has an open dispute');
+    // A failed write is its form's to show: the list's and the dispute's read error stay theirs.
+    expect(s.getState().dispute.error).toBe('Failed to fetch dispute');
   });
 
   it('sends evidence as multipart, plain fields as JSON', async () => {

@@ -19,6 +19,7 @@ import {
   type DisputeStatusChange,
   type NewDispute,
 } from './disputes-api';
+import { nameRefusedFile } from './lib/evidence-files';
 
 export type DisputeState = {
   /** The list on screen (mine, or all for an admin), growing page by page (LoadMore). */
@@ -31,7 +32,10 @@ export type DisputeState = {
   loading: boolean;
   /** A create or status change is on its way. */
   saving?: boolean;
+  /** Why the list or the dispute on screen could not be read. */
   error: string | null;
+  /** Why the last create or status change failed: shown by its form, never by the list. */
+  saveError?: string | null;
   /** Whether trying the failed read of the dispute again could help (network, 5xx). */
   errorRetryable?: boolean;
 };
@@ -44,6 +48,7 @@ export const initialDisputeState: DisputeState = {
   loading: false,
   saving: false,
   error: null,
+  saveError: null,
 };
 
 /** The filters of a list request (what makes its pages belong together). */
@@ -85,9 +90,10 @@ export const fetchDispute = createAsyncThunk<
 export const createDispute = createAsyncThunk<Dispute, NewDispute, { rejectValue: string }>(
   'dispute/create',
   (input, { rejectWithValue }) =>
-    disputesApi
-      .create(input)
-      .catch((e: unknown) => rejectWithValue(fail(DISPUTE_MESSAGES.createFailed)(e))),
+    disputesApi.create(input).catch((e: unknown) => {
+      const message = fail(DISPUTE_MESSAGES.createFailed)(e);
+      return rejectWithValue(nameRefusedFile(message, e, input.files ?? []));
+    }),
 );
 
 export const updateDisputeStatus = createAsyncThunk<
@@ -113,6 +119,11 @@ const disputeSlice = createSlice({
   reducers: {
     disputeErrorCleared(state) {
       state.error = null;
+      state.saveError = null;
+    },
+    /** A form opened afresh (another booking, another dispute) starts without the last failure. */
+    disputeSaveErrorCleared(state) {
+      state.saveError = null;
     },
     disputeReceived(state, action: PayloadAction<Dispute>) {
       replaceLocally(state, action.payload);
@@ -161,7 +172,7 @@ const disputeSlice = createSlice({
       })
       .addCase(createDispute.pending, (state) => {
         state.saving = true;
-        state.error = null;
+        state.saveError = null;
       })
       .addCase(createDispute.fulfilled, (state, action) => {
         state.saving = false;
@@ -170,11 +181,11 @@ const disputeSlice = createSlice({
       })
       .addCase(createDispute.rejected, (state, action) => {
         state.saving = false;
-        state.error = action.payload ?? DISPUTE_MESSAGES.createFailed;
+        state.saveError = action.payload ?? DISPUTE_MESSAGES.createFailed;
       })
       .addCase(updateDisputeStatus.pending, (state) => {
         state.saving = true;
-        state.error = null;
+        state.saveError = null;
       })
       .addCase(updateDisputeStatus.fulfilled, (state, action) => {
         state.saving = false;
@@ -182,10 +193,11 @@ const disputeSlice = createSlice({
       })
       .addCase(updateDisputeStatus.rejected, (state, action) => {
         state.saving = false;
-        state.error = action.payload ?? DISPUTE_MESSAGES.updateFailed;
+        state.saveError = action.payload ?? DISPUTE_MESSAGES.updateFailed;
       });
   },
 });
 
-export const { disputeErrorCleared, disputeReceived } = disputeSlice.actions;
+export const { disputeErrorCleared, disputeSaveErrorCleared, disputeReceived } =
+  disputeSlice.actions;
 export const disputeReducer = disputeSlice.reducer;

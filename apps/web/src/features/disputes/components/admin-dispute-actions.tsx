@@ -1,14 +1,14 @@
 import { Alert, Button, Group, Paper, Select, Stack, Textarea, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { Dispute, DisputeStatus } from '../disputes-api';
-import { updateDisputeStatus } from '../dispute-slice';
+import { disputeSaveErrorCleared, updateDisputeStatus } from '../dispute-slice';
 import { disputeMoves, partyName } from '../lib/dispute-format';
 
 /** Resolve (naming the winner), close or reopen a dispute, with an optional reason. */
 export function AdminDisputeActions({ dispute }: { dispute: Dispute }) {
   const dispatch = useAppDispatch();
-  const { saving, error } = useAppSelector((state) => state.dispute);
+  const { saving, saveError: error } = useAppSelector((state) => state.dispute);
   const { owner, provider } = dispute.booking;
   const parties = [
     { value: owner._id, label: `${partyName(owner)} (owner)` },
@@ -18,6 +18,9 @@ export function AdminDisputeActions({ dispute }: { dispute: Dispute }) {
   const [reason, setReason] = useState('');
   const [done, setDone] = useState<string | null>(null);
   const moves = disputeMoves(dispute.status);
+  useEffect(() => {
+    dispatch(disputeSaveErrorCleared());
+  }, [dispatch, dispute._id]);
 
   const change = async (status: DisputeStatus) => {
     setDone(null);

@@ -16,12 +16,11 @@ import { serviceWord } from '@pawsy/contract';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { DISPUTE_MAX_FILE_MB, DISPUTE_MAX_FILES } from '@pawsy/contract';
 import type { Dispute } from '../disputes-api';
-import { createDispute } from '../dispute-slice';
+import { createDispute, disputeSaveErrorCleared } from '../dispute-slice';
+import { EVIDENCE_ACCEPT, refuseEvidence } from '../lib/evidence-files';
 import { fetchBooking } from '../../bookings';
 import { paths, toPath } from '../../../config/paths';
 import { formatTimeRange } from '../../../lib/dates';
-
-const ACCEPT = 'image/jpeg,image/png,application/pdf';
 
 /** Opens a dispute on one booking: reason, description and up to five evidence files. */
 export function OpenDisputeForm({
@@ -32,7 +31,7 @@ export function OpenDisputeForm({
   onOpened: (dispute: Dispute) => void;
 }) {
   const dispatch = useAppDispatch();
-  const { saving, error } = useAppSelector((state) => state.dispute);
+  const { saving, saveError: error } = useAppSelector((state) => state.dispute);
   const [reason, setReason] = useState('');
   const [description, setDescription] = useState('');
   const [files, setFiles] = useState<File[]>([]);
@@ -40,6 +39,7 @@ export function OpenDisputeForm({
   const [reasonError, setReasonError] = useState<string | null>(null);
   // Which booking this is about, said on the form (the booking's own read, as its page makes it).
   useEffect(() => {
+    dispatch(disputeSaveErrorCleared());
     void dispatch(fetchBooking(bookingId));
   }, [dispatch, bookingId]);
   const booking = useAppSelector((state) =>
@@ -50,11 +50,9 @@ export function OpenDisputeForm({
     event.preventDefault();
     setReasonError(reason.trim() ? null : 'Please give a reason');
     if (!reason.trim()) return;
-    if (files.length > DISPUTE_MAX_FILES)
-      return setInvalid(`Attach at most ${DISPUTE_MAX_FILES} files`);
-    if (files.some((f) => f.size > DISPUTE_MAX_FILE_MB * 1024 * 1024))
-      return setInvalid(`Each file must be at most ${DISPUTE_MAX_FILE_MB} MB`);
-    setInvalid(null);
+    const refusal = refuseEvidence(files);
+    setInvalid(refusal);
+    if (refusal) return;
     const result = await dispatch(createDispute({ bookingId, reason, description, files }));
     if (createDispute.fulfilled.match(result)) onOpened(result.payload);
   };
@@ -96,7 +94,7 @@ export function OpenDisputeForm({
             description={`Up to ${DISPUTE_MAX_FILES} photos (JPEG, PNG) or PDFs, ${DISPUTE_MAX_FILE_MB} MB each`}
             multiple
             clearable
-            accept={ACCEPT}
+            accept={EVIDENCE_ACCEPT}
             value={files}
             onChange={setFiles}
           />
