@@ -99,4 +99,21 @@ describe('chat composer while a message is sending', () => {
     expect(await screen.findByText('Failed to send message')).toBeInTheDocument();
     expect(box).toHaveValue('Bring the lead');
   });
+
+  it("scrolls the thread to the bottom once the member's message is in it", async () => {
+    const { box, held, user } = await openChatWithHeldSend();
+    const list = screen.getByRole('list', { name: 'Messages' });
+    const thread = list.closest<HTMLElement>('[data-scrollarea-viewport]')!;
+    // jsdom lays nothing out: the thread's height with the new message is what the browser says.
+    Object.defineProperty(thread, 'scrollHeight', { configurable: true, value: 1800 });
+    const long = 'The lead is in the blue bag by the door. '.repeat(20).trim();
+    await user.click(box);
+    await user.paste(long);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(held).toHaveLength(1));
+    expect(thread.scrollTop).toBe(0);
+    held[0]!.answer({ status: 201, body: { success: true, data: sentMessage(held[0]!.text) } });
+    await waitFor(() => expect(within(list).getByText(long)).toBeInTheDocument());
+    await waitFor(() => expect(thread.scrollTop).toBe(1800));
+  });
 });

@@ -44,6 +44,15 @@ export function ChatThread({
       box.focus();
   }, [focusComposer]);
 
+  // Once the member's own message is in the list, the thread shows it: a long one could leave
+  // it below the fold, the view still where it was before sending.
+  const viewport = useRef<HTMLDivElement>(null);
+  const [sentCount, setSentCount] = useState(0);
+  useEffect(() => {
+    const view = viewport.current;
+    if (sentCount > 0 && view) view.scrollTop = view.scrollHeight;
+  }, [sentCount]);
+
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     const trimmed = text.trim();
@@ -58,6 +67,7 @@ export function ChatThread({
     );
     setSending(false);
     if (sendMessage.rejected.match(result)) setText((current) => (current === '' ? sent : current));
+    else setSentCount((count) => count + 1);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey) void submit(event);
@@ -91,7 +101,7 @@ export function ChatThread({
           Load older messages
         </Button>
       )}
-      <ScrollArea.Autosize mah={420}>
+      <ScrollArea.Autosize mah={420} viewportRef={viewport}>
         <Stack
           gap="xs"
           component="ol"
