@@ -1,30 +1,20 @@
 // First: zod's settings must be in place before any module builds a schema.
 import './lib/zod-jitless';
 import './app/styles/first-paint.css';
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, useNavigate, useRoutes } from 'react-router';
+import { BrowserRouter, useRoutes } from 'react-router';
 import { AppProvider } from './app/provider';
 import { routes } from './app/routes';
-import { createPersistedStore, type AppStore } from './app/store';
-import { paths } from './config/paths';
-import { loggedOut } from './features/auth/auth-slice';
-import { setUnauthorizedHandler } from './lib/http';
+import { createPersistedStore } from './app/store';
 
 /**
- * The routes under the declarative router: about 18 KB (gzip) less JavaScript before the first
+ * The routes under the declarative router (the session's end, a 401 included, is handled inside
+ * them: app/session-watcher.tsx): about 18 KB (gzip) less JavaScript before the first
  * paint than the data router, whose loaders and actions the app does not use (docs/performance.md,
  * "Initial JavaScript"). Screen errors are caught by RouteErrorBoundary in the routes.
  */
-function App({ store: appStore }: { store: AppStore }) {
-  const navigate = useNavigate();
-  // A 401 on an authenticated call means the session died on the server: start again at /login.
-  useEffect(() => {
-    setUnauthorizedHandler(() => {
-      appStore.dispatch(loggedOut());
-      void navigate(paths.login, { replace: true });
-    });
-  }, [appStore, navigate]);
+function App() {
   return useRoutes(routes);
 }
 
@@ -47,7 +37,7 @@ function start(rootElement: HTMLElement) {
       <StrictMode>
         <AppProvider store={store} persistor={persistor}>
           <BrowserRouter>
-            <App store={store} />
+            <App />
           </BrowserRouter>
         </AppProvider>
       </StrictMode>,

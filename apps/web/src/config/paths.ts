@@ -1,3 +1,5 @@
+import { matchPath } from 'react-router';
+
 /** Every route of the app (SPEC §2), in one place. Path case matters: /SignUp, /Settings… */
 export const paths = {
   home: '/',
@@ -46,8 +48,15 @@ export type AppPath = (typeof paths)[keyof typeof paths];
 /** The signup screen with "Pet sitter" chosen: where every "Become a sitter" link goes. */
 export const signUpAsSitter = `${paths.signUp}?role=provider`;
 
-/** What /login may be handed in router state (never in the URL): a notice, the address to fill. */
-export type LoginState = { notice?: string; email?: string };
+/**
+ * What /login may be handed in router state (never in the URL): a notice, the address to fill,
+ * and — after a session ended mid-use — where it was and whose it was, to go back there.
+ */
+export type LoginState = {
+  notice?: string;
+  email?: string;
+  returnTo?: { path: string; userId: string };
+};
 
 /** Fills `:param` placeholders: toPath(paths.petSitter, { id }) → /petSitters/abc. */
 export function toPath(pattern: string, params: Record<string, string>): string {
@@ -70,6 +79,26 @@ const PUBLIC_PATHS = new Set<string>([
 /** Pages anyone may see without a session. */
 export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.has(pathname);
+}
+
+/** Screens only admins use: two send anyone else to /kyc, the others show them a note (SPEC §2). */
+const ADMIN_PATHS: string[] = [
+  paths.kycListing,
+  paths.adminDisputes,
+  paths.admin,
+  paths.member,
+  paths.dashboard,
+  paths.adminDispute,
+  paths.kycUser,
+];
+
+/** Who a page behind the login guard is for; null for a public page or no page of the app. */
+export function guardedPathAudience(pathname: string): 'members' | 'admins' | null {
+  if (isPublicPath(pathname)) return null;
+  const matches = (pattern: string) =>
+    matchPath({ path: pattern, caseSensitive: true, end: true }, pathname) !== null;
+  if (ADMIN_PATHS.some(matches)) return 'admins';
+  return Object.values(paths).some(matches) ? 'members' : null;
 }
 
 /** Paths without parameters, for suggesting the right spelling of a mistyped address. */

@@ -1,6 +1,6 @@
 import { ApiError, type ErrorBody } from './api-error';
 import { getRuntimeConfig } from './runtime-config';
-import { clearSession, getSessionToken } from './session';
+import { endSession, getSessionToken } from './session';
 
 export type HttpResponse<T> = { data: T; status: number };
 
@@ -25,9 +25,16 @@ let onUnauthorized: () => void = () => {
   window.location.assign('/login');
 };
 
-/** The app registers what a 401 on an authenticated call does (reset state, go to /login). */
-export function setUnauthorizedHandler(handler: () => void): void {
+/**
+ * The app registers what a 401 on an authenticated call does (reset state, go to /login);
+ * returns the function that puts the previous handler back.
+ */
+export function setUnauthorizedHandler(handler: () => void): () => void {
+  const previous = onUnauthorized;
   onUnauthorized = handler;
+  return () => {
+    if (onUnauthorized === handler) onUnauthorized = previous;
+  };
 }
 
 export function buildUrl(path: string, query?: Query): string {
@@ -73,7 +80,7 @@ function settle<T>(
 ): HttpResponse<T> {
   if (status >= 200 && status < 300) return { data: data as T, status };
   if (status === 401 && sentToken && options.auth !== false) {
-    clearSession();
+    endSession();
     onUnauthorized();
   }
   const body: ErrorBody = data && typeof data === 'object' ? (data as ErrorBody) : {};

@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeToken, storeSession } from '../test/tokens';
 import {
   checkSession,
+  clearSession,
+  endSession,
+  readEndedSessionUser,
   readSession,
   saveSession,
   scheduleSessionExpiry,
@@ -112,5 +115,27 @@ describe('session validity (SPEC §4)', () => {
     expect(onExpire).not.toHaveBeenCalled();
     vi.advanceTimersByTime(5 * 24 * 3600 * 1000 + 1000);
     expect(onExpire).toHaveBeenCalledTimes(1);
+  });
+
+  it('an ended session (not a logout) keeps whose it was until the next login or logout', () => {
+    storeSession({ id: 'u7', email: 'sam@example.com' });
+    expect(readEndedSessionUser()).toBeNull(); // valid: nothing ended
+    endSession();
+    expect(readSession()).toBeNull();
+    expect(sessionStorage.getItem(SESSION_KEYS.token)).toBeNull();
+    expect(readEndedSessionUser()).toMatchObject({ id: 'u7', email: 'sam@example.com' });
+    // A second refused call, with the session gone already, keeps it.
+    endSession();
+    expect(readEndedSessionUser()).toMatchObject({ id: 'u7' });
+    saveSession(makeToken({ id: 'u7' }));
+    expect(readEndedSessionUser()).toBeNull();
+    endSession();
+    clearSession();
+    expect(readEndedSessionUser()).toBeNull();
+  });
+
+  it('counts a stored session that expired as ended, before anything clears it', () => {
+    storeSession({ id: 'u7' }, -1000);
+    expect(readEndedSessionUser()).toMatchObject({ id: 'u7' });
   });
 });

@@ -9,6 +9,12 @@ export const SESSION_KEYS = {
 
 export type SessionUser = TokenPayload;
 
+/**
+ * Whose session ended without a logout: kept after the rest is cleared, for /login to say why it
+ * is shown and where that member was. Removed by a login or a logout.
+ */
+const ENDED_KEY = 'authEnded';
+
 export type Session = {
   token: string;
   user: SessionUser;
@@ -45,6 +51,7 @@ export function saveSession(token: string, expiresAt?: string | number | null): 
     user,
     expiresAt: expiry === null ? null : new Date(expiry).toISOString(),
   };
+  sessionStorage.removeItem(ENDED_KEY);
   sessionStorage.setItem(SESSION_KEYS.token, token);
   sessionStorage.setItem(SESSION_KEYS.user, JSON.stringify(user));
   if (session.expiresAt) sessionStorage.setItem(SESSION_KEYS.expiresAt, session.expiresAt);
@@ -81,6 +88,34 @@ export function readSession(now: number = Date.now()): Session | null {
   const exp = toEpochMs(decoded.exp);
   if (exp !== null && exp <= now) return null;
   return { token, user, expiresAt };
+}
+
+/** Ends the session because it expired or the server refused it: not a logout (clearSession). */
+export function endSession(): void {
+  const user = readStoredUser();
+  // A call refused after the session was ended already keeps whose it was.
+  const ended = user ? JSON.stringify({ id: user.id, email: user.email }) : readEndedMark();
+  clearSession();
+  if (ended) sessionStorage.setItem(ENDED_KEY, ended);
+}
+
+function readEndedMark(): string | null {
+  return sessionStorage.getItem(ENDED_KEY);
+}
+
+/**
+ * The member whose session ended in this tab (it expired, or the server refused it) and who has
+ * not logged in or out since; null when none did. A session still stored but expired (the tab slept
+ * past its end, or was reloaded) counts too.
+ */
+export function readEndedSessionUser(now: number = Date.now()): SessionUser | null {
+  if (sessionStorage.getItem(SESSION_KEYS.token) && !readSession(now)) return readStoredUser();
+  try {
+    const ended = JSON.parse(readEndedMark() ?? 'null') as SessionUser | null;
+    return ended && typeof ended.id === 'string' ? ended : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Like readSession, but an invalid session also clears storage (the caller then goes to /login). */

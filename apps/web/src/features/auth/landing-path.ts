@@ -1,4 +1,4 @@
-import { paths } from '../../config/paths';
+import { guardedPathAudience, paths, type LoginState } from '../../config/paths';
 import { isAdminUser } from '../../lib/roles';
 import type { SessionUser } from '../../lib/session';
 import { profileApi } from '../profile';
@@ -15,4 +15,17 @@ export function fetchKycVerified(): Promise<boolean> {
 export function landingPath(user: SessionUser, isKycVerified: boolean): string {
   if (isAdminUser(user)) return paths.dashboard;
   return isKycVerified ? paths.userDashboard : paths.kyc;
+}
+
+/**
+ * Where a login goes back to after a session ended mid-use: the page it was on, when the same
+ * member logs in again and the page is one behind the login guard they may see. null: a plain
+ * login, which lands as SPEC §2 says.
+ */
+export function returnPath(returnTo: LoginState['returnTo'], user: SessionUser): string | null {
+  if (!returnTo || returnTo.userId !== user.id) return null;
+  const pathname = returnTo.path.replace(/[?#].*$/, '');
+  const audience = guardedPathAudience(pathname);
+  if (audience === null || (audience === 'admins' && !isAdminUser(user))) return null;
+  return returnTo.path;
 }

@@ -26,7 +26,7 @@ import { loggedIn } from '../auth-slice';
 import { AuthCard } from '../components/auth-card';
 import { EmailCodeForm } from '../components/email-code-form';
 import { SignedInRedirect } from '../components/signed-in-redirect';
-import { fetchKycVerified, landingPath } from '../landing-path';
+import { fetchKycVerified, landingPath, returnPath } from '../landing-path';
 
 // The result modal (with Mantine's Modal, focus trap and scroll area) is only needed once the
 // form is sent: it loads then, while the login is checked, instead of before the first paint.
@@ -46,8 +46,9 @@ export default function LoginScreen() {
 function LoginForm() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  // After signup's email check or a password reset, the screen before says why and for whom.
-  const { notice, email: knownEmail } = (useLocation().state as LoginState | null) ?? {};
+  // After signup's email check, a password reset or the session's end, the screen before says
+  // why and for whom; a session that ended also says where to go back to.
+  const { notice, email: knownEmail, returnTo } = (useLocation().state as LoginState | null) ?? {};
   const form = useZodForm(loginFormSchema, {
     email: typeof knownEmail === 'string' ? knownEmail : '',
     password: '',
@@ -83,13 +84,17 @@ function LoginForm() {
     const session = saveSession(data.token, data.expiresAt);
     if (!session) throw new Error(AUTH_MESSAGES.invalidSignupToken);
     dispatch(loggedIn(session));
-    const isAdmin = isAdminUser(session.user);
-    const isKycVerified =
-      typeof data.user?.KYC_verified === 'boolean'
-        ? data.user.KYC_verified
-        : !isAdmin && (await fetchKycVerified());
+    // A session that ended mid-use goes back to its page; a plain login lands by role and KYC.
+    const landing = async () => {
+      const isKycVerified =
+        typeof data.user?.KYC_verified === 'boolean'
+          ? data.user.KYC_verified
+          : !isAdminUser(session.user) && (await fetchKycVerified());
+      return landingPath(session.user, isKycVerified);
+    };
+    const target = returnPath(returnTo, session.user) ?? (await landing());
     setModal({ type: 'success', message: AUTH_MESSAGES.loginSuccess });
-    setRedirectTo(landingPath(session.user, isKycVerified));
+    setRedirectTo(target);
   };
 
   const submit = form.handleSubmit(async (values) => {
