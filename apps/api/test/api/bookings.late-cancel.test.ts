@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { travelTo } from '../helpers/clock.ts';
 import { openSession, type TestUser } from '../helpers/factories.ts';
 import {
   call,
@@ -34,12 +35,6 @@ afterAll(() => closeApp(t));
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/** Moves the API's clock (Date only; timers stay real). */
-function travelTo(at: number) {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(at);
-}
 
 /** `who` signed in again at the current (travelled) time, for jumps past a session's life. */
 async function fresh<T extends TestUser>(who: T): Promise<T> {
@@ -79,7 +74,7 @@ async function stored(id: string) {
 describe('an owner cancelling an accepted booking', () => {
   it('may until its start (late notice: half back)', async () => {
     const walk = await acceptedWalk(30);
-    travelTo(walk.start - 1000);
+    await travelTo(t, walk.start - 1000);
     const res = await cancel(walk.id, owner);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'cancelled', creditsRefunded: 2000 });
@@ -87,11 +82,11 @@ describe('an owner cancelling an accepted booking', () => {
 
   it('may not once it has begun: 409 saying what to do instead, nothing changes', async () => {
     const walk = await acceptedWalk(30);
-    travelTo(walk.start);
+    await travelTo(t, walk.start);
     const res = await cancel(walk.id, owner);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().message).toBe(OWNER_TOO_LATE);
-    travelTo(walk.end + DAY);
+    await travelTo(t, walk.end + DAY);
     expect((await cancel(walk.id, await fresh(owner))).json().message).toBe(OWNER_TOO_LATE);
     vi.useRealTimers();
     expect(await stored(walk.id)).toMatchObject({ status: 'accepted', creditsRefunded: 0 });
@@ -101,7 +96,7 @@ describe('an owner cancelling an accepted booking', () => {
 describe('a sitter cancelling an accepted booking they never started', () => {
   it('may until its end, and the owner gets everything back', async () => {
     const walk = await acceptedWalk(30);
-    travelTo(walk.end - 1000);
+    await travelTo(t, walk.end - 1000);
     const res = await cancel(walk.id, sitter);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'cancelled', creditsRefunded: 4000 });
@@ -109,7 +104,7 @@ describe('a sitter cancelling an accepted booking they never started', () => {
 
   it('may not from its end on: 409 naming the end', async () => {
     const walk = await acceptedWalk(30);
-    travelTo(walk.end);
+    await travelTo(t, walk.end);
     const res = await cancel(walk.id, sitter);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().message).toBe(
@@ -123,7 +118,7 @@ describe('a sitter cancelling an accepted booking they never started', () => {
 describe('a pending request past its start', () => {
   it('is still withdrawn by its owner, everything back, until the expiry sweep ends it', async () => {
     const walk = await acceptedWalk(30, false);
-    travelTo(walk.start + MIN);
+    await travelTo(t, walk.start + MIN);
     const res = await cancel(walk.id, owner);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'cancelled', creditsRefunded: 4000 });
@@ -160,7 +155,7 @@ describe('a weekly series', () => {
   it('keeps a begun visit out of the owner cancelling it or the rest; its sitter still may', async () => {
     const series = await acceptedSeries();
     const [first, second] = series.occurrences as [Occurrence, Occurrence];
-    travelTo(Date.parse(first.startAt) + 10 * MIN);
+    await travelTo(t, Date.parse(first.startAt) + 10 * MIN);
     const [me, them] = [await fresh(owner), await fresh(sitter)];
     const cancelSeries = (who: TestUser, body: Record<string, unknown>) =>
       call(t, 'POST', `/api/booking/series/${series.id}/cancel`, who, body);
@@ -187,7 +182,7 @@ describe('a weekly series', () => {
   it('refuses the sitter a visit whose time is over', async () => {
     const series = await acceptedSeries();
     const [first] = series.occurrences as [Occurrence];
-    travelTo(Date.parse(first.endAt));
+    await travelTo(t, Date.parse(first.endAt));
     const res = await call(
       t,
       'POST',

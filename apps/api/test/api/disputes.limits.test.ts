@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { createUser, openSession, type TestUser } from '../helpers/factories.ts';
+import { travelTo } from '../helpers/clock.ts';
+import { createUser, type TestUser } from '../helpers/factories.ts';
 import {
   call,
   closeApp,
@@ -37,14 +38,6 @@ afterAll(() => closeApp(t));
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/** Moves the API's clock (Date only; timers stay real) and signs the parties in again then. */
-async function travelTo(at: number) {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(at);
-  for (const who of [owner, sitter, admin])
-    who.token = await openSession(t.app, { id: who.id, email: who.email, user_type: who.userType });
-}
 
 /** A direct 2-hour walk starting an hour from now, accepted; its id and end (epoch ms). */
 async function acceptedWalk() {
@@ -111,14 +104,14 @@ describe('one dispute per booking', () => {
 describe('until 14 days after the booking ends', () => {
   it('opens up to the last moment of the 14 days after its end', async () => {
     const walk = await acceptedWalk();
-    await travelTo(walk.end + 14 * DAY - 1);
+    await travelTo(t, walk.end + 14 * DAY - 1, [owner, sitter, admin]);
     const res = await dispute(walk.id);
     expect(res.statusCode, res.body).toBe(201);
   });
 
   it('is 409 from then on, saying until when it was open', async () => {
     const walk = await acceptedWalk();
-    await travelTo(walk.end + 14 * DAY);
+    await travelTo(t, walk.end + 14 * DAY, [owner, sitter, admin]);
     for (const who of [owner, sitter]) {
       const res = await dispute(walk.id, who);
       expect(res.statusCode, res.body).toBe(409);
@@ -130,9 +123,9 @@ describe('until 14 days after the booking ends', () => {
     const walk = await acceptedWalk();
     await move(walk.id, 'in-progress');
     const completedAt = walk.end + 3 * DAY;
-    await travelTo(completedAt);
+    await travelTo(t, completedAt, [owner, sitter, admin]);
     await move(walk.id, 'completed');
-    await travelTo(walk.end + 15 * DAY);
+    await travelTo(t, walk.end + 15 * DAY, [owner, sitter, admin]);
     expect((await dispute(walk.id)).statusCode).toBe(201);
   });
 
@@ -142,7 +135,7 @@ describe('until 14 days after the booking ends', () => {
       status: 'cancelled',
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
-    await travelTo(walk.end + 14 * DAY);
+    await travelTo(t, walk.end + 14 * DAY, [owner, sitter, admin]);
     const res = await dispute(walk.id);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().message).toBe(closedAt(walk.end + 14 * DAY));

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { openSession, type TestUser } from '../helpers/factories.ts';
+import { travelTo } from '../helpers/clock.ts';
+import type { TestUser } from '../helpers/factories.ts';
 import {
   call,
   closeApp,
@@ -29,14 +30,6 @@ afterAll(() => closeApp(t));
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/** Moves the API's clock (Date only; timers stay real) and signs both parties in again then. */
-async function travelTo(at: number) {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(at);
-  for (const who of [owner, sitter])
-    who.token = await openSession(t.app, { id: who.id, email: who.email, user_type: who.userType });
-}
 
 const move = async (id: string, status: string) => {
   const res = await call(t, 'PUT', `/api/booking/accept/${id}`, sitter, { status });
@@ -74,7 +67,7 @@ const closedAt = (at: number, what = 'booking') =>
 describe('reviewing a booking', () => {
   it('is open until 14 days after completion', async () => {
     const walk = await completedWalk();
-    await travelTo(walk.completedAt + 14 * DAY - 1);
+    await travelTo(t, walk.completedAt + 14 * DAY - 1, [owner, sitter]);
     const res = await review(walk.id, sitter);
     expect(res.statusCode, res.body).toBe(201);
   });
@@ -82,7 +75,7 @@ describe('reviewing a booking', () => {
   it('closes then, when the lone review of the other party is shown: 409, nothing written', async () => {
     const walk = await completedWalk();
     expect((await review(walk.id, owner)).statusCode).toBe(201);
-    await travelTo(walk.completedAt + 14 * DAY);
+    await travelTo(t, walk.completedAt + 14 * DAY, [owner, sitter]);
     // The owner's review is shown to the sitter now…
     const seen = await call(t, 'GET', `/api/booking/${walk.id}`, sitter);
     expect(seen.json().reviews.map((r: { visible: boolean }) => r.visible)).toEqual([true]);
@@ -100,7 +93,7 @@ describe('reviewing a booking', () => {
 
   it('closes for both parties though neither wrote', async () => {
     const walk = await completedWalk();
-    await travelTo(walk.completedAt + 30 * DAY);
+    await travelTo(t, walk.completedAt + 30 * DAY, [owner, sitter]);
     for (const who of [owner, sitter]) {
       const res = await review(walk.id, who);
       expect(res.statusCode).toBe(409);
@@ -141,12 +134,12 @@ describe('reviewing a weekly series', () => {
     // The owner reviews the first visit; the second is completed a week later.
     const firstDone = await complete(first);
     expect((await review(first, owner)).statusCode).toBe(201);
-    await travelTo(firstDone + 7 * DAY);
+    await travelTo(t, firstDone + 7 * DAY, [owner, sitter]);
     const secondDone = await complete(second);
 
     // The owner's review is shown 14 days after the first visit: the sitter cannot answer it on
     // the second, whose own 14 days are not over.
-    await travelTo(firstDone + 14 * DAY);
+    await travelTo(t, firstDone + 14 * DAY, [owner, sitter]);
     expect(Date.now()).toBeLessThan(secondDone + 14 * DAY);
     const late = await review(second, sitter);
     expect(late.statusCode, late.body).toBe(409);
