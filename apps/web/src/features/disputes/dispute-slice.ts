@@ -19,7 +19,7 @@ import {
   type DisputeStatusChange,
   type NewDispute,
 } from './disputes-api';
-import { nameRefusedFile } from './lib/evidence-files';
+import { nameRefusedFile } from './lib/refused-file';
 
 export type DisputeState = {
   /** The list on screen (mine, or all for an admin), growing page by page (LoadMore). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
-import { nameRefusedFile } from './evidence-files';
+import { nameRefusedFile } from './refused-file';
 
 const png = (name: string) => new File(['x'], name, { type: 'image/png' });
 const pdf = (name: string) => new File(['%PDF'], name, { type: 'application/pdf' });
@@ -28,5 +28,15 @@ describe('nameRefusedFile', () => {
     expect(
       nameRefusedFile(conflict, new ApiError(409, { message: conflict }), [png('a.png')]),
     ).toBe(conflict);
+  });
+});
+
+describe('nameRefusedFile, a file too large', () => {
+  it('names the largest file sent', () => {
+    const message = 'File too large (at most 10 MB)';
+    const big = new File([new Uint8Array(2048)], 'big.png', { type: 'image/png' });
+    const refusal = new ApiError(413, { message, errors: [{ path: 'evidence', message }] });
+    expect(nameRefusedFile(message, refusal, [png('small.png'), big])).toBe(`big.png: ${message}`);
+    expect(nameRefusedFile(message, refusal, [])).toBe(message);
   });
 });
