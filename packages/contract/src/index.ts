@@ -2,6 +2,7 @@ export * from './common.ts';
 export * from './health.ts';
 export * from './auth.ts';
 export * from './bookings.ts';
+export * from './booking-cancel.ts';
 export * from './booking-contact.ts';
 export * from './credits.ts';
 export * from './reviews.ts';

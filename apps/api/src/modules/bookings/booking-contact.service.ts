@@ -4,7 +4,8 @@ import { conflict, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { canView, isParty } from './bookings.access.ts';
 import { toContact } from './bookings.mapper.ts';
-import { findBooking, findContact, type BookingRow } from './bookings.repository.ts';
+import { findBooking, type BookingRow } from './bookings.repository.ts';
+import { findContact } from './booking-parties.repository.ts';
 
 /** While the two parties meet: from the sitter's acceptance until the booking ends. */
 const SHARED_IN: readonly BookingRow['status'][] = ['accepted', 'in-progress'];

@@ -17,12 +17,8 @@ import {
   loadDecidableRequest,
 } from './booking-requests.service.ts';
 import { bookingWireById } from './booking-wires.service.ts';
-import {
-  acceptIfPending,
-  findParties,
-  insertEvent,
-  updateIfStatus,
-} from './bookings.repository.ts';
+import { acceptIfPending, insertEvent, updateIfStatus } from './bookings.repository.ts';
+import { findParties } from './booking-parties.repository.ts';
 import { loadProviderRate } from './bookings.service.ts';
 import { quotePrice } from './pricing.ts';
 import { followUpCard, settleCardOnCancel } from './booking-refunds.service.ts';

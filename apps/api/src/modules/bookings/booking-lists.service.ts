@@ -9,13 +9,13 @@ import { bookingWire, loadBookingWires } from './booking-wires.service.ts';
 import { loadVisibleBooking, seesOwnerInFull } from './bookings.access.ts';
 import type { BookingExtras } from './bookings.mapper.ts';
 import {
-  findParties,
   pageAllBookings,
   pageOwnerBookings,
   pageProviderBookings,
   type BookingRow,
   type Page,
 } from './bookings.repository.ts';
+import { findParties } from './booking-parties.repository.ts';
 import { offeredRates } from './bookings.service.ts';
 import { listProviderFeed } from './provider-feed.repository.ts';
 import { feedDistanceKm } from './feed-distance.ts';

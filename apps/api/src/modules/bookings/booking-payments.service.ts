@@ -23,11 +23,11 @@ import { insertRequest } from './booking-requests.repository.ts';
 import { settleSeriesPayment } from './booking-series-payments.service.ts';
 import {
   findBooking,
-  findParties,
   insertEvent,
   updateIfStatus,
   type BookingRow,
 } from './bookings.repository.ts';
+import { findParties } from './booking-parties.repository.ts';
 
 /**
  * The card part of a new booking (what credits leave): its checkout page, asked for before the

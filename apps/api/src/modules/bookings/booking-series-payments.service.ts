@@ -15,7 +15,7 @@ import {
   type SeriesRow,
 } from './booking-series.repository.ts';
 import { parsePlan } from './booking-series.mapper.ts';
-import { findParties } from './bookings.repository.ts';
+import { findParties } from './booking-parties.repository.ts';
 
 /**
  * The money of a pending series: the card checkout settled (paid → the sitter is asked; abandoned

@@ -14,7 +14,7 @@ import {
 import { toSeriesWire } from './booking-series.mapper.ts';
 import { loadProviderCards } from './booking-wires.service.ts';
 import { missingCard, toUserCard } from './bookings.mapper.ts';
-import { findParties } from './bookings.repository.ts';
+import { findParties } from './booking-parties.repository.ts';
 
 /** Reading recurring series: who may see one, and series rows loaded as wires. */
 

@@ -12,7 +12,7 @@ import { seriesWireById } from './booking-series-wires.service.ts';
 import { insertSeries, setSeriesCheckout, type SeriesRow } from './booking-series.repository.ts';
 import { toOccurrenceWire, type SeriesPlanItem } from './booking-series.mapper.ts';
 import { planSeries, seriesSpan } from './booking-series.plan.ts';
-import type { PartyRow } from './bookings.repository.ts';
+import type { PartyRow } from './booking-parties.repository.ts';
 import { assertTakesPets, loadProviderRate } from './bookings.service.ts';
 import { quotePrice } from './pricing.ts';
 

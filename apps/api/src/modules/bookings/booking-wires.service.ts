@@ -11,13 +11,8 @@ import {
   type ProviderCard,
   type RequestWire,
 } from './bookings.mapper.ts';
-import {
-  findBooking,
-  findParties,
-  listEvents,
-  type BookingRow,
-  type PartyRow,
-} from './bookings.repository.ts';
+import { findBooking, listEvents, type BookingRow } from './bookings.repository.ts';
+import { findParties, type PartyRow } from './booking-parties.repository.ts';
 import { findCharges, type ChargeRow } from './booking-charges.repository.ts';
 import type { BookingEventsTable } from '../../db/schema.ts';
 

@@ -6,7 +6,8 @@ import { BILLING_CURRENCY } from '../../lib/currency.ts';
 import { lastInitial } from '../../lib/user-columns.ts';
 import { userImageUrl } from '../../lib/user-columns.ts';
 import type { RequestRow } from './booking-requests.repository.ts';
-import type { BookingRow, ContactRow, PartyRow } from './bookings.repository.ts';
+import type { BookingRow } from './bookings.repository.ts';
+import type { ContactRow, PartyRow } from './booking-parties.repository.ts';
 import { CANCELLATION_POLICY, unitFor } from './pricing.ts';
 
 /** Pure row → wire mapping; what it maps is loaded by booking-wires.service.ts. */

@@ -24,13 +24,8 @@ import { insertRequest } from './booking-requests.repository.ts';
 import { holdForCard, openCardCheckout } from './booking-payments.service.ts';
 import { writtenBookingWire } from './booking-wires.service.ts';
 import type { ChargeRow } from './booking-charges.repository.ts';
-import {
-  findParties,
-  insertBooking,
-  insertEvent,
-  type BookingRow,
-  type PartyRow,
-} from './bookings.repository.ts';
+import { insertBooking, insertEvent, type BookingRow } from './bookings.repository.ts';
+import { findParties, type PartyRow } from './booking-parties.repository.ts';
 import { checkDates, quotePrice, type Quote } from './pricing.ts';
 
 const validation = (path: string, message: string) =>

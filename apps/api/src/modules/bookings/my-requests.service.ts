@@ -16,7 +16,8 @@ import {
 import { loadRequestWires } from './booking-wires.service.ts';
 import { isParty } from './bookings.access.ts';
 import { missingCard, toBookingWire, toUserCard, type RequestWire } from './bookings.mapper.ts';
-import { findBooking, findBookings, findParties, type Page } from './bookings.repository.ts';
+import { findBooking, findBookings, type Page } from './bookings.repository.ts';
+import { findParties } from './booking-parties.repository.ts';
 
 export type MyRequestsPage = {
   success: true;
