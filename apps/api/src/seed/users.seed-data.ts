@@ -90,7 +90,7 @@ export const PEOPLE: Person[] = [
     headline: 'Cat whisperer and house sitter',
     bio: 'Quiet home, no dogs of my own, perfect for shy cats and senior pets. Comfortable with insulin shots and pill schedules.',
     services: { 'Pet sitting': 4000, 'Drop-in visits': 2200 },
-    pets: ['Cats', 'Small animals'],
+    pets: ['Cats', 'Small mammals'],
   },
   {
     key: 'leo',
@@ -162,7 +162,7 @@ export const PEOPLE: Person[] = [
     headline: 'Exotic and small-animal specialist',
     bio: 'Rabbits, reptiles, birds and fish: I know the diets, temperatures and cage cleaning. Also happy to care for cats.',
     services: { 'Drop-in visits': 2500, 'Pet sitting': 4800 },
-    pets: ['Small animals', 'Reptiles', 'Birds', 'Cats'],
+    pets: ['Small mammals', 'Reptiles', 'Birds', 'Cats'],
   },
   {
     key: 'ethan',

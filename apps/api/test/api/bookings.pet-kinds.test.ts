@@ -60,3 +60,51 @@ describe('a direct request and the kinds of pets the sitter takes', () => {
     expect((await ask(anyPet, [catId])).statusCode).toBe(201);
   });
 });
+
+describe('an open booking and the kinds of pets of the sitters asked', () => {
+  const openBooking = async (pets: string[]) => {
+    const res = await call(t, 'POST', '/api/booking/', owner, bookingBody(owner, { pets }));
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { data: { _id: string } }).data._id;
+  };
+  const requestsOf = (bookingId: string) =>
+    t.app.db
+      .selectFrom('booking_requests')
+      .select('id')
+      .where('booking_id', '=', bookingId)
+      .execute();
+
+  it('refuses to invite a sitter who does not take one of its pets, on providerId', async () => {
+    const bookingId = await openBooking([owner.petIds[0]!, catId]);
+    const res = await call(t, 'POST', `/api/booking/${bookingId}/send-request`, owner, {
+      providerId: dogsOnly.id,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual([
+      { path: 'providerId', message: 'Sam does not take this kind of pet: Mochi (cat)' },
+    ]);
+    expect(await requestsOf(bookingId)).toHaveLength(0);
+  });
+
+  it("refuses a sitter's application for a pet they do not take, telling them how to apply", async () => {
+    const bookingId = await openBooking([catId]);
+    const res = await call(t, 'POST', `/api/booking/${bookingId}/send-request`, dogsOnly, {});
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(
+      'You do not take this kind of pet: Mochi (cat). ' +
+        'Add it to the pets you take in your profile to apply.',
+    );
+    expect(await requestsOf(bookingId)).toHaveLength(0);
+  });
+
+  it('lets in a sitter taking every pet, by invitation and by application', async () => {
+    const dogs = await openBooking([owner.petIds[0]!]);
+    const invited = await call(t, 'POST', `/api/booking/${dogs}/send-request`, owner, {
+      providerId: dogsOnly.id,
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const cats = await openBooking([catId]);
+    const applied = await call(t, 'POST', `/api/booking/${cats}/send-request`, anyPet, {});
+    expect(applied.statusCode, applied.body).toBe(201);
+  });
+});

@@ -17,7 +17,10 @@ import { loadRequestWires } from './booking-wires.service.ts';
 import { canView, isOpen, loadVisibleBooking } from './bookings.access.ts';
 import type { RequestWire } from './bookings.mapper.ts';
 import { findBooking, isUniqueViolation, type BookingRow } from './bookings.repository.ts';
-import { loadProviderRate } from './bookings.service.ts';
+import type { PartyRow } from './booking-parties.repository.ts';
+import { ownedPets } from '../pets/index.ts';
+import { parseStringList } from '../../lib/user-columns.ts';
+import { assertTakesPets, loadProviderRate, petKindWords, refusedPet } from './bookings.service.ts';
 
 /** The instants a booking covers, as the calendar checks read them. */
 export const bookingInterval = (b: Pick<BookingRow, 'start_at' | 'end_at'>) => ({
@@ -59,6 +62,7 @@ export async function sendRequest(
     booking.service,
     initiatedBy === 'owner' ? 'providerId' : 'service',
   );
+  await assertTakesBookingPets(app, booking, provider, initiatedBy);
   // Pending requests occupy nothing (no lock); the acceptance re-checks under the sitter's lock.
   await assertSitterFree(app.db, providerId, booking.service, bookingInterval(booking), {
     who: initiatedBy === 'provider' ? { you: true } : { name: provider.first_name },
@@ -99,6 +103,26 @@ export async function sendRequest(
     });
   }
   return wire!;
+}
+
+/**
+ * A sitter is asked only for pets they take (as for a direct request): the owner's invitation is
+ * 400 on `providerId`; a sitter's application is 409, their own profile being what stands in the way.
+ */
+async function assertTakesBookingPets(
+  app: FastifyInstance,
+  booking: BookingRow,
+  provider: PartyRow,
+  initiatedBy: 'owner' | 'provider',
+): Promise<void> {
+  const pets = await ownedPets(app.db, booking.owner_id, parseStringList(booking.pets));
+  if (initiatedBy === 'owner') return assertTakesPets(provider, pets, 'providerId');
+  const refused = refusedPet(provider, pets);
+  if (refused)
+    throw conflict(
+      `You do not take this kind of pet: ${petKindWords(refused)}. ` +
+        'Add it to the pets you take in your profile to apply.',
+    );
 }
 
 /** GET /booking/{id}/requests: all of them for the owner and admins, a sitter's own otherwise. */

@@ -52,22 +52,35 @@ export async function loadProviderRate(
   return providerRate(provider, service, field);
 }
 
+type PetKind = { name: string; species: string };
+
 /**
- * The sitter takes every one of these pets: no preference takes any, else a preference must name
- * the species ("Dogs" names dog), the rule sitter search filters by (offerFilterSql). 400 on
- * `pets` naming the first pet they do not take.
+ * The first of these pets the sitter does not take: no preference takes any, else a preference
+ * must name the species ("Dogs" names dog), the rule sitter search filters by (offerFilterSql).
  */
+export function refusedPet(
+  provider: Pick<PartyRow, 'pet_prefrences'>,
+  pets: readonly PetKind[],
+): PetKind | undefined {
+  const takes = parseStringList(provider.pet_prefrences).map((p) => p.toLowerCase());
+  if (takes.length === 0) return undefined;
+  return pets.find((pet) => !takes.some((kind) => kind.includes(pet.species)));
+}
+
+/** The words naming a pet a sitter does not take ("Mochi (cat)"). */
+export const petKindWords = (pet: PetKind) => `${pet.name} (${pet.species})`;
+
+/** 400 on `field` (the owner chose the sitter) naming the first pet the sitter does not take. */
 export function assertTakesPets(
   provider: Pick<PartyRow, 'first_name' | 'pet_prefrences'>,
-  pets: readonly { name: string; species: string }[],
+  pets: readonly PetKind[],
+  field = 'pets',
 ): void {
-  const takes = parseStringList(provider.pet_prefrences).map((p) => p.toLowerCase());
-  if (takes.length === 0) return;
-  const refused = pets.find((pet) => !takes.some((kind) => kind.includes(pet.species)));
+  const refused = refusedPet(provider, pets);
   if (refused)
     throw validation(
-      'pets',
-      `${provider.first_name} does not take this kind of pet: ${refused.name} (${refused.species})`,
+      field,
+      `${provider.first_name} does not take this kind of pet: ${petKindWords(refused)}`,
     );
 }
 
