@@ -14104,6 +14104,7 @@ export interface operations {
                             lastName: string;
                             memberSince: string;
                             nextFreeDates?: string[];
+                            pet_prefrences: string[];
                             primary_services: string[];
                             rating: {
                                 average: number | null;
@@ -14791,6 +14792,7 @@ export interface operations {
                             lastName: string;
                             memberSince: string;
                             nextFreeDates?: string[];
+                            pet_prefrences: string[];
                             primary_services: string[];
                             rating: {
                                 average: number | null;

@@ -22,6 +22,8 @@ export const publicUser = userRef.extend({
   userType: z.enum(['user', 'provider', 'admin']),
   primary_services: z.array(z.string()),
   service_rates: serviceRates,
+  /** Sitters: the kinds of pets they take (profile `pet_prefrences`); empty takes any. */
+  pet_prefrences: z.array(z.string()),
   /** Listed services without an own rate, at the catalogue's suggested rate (shown as such). */
   suggested_rates: serviceRates.optional(),
   currency: z.string(),

@@ -23,6 +23,7 @@ beforeAll(async () => {
       longitude: -97.743061,
       is_paid: 1,
       kyc_verified: 1,
+      pet_prefrences: '["Rabbits"]',
     }),
     'another owner': await createUser(t.app),
     provider: await createUser(t.app, {
@@ -30,6 +31,7 @@ beforeAll(async () => {
       primary_services: '["dog walking"]',
       service_rates: '{"dog walking":2500}',
       headline: 'Calm walks',
+      pet_prefrences: '["Dogs","Cats"]',
     }),
     'another provider': await createUser(t.app, { user_type: 'provider' }),
     admin: await createUser(t.app, { user_type: 'admin' }),
@@ -66,6 +68,8 @@ describe('GET /api/user/{id}', () => {
       is_verified: false,
       // An owner is not on the map: no point, not even the rounded one a sitter's card has.
       approximateLocation: null,
+      // An owner's list names the pets they have, not what anyone may ask of them.
+      pet_prefrences: [],
     });
     const text = res.body;
     expect(text).not.toContain('30.27');
@@ -77,10 +81,11 @@ describe('GET /api/user/{id}', () => {
       'is_paid',
       'coordinates',
       'Secret Lane',
+      'Rabbits',
     ])
       expect(text).not.toContain(secret);
   });
-  it('shows a provider card with services, rates and headline', async () => {
+  it('shows a provider card with services, rates, headline and the pets they take', async () => {
     const res = await t.call({
       method: 'GET',
       url: `/api/user/${actors.provider.id}`,
@@ -91,6 +96,7 @@ describe('GET /api/user/{id}', () => {
       primary_services: ['dog walking'],
       service_rates: { 'dog walking': 2500 },
       headline: 'Calm walks',
+      pet_prefrences: ['Dogs', 'Cats'],
       approximateLocation: null,
     });
   });

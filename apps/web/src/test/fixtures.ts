@@ -197,6 +197,7 @@ export function makePublicSitter(overrides: Partial<PublicUser> = {}): PublicUse
     headline: null,
     bio: null,
     rating: { average: null, count: 0 },
+    pet_prefrences: [],
     memberSince: '2025-01-01T00:00:00.000Z',
     badges: { KYC_verified: true, is_verified: true },
     KYC_verified: true,

@@ -24,6 +24,7 @@ export const PUBLIC_USER_COLUMNS = [
   'user_type',
   'primary_services',
   'service_rates',
+  'pet_prefrences',
   'currency',
   'headline',
   'bio',
@@ -55,6 +56,8 @@ export function toPublicUser(row: PublicUserRow, rating: RatingSummary): PublicU
     userType: row.user_type,
     primary_services: parseStringList(row.primary_services),
     service_rates: parseServiceRates(row.service_rates),
+    // An owner's list names the pets they have: theirs to keep.
+    pet_prefrences: row.user_type === 'provider' ? parseStringList(row.pet_prefrences) : [],
     suggested_rates: suggestedRatesFor(
       parseStringList(row.primary_services),
       parseServiceRates(row.service_rates),

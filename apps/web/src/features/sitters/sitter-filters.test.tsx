@@ -27,6 +27,7 @@ function makeCard(overrides: Partial<NearbyCard> = {}): NearbyCard {
     headline: null,
     bio: null,
     rating: { average: null, count: 0 },
+    pet_prefrences: [],
     memberSince: '2025-01-01T00:00:00.000Z',
     badges: { KYC_verified: false, is_verified: false },
     KYC_verified: false,

@@ -23,6 +23,7 @@ const sitter: PublicUser = {
   headline: null,
   bio: null,
   rating: { average: 4.5, count: 3 },
+  pet_prefrences: [],
   memberSince: '2025-01-01T00:00:00.000Z',
   badges: { KYC_verified: false, is_verified: false },
   KYC_verified: false,

@@ -21,6 +21,7 @@ function sitter(id: string, firstName: string, latitude: number): NearbyCard {
     headline: null,
     bio: null,
     rating: { average: 0, count: 0 },
+    pet_prefrences: [],
     memberSince: '2025-01-01T00:00:00.000Z',
     badges: { KYC_verified: true, is_verified: true },
     KYC_verified: true,

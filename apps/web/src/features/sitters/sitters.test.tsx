@@ -26,6 +26,7 @@ function makeSitter(overrides: Partial<NearbyCard> = {}): NearbyCard {
     headline: 'Calm walks',
     bio: null,
     rating: { average: 4.5, count: 2 },
+    pet_prefrences: [],
     memberSince: '2025-01-01T00:00:00.000Z',
     badges: { KYC_verified: true, is_verified: true },
     KYC_verified: true,
@@ -149,6 +150,25 @@ describe('sitter search', () => {
       'href',
       `/request-form?providerId=${sitter._id}`,
     );
+  });
+
+  it('says which kinds of pets a sitter takes, or that they take any', async () => {
+    storeSession({ userType: 'user' });
+    const choosy = makeSitter({ firstName: 'Nia', pet_prefrences: ['Cats', 'Birds'] });
+    const open = makeSitter({ firstName: 'Omar' });
+    mockFetch(({ url }) => {
+      const sitter = [choosy, open].find((s) => url === `/api/user/${s._id}`);
+      return sitter
+        ? { status: 200, body: { success: true, data: sitter } }
+        : { status: 200, body: { success: true, allNotifications: [] } };
+    });
+    const { unmount } = renderApp(`/petSitters/${choosy._id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nia S.' })).toBeInTheDocument();
+    expect(screen.getByText('Takes: Cats, Birds')).toBeInTheDocument();
+    unmount();
+    renderApp(`/petSitters/${open._id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Omar S.' })).toBeInTheDocument();
+    expect(screen.getByText('Takes any pet')).toBeInTheDocument();
   });
 
   it('shows "Failed to load user details." when the profile cannot be loaded', async () => {

@@ -1,6 +1,6 @@
 import { Alert, Group, Paper, Rating, Skeleton, Stack, Text } from '@mantine/core';
 import { ApiAvatar } from '../../../components/ui/api-avatar';
-import { ServiceRates, VerifiedBadge, type SitterProfile } from '../../sitters';
+import { PetKinds, ServiceRates, VerifiedBadge, type SitterProfile } from '../../sitters';
 
 type SitterSummaryCardProps = {
   sitter: SitterProfile | null;
@@ -9,8 +9,8 @@ type SitterSummaryCardProps = {
 };
 
 /**
- * The sitter asked directly: name, its verified badge as on the search card, city, rating and what
- * they charge per service.
+ * The sitter asked directly: name, its verified badge as on the search card, city, rating, what
+ * they charge per service and the kinds of pets they take.
  */
 export function SitterSummaryCard({ sitter, isLoading, error }: SitterSummaryCardProps) {
   if (isLoading && !sitter) return <Skeleton height={96} radius="lg" aria-label="Loading sitter" />;
@@ -56,6 +56,7 @@ export function SitterSummaryCard({ sitter, isLoading, error }: SitterSummaryCar
             suggested_rates={sitter.suggested_rates}
             currency={sitter.currency}
           />
+          <PetKinds kinds={sitter.pet_prefrences} />
         </Stack>
       </Group>
     </Paper>

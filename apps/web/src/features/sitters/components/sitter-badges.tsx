@@ -1,4 +1,4 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Group, Text, type TextProps } from '@mantine/core';
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { normalizeService, serviceLabel, serviceUnit } from '../../../config/service-labels';
 import { formatRate, servicesWithRates } from '../format';
@@ -62,5 +62,14 @@ export function ServiceRates(props: ServicesProps) {
         );
       })}
     </Group>
+  );
+}
+
+/** The kinds of pets a sitter takes (profile `pet_prefrences`): none named takes any. */
+export function PetKinds({ kinds, ...props }: { kinds: readonly string[] } & TextProps) {
+  return (
+    <Text size="sm" c="dark.4" {...props}>
+      {kinds.length ? `Takes: ${kinds.join(', ')}` : 'Takes any pet'}
+    </Text>
   );
 }

@@ -21,7 +21,7 @@ import { paths } from '../../../config/paths';
 import { getErrorMessage, isMissingRecord } from '../../../lib/api-error';
 import { isProviderUser } from '../../../lib/roles';
 import { NextFreeDates, WeeklyHours } from '../../availability';
-import { RatingSummary, ServiceRates, VerifiedBadge } from '../components/sitter-badges';
+import { PetKinds, RatingSummary, ServiceRates, VerifiedBadge } from '../components/sitter-badges';
 import { SitterReviews } from '../components/sitter-reviews';
 import { fullName } from '../format';
 import {
@@ -111,6 +111,7 @@ function SitterDetails({ sitter }: { sitter: SitterProfile }) {
         ) : (
           <Text c="dark.4">No services listed yet.</Text>
         )}
+        {sitter.userType === 'provider' && <PetKinds kinds={sitter.pet_prefrences} mt="sm" />}
       </Paper>
       {sitter.userType === 'provider' && (
         <Paper component="section" withBorder radius="lg" p="xl" aria-labelledby="sitter-hours">
