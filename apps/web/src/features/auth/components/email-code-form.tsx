@@ -2,8 +2,8 @@ import { Button, Group, PinInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-error';
 import { AUTH_MESSAGES } from '../auth-errors';
-import { useResendCooldown } from '../hooks/use-resend-cooldown';
 import { FormMessages } from './form-messages';
+import { ResendCodeButton, type CodeStepMessages } from './resend-code-button';
 
 /** A refusal decided in the browser (no API call made), shown to the member as it is worded. */
 export class CodeStepRefusal extends Error {}
@@ -31,8 +31,6 @@ export function EmailCodeForm({ email, verify, resend, autoFocus = false }: Emai
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [isVerifying, setVerifying] = useState(false);
-  const [isResending, setResending] = useState(false);
-  const { secondsLeft, restart: restartCooldown } = useResendCooldown();
 
   const submit = async () => {
     setError(null);
@@ -51,17 +49,15 @@ export function EmailCodeForm({ email, verify, resend, autoFocus = false }: Emai
     }
   };
 
+  const show = (messages: CodeStepMessages) => {
+    setError(messages.error);
+    setInfo(messages.info);
+  };
   const sendAgain = async () => {
-    setError(null);
-    setInfo(null);
-    setResending(true);
     try {
-      setInfo((await resend()) ?? `We sent a new code to ${email}.`);
-      restartCooldown();
+      return { message: (await resend()) ?? `We sent a new code to ${email}.` };
     } catch (err) {
-      setError(messageOf(err, AUTH_MESSAGES.resendFailed));
-    } finally {
-      setResending(false);
+      return { error: messageOf(err, AUTH_MESSAGES.resendFailed) };
     }
   };
 
@@ -95,14 +91,7 @@ export function EmailCodeForm({ email, verify, resend, autoFocus = false }: Emai
         <Button type="submit" loading={isVerifying} fullWidth>
           Verify code
         </Button>
-        <Button
-          variant="subtle"
-          onClick={() => void sendAgain()}
-          disabled={secondsLeft > 0}
-          loading={isResending}
-        >
-          {secondsLeft > 0 ? `Resend code in ${secondsLeft} s` : 'Resend code'}
-        </Button>
+        <ResendCodeButton label="Resend code" send={sendAgain} show={show} />
       </Stack>
     </form>
   );

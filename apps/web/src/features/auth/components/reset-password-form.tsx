@@ -7,9 +7,9 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import { authApi } from '../auth-api';
 import { AUTH_MESSAGES } from '../auth-errors';
 import { resetFormSchema } from '../auth-schemas';
-import { useResendCooldown } from '../hooks/use-resend-cooldown';
 import { useResetCode } from '../hooks/use-reset-code';
 import { FormMessages } from './form-messages';
+import { ResendCodeButton, type CodeStepMessages } from './resend-code-button';
 
 type ResetPasswordFormProps = {
   /** Where the code was sent; this form mounts just after that, which starts the resend wait. */
@@ -25,7 +25,6 @@ export function ResetPasswordForm({ email, onChangeEmail }: ResetPasswordFormPro
   const [info, setInfo] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const resetCode = useResetCode();
-  const { secondsLeft, restart: restartCooldown } = useResendCooldown();
 
   const reset = form.handleSubmit(async (values) => {
     setError(null);
@@ -50,16 +49,9 @@ export function ResetPasswordForm({ email, onChangeEmail }: ResetPasswordFormPro
     }
   });
 
-  const sendNewCode = async () => {
-    setError(null);
-    setInfo(null);
-    const result = await resetCode.send(email);
-    if ('error' in result) {
-      setError(result.error);
-      return;
-    }
-    setInfo(result.message);
-    restartCooldown();
+  const show = (messages: CodeStepMessages) => {
+    setError(messages.error);
+    setInfo(messages.info);
   };
 
   return (
@@ -97,14 +89,7 @@ export function ResetPasswordForm({ email, onChangeEmail }: ResetPasswordFormPro
         <Button type="submit" loading={isSubmitting} fullWidth>
           Reset password
         </Button>
-        <Button
-          variant="subtle"
-          onClick={() => void sendNewCode()}
-          disabled={secondsLeft > 0}
-          loading={resetCode.isSending}
-        >
-          {secondsLeft > 0 ? `Send a new code in ${secondsLeft} s` : 'Send a new code'}
-        </Button>
+        <ResendCodeButton label="Send a new code" send={() => resetCode.send(email)} show={show} />
         <Anchor component="button" type="button" size="sm" onClick={onChangeEmail}>
           Use a different email address
         </Anchor>
