@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { travelTo } from '../helpers/clock.ts';
+import { acceptedSeries, type SeriesOccurrence } from '../helpers/series-fixtures.ts';
 import { openSession, type TestUser } from '../helpers/factories.ts';
 import {
   call,
@@ -126,34 +127,13 @@ describe('a pending request past its start', () => {
 });
 
 describe('a weekly series', () => {
-  type Occurrence = { bookingId: string; startAt: string; endAt: string; status: string };
-  type Series = { id: string; status: string; occurrences: Occurrence[] };
+  type Occurrence = SeriesOccurrence;
 
   /** Two weekly walks from 7 days ahead, paid with credits, accepted by the sitter. */
-  async function acceptedSeries(): Promise<Series> {
-    const startDate = new Date(Date.now() + 7 * DAY).toISOString().slice(0, 10);
-    const res = await call(t, 'POST', '/api/booking/series', owner, {
-      provider_id: sitter.id,
-      service: 'Dog walking',
-      pets: [owner.petIds[0]],
-      weekdays: [new Date(`${startDate}T00:00:00Z`).getUTCDay()],
-      time: '08:00',
-      durationMinutes: 60,
-      startDate,
-      count: 2,
-      creditsToApply: 4000,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const id = res.json().data.id as string;
-    const decided = await call(t, 'PUT', `/api/booking/series/${id}/decision`, sitter, {
-      decision: 'accepted',
-    });
-    expect(decided.statusCode, decided.body).toBe(200);
-    return decided.json().data as Series;
-  }
+  const twoWalks = () => acceptedSeries(t, owner, sitter, { count: 2, creditsToApply: 4000 });
 
   it('keeps a begun visit out of the owner cancelling it or the rest; its sitter still may', async () => {
-    const series = await acceptedSeries();
+    const series = await twoWalks();
     const [first, second] = series.occurrences as [Occurrence, Occurrence];
     await travelTo(t, Date.parse(first.startAt) + 10 * MIN);
     const [me, them] = [await fresh(owner), await fresh(sitter)];
@@ -180,7 +160,7 @@ describe('a weekly series', () => {
   });
 
   it('refuses the sitter a visit whose time is over', async () => {
-    const series = await acceptedSeries();
+    const series = await twoWalks();
     const [first] = series.occurrences as [Occurrence];
     await travelTo(t, Date.parse(first.endAt));
     const res = await call(

@@ -12,6 +12,7 @@ import {
   type Owner,
 } from '../helpers/booking-fixtures.ts';
 import { submitSandbox } from '../helpers/checkout.ts';
+import { dateIn, seriesBody, weekdayOf } from '../helpers/series-fixtures.ts';
 import { runReminders } from '../../src/modules/bookings/index.ts';
 
 /**
@@ -44,26 +45,6 @@ type Series = {
 };
 
 const DAY = 86_400_000;
-/** The local date `days` from today (UTC), and its weekday. */
-const dateIn = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
-const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
-
-/** Weekly on the weekday `start` days from now, 4 times, 08:00 for an hour (Dog walking $20/h). */
-function seriesBody(owner: Owner, sitter: TestUser, extra: Record<string, unknown> = {}) {
-  const startDate = dateIn(7);
-  return {
-    provider_id: sitter.id,
-    service: 'Dog walking',
-    pets: [owner.petIds[0]],
-    weekdays: [weekdayOf(startDate)],
-    time: '08:00',
-    durationMinutes: 60,
-    startDate,
-    count: 4,
-    notes: 'Weekly walk',
-    ...extra,
-  };
-}
 
 async function setTimeZone(sitterId: string, timeZone: string) {
   await t.app.db

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { travelTo } from '../helpers/clock.ts';
+import { acceptedSeries } from '../helpers/series-fixtures.ts';
 import type { TestUser } from '../helpers/factories.ts';
 import {
   call,
@@ -104,32 +105,8 @@ describe('reviewing a booking', () => {
 
 describe('reviewing a weekly series', () => {
   it("closes when the other party's review of it is shown, though a later visit is recent", async () => {
-    const startDate = new Date(Date.now() + 7 * DAY).toISOString().slice(0, 10);
-    const res = await call(t, 'POST', '/api/booking/series', owner, {
-      provider_id: sitter.id,
-      service: 'Dog walking',
-      pets: [owner.petIds[0]],
-      weekdays: [new Date(`${startDate}T00:00:00Z`).getUTCDay()],
-      time: '08:00',
-      durationMinutes: 60,
-      startDate,
-      count: 2,
-      creditsToApply: 4000,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const decided = await call(
-      t,
-      'PUT',
-      `/api/booking/series/${res.json().data.id}/decision`,
-      sitter,
-      {
-        decision: 'accepted',
-      },
-    );
-    expect(decided.statusCode, decided.body).toBe(200);
-    const [first, second] = (decided.json().data.occurrences as { bookingId: string }[]).map(
-      (o) => o.bookingId,
-    ) as [string, string];
+    const series = await acceptedSeries(t, owner, sitter, { count: 2, creditsToApply: 4000 });
+    const [first, second] = series.occurrences.map((o) => o.bookingId) as [string, string];
 
     // The owner reviews the first visit; the second is completed a week later.
     const firstDone = await complete(first);

@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../../src/db/index.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import type { TestUser } from '../helpers/factories.ts';
 import { call, closeApp, ownerAndSitter, type Owner } from '../helpers/booking-fixtures.ts';
-import { submitSandbox } from '../helpers/checkout.ts';
+import { acceptedSeries } from '../helpers/series-fixtures.ts';
 
 /**
  * A weekly series is reviewed once per party, on any occurrence, and the double-blind pair is the
@@ -13,32 +13,12 @@ import { submitSandbox } from '../helpers/checkout.ts';
  */
 let t: TestApp;
 
-const DAY = 86_400_000;
-const dateIn = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 const ALREADY = 'You have already reviewed this series';
 
 /** A weekly walk series of `count` visits, paid, accepted and completed; its booking ids. */
 async function completedSeries(owner: Owner, sitter: TestUser, count: number) {
-  const startDate = dateIn(7);
-  const res = await call(t, 'POST', '/api/booking/series', owner, {
-    provider_id: sitter.id,
-    service: 'Dog walking',
-    pets: [owner.petIds[0]],
-    weekdays: [new Date(`${startDate}T00:00:00Z`).getUTCDay()],
-    time: '08:00',
-    durationMinutes: 60,
-    startDate,
-    count,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const { data, checkoutUrl } = res.json() as { data: { id: string }; checkoutUrl: string | null };
-  if (checkoutUrl)
-    expect((await submitSandbox(t, checkoutUrl, 'Pay')).statusCode).toBeLessThan(400);
-  const decided = await call(t, 'PUT', `/api/booking/series/${data.id}/decision`, sitter, {
-    decision: 'accepted',
-  });
-  expect(decided.statusCode, decided.body).toBe(200);
-  const ids = (decided.json().data.occurrences as { bookingId: string }[]).map((o) => o.bookingId);
+  const series = await acceptedSeries(t, owner, sitter, { count });
+  const ids = series.occurrences.map((o) => o.bookingId);
   for (const id of ids)
     for (const status of ['in-progress', 'completed']) {
       const moved = await call(t, 'PUT', `/api/booking/accept/${id}`, sitter, { status });
