@@ -18,6 +18,7 @@ import { DeclineInvitationModal } from './decline-invitation-modal';
 import { fullName } from '../lib/booking-format';
 import { canDecide } from '../lib/booking-permissions';
 import { quoteFor, useApplicantProfiles } from './applicant-rates';
+import { RatingSummary, VerifiedBadge } from '../../sitters';
 
 const STATE_COLORS: Record<BookingRequest['state'], string> = {
   pending: 'yellow.8',
@@ -59,8 +60,9 @@ export function BookingRequestsPanel({
   const profiles = useApplicantProfiles(
     showsRates && requests.data ? requests.data.map((r) => r.providerId) : null,
   );
-  const quoteOf = (request: BookingRequest) =>
-    showsRates ? quoteFor(booking, profiles?.get(request.providerId) ?? null) : null;
+  const profileOf = (request: BookingRequest) =>
+    showsRates ? (profiles?.get(request.providerId) ?? null) : null;
+  const quoteOf = (request: BookingRequest) => quoteFor(booking, profileOf(request));
   const [confirming, setConfirming] = useState<{
     request: BookingRequest;
     decision: Decision;
@@ -97,7 +99,8 @@ export function BookingRequestsPanel({
           {requests.data.map((request) => {
             const name = fullName(request.provider);
             const mayDecide = canDecide(booking, request, userId);
-            const quote = quoteOf(request);
+            const profile = profileOf(request);
+            const quote = quoteFor(booking, profile);
             return (
               <Group
                 key={request._id}
@@ -125,6 +128,13 @@ export function BookingRequestsPanel({
                     <Text size="xs" c="dimmed">
                       {request.initiatedBy === 'owner' ? 'Invited by the owner' : 'Applied'}
                     </Text>
+                    {profile && (
+                      // What the owner weighs besides the price: reviews and a checked identity.
+                      <Group gap="xs" data-testid="applicant-standing">
+                        <RatingSummary rating={profile.rating} size="xs" />
+                        <VerifiedBadge sitter={profile} />
+                      </Group>
+                    )}
                     {quote && (
                       <Text size="xs" data-testid="applicant-price">
                         {quote.rate}

@@ -13,8 +13,9 @@ const sitter = makePublicSitter({
   firstName: 'Sam',
   lastName: 'Ortega',
   service_rates: { 'dog-walking': 2500 },
-  badges: { KYC_verified: false, is_verified: false },
-  KYC_verified: false,
+  rating: { average: 4.5, count: 2 },
+  badges: { KYC_verified: true, is_verified: false },
+  KYC_verified: true,
   is_verified: false,
 });
 
@@ -48,6 +49,12 @@ describe('open booking: the owner compares and accepts applicants', () => {
     expect(await within(row).findByTestId('applicant-price')).toHaveTextContent(
       '$25.00/hour · $25.00 × 2 hours = $50.00',
     );
+    // Beside the price, what else tells applicants apart: their reviews and a checked identity.
+    const standing = within(row).getByTestId('applicant-standing');
+    expect(
+      within(standing).getByLabelText('Rated 4.5 out of 5 from 2 reviews'),
+    ).toBeInTheDocument();
+    expect(standing).toHaveTextContent('ID verified');
     expect(within(row).getByRole('link', { name: 'Sam Ortega' })).toHaveAttribute(
       'href',
       `/petSitters/${SITTER_ID}`,

@@ -18,10 +18,16 @@ export function VerifiedBadge({ sitter }: { sitter: Pick<SitterProfile, 'badges'
   );
 }
 
-export function RatingSummary({ rating }: { rating: SitterProfile['rating'] }) {
+export function RatingSummary({
+  rating,
+  size = 'sm',
+}: {
+  rating: SitterProfile['rating'];
+  size?: 'xs' | 'sm';
+}) {
   if (!rating.count || rating.average === null) {
     return (
-      <Text size="sm" c="dark.4">
+      <Text size={size} c="dark.4">
         No reviews yet
       </Text>
     );
@@ -30,7 +36,7 @@ export function RatingSummary({ rating }: { rating: SitterProfile['rating'] }) {
   return (
     <Group gap={6} wrap="nowrap">
       <RatingStars value={rating.average} />
-      <Text size="sm" aria-label={`Rated ${average} out of 5 from ${rating.count} reviews`}>
+      <Text size={size} aria-label={`Rated ${average} out of 5 from ${rating.count} reviews`}>
         {average} ({rating.count} {rating.count === 1 ? 'review' : 'reviews'})
       </Text>
     </Group>
