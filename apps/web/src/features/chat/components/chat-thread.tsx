@@ -44,14 +44,20 @@ export function ChatThread({
       box.focus();
   }, [focusComposer]);
 
-  // Once the member's own message is in the list, the thread shows it: a long one could leave
-  // it below the fold, the view still where it was before sending.
+  // The thread opens on its newest message and follows new ones, the member's own always and
+  // the other party's while the member is at the bottom (not while they read older messages).
   const viewport = useRef<HTMLDivElement>(null);
-  const [sentCount, setSentCount] = useState(0);
+  const atBottom = useRef(true);
+  const newestId = messages[0]?._id;
+  const newestIsMine = messages[0]?.sender._id === me;
   useEffect(() => {
     const view = viewport.current;
-    if (sentCount > 0 && view) view.scrollTop = view.scrollHeight;
-  }, [sentCount]);
+    if (newestId && view && (atBottom.current || newestIsMine)) view.scrollTop = view.scrollHeight;
+  }, [newestId, newestIsMine]);
+  const onScroll = () => {
+    const view = viewport.current;
+    if (view) atBottom.current = view.scrollHeight - view.scrollTop - view.clientHeight < 48;
+  };
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -67,7 +73,6 @@ export function ChatThread({
     );
     setSending(false);
     if (sendMessage.rejected.match(result)) setText((current) => (current === '' ? sent : current));
-    else setSentCount((count) => count + 1);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey) void submit(event);
@@ -101,7 +106,7 @@ export function ChatThread({
           Load older messages
         </Button>
       )}
-      <ScrollArea.Autosize mah={420} viewportRef={viewport}>
+      <ScrollArea.Autosize mah={420} viewportRef={viewport} onScrollPositionChange={onScroll}>
         <Stack
           gap="xs"
           component="ol"

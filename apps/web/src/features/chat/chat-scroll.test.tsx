@@ -1,0 +1,101 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { liveStreamOpened, stubEventSource, streamTicketReply } from '../../test/fake-event-source';
+import { mockFetch } from '../../test/fetch-mock';
+import { renderApp } from '../../test/render-app';
+import { storeSession } from '../../test/tokens';
+import type { ChatMessage, Conversation } from './chat-api';
+
+const ME = { _id: 'u1', id: 'u1', firstName: 'Olivia', lastName: 'Owner' };
+const SAM = { _id: 'u2', id: 'u2', firstName: 'Sam', lastName: 'Sitter' };
+const BOOKING = 'b'.repeat(24);
+const meta = (total: number) => ({ page: 1, limit: 100, total, totalPages: 1, hasMore: false });
+
+function fromSam(id: string, text: string): ChatMessage {
+  const at = new Date().toISOString();
+  return {
+    _id: id,
+    bookingId: BOOKING,
+    booking: BOOKING,
+    text,
+    sender: SAM,
+    recipient: ME,
+    createdAt: at,
+    sentAt: at,
+    read: false,
+    readAt: null,
+  };
+}
+const conversation: Conversation = {
+  _id: BOOKING,
+  bookingId: BOOKING,
+  booking: {
+    _id: BOOKING,
+    service: 'Dog walking',
+    status: 'accepted',
+    startDate: '2026-12-01T10:00:00.000Z',
+    endDate: '2026-12-01T11:00:00.000Z',
+  },
+  owner: ME,
+  provider: SAM,
+  otherParty: SAM,
+  lastMessage: null,
+  unreadCount: 0,
+  updatedAt: '2026-11-01T00:00:00.000Z',
+};
+
+/** jsdom lays nothing out: the thread's height is what the browser would say. */
+function layOut(view: HTMLElement, scrollHeight: number, clientHeight = 420) {
+  Object.defineProperty(view, 'scrollHeight', { configurable: true, value: scrollHeight });
+  Object.defineProperty(view, 'clientHeight', { configurable: true, value: clientHeight });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the chat thread follows its newest message', () => {
+  it('opens on the newest, follows the other party while at the bottom, not while reading older ones', async () => {
+    storeSession({ id: 'u1' });
+    stubEventSource();
+    let answerThread: (reply: { status: number; body: unknown }) => void = () => {};
+    mockFetch(({ url }) => {
+      if (url === '/api/notifications/stream-ticket') return streamTicketReply;
+      if (url === '/api/notifications/all')
+        return { status: 200, body: { success: true, allNotifications: [] } };
+      if (url.startsWith('/api/messages/conversations'))
+        return { status: 200, body: { success: true, data: [conversation], meta: meta(1) } };
+      if (url.startsWith('/api/messages/thread'))
+        return new Promise((answer) => (answerThread = answer));
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    renderApp('/chat-room');
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    const view = list.closest<HTMLElement>('[data-scrollarea-viewport]')!;
+    layOut(view, 1800);
+    act(() =>
+      answerThread({
+        status: 200,
+        body: {
+          success: true,
+          data: [fromSam('m2', 'Walk done, all good'), fromSam('m1', 'On my way')],
+          meta: meta(2),
+        },
+      }),
+    );
+    await within(list).findByText('Walk done, all good');
+    expect(view.scrollTop).toBe(1800);
+
+    const source = await liveStreamOpened();
+    layOut(view, 2000);
+    act(() => source.emit('message', fromSam('m3', 'Here is a photo of Rex')));
+    await within(list).findByText('Here is a photo of Rex');
+    expect(view.scrollTop).toBe(2000);
+
+    // The member scrolls up to read older messages: a new one does not pull them down.
+    view.scrollTop = 100;
+    fireEvent.scroll(view);
+    layOut(view, 2200);
+    act(() => source.emit('message', fromSam('m4', 'He drank lots of water')));
+    await within(list).findByText('He drank lots of water');
+    expect(view.scrollTop).toBe(100);
+  });
+});
