@@ -13,15 +13,17 @@ type ResendCodeButtonProps = {
   send: () => Promise<ResetCodeResult>;
   /** Clears the step's messages as the click starts, then shows the outcome. */
   show: (messages: CodeStepMessages) => void;
+  /** When the last code was sent (epoch ms), if before this button appeared. */
+  sentAt?: number;
 };
 
 /**
  * Asks for a new emailed code once the API's 60 s wait is over (counted from when the step
  * appears, just after a code was sent, and again after each new code), saying how long is left.
  */
-export function ResendCodeButton({ label, send, show }: ResendCodeButtonProps) {
+export function ResendCodeButton({ label, send, show, sentAt }: ResendCodeButtonProps) {
   const [isSending, setSending] = useState(false);
-  const { secondsLeft, restart } = useResendCooldown();
+  const { secondsLeft, restart } = useResendCooldown(sentAt);
 
   const sendAgain = async () => {
     show({ error: null, info: null });

@@ -9,16 +9,18 @@ import { AUTH_MESSAGES } from '../auth-errors';
 import { resetFormSchema } from '../auth-schemas';
 import { useResetCode } from '../hooks/use-reset-code';
 import { FormMessages } from './form-messages';
+import { forgetResetStep, rememberResetStep, type ResetStep } from '../reset-step';
 import { ResendCodeButton, type CodeStepMessages } from './resend-code-button';
 
 type ResetPasswordFormProps = {
-  /** Where the code was sent; this form mounts just after that, which starts the resend wait. */
-  email: string;
+  /** Where the code was sent, and when (the resend wait counts from then). */
+  step: ResetStep;
   onChangeEmail: () => void;
 };
 
 /** Step 2 of /forgot-password: the emailed code, the new password, and a way to a new code. */
-export function ResetPasswordForm({ email, onChangeEmail }: ResetPasswordFormProps) {
+export function ResetPasswordForm({ step, onChangeEmail }: ResetPasswordFormProps) {
+  const { email } = step;
   const navigate = useNavigate();
   const form = useZodForm(resetFormSchema, { otp: '', password: '' });
   const [error, setError] = useState<string | null>(null);
@@ -37,6 +39,7 @@ export function ResetPasswordForm({ email, onChangeEmail }: ResetPasswordFormPro
         setError(AUTH_MESSAGES.unexpectedResponse);
         return;
       }
+      forgetResetStep();
       const state: LoginState = {
         notice: 'Your password has been reset. Log in with your new password.',
         email,
@@ -89,7 +92,16 @@ export function ResetPasswordForm({ email, onChangeEmail }: ResetPasswordFormPro
         <Button type="submit" loading={isSubmitting} fullWidth>
           Reset password
         </Button>
-        <ResendCodeButton label="Send a new code" send={() => resetCode.send(email)} show={show} />
+        <ResendCodeButton
+          label="Send a new code"
+          send={async () => {
+            const result = await resetCode.send(email);
+            if (!('error' in result)) rememberResetStep(email);
+            return result;
+          }}
+          show={show}
+          sentAt={step.sentAt}
+        />
         <Anchor component="button" type="button" size="sm" onClick={onChangeEmail}>
           Use a different email address
         </Anchor>

@@ -4,11 +4,12 @@ import { useCallback, useEffect, useState } from 'react';
 export const RESEND_COOLDOWN_MS = 60_000;
 
 /**
- * Seconds until another emailed code may be asked for. The wait starts when the component using
- * it mounts (it is shown right after a code was sent) and again at each `restart()`.
+ * Seconds until another emailed code may be asked for. The wait starts at `sentAt` (default: when
+ * the component using it mounts, as it is shown right after a code was sent) and again at each
+ * `restart()`.
  */
-export function useResendCooldown() {
-  const [resendAt, setResendAt] = useState(() => Date.now() + RESEND_COOLDOWN_MS);
+export function useResendCooldown(sentAt?: number) {
+  const [resendAt, setResendAt] = useState(() => (sentAt ?? Date.now()) + RESEND_COOLDOWN_MS);
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {

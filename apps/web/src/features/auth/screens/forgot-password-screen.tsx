@@ -7,10 +7,11 @@ import { emailFormSchema } from '../auth-schemas';
 import { AuthCard } from '../components/auth-card';
 import { ResetPasswordForm } from '../components/reset-password-form';
 import { useResetCode } from '../hooks/use-reset-code';
+import { forgetResetStep, rememberResetStep, savedResetStep, type ResetStep } from '../reset-step';
 
 export default function ForgotPasswordScreen() {
   const emailForm = useZodForm(emailFormSchema, { email: '' });
-  const [email, setEmail] = useState<string | null>(null);
+  const [step, setStep] = useState<ResetStep | null>(() => savedResetStep());
   const [error, setError] = useState<string | null>(null);
   const resetCode = useResetCode();
 
@@ -18,19 +19,19 @@ export default function ForgotPasswordScreen() {
     setError(null);
     const result = await resetCode.send(values.email);
     if ('error' in result) setError(result.error);
-    else setEmail(values.email);
+    else setStep(rememberResetStep(values.email));
   });
 
   return (
     <AuthCard
       title="Reset your password"
       subtitle={
-        email
-          ? `Step 2 of 2: enter the code we sent to ${email}`
+        step
+          ? `Step 2 of 2: enter the code we sent to ${step.email}`
           : 'Step 1 of 2: tell us your email address'
       }
     >
-      {email === null ? (
+      {step === null ? (
         <form onSubmit={sendCode} noValidate aria-label="Request a reset code">
           <Stack>
             {error && (
@@ -54,7 +55,13 @@ export default function ForgotPasswordScreen() {
           </Stack>
         </form>
       ) : (
-        <ResetPasswordForm email={email} onChangeEmail={() => setEmail(null)} />
+        <ResetPasswordForm
+          step={step}
+          onChangeEmail={() => {
+            forgetResetStep();
+            setStep(null);
+          }}
+        />
       )}
       <Text ta="center" size="sm" mt="lg">
         Remembered it?{' '}

@@ -72,4 +72,40 @@ describe('forgot password screen', () => {
     ]);
     expect(screen.getByRole('button', { name: 'Send a new code in 60 s' })).toBeDisabled();
   });
+
+  it('a reload keeps step 2 while the code is valid, its resend wait counted from the send', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    mockFetch(() => ({ status: 200, body: { success: true, data: null, message: 'Code sent' } }));
+    const first = renderApp('/forgot-password');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^email/i), 'casey@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByRole('group', { name: 'Verification code' });
+    first.unmount();
+
+    act(() => vi.advanceTimersByTime(20_000));
+    const reloaded = renderApp('/forgot-password');
+    expect(
+      await screen.findByText('Step 2 of 2: enter the code we sent to casey@example.com'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send a new code in 40 s' })).toBeDisabled();
+    reloaded.unmount();
+
+    // Ten minutes after the code was sent it is no longer valid: step 1 again.
+    act(() => vi.advanceTimersByTime(10 * 60_000));
+    renderApp('/forgot-password');
+    expect(await screen.findByText('Step 1 of 2: tell us your email address')).toBeInTheDocument();
+  });
+
+  it('"Use a different email address" forgets step 2 for a reload too', async () => {
+    mockFetch(() => ({ status: 200, body: { success: true, data: null, message: 'Code sent' } }));
+    const first = renderApp('/forgot-password');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^email/i), 'casey@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await user.click(await screen.findByRole('button', { name: 'Use a different email address' }));
+    first.unmount();
+    renderApp('/forgot-password');
+    expect(await screen.findByText('Step 1 of 2: tell us your email address')).toBeInTheDocument();
+  });
 });
