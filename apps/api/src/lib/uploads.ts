@@ -232,7 +232,12 @@ export async function readMultipart(
 
 const STORED_NAME = /^[a-f0-9]{32}\.[a-z0-9]{2,5}$/;
 
-/** Streams a stored upload; callers check permission first. Names are only ever our random ones. */
+/**
+ * Streams a stored upload; callers check permission first. Names are only ever our random ones.
+ * Never kept by the browser (identity documents, dispute evidence, check-in photos): on a shared
+ * computer a cached copy would outlive the logout and be read back without asking the server.
+ * Profile and pet photos revalidate instead (images.ts, sendPhoto).
+ */
 export async function sendUpload(
   reply: FastifyReply,
   store: FileStore,
@@ -245,7 +250,7 @@ export async function sendUpload(
   if (object.size !== null) reply.header('content-length', object.size);
   return reply
     .header('content-type', mime)
-    .header('cache-control', 'private, max-age=3600')
+    .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
     .send(object.body);
 }

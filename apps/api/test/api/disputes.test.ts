@@ -152,6 +152,7 @@ describe('POST /api/dispute/', () => {
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/webp');
     expect(photo.headers['x-content-type-options']).toBe('nosniff');
+    expect(photo.headers['cache-control']).toBe('private, no-store');
     expect(photo.headers['content-disposition']).toMatch(/filename="sofa.webp"/);
     const doc = await t.call({ method: 'GET', url: evidence[1]!.url, token: admin.token });
     expect(doc.headers['content-disposition']).toMatch(/^attachment; filename="vet bill.pdf"/);

@@ -99,6 +99,8 @@ describe('documents', () => {
     const served = await get(image.url, user);
     expect(served.statusCode).toBe(200);
     expect(served.headers['x-content-type-options']).toBe('nosniff');
+    // An identity document is never left in the browser's cache after the member leaves.
+    expect(served.headers['cache-control']).toBe('private, no-store');
     expect(served.headers['content-disposition']).toContain('filename="passport.webp"');
     const meta = await sharp(served.rawPayload).metadata();
     expect(meta.exif).toBeUndefined();

@@ -139,20 +139,38 @@ async function countOpen(db: DbOrTrx, opts: FeedOptions) {
   return { located, unlocated: Number(all.n) - Number(refused.n) - located };
 }
 
-/** Squared equirectangular distance (degrees of latitude) from `origin` to a listing. */
-function distance2(origin: { latitude: number; longitude: number }): RawBuilder<number> {
+/**
+ * How far an owner's point may lie from its grid point (0.01°, feed-distance.ts), in degrees of
+ * latitude along any direction (with longitude scaled by cos(latitude), as distance2 does).
+ */
+const GRID_SLACK = 0.01;
+
+/**
+ * Squared equirectangular distance (degrees of latitude) from `origin` to a listing's owner point
+ * snapped to the 0.01° grid, as the shown km are: sorting by the exact point let a sitter who
+ * moves their own point and watches two listings swap places find an owner's door to the metre.
+ * Listings in one grid cell tie, and fall back to newest first. `point`: the listing (`f`) or,
+ * for the sitter's own bookings, the owner's row (`o`).
+ */
+function distance2(
+  origin: { latitude: number; longitude: number },
+  point: 'f' | 'o' = 'f',
+): RawBuilder<number> {
   const k = Math.cos((origin.latitude * Math.PI) / 180);
   const { latitude: lat0, longitude: lng0 } = origin;
-  return sql<number>`((f.latitude - ${lat0}) * (f.latitude - ${lat0}) + (f.longitude - ${lng0}) * ${k} * (f.longitude - ${lng0}) * ${k})`;
+  const lat = sql`(round(${sql.ref(`${point}.latitude`)} * 100) / 100.0)`;
+  const lng = sql`(round(${sql.ref(`${point}.longitude`)} * 100) / 100.0)`;
+  return sql<number>`((${lat} - ${lat0}) * (${lat} - ${lat0}) + (${lng} - ${lng0}) * ${k} * (${lng} - ${lng0}) * ${k})`;
 }
 
 const cellOf = (latitude: number) => Math.floor((latitude + 90) * 10);
 
 /**
- * Ids of the `n` nearest visible listings with a point (n ≤ how many there are), nearest first,
- * then newest. Reads a box of half-side `d` degrees of latitude (and d / cos(latitude) of
- * longitude) from the (lat_cell, longitude) index; when it holds n listings no farther than d,
- * those are the n nearest anywhere. Otherwise the box doubles, up to the whole globe.
+ * Ids of the `n` nearest visible listings with a point (n ≤ how many there are), nearest grid
+ * point first, then newest. Reads a box of half-side `d` degrees of latitude (and d / cos(latitude)
+ * of longitude) from the (lat_cell, longitude) index; when it holds n listings whose grid points
+ * are no farther than d less the grid's slack, those are the n nearest anywhere. Otherwise the box
+ * doubles, up to the whole globe.
  */
 async function nearestOpen(
   db: DbOrTrx,
@@ -190,7 +208,9 @@ async function nearestOpen(
       .orderBy('f.booking_id', 'desc')
       .limit(n)
       .execute();
-    if (whole || (rows.length === n && Number(rows[n - 1]!.d2) <= d * d))
+    // Every listing whose exact point is within d is in the box, so every one whose grid point is
+    // within d - GRID_SLACK is: n of those are the n nearest anywhere.
+    if (whole || (rows.length === n && Number(rows[n - 1]!.d2) <= (d - GRID_SLACK) ** 2))
       return rows.map((r) => r.booking_id);
   }
 }
@@ -251,7 +271,7 @@ async function countOwn(db: DbOrTrx, opts: FeedOptions): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** The sitter's own bookings (few: their own work), nearest owner first, then newest. */
+/** The sitter's own bookings (few: their own work), nearest owner (grid point) first, then newest. */
 async function pageOwn(
   db: DbOrTrx,
   opts: FeedOptions,
@@ -262,15 +282,10 @@ async function pageOwn(
     .innerJoin('users as o', 'o.id', 'bookings.owner_id')
     .selectAll('bookings')
     .select(['o.latitude as owner_lat', 'o.longitude as owner_lng']);
-  if (opts.origin) {
-    const k = Math.cos((opts.origin.latitude * Math.PI) / 180);
-    const { latitude: lat0, longitude: lng0 } = opts.origin;
+  if (opts.origin)
     q = q
       .orderBy(sql`case when o.latitude is null or o.longitude is null then 1 else 0 end`)
-      .orderBy(
-        sql`((o.latitude - ${lat0}) * (o.latitude - ${lat0}) + (o.longitude - ${lng0}) * ${k} * (o.longitude - ${lng0}) * ${k})`,
-      );
-  }
+      .orderBy(distance2(opts.origin, 'o'));
   return q
     .orderBy('bookings.created_at', 'desc')
     .orderBy('bookings.id', 'desc')
