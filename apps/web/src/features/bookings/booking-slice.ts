@@ -25,6 +25,8 @@ export type BookingDraft = {
    * browser's Back from checkout to that same address restores what was typed there.
    */
   formAddress?: string;
+  /** Checkout's credits choice, so a reload keeps it: applying them or not, and how many cents. */
+  credits?: { applying: boolean; cents: number };
 };
 
 // Client-side status per SPEC §4.
@@ -155,6 +157,9 @@ const bookingSlice = createSlice({
     draftCleared(state) {
       state.draft = null;
     },
+    draftCreditsChosen(state, action: PayloadAction<{ applying: boolean; cents: number }>) {
+      if (state.draft) state.draft.credits = action.payload;
+    },
     bookingsLoaded(state, action: PayloadAction<Booking[]>) {
       state.items = action.payload;
     },
@@ -196,5 +201,6 @@ const bookingSlice = createSlice({
   },
 });
 
-export const { draftSaved, draftCleared, bookingsLoaded, reviewAdded } = bookingSlice.actions;
+export const { draftSaved, draftCleared, draftCreditsChosen, bookingsLoaded, reviewAdded } =
+  bookingSlice.actions;
 export const bookingReducer = bookingSlice.reducer;

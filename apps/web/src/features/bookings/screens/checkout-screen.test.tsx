@@ -96,6 +96,27 @@ describe('checkout', () => {
     expect(breakdown).not.toHaveTextContent('Credits applied');
   });
 
+  it('keeps the credits chosen across a reload of the page (in the persisted draft)', async () => {
+    serve(8000, 5000);
+    const first = await openCheckout();
+    await screen.findByTestId('credits-balance');
+    await userEvent.click(screen.getByRole('switch', { name: /^Apply my credits/ }));
+    const amount = screen.getByLabelText('Credits to apply ($)');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '30');
+    fireEvent.blur(amount);
+    const kept = first.store.getState().booking;
+    expect(kept.draft?.credits).toEqual({ applying: true, cents: 3000 });
+    first.unmount();
+
+    storeSession({ id: OWNER_ID, userType: 'user' });
+    renderApp('/checkout', { booking: kept });
+    await screen.findByTestId('credits-balance');
+    expect(await screen.findByRole('switch', { name: /^Apply my credits/ })).toBeChecked();
+    expect(screen.getByLabelText('Credits to apply ($)')).toHaveValue('30');
+    expect(screen.getByText('Total due').nextSibling).toHaveTextContent('$20.00');
+  });
+
   it('says before paying that the sitter is not free then, and will not send the booking', async () => {
     const away = 'Maya is away from Sun 20 Dec 2026 to Sat 26 Dec 2026';
     const calls = serve(0, 5000, undefined, 'sitter', { available: false, conflict: away });

@@ -11,14 +11,14 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths, toPath } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { clampCredits, CreditsCard } from '../../credits';
-import { createBooking } from '../booking-slice';
+import { createBooking, draftCreditsChosen } from '../booking-slice';
 import { bookingsApi, type Quote } from '../bookings-api';
 import { ApplyCreditsField } from '../components/apply-credits-field';
 import { PriceBreakdown } from '../components/price-breakdown';
@@ -42,8 +42,13 @@ export default function CheckoutScreen() {
   const balance = useAppSelector((state) =>
     user ? (state.userCredit.byUser[user.id]?.balance ?? 0) : 0,
   );
-  const [isApplying, setApplying] = useState(false);
-  const [requested, setRequested] = useState(0);
+  // Kept in the persisted draft: a reload of checkout keeps the credits chosen.
+  const { applying: isApplying, cents: requested } = draft?.credits ?? {
+    applying: false,
+    cents: 0,
+  };
+  const chooseCredits = (applying: boolean, cents: number) =>
+    dispatch(draftCreditsChosen({ applying, cents }));
 
   const quoteKey = draft?.providerId
     ? `${draft.providerId}|${draft.service}|${draft.startDate}|${draft.endDate}`
@@ -162,12 +167,14 @@ export default function CheckoutScreen() {
                     priceCents={price}
                     currency={quote.data.currency}
                     isOn={isApplying}
-                    onToggle={(on) => {
-                      setApplying(on);
-                      setRequested(on ? clampCredits(Number.MAX_SAFE_INTEGER, balance, price) : 0);
-                    }}
+                    onToggle={(on) =>
+                      chooseCredits(
+                        on,
+                        on ? clampCredits(Number.MAX_SAFE_INTEGER, balance, price) : 0,
+                      )
+                    }
                     requestedCents={credits}
-                    onRequestedChange={setRequested}
+                    onRequestedChange={(cents) => chooseCredits(true, cents)}
                   />
                 </Stack>
               ) : null}
