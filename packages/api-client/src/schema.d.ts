@@ -3955,6 +3955,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "none" | "awaiting" | "paid" | "cancelled";
                             };
+                            petKinds?: string[];
                             pets: string[];
                             price: {
                                 amountCents: number;
@@ -4175,6 +4176,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "none" | "awaiting" | "paid" | "cancelled";
                             };
+                            petKinds?: string[];
                             pets: string[];
                             price: {
                                 amountCents: number;
@@ -4379,6 +4381,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "none" | "awaiting" | "paid" | "cancelled";
                             };
+                            petKinds?: string[];
                             pets: string[];
                             price: {
                                 amountCents: number;
@@ -5364,6 +5367,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "none" | "awaiting" | "paid" | "cancelled";
                             };
+                            petKinds?: string[];
                             pets: string[];
                             price: {
                                 amountCents: number;
@@ -5602,6 +5606,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "none" | "awaiting" | "paid" | "cancelled";
                             };
+                            petKinds?: string[];
                             pets: string[];
                             price: {
                                 amountCents: number;
@@ -7334,6 +7339,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "none" | "awaiting" | "paid" | "cancelled";
                             };
+                            petKinds?: string[];
                             pets: string[];
                             price: {
                                 amountCents: number;

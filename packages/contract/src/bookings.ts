@@ -133,6 +133,11 @@ export const bookingWire = z.object({
   timeline: z.array(timelineEntry),
   cancellationPolicy: z.string(),
   distanceKm: z.number().optional(),
+  /**
+   * Open bookings in a sitter's feed: the kinds of its pets ("dog", "cat"), one per pet, what a
+   * sitter decides on before applying; the pets themselves show once the booking is theirs.
+   */
+  petKinds: z.array(z.string()).optional(),
   /** Set on the occurrences of a recurring series. */
   seriesId: z.string().nullable().optional(),
   createdAt: z.string(),

@@ -86,15 +86,29 @@ describe('an open booking and the kinds of pets of the sitters asked', () => {
     expect(await requestsOf(bookingId)).toHaveLength(0);
   });
 
-  it("refuses a sitter's application for a pet they do not take, telling them how to apply", async () => {
+  it("refuses a sitter's application for a pet they do not take, naming its kind, not the pet", async () => {
     const bookingId = await openBooking([catId]);
     const res = await call(t, 'POST', `/api/booking/${bookingId}/send-request`, dogsOnly, {});
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().message).toBe(
-      'You do not take this kind of pet: Mochi (cat). ' +
+      'This booking includes a cat, not among the pets you take. ' +
         'Add it to the pets you take in your profile to apply.',
     );
     expect(await requestsOf(bookingId)).toHaveLength(0);
+  });
+
+  it("shows a sitter the kinds of an open booking's pets in their feed, not the pets", async () => {
+    const bookingId = await openBooking([owner.petIds[0]!, catId]);
+    const feed = await call(t, 'GET', '/api/booking/?limit=50', anyPet);
+    expect(feed.statusCode, feed.body).toBe(200);
+    const listed = (feed.json().data as { _id: string; petKinds?: string[] }[]).find(
+      (b) => b._id === bookingId,
+    );
+    expect(listed?.petKinds).toEqual(['dog', 'cat']);
+    expect(feed.body).not.toContain('Mochi');
+    // The owner's own list does not need them: they see their pets in full.
+    const mine = await call(t, 'GET', `/api/booking/${bookingId}`, owner);
+    expect(mine.json().booking.petKinds).toBeUndefined();
   });
 
   it('lets in a sitter taking every pet, by invitation and by application', async () => {

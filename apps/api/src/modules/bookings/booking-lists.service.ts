@@ -4,6 +4,7 @@ import type { BookingStatus, BookingWire } from '@pawsy/contract';
 import { forbidden } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { petKindsOfBookings } from '../pets/index.ts';
 import { listReviewsForBooking } from '../reviews/index.ts';
 import { bookingWire, loadBookingWires } from './booking-wires.service.ts';
 import { loadVisibleBooking, seesOwnerInFull } from './bookings.access.ts';
@@ -96,6 +97,11 @@ export async function listBookingsForCaller(
   );
   // Open bookings are strangers' homes: the owner by first name and last initial, and the
   // distance from a point rounded to ~1 km, itself rounded to whole km (DESIGN, privacy).
+  // What a sitter decides on: the kinds of an open booking's pets (not the pets themselves).
+  const kinds = await petKindsOfBookings(
+    app.db,
+    rows.filter((r) => r.provider_id === null),
+  );
   const extras = new Map<string, BookingExtras>();
   for (const r of rows) {
     const km =
@@ -105,6 +111,7 @@ export async function listBookingsForCaller(
     extras.set(r.id, {
       ownerInitialOnly: r.provider_id !== caller.id,
       ...(km !== undefined ? { distanceKm: km } : {}),
+      ...(kinds.has(r.id) ? { petKinds: kinds.get(r.id)! } : {}),
     });
   }
   const plain: BookingRow[] = rows.map(({ owner_lat: _a, owner_lng: _b, ...row }) => row);

@@ -20,7 +20,7 @@ import { findBooking, isUniqueViolation, type BookingRow } from './bookings.repo
 import type { PartyRow } from './booking-parties.repository.ts';
 import { ownedPets } from '../pets/index.ts';
 import { parseStringList } from '../../lib/user-columns.ts';
-import { assertTakesPets, loadProviderRate, petKindWords, refusedPet } from './bookings.service.ts';
+import { assertTakesPets, loadProviderRate, refusedPet } from './bookings.service.ts';
 
 /** The instants a booking covers, as the calendar checks read them. */
 export const bookingInterval = (b: Pick<BookingRow, 'start_at' | 'end_at'>) => ({
@@ -117,10 +117,11 @@ async function assertTakesBookingPets(
 ): Promise<void> {
   const pets = await ownedPets(app.db, booking.owner_id, parseStringList(booking.pets));
   if (initiatedBy === 'owner') return assertTakesPets(provider, pets, 'providerId');
+  // The sitter has not seen the owner's pets: the kind is named, not the pet.
   const refused = refusedPet(provider, pets);
   if (refused)
     throw conflict(
-      `You do not take this kind of pet: ${petKindWords(refused)}. ` +
+      `This booking includes a ${refused.species}, not among the pets you take. ` +
         'Add it to the pets you take in your profile to apply.',
     );
 }

@@ -73,7 +73,11 @@ function parsePets(text: string): string[] {
 
 /** Per-row additions: the feed's rounded distance, and whether the viewer sees the owner's
  * last initial only (sitters browsing bookings that are not theirs). */
-export type BookingExtras = { distanceKm?: number; ownerInitialOnly?: boolean };
+export type BookingExtras = {
+  distanceKm?: number;
+  ownerInitialOnly?: boolean;
+  petKinds?: string[];
+};
 
 export type BookingRelations = {
   owners: PartyRow[];
@@ -96,7 +100,7 @@ export function toBookingWires(
     eventsByBooking.set(e.booking_id, list);
   }
   return rows.map((row) => {
-    const { ownerInitialOnly, distanceKm } = extras.get(row.id) ?? {};
+    const { ownerInitialOnly, distanceKm, petKinds } = extras.get(row.id) ?? {};
     const ownerRow = ownerById.get(row.owner_id);
     const owner = ownerRow ? toUserCard(ownerRow) : missingCard(row.owner_id);
     if (ownerInitialOnly) owner.lastName = lastInitial(owner.lastName);
@@ -106,6 +110,7 @@ export function toBookingWires(
       events: eventsByBooking.get(row.id) ?? [],
       charge: rel.charges?.get(row.id) ?? null,
       distanceKm,
+      petKinds,
     });
   });
 }
@@ -141,6 +146,7 @@ export function toBookingWire(
     events: BookingEventsTable[];
     charge?: BookingChargesTable | null;
     distanceKm?: number | undefined;
+    petKinds?: string[] | undefined;
   },
 ): BookingWire {
   const charge = rel.charge ?? null;
@@ -195,5 +201,6 @@ export function toBookingWire(
     updatedAt: row.updated_at,
   };
   if (rel.distanceKm !== undefined) wire.distanceKm = rel.distanceKm;
+  if (rel.petKinds !== undefined) wire.petKinds = rel.petKinds;
   return wire;
 }

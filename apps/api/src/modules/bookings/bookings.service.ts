@@ -67,9 +67,6 @@ export function refusedPet(
   return pets.find((pet) => !takes.some((kind) => kind.includes(pet.species)));
 }
 
-/** The words naming a pet a sitter does not take ("Mochi (cat)"). */
-export const petKindWords = (pet: PetKind) => `${pet.name} (${pet.species})`;
-
 /** 400 on `field` (the owner chose the sitter) naming the first pet the sitter does not take. */
 export function assertTakesPets(
   provider: Pick<PartyRow, 'first_name' | 'pet_prefrences'>,
@@ -80,7 +77,7 @@ export function assertTakesPets(
   if (refused)
     throw validation(
       field,
-      `${provider.first_name} does not take this kind of pet: ${petKindWords(refused)}`,
+      `${provider.first_name} does not take this kind of pet: ${refused.name} (${refused.species})`,
     );
 }
 

@@ -109,6 +109,19 @@ const selectOwnedPets = compiledRead((db, ownerId: string, petIds: string[]) =>
     .where('id', 'in', petIds),
 );
 
+const selectSpecies = compiledRead((db, petIds: string[]) =>
+  db.selectFrom('pets').select(['id', 'species']).where('id', 'in', petIds),
+);
+
+/** The species of each of these pets, by id. */
+export async function findPetSpecies(
+  db: DbOrTrx,
+  petIds: readonly string[],
+): Promise<{ id: string; species: string }[]> {
+  if (petIds.length === 0) return [];
+  return selectSpecies(db, [...new Set(petIds)]);
+}
+
 /**
  * The `pets` JSON of each of the owner's bookings the sitter is assigned to and that is accepted,
  * in progress or completed: a cancelled booking, an application or an invitation not yet accepted

@@ -16,6 +16,7 @@ import {
   countPetsOf,
   findOwnedPets,
   findPet,
+  findPetSpecies,
   insertPetUnderCap,
   listPetsByOwner,
   MAX_PETS_LISTED,
@@ -40,6 +41,26 @@ export const countPets = (db: DbOrTrx, userId: string): Promise<number> => count
  */
 export const ownedPets = (db: DbOrTrx, ownerId: string, petIds: readonly string[]) =>
   findOwnedPets(db, ownerId, petIds);
+
+/**
+ * The kinds of the pets on each of these bookings (`pets` JSON lists), by booking id, one per pet
+ * in the list's order: what a sitter sees of an open booking's pets before it is theirs.
+ */
+export async function petKindsOfBookings(
+  db: DbOrTrx,
+  bookings: readonly { id: string; pets: string }[],
+): Promise<Map<string, string[]>> {
+  const lists = bookings.map((b) => [b.id, parseIds(b.pets)] as const);
+  const species = new Map(
+    (
+      await findPetSpecies(
+        db,
+        lists.flatMap(([, ids]) => ids),
+      )
+    ).map((p) => [p.id, p.species]),
+  );
+  return new Map(lists.map(([id, ids]) => [id, ids.flatMap((pet) => species.get(pet) ?? [])]));
+}
 
 function parseIds(text: string): string[] {
   try {

@@ -16,7 +16,9 @@ export type CardBooking = Pick<
   Booking,
   '_id' | 'service' | 'startDate' | 'endDate' | 'owner' | 'price'
 > &
-  Partial<Pick<Booking, 'status' | 'provider' | 'distanceKm' | 'seriesId' | 'pets' | 'notes'>>;
+  Partial<
+    Pick<Booking, 'status' | 'provider' | 'distanceKm' | 'seriesId' | 'pets' | 'petKinds' | 'notes'>
+  >;
 
 type BookingCardProps = {
   booking: CardBooking;
@@ -28,7 +30,8 @@ type BookingCardProps = {
 /**
  * A booking in a list: service, dates, the other party, price and status, with a details link
  * (none on a booking the sitter lost);
- * how many pets and the owner's notes where the list carries them (what a sitter decides on).
+ * how many pets (and their kinds) and the owner's notes where the list carries them (what a sitter
+ * decides on).
  */
 export function BookingCard({ booking, viewAs, children }: BookingCardProps) {
   const other = viewAs === 'owner' ? (booking.provider ?? null) : booking.owner;
@@ -58,6 +61,7 @@ export function BookingCard({ booking, viewAs, children }: BookingCardProps) {
           {booking.pets && (
             <Text size="sm" c="dimmed">
               {booking.pets.length} pet{booking.pets.length === 1 ? '' : 's'}
+              {booking.petKinds?.length ? ` (${booking.petKinds.join(', ')})` : ''}
             </Text>
           )}
         </Stack>

@@ -150,6 +150,24 @@ describe('request board', () => {
     expect(within(card!).queryByText(/^·/)).toBeNull();
   });
 
+  it("names the kinds of an open booking's pets, what a sitter decides on", async () => {
+    feed = [
+      makeBooking({
+        _id: OPEN_ID,
+        id: OPEN_ID,
+        provider_id: null,
+        provider: null,
+        pets: ['p1', 'p2'],
+        petKinds: ['dog', 'cat'],
+      }),
+    ];
+    open();
+    const [card] = await within(
+      await screen.findByRole('region', { name: 'Open requests nearby' }),
+    ).findAllByRole('article');
+    expect(within(card!).getByText('2 pets (dog, cat)')).toBeInTheDocument();
+  });
+
   it('accepts an invitation and refreshes the board', async () => {
     const calls = open();
     const card = (await screen.findAllByRole('button', { name: 'Accept' }))[0]!;
