@@ -28,13 +28,13 @@ type EmailCodeFormProps = {
  */
 export function EmailCodeForm({ email, verify, resend, autoFocus = false }: EmailCodeFormProps) {
   const [otp, setOtp] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [info, setInfo] = useState<string | null>(null);
+  const [messages, show] = useState<CodeStepMessages>({ error: null, info: null });
+  const { error } = messages;
+  const setError = (message: string | null) => show({ error: message, info: null });
   const [isVerifying, setVerifying] = useState(false);
 
   const submit = async () => {
     setError(null);
-    setInfo(null);
     if (!/^\d{6}$/.test(otp)) {
       setError('Enter the 6-digit code from the email.');
       return;
@@ -49,10 +49,6 @@ export function EmailCodeForm({ email, verify, resend, autoFocus = false }: Emai
     }
   };
 
-  const show = (messages: CodeStepMessages) => {
-    setError(messages.error);
-    setInfo(messages.info);
-  };
   const sendAgain = async () => {
     try {
       return { message: (await resend()) ?? `We sent a new code to ${email}.` };
@@ -87,7 +83,7 @@ export function EmailCodeForm({ email, verify, resend, autoFocus = false }: Emai
             ariaLabel="Verification code digit"
           />
         </Group>
-        <FormMessages error={error} info={info} />
+        <FormMessages {...messages} />
         <Button type="submit" loading={isVerifying} fullWidth>
           Verify code
         </Button>

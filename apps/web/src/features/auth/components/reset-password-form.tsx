@@ -23,14 +23,13 @@ export function ResetPasswordForm({ step, onChangeEmail }: ResetPasswordFormProp
   const { email } = step;
   const navigate = useNavigate();
   const form = useZodForm(resetFormSchema, { otp: '', password: '' });
-  const [error, setError] = useState<string | null>(null);
-  const [info, setInfo] = useState<string | null>(null);
+  const [messages, show] = useState<CodeStepMessages>({ error: null, info: null });
+  const setError = (message: string | null) => show({ error: message, info: null });
   const [isSubmitting, setSubmitting] = useState(false);
   const resetCode = useResetCode();
 
   const reset = form.handleSubmit(async (values) => {
     setError(null);
-    setInfo(null);
     setSubmitting(true);
     try {
       const { data } = await authApi.resetPassword({ email, ...values });
@@ -52,15 +51,10 @@ export function ResetPasswordForm({ step, onChangeEmail }: ResetPasswordFormProp
     }
   });
 
-  const show = (messages: CodeStepMessages) => {
-    setError(messages.error);
-    setInfo(messages.info);
-  };
-
   return (
     <form onSubmit={reset} noValidate aria-label="Choose a new password">
       <Stack>
-        <FormMessages error={error} info={info} />
+        <FormMessages {...messages} />
         <div role="group" aria-labelledby="reset-code-label">
           <Text id="reset-code-label" fw={500} size="sm">
             Verification code
