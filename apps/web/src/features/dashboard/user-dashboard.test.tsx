@@ -196,6 +196,27 @@ describe('user dashboard', () => {
     expect(screen.getByText('Credits balance')).toBeInTheDocument();
   });
 
+  it('tells a sitter whose verification an admin withdrew to send documents again', async () => {
+    storeSession({ id: USER_ID, userType: 'provider' });
+    const dashboard = makeDashboard({
+      user: { ...makeDashboard().user, userType: 'provider', KYC_verified: false },
+      kycStatus: 'Verified',
+    });
+    mockDashboardFetch(({ url }) =>
+      url.startsWith('/api/user/dashboard/')
+        ? { status: 200, body: { success: true, data: dashboard } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    renderApp('/user-dashboard');
+    expect(await screen.findByText('Verify your identity')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'An admin has withdrawn your verified status: send your documents again to be checked.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/KYC status: Verified/)).not.toBeInTheDocument();
+  });
+
   it('shows a sitter without credits no credits (they pay for bookings sitters do not make)', async () => {
     storeSession({ id: USER_ID, userType: 'provider' });
     const dashboard = makeDashboard({

@@ -1,3 +1,3 @@
 // Public surface of the KYC feature, for the screens of other features.
-export { KycStatusBadge } from './components/kyc-status-badge';
+export { isKycWithdrawn, KycStatusBadge } from './components/kyc-status-badge';
 export { KYC_MESSAGES } from './kyc-api';

@@ -177,7 +177,7 @@ describe('/kyc', () => {
     renderApp('/kyc');
     expect(await screen.findByText('Your verification was withdrawn')).toBeInTheDocument();
     expect(screen.queryByText('You are verified')).not.toBeInTheDocument();
-    expect(screen.getByTestId('kyc-status')).toHaveTextContent('Not submitted');
+    expect(screen.getByTestId('kyc-status')).toHaveTextContent('Verification withdrawn');
     await userEvent.upload(
       screen.getByLabelText('Identity documents'),
       new File(['x'], 'again.png', { type: 'image/png' }),

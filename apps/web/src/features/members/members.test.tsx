@@ -115,6 +115,38 @@ describe('/dashboard/member/{memberId}', () => {
     expect(within(log).getByText('Ada Admin')).toBeInTheDocument();
   });
 
+  it('asks before switching a badge off, and sends nothing if the admin keeps it', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    const calls = mockFetch((call: FetchCall) => {
+      if (call.method === 'PUT')
+        return { status: 200, body: { success: true, message: 'User updated successfully' } };
+      if (call.url === `/api/admin/members/${MEMBER_ID}`)
+        return {
+          status: 200,
+          body: {
+            success: true,
+            data: { ...detail(false), member: { ...detail(false).member, KYC_verified: true } },
+          },
+        };
+      return { status: 200, body: { success: true, allNotifications: [] } };
+    });
+    renderApp(`/dashboard/member/${MEMBER_ID}`);
+    const kycSwitch = await screen.findByRole('switch', { name: 'KYC verified' });
+    await userEvent.click(kycSwitch);
+    const dialog = await screen.findByRole('dialog', { name: 'Switch off "KYC verified"?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it on' }));
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(kycSwitch).toBeChecked();
+
+    await userEvent.click(kycSwitch);
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Switch off' }),
+    );
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ KYC_verified: false }),
+    );
+  });
+
   it('names the role as every other screen does: Sitter, not "provider"', async () => {
     storeSession({ id: ADMIN_ID, userType: 'admin' });
     const sitter = detail(false);
@@ -258,6 +290,35 @@ describe('/dashboard/member/{memberId}', () => {
     expect(
       await within(pending).findByRole('link', { name: 'Review KYC documents' }),
     ).toHaveAttribute('href', `/dashboard/kyc/user/${MEMBER_ID}`);
+  });
+
+  it('says a passed review whose KYC flag was switched off is withdrawn, not verified', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    let kycVerified = true;
+    mockFetch(({ url }) =>
+      url.startsWith(`/api/admin/members/${MEMBER_ID}`)
+        ? {
+            status: 200,
+            body: {
+              success: true,
+              data: {
+                ...detail(false),
+                member: { ...detail(false).member, KYC_verified: kycVerified },
+                kyc: { status: 'Verified' },
+              },
+            },
+          }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    const first = renderApp(`/dashboard/member/${MEMBER_ID}`);
+    const verified = await screen.findByRole('region', { name: 'Identity (KYC)' });
+    expect(within(verified).getByTestId('kyc-status')).toHaveTextContent('Verified');
+    first.unmount();
+
+    kycVerified = false;
+    renderApp(`/dashboard/member/${MEMBER_ID}`);
+    const section = await screen.findByRole('region', { name: 'Identity (KYC)' });
+    expect(within(section).getByTestId('kyc-status')).toHaveTextContent('Verification withdrawn');
   });
 
   it("needs an id: 'User id is required'", async () => {

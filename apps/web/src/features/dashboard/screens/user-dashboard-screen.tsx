@@ -29,6 +29,7 @@ import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { formatCents } from '../../../lib/money';
 import { readSession } from '../../../lib/session';
+import { isKycWithdrawn } from '../../kyc';
 import { CreditsCard } from '../../credits';
 import { useLiveRefresh } from '../../notifications';
 import { StatCards, UpcomingBookings, type Stat } from '../components/dashboard-parts';
@@ -50,6 +51,8 @@ function kycNote(dashboard: UserDashboard): string {
     return isProvider
       ? 'Your ID check is complete: owners see your verified badge.'
       : 'Your ID check is complete.';
+  if (isKycWithdrawn(dashboard.kycStatus, dashboard.user.KYC_verified))
+    return 'An admin has withdrawn your verified status: send your documents again to be checked.';
   const status = dashboard.kycStatus === 'NOT_VERIFIED' ? 'not verified' : dashboard.kycStatus;
   return isProvider
     ? `KYC status: ${status}. Owners see an "ID verified" badge on a verified sitter's card and profile.`

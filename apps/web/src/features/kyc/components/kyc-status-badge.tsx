@@ -1,16 +1,34 @@
 import { Badge } from '@mantine/core';
 import type { KycStatus } from '../kyc-api';
 
-const LOOK: Record<KycStatus | 'NONE', { color: string; label: string }> = {
+const LOOK: Record<KycStatus | 'NONE' | 'WITHDRAWN', { color: string; label: string }> = {
   PENDING: { color: 'yellow', label: 'Pending review' },
   Verified: { color: 'green', label: 'Verified' },
   Rejected: { color: 'red', label: 'Rejected' },
   NONE: { color: 'gray', label: 'Not submitted' },
+  WITHDRAWN: { color: 'orange', label: 'Verification withdrawn' },
 };
 
-/** The record's status in words and colour; the text alone carries the meaning. */
-export function KycStatusBadge({ status }: { status: KycStatus | null }) {
-  const look = LOOK[status ?? 'NONE'];
+/**
+ * An admin switched `KYC_verified` off after a passed review (SPEC §6): the record still reads
+ * Verified, the member is not. Every screen that shows the record's status says so the same way.
+ */
+export const isKycWithdrawn = (status: string | null, kycVerified: boolean) =>
+  status === 'Verified' && !kycVerified;
+
+/**
+ * The record's status in words and colour; the text alone carries the meaning. `kycVerified`:
+ * the member's flag, when known, so that a withdrawn verification does not read "Verified".
+ */
+export function KycStatusBadge({
+  status,
+  kycVerified,
+}: {
+  status: KycStatus | null;
+  kycVerified?: boolean;
+}) {
+  const withdrawn = kycVerified !== undefined && isKycWithdrawn(status, kycVerified);
+  const look = LOOK[withdrawn ? 'WITHDRAWN' : (status ?? 'NONE')];
   return (
     <Badge
       color={look.color}

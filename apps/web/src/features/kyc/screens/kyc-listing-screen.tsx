@@ -75,7 +75,7 @@ export default function KycListingScreen() {
               </Table.Td>
               <Table.Td>{r.userId.email}</Table.Td>
               <Table.Td>
-                <KycStatusBadge status={r.status} />
+                <KycStatusBadge status={r.status} kycVerified={r.userId.KYC_verified} />
               </Table.Td>
               <Table.Td>{r.documents.length}</Table.Td>
               <Table.Td>

@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { useCurrentUser } from '../../auth';
 import { KycConversation } from '../components/kyc-conversation';
-import { KycStatusBadge, readableAlert } from '../components/kyc-status-badge';
+import { isKycWithdrawn, KycStatusBadge, readableAlert } from '../components/kyc-status-badge';
 import { KycUploadForm } from '../components/kyc-upload-form';
 import { useInterval } from '../components/use-interval';
 import { fetchUserKyc, selectKyc } from '../kyc-slice';
@@ -32,7 +32,8 @@ export default function KycScreen() {
   const ownRecord = record && record.userId._id === userId ? record : null;
   // An admin may switch KYC_verified off after a passed review (SPEC §6): the record still reads
   // Verified, but the member is not, and sends documents again as a new record.
-  const isWithdrawn = ownRecord?.status === 'Verified' && !ownRecord.userId.KYC_verified;
+  const isWithdrawn =
+    ownRecord !== null && isKycWithdrawn(ownRecord.status, ownRecord.userId.KYC_verified);
   const status = isWithdrawn ? null : (ownRecord?.status ?? null);
   const showError = error && !error.includes(KYC_MESSAGES.noRecords);
   // The upload form goes once documents are sent: its button had the focus, so the focus moves
@@ -52,7 +53,10 @@ export default function KycScreen() {
             <Text size="sm" c="dimmed">
               Status:
             </Text>
-            <KycStatusBadge status={loading && !ownRecord ? null : status} />
+            <KycStatusBadge
+              status={loading && !ownRecord ? null : (ownRecord?.status ?? null)}
+              {...(ownRecord ? { kycVerified: ownRecord.userId.KYC_verified } : {})}
+            />
           </Group>
         </Group>
         {showError && (

@@ -98,7 +98,9 @@ export default function KycUserScreen() {
           <Title order={1} ref={heading} tabIndex={-1}>
             {record ? `Verification of ${name || record.userId.email}` : 'Member verification'}
           </Title>
-          {record && <KycStatusBadge status={record.status} />}
+          {record && (
+            <KycStatusBadge status={record.status} kycVerified={record.userId.KYC_verified} />
+          )}
         </Group>
         {/* The decision's message, until the member sends documents again (pending anew). */}
         {message && record?.status !== 'PENDING' && (

@@ -1,6 +1,7 @@
 import { Stack, Switch, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { getErrorMessage } from '../../../lib/api-error';
 import { MEMBER_MESSAGES, membersApi, type MemberDetail, type UserFlagsBody } from '../members-api';
 
@@ -10,7 +11,17 @@ const FLAGS = [
   { key: 'is_paid', label: 'Paid subscription' },
 ] as const;
 
-/** The three admin-set flags as switches; each change is saved at once and audited. */
+/** Switching a badge off is seen by others and tells the member: the admin confirms it first. */
+const WITHDRAWALS: Partial<Record<keyof UserFlagsBody, string>> = {
+  is_verified: 'The member loses the Verified badge on their card and is told so.',
+  KYC_verified:
+    'The member loses the "ID verified" badge on their card and is told so; their KYC record reads "Verification withdrawn" until they send documents again.',
+};
+
+/**
+ * The three admin-set flags as switches; each change is saved and audited, switching a badge off
+ * once the admin confirms it.
+ */
 export function MemberFlags({
   member,
   onChanged,
@@ -19,6 +30,7 @@ export function MemberFlags({
   onChanged: () => void;
 }) {
   const [busy, setBusy] = useState<keyof UserFlagsBody | null>(null);
+  const [withdrawing, setWithdrawing] = useState<(typeof FLAGS)[number] | null>(null);
 
   async function toggle(key: keyof UserFlagsBody, value: boolean) {
     setBusy(key);
@@ -45,9 +57,27 @@ export function MemberFlags({
           label={f.label}
           checked={member[f.key]}
           disabled={busy !== null}
-          onChange={(e) => void toggle(f.key, e.currentTarget.checked)}
+          onChange={(e) => {
+            const on = e.currentTarget.checked;
+            if (!on && WITHDRAWALS[f.key]) setWithdrawing(f);
+            else void toggle(f.key, on);
+          }}
         />
       ))}
+      <ConfirmDialog
+        opened={withdrawing !== null}
+        title={withdrawing ? `Switch off "${withdrawing.label}"?` : 'Switch off'}
+        keepLabel="Keep it on"
+        confirmLabel="Switch off"
+        destructive
+        onClose={() => setWithdrawing(null)}
+        onConfirm={() => {
+          if (withdrawing) void toggle(withdrawing.key, false);
+          setWithdrawing(null);
+        }}
+      >
+        {withdrawing ? WITHDRAWALS[withdrawing.key] : null}
+      </ConfirmDialog>
     </Stack>
   );
 }

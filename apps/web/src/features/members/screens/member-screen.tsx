@@ -107,7 +107,10 @@ export default function MemberScreen() {
             <Title id="kyc-title" order={2} size="h4">
               Identity (KYC)
             </Title>
-            <KycStatusBadge status={kyc.status === 'NOT_VERIFIED' ? null : kyc.status} />
+            <KycStatusBadge
+              status={kyc.status === 'NOT_VERIFIED' ? null : kyc.status}
+              kycVerified={member.KYC_verified}
+            />
             {/* Nothing submitted: the review page would only say "No KYC records found". */}
             {kyc.status === 'NOT_VERIFIED' ? (
               <Text size="sm" c="dimmed" mt="xs">
