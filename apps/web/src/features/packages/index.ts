@@ -2,3 +2,4 @@
 export { packagesApi, PACKAGE_MESSAGES } from './packages-api';
 export type { Package } from './packages-api';
 export { formatPackagePrice } from './package-format';
+export { OwnersOnlyNotice, useMaySubscribe } from './components/owners-only-notice';

@@ -20,7 +20,14 @@ import { getErrorMessage } from '../../../lib/api-error';
 import { formatCents } from '../../../lib/money';
 import { getSessionToken } from '../../../lib/session';
 import { useLoad } from '../../../lib/use-load';
-import { formatPackagePrice, packagesApi, PACKAGE_MESSAGES, type Package } from '../../packages';
+import {
+  formatPackagePrice,
+  OwnersOnlyNotice,
+  packagesApi,
+  PACKAGE_MESSAGES,
+  useMaySubscribe,
+  type Package,
+} from '../../packages';
 import { BILLING_MESSAGES, billingApi, type SubscriptionQuote } from '../billing-api';
 import { SwitchPlanModal } from '../components/switch-plan-modal';
 import { describeCurrentPlan, describeSwitch } from '../lib/plan-change';
@@ -41,6 +48,7 @@ async function loadPackage(packageId: string | null): Promise<Package> {
 /** /subscribe: the package, an optional coupon with the price after it, then checkout. */
 export default function SubscribeScreen() {
   usePageTitle('Subscribe');
+  const maySubscribe = useMaySubscribe();
   const [params] = useSearchParams();
   const packageId = params.get('packageId');
   const load = useCallback(() => loadPackage(packageId), [packageId]);
@@ -103,7 +111,8 @@ export default function SubscribeScreen() {
           </Alert>
         )}
         {pkg.isLoading && !p && <Loader aria-label="Loading the package" />}
-        {p && (
+        {!maySubscribe && <OwnersOnlyNotice />}
+        {p && maySubscribe && (
           <Paper withBorder radius="lg" p="xl" component="section" aria-labelledby="sub-package">
             <Stack gap="md">
               {current && (

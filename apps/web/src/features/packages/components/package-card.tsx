@@ -5,8 +5,8 @@ import { formatCents } from '../../../lib/money';
 import { formatPackagePrice } from '../package-format';
 import type { Package } from '../packages-api';
 
-/** One package on offer, with its Subscribe button (→ /subscribe?packageId=…). */
-export function PackageCard({ pkg }: { pkg: Package }) {
+/** One package on offer, with its Subscribe button (→ /subscribe?packageId=…) for an owner. */
+export function PackageCard({ pkg, maySubscribe }: { pkg: Package; maySubscribe: boolean }) {
   const headingId = `package-${pkg._id}`;
   return (
     <Card withBorder radius="lg" padding="lg" component="article" aria-labelledby={headingId}>
@@ -24,14 +24,16 @@ export function PackageCard({ pkg }: { pkg: Package }) {
           {`${formatCents(pkg.creditsIncluded, pkg.currency.toUpperCase())} in booking credits each ${pkg.interval}`}
         </Text>
         {pkg.description && <Text c="dimmed">{pkg.description}</Text>}
-        <Button
-          mt="auto"
-          component={Link}
-          to={`${paths.subscribe}?packageId=${encodeURIComponent(pkg._id)}`}
-          aria-label={`Subscribe to ${pkg.name}`}
-        >
-          Subscribe
-        </Button>
+        {maySubscribe && (
+          <Button
+            mt="auto"
+            component={Link}
+            to={`${paths.subscribe}?packageId=${encodeURIComponent(pkg._id)}`}
+            aria-label={`Subscribe to ${pkg.name}`}
+          >
+            Subscribe
+          </Button>
+        )}
       </Stack>
     </Card>
   );

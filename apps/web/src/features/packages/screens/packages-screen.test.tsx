@@ -51,6 +51,24 @@ describe('/packages', () => {
     expect(router.state.location.search).toBe('?packageId=eeeeeeeeeeeeeeeeeeeeee01');
   });
 
+  it('tells a sitter packages are for pet owners and offers no Subscribe, here or on /subscribe', async () => {
+    storeSession({ id: 'aaaaaaaaaaaaaaaaaaaaaab2', userType: 'provider' });
+    mockFetch((call) =>
+      call.url.startsWith('/api/packages')
+        ? many([pkg()])
+        : { status: 200, body: { success: true, data: null } },
+    );
+    const first = renderApp('/packages');
+    const card = await screen.findByRole('article', { name: 'Monthly Care' });
+    expect(screen.getByTestId('owners-only')).toHaveTextContent('Packages are for pet owners');
+    expect(within(card).queryByRole('link', { name: /Subscribe/ })).not.toBeInTheDocument();
+    first.unmount();
+
+    renderApp('/subscribe?packageId=eeeeeeeeeeeeeeeeeeeeee01');
+    expect(await screen.findByTestId('owners-only')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+  });
+
   it('lets an admin create a package and refreshes the lists', async () => {
     storeSession({ id: 'aaaaaaaaaaaaaaaaaaaaaaa9', userType: 'admin' });
     let created: Package | null = null;

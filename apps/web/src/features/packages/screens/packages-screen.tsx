@@ -7,6 +7,7 @@ import { useLoad } from '../../../lib/use-load';
 import { useCurrentUser } from '../../auth';
 import { CurrentPlanNotice } from '../../billing';
 import { ManagePackages } from '../components/manage-packages';
+import { OwnersOnlyNotice, useMaySubscribe } from '../components/owners-only-notice';
 import { PackageCard } from '../components/package-card';
 import { PACKAGE_MESSAGES, packagesApi } from '../packages-api';
 
@@ -20,6 +21,7 @@ const withMessage = <T,>(promise: Promise<T>) =>
 export default function PackagesScreen() {
   usePageTitle('Packages');
   const admin = isAdminUser(useCurrentUser());
+  const maySubscribe = useMaySubscribe();
   const loadActive = useCallback(() => withMessage(packagesApi.list()), []);
   const loadAll = useCallback(() => withMessage(packagesApi.listAll()), []);
   const offered = useLoad('packages', loadActive, PACKAGE_MESSAGES.fetchFailed);
@@ -39,7 +41,7 @@ export default function PackagesScreen() {
             next step.
           </Text>
         </Stack>
-        <CurrentPlanNotice />
+        {maySubscribe ? <CurrentPlanNotice /> : <OwnersOnlyNotice />}
         {offered.error && (
           <Alert color="red" role="alert" title="Packages unavailable">
             {offered.error}
@@ -52,7 +54,7 @@ export default function PackagesScreen() {
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
             {offered.data?.map((p) => (
-              <PackageCard key={p._id} pkg={p} />
+              <PackageCard key={p._id} pkg={p} maySubscribe={maySubscribe} />
             ))}
           </SimpleGrid>
         )}
