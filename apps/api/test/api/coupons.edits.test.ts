@@ -42,7 +42,8 @@ describe('maxRedemptions on edit', () => {
         );
     const res = await edit(c._id, { maxRedemptions: 1 });
     expect(res.statusCode).toBe(409);
-    const message = 'maxRedemptions cannot be 1: the coupon has already been used 4 times';
+    const message =
+      'The maximum number of redemptions cannot be 1: the coupon has already been used 4 times';
     expect(res.json()).toMatchObject({ message, errors: [{ path: 'maxRedemptions', message }] });
     expect(await stored(c._id)).toMatchObject({ max_redemptions: 10, redemptions: 4 });
 

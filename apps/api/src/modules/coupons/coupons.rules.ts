@@ -14,7 +14,7 @@ export const COUPON_MESSAGES = {
 
 /** 409: an edit may not set the maximum below the uses already taken (held or redeemed). */
 export function maxBelowUses(redemptions: number, max: number): AppError {
-  const message = `maxRedemptions cannot be ${max}: the coupon has already been used ${redemptions} time${redemptions === 1 ? '' : 's'}`;
+  const message = `The maximum number of redemptions cannot be ${max}: the coupon has already been used ${redemptions} time${redemptions === 1 ? '' : 's'}`;
   return new AppError('CONFLICT', message, [{ path: 'maxRedemptions', message }]);
 }
 
