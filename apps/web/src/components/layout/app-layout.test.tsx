@@ -108,6 +108,13 @@ describe('"Become a sitter"', () => {
     expect(links.length).toBeGreaterThanOrEqual(2); // the hero's and the footer's
     for (const link of links) expect(link).toHaveAttribute('href', '/SignUp?role=provider');
   });
+
+  it('is not offered to a signed-in member, whom signup would only send back', async () => {
+    renderLayout('/dashboard', { userType: 'user', email: 'owner@example.com' });
+    const footer = await screen.findByRole('navigation', { name: 'Footer' });
+    expect(within(footer).getByRole('link', { name: 'Contact us' })).toBeInTheDocument();
+    expect(within(footer).queryByRole('link', { name: 'Become a sitter' })).toBeNull();
+  });
 });
 
 describe('the header', () => {

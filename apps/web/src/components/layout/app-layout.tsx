@@ -85,7 +85,7 @@ export function AppLayout({ user, userName = null, onLogout, children }: AppLayo
         }
       >
         <AppShell.Main id="main">{children}</AppShell.Main>
-        <Footer />
+        <Footer signedIn={user !== null} />
         <RemoveStaticScreen />
       </Suspense>
     </AppShell>

@@ -8,10 +8,11 @@ const LINKS = [
   { label: 'Contact us', to: paths.contactUs },
   { label: 'Privacy policy', to: paths.privacyPolicy },
   { label: 'Terms of use', to: paths.termsOfUse },
-  { label: 'Become a sitter', to: signUpAsSitter },
 ];
 
-export function Footer() {
+/** Signed out, the footer also invites sitters to sign up (a member would be sent back: signup is for new accounts). */
+export function Footer({ signedIn }: { signedIn: boolean }) {
+  const links = signedIn ? LINKS : [...LINKS, { label: 'Become a sitter', to: signUpAsSitter }];
   return (
     <Container
       component="footer"
@@ -22,7 +23,7 @@ export function Footer() {
     >
       <Stack gap="sm">
         <Group component="nav" aria-label="Footer" gap="lg">
-          {LINKS.map((link) => (
+          {links.map((link) => (
             <Anchor key={link.to} component={Link} to={link.to} size="sm" underline="always">
               {link.label}
             </Anchor>
