@@ -18,6 +18,7 @@ export function canSeeBookingPets(booking: Pick<Booking, 'status'>, role: Bookin
 }
 
 const NOT_YET = 'Pet details are shown once the booking is accepted.';
+const NO_LONGER = 'Pet details are not shown on a cancelled booking.';
 
 function PetEntry({ pet }: { pet: Pet }) {
   const headingId = `booking-pet-${pet._id}`;
@@ -64,7 +65,11 @@ export function BookingPets({ booking, role }: { booking: Booking; role: Booking
         </Stack>
       ) : (
         <Text size="sm" c="dimmed" mt="xs">
-          {role === 'owner' ? `${count}; their details could not be shown.` : NOT_YET}
+          {role === 'owner'
+            ? `${count}; their details could not be shown.`
+            : booking.status === 'cancelled'
+              ? NO_LONGER
+              : NOT_YET}
         </Text>
       )}
     </Paper>

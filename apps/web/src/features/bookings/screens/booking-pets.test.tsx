@@ -71,6 +71,12 @@ describe('booking details: the pets being cared for', () => {
     expect(calls.some((c) => c.url.startsWith('/api/pets/'))).toBe(false);
   });
 
+  it("the sitter of a cancelled booking is told its pets are no longer shown, not 'once accepted'", async () => {
+    const calls = open('sitter', makeBooking({ status: 'cancelled' }));
+    expect(await section()).toHaveTextContent('Pet details are not shown on a cancelled booking.');
+    expect(calls.some((c) => c.url.startsWith('/api/pets/'))).toBe(false);
+  });
+
   it('a pet list the API refuses is a quiet line, not an error', async () => {
     open('sitter', makeBooking({ status: 'accepted' }), { status: 403 });
     const pets = await section();
