@@ -69,7 +69,9 @@ describe('profile screen', () => {
     const rate = screen.getByLabelText('Dog walking rate (USD)');
     expect(rate).toHaveValue('$25');
     // Walks are priced per hour (the checkout multiplies by hours), and a rate is never negative.
-    expect(rate).toHaveAccessibleDescription('Per hour');
+    expect(rate).toHaveAccessibleDescription(
+      'Per hour; left empty, owners see $20.00/hour suggested',
+    );
     await user.clear(rate);
     await user.type(rate, '-25');
     expect(rate).toHaveValue('$25');

@@ -11,7 +11,9 @@ import {
 } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import { DOCUMENT_TYPE_OPTIONS, PET_PREFERENCE_OPTIONS } from '../../../config/pet-types';
-import { serviceLabel, serviceUnit } from '../../../config/service-labels';
+import { suggestedRatesFor } from '@pawsy/contract';
+import { formatCents } from '../../../lib/money';
+import { normalizeService, serviceLabel, serviceUnit } from '../../../config/service-labels';
 import { SERVICE_OPTIONS } from '../../../config/services';
 import type { ProfileErrors, ProfileValues, TextField } from '../profile-form';
 
@@ -187,6 +189,15 @@ export function PreferencesSection({ values, onChange }: SectionProps) {
   );
 }
 
+/** "Per night", and what owners are shown while the sitter sets no rate of their own. */
+function rateHint(service: string): string {
+  const suggested = suggestedRatesFor([service], {})[normalizeService(service)];
+  const unit = serviceUnit(service);
+  return suggested === undefined
+    ? `Per ${unit}`
+    : `Per ${unit}; left empty, owners see ${formatCents(suggested)}/${unit} suggested`;
+}
+
 /** Providers price each service they offer, in dollars (stored as cents). */
 export function RatesSection({ values, onChange }: SectionProps) {
   if (values.primary_services.length === 0) {
@@ -202,7 +213,7 @@ export function RatesSection({ values, onChange }: SectionProps) {
         <NumberInput
           key={service}
           label={`${serviceLabel(service)} rate (USD)`}
-          description={`Per ${serviceUnit(service)}`}
+          description={rateHint(service)}
           prefix="$"
           min={0}
           allowNegative={false}
