@@ -3984,6 +3984,8 @@ export interface operations {
                             timeline: {
                                 _id: string;
                                 at: string;
+                                /** @enum {string|null} */
+                                by: "owner" | "sitter" | null;
                                 image: string | null;
                                 note: string | null;
                                 type: string;
@@ -4205,6 +4207,8 @@ export interface operations {
                             timeline: {
                                 _id: string;
                                 at: string;
+                                /** @enum {string|null} */
+                                by: "owner" | "sitter" | null;
                                 image: string | null;
                                 note: string | null;
                                 type: string;
@@ -4410,6 +4414,8 @@ export interface operations {
                             timeline: {
                                 _id: string;
                                 at: string;
+                                /** @enum {string|null} */
+                                by: "owner" | "sitter" | null;
                                 image: string | null;
                                 note: string | null;
                                 type: string;
@@ -5396,6 +5402,8 @@ export interface operations {
                             timeline: {
                                 _id: string;
                                 at: string;
+                                /** @enum {string|null} */
+                                by: "owner" | "sitter" | null;
                                 image: string | null;
                                 note: string | null;
                                 type: string;
@@ -5635,6 +5643,8 @@ export interface operations {
                             timeline: {
                                 _id: string;
                                 at: string;
+                                /** @enum {string|null} */
+                                by: "owner" | "sitter" | null;
                                 image: string | null;
                                 note: string | null;
                                 type: string;
@@ -7368,6 +7378,8 @@ export interface operations {
                             timeline: {
                                 _id: string;
                                 at: string;
+                                /** @enum {string|null} */
+                                by: "owner" | "sitter" | null;
                                 image: string | null;
                                 note: string | null;
                                 type: string;

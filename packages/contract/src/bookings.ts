@@ -79,6 +79,8 @@ export const timelineEntry = z.object({
   _id: z.string(),
   type: z.string(),
   at: z.string(),
+  /** Which party made the step; null when neither did (an admin, or the clock: an expiry). */
+  by: z.enum(['owner', 'sitter']).nullable(),
   note: z.string().nullable(),
   image: z.string().nullable(),
 });

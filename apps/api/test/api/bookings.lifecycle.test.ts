@@ -65,7 +65,9 @@ describe('open booking: request → accept → start → check-in → complete �
       pets: owner.petIds,
       owner: { _id: owner.id },
     });
-    expect(b.timeline.map((e: { type: string }) => e.type)).toEqual(['created']);
+    expect(b.timeline.map((e: { type: string; by: string | null }) => [e.type, e.by])).toEqual([
+      ['created', 'owner'],
+    ]);
     expect(b.cancellationPolicy).toMatch(/48 hours/);
   });
 
@@ -193,6 +195,7 @@ describe('open booking: request → accept → start → check-in → complete �
     expect(b.status).toBe('in-progress');
     const started = b.timeline.find((e: { type: string }) => e.type === 'started');
     expect(started.note).toBe('Picked up both dogs');
+    expect(started.by).toBe('sitter');
     expect(started.image).toBe(`/api/booking/${bookingId}/events/${started._id}/image`);
     const img = await call(t, 'GET', started.image, owner);
     expect(img.statusCode).toBe(200);

@@ -138,6 +138,15 @@ export function missingCard(id: string): UserCard {
   return { ...toUserIds(id), firstName: 'Deleted', lastName: 'user', image: null };
 }
 
+const partyOf = (row: BookingRow, actorId: string | null) =>
+  actorId === null
+    ? null
+    : actorId === row.owner_id
+      ? ('owner' as const)
+      : actorId === row.provider_id
+        ? ('sitter' as const)
+        : null;
+
 export function toBookingWire(
   row: BookingRow,
   rel: {
@@ -192,6 +201,7 @@ export function toBookingWire(
       _id: e.id,
       type: e.type,
       at: e.created_at,
+      by: partyOf(row, e.actor_id),
       note: e.note,
       image: e.image_path ? eventImageUrl(row.id, e.id) : null,
     })),

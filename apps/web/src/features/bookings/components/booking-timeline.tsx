@@ -30,7 +30,7 @@ export function BookingTimeline({ booking }: { booking: Booking }) {
         {events.map((event) => (
           <Timeline.Item
             key={event._id}
-            title={eventLabel(event.type)}
+            title={eventLabel(event.type, event.by)}
             bullet={bulletFor(event.type)}
           >
             <Text size="xs" c="dimmed">
@@ -40,7 +40,7 @@ export function BookingTimeline({ booking }: { booking: Booking }) {
             {event.image && (
               <EventPhoto
                 path={event.image}
-                label={`Photo: ${eventLabel(event.type)}, ${formatDateTime(event.at)}`}
+                label={`Photo: ${eventLabel(event.type, event.by)}, ${formatDateTime(event.at)}`}
               />
             )}
           </Timeline.Item>

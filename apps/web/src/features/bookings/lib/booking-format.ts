@@ -40,4 +40,8 @@ const EVENT_LABELS: Record<string, string> = {
   completed: 'Completed',
   cancelled: 'Cancelled',
 };
-export const eventLabel = (type: string) => EVENT_LABELS[type] ?? type;
+/** A step of the timeline in words; a cancellation says which party cancelled. */
+export function eventLabel(type: string, by: 'owner' | 'sitter' | null = null): string {
+  if (type === 'cancelled' && by) return `Cancelled by the ${by}`;
+  return EVENT_LABELS[type] ?? type;
+}

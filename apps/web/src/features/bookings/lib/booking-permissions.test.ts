@@ -42,7 +42,14 @@ describe('bookingActions: the review form within the blind window', () => {
   const completed = makeBooking({
     status: 'completed',
     timeline: [
-      { _id: '9'.repeat(24), type: 'completed', at: completedOn, note: null, image: null },
+      {
+        _id: '9'.repeat(24),
+        type: 'completed',
+        at: completedOn,
+        by: 'sitter',
+        note: null,
+        image: null,
+      },
     ],
   });
   const closes = at(completedOn) + 14 * DAY;

@@ -267,6 +267,7 @@ describe('booking details: the review form closes with the blind window', () => 
           _id: '9'.repeat(24),
           type: 'completed',
           at: new Date(Date.now() - days * 86_400_000).toISOString(),
+          by: 'sitter' as const,
           note: null,
           image: null,
         },
@@ -454,6 +455,30 @@ describe('booking details: opening a dispute', () => {
     );
   });
 
+  it('the timeline says which party cancelled', async () => {
+    const step = (type: string, by: 'owner' | 'sitter' | null) => ({
+      _id: `${type}-${by}`,
+      type,
+      at: '2030-04-01T09:00:00.000Z',
+      by,
+      note: null,
+      image: null,
+    });
+    open({
+      as: 'owner',
+      booking: makeBooking({
+        status: 'cancelled',
+        timeline: [
+          step('created', 'owner'),
+          step('accepted', 'sitter'),
+          step('cancelled', 'sitter'),
+        ],
+      }),
+    });
+    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    expect(within(timeline).getByText('Cancelled by the sitter')).toBeInTheDocument();
+  });
+
   it('an open booking without a sitter has no dispute button', async () => {
     open({
       as: 'owner',
@@ -468,6 +493,7 @@ describe('booking details: opening a dispute', () => {
       _id: type,
       type,
       at: '2030-04-01T09:00:00.000Z',
+      by: null,
       note: null,
       image: null,
     });
@@ -502,7 +528,14 @@ describe('booking details: opening a dispute', () => {
         startDate: at(end - 3_600_000),
         endDate: at(end),
         timeline: [
-          { _id: '9'.repeat(24), type: 'completed', at: at(end), note: null, image: null },
+          {
+            _id: '9'.repeat(24),
+            type: 'completed',
+            at: at(end),
+            by: 'sitter',
+            note: null,
+            image: null,
+          },
         ],
       });
     };

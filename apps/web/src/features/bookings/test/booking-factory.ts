@@ -53,6 +53,7 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
       {
         _id: 'f'.repeat(24),
         type: 'created',
+        by: 'owner',
         at: '2030-04-01T10:00:00.000Z',
         note: null,
         image: null,
