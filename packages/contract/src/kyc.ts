@@ -20,6 +20,8 @@ export const KYC_MAX_FILE_MB = 10;
 export const KYC_TEXT_MAX = 2000;
 export const KYC_MESSAGE_MAX = 2000;
 export const KYC_REASON_MAX = 500;
+/** The longest search by name or email GET /api/kyc takes. */
+export const KYC_SEARCH_MAX = 100;
 export const NO_KYC_RECORDS = 'No KYC records found';
 
 /**
@@ -91,7 +93,7 @@ const statusFilter = queryParam(
 
 export const kycListQuery = boundedPageQuery(20, {
   status: statusFilter,
-  search: z.string().trim().max(100).optional().catch(undefined),
+  search: z.string().trim().max(KYC_SEARCH_MAX).optional().catch(undefined),
 });
 export type KycListQuery = z.infer<typeof kycListQuery>;
 export const kycListResponse = z.object({

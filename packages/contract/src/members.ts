@@ -19,9 +19,12 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 
 const flagFilter = z.enum(['true', 'false']).transform((v) => v === 'true');
 
+/** The longest search by name or email GET /api/admin/members takes. */
+export const MEMBER_SEARCH_MAX = 100;
+
 /** GET /api/admin/members: search by name or email, filter by role and flags, paged. */
 export const memberListQuery = boundedPageQuery(20, {
-  search: plainText('search', 100).trim().optional(),
+  search: plainText('search', MEMBER_SEARCH_MAX).trim().optional(),
   role: queryParam(z.enum(['user', 'provider', 'admin']).optional()),
   is_verified: queryParam(flagFilter.optional()),
   KYC_verified: queryParam(flagFilter.optional()),

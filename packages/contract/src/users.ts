@@ -44,9 +44,13 @@ export type PublicUser = z.infer<typeof publicUser>;
 export const nearbyCard = publicUser.extend({ distanceKm: z.number().nullable() });
 export type NearbyCard = z.infer<typeof nearbyCard>;
 
+/** The longest sitter name and city GET /api/user/nearby searches by. */
+export const NEARBY_NAME_MAX = 100;
+export const NEARBY_CITY_MAX = 120;
+
 export const nearbyQuery = boundedPageQuery(15, {
-  name: z.string().trim().max(100).optional().catch(undefined),
-  city: z.string().trim().max(120).optional().catch(undefined),
+  name: z.string().trim().max(NEARBY_NAME_MAX).optional().catch(undefined),
+  city: z.string().trim().max(NEARBY_CITY_MAX).optional().catch(undefined),
   ...availabilityFilterShape,
 }).superRefine((q, ctx) => {
   const issue = searchRangeIssue(q.startDate, q.endDate);

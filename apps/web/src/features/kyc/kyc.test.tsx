@@ -1,3 +1,4 @@
+import { KYC_SEARCH_MAX } from '@pawsy/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -263,6 +264,23 @@ describe('admin screens', () => {
     expect(calls.find((c) => c.url.startsWith('/api/kyc'))!.url).toBe(
       '/api/kyc?status=PENDING&page=1&limit=20',
     );
+  });
+
+  it('/kyclisting takes no longer a search than the API does', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    const calls = mockFetch(({ url }) =>
+      url.startsWith('/api/kyc')
+        ? { status: 200, body: { success: true, ...pageFrom([makeKycRecord()], url) } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    renderApp('/kyclisting');
+    await screen.findByRole('link', { name: 'Maya Lopez' });
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Search by name or email'));
+    await user.paste('m'.repeat(KYC_SEARCH_MAX + 1));
+    const search = 'm'.repeat(KYC_SEARCH_MAX);
+    expect(screen.getByLabelText('Search by name or email')).toHaveValue(search);
+    await waitFor(() => expect(calls.at(-1)!.url).toContain(`search=${search}&`));
   });
 
   it('/kyclisting loads more records on scroll or "Load more", until the end', async () => {

@@ -1,5 +1,6 @@
 import { describeValues } from './components/audit-log';
 import { GRANT_ERRORS, GRANT_MAX_CENTS } from '../credits';
+import { MEMBER_SEARCH_MAX } from '@pawsy/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -73,6 +74,26 @@ describe('/admin members list', () => {
     await userEvent.type(screen.getByLabelText('Search by name or email'), 'pri');
     await waitFor(() =>
       expect(calls.some((c) => c.url.includes('/api/admin/members?search=pri'))).toBe(true),
+    );
+  });
+
+  it('takes no more search than the API does, so no raw "search: …" refusal shows', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    const calls = mockFetch(({ url }) =>
+      url.startsWith('/api/admin/members')
+        ? { status: 200, body: { data: [summary], meta: meta(1) } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    renderApp('/admin');
+    await screen.findByRole('link', { name: 'Priya Patel' });
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Search by name or email'));
+    await user.paste('p'.repeat(MEMBER_SEARCH_MAX + 20));
+    expect(screen.getByLabelText('Search by name or email')).toHaveValue(
+      'p'.repeat(MEMBER_SEARCH_MAX),
+    );
+    await waitFor(() =>
+      expect(calls.at(-1)!.url).toContain(`search=${'p'.repeat(MEMBER_SEARCH_MAX)}&`),
     );
   });
 

@@ -1,4 +1,9 @@
-import type { NearbyCard, PublicUser } from '@pawsy/contract';
+import {
+  NEARBY_CITY_MAX,
+  NEARBY_NAME_MAX,
+  type NearbyCard,
+  type PublicUser,
+} from '@pawsy/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
@@ -171,6 +176,22 @@ describe('sitter search filters', () => {
     expect(search().toString()).toBe('name=maya&city=Austin');
     await screen.findByRole('region', { name: 'Sitters' });
     expect(searches().at(-1)).toMatchObject({ name: 'maya', city: 'Austin' });
+  });
+
+  it('takes no longer a name or city than the API searches by (it would ignore them)', async () => {
+    const { searches } = renderSearch('/petSitters');
+    await screen.findByRole('region', { name: 'Sitters' });
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Sitter name'));
+    await user.paste('n'.repeat(NEARBY_NAME_MAX + 5));
+    await user.click(screen.getByLabelText('City'));
+    await user.paste('c'.repeat(NEARBY_CITY_MAX + 5));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByRole('region', { name: 'Sitters' });
+    expect(searches().at(-1)).toMatchObject({
+      name: 'n'.repeat(NEARBY_NAME_MAX),
+      city: 'c'.repeat(NEARBY_CITY_MAX),
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import { Anchor, Container, Group, Select, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { KYC_SEARCH_MAX } from '@pawsy/contract';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { PagedListTable } from '../../../components/ui/paged-list-table';
@@ -53,6 +54,7 @@ export default function KycListingScreen() {
           <TextInput
             label="Search by name or email"
             type="search"
+            maxLength={KYC_SEARCH_MAX}
             value={search}
             onChange={(e) => {
               setSearch(e.currentTarget.value);

@@ -1,5 +1,6 @@
 import { Anchor, Container, Group, Select, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { MEMBER_SEARCH_MAX } from '@pawsy/contract';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { PagedListTable } from '../../../components/ui/paged-list-table';
@@ -71,6 +72,7 @@ export default function MembersScreen() {
           <TextInput
             label="Search by name or email"
             type="search"
+            maxLength={MEMBER_SEARCH_MAX}
             value={search}
             onChange={(e) => {
               setSearch(e.currentTarget.value);

@@ -1,6 +1,6 @@
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { DatePickerInput } from '../../../components/ui/date-inputs';
-import { PET_SPECIES, searchRangeIssue } from '@pawsy/contract';
+import { NEARBY_CITY_MAX, NEARBY_NAME_MAX, PET_SPECIES, searchRangeIssue } from '@pawsy/contract';
 import { IconSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
@@ -66,6 +66,7 @@ export function SitterFilters({ value, onChange, onClear }: SitterFiltersProps) 
           <TextInput
             label="Sitter name"
             placeholder="e.g. Maya"
+            maxLength={NEARBY_NAME_MAX}
             value={text.name}
             onChange={(e) => {
               const name = e.currentTarget.value;
@@ -76,6 +77,7 @@ export function SitterFilters({ value, onChange, onClear }: SitterFiltersProps) 
           <TextInput
             label="City"
             placeholder="e.g. Austin"
+            maxLength={NEARBY_CITY_MAX}
             value={text.city}
             onChange={(e) => {
               const city = e.currentTarget.value;
