@@ -1,18 +1,26 @@
 import { z } from 'zod';
+import { MIN_CARD_CENTS } from './billing.ts';
 import { bounded, id, numberOf, plainText, text, trimmedText, wholeNumber } from './common.ts';
 
 export const packageInterval = z.enum(['month', 'year']);
 export type PackageInterval = z.infer<typeof packageInterval>;
 
+export const PACKAGE_NAME_MAX = 80;
+/** A package's price in cents: no less than a card can be charged (MIN_CARD_CENTS). */
+export const PACKAGE_PRICE_MIN_CENTS = MIN_CARD_CENTS;
+export const PACKAGE_PRICE_MAX_CENTS = 10_000_000;
+/** The most booking credits (cents) a package may include. */
+export const PACKAGE_CREDITS_MAX = 100_000;
+
 const packageFields = {
   name: trimmedText({ error: 'name is required' })
     .min(1, 'name is required')
-    .max(80, 'name must be at most 80 characters'),
+    .max(PACKAGE_NAME_MAX, `name must be at most ${PACKAGE_NAME_MAX} characters`),
   description: text('description', 1000).default(''),
   priceCents: wholeNumber(numberOf('priceCents'), {
     whole: 'priceCents must be a whole number of cents',
-    min: [50, 'priceCents must be at least 50'],
-    max: [10_000_000, 'priceCents must be at most 10000000'],
+    min: [PACKAGE_PRICE_MIN_CENTS, `priceCents must be at least ${PACKAGE_PRICE_MIN_CENTS}`],
+    max: [PACKAGE_PRICE_MAX_CENTS, `priceCents must be at most ${PACKAGE_PRICE_MAX_CENTS}`],
   }),
   currency: z
     .string()
@@ -21,7 +29,7 @@ const packageFields = {
     .transform((c) => c.toUpperCase())
     .default('USD'),
   interval: packageInterval,
-  creditsIncluded: bounded('creditsIncluded', 0, 100_000),
+  creditsIncluded: bounded('creditsIncluded', 0, PACKAGE_CREDITS_MAX),
   active: z.boolean().default(true),
   stripePriceId: plainText('stripePriceId', 100).trim().nullish(),
 };

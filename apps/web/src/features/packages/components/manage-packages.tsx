@@ -2,15 +2,9 @@ import { Button, Group, Stack, Table, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { getErrorMessage } from '../../../lib/api-error';
 import { formatCents } from '../../../lib/money';
 import { formatPackagePrice } from '../package-format';
-import {
-  PACKAGE_MESSAGES,
-  packagesApi,
-  type CreatePackageBody,
-  type Package,
-} from '../packages-api';
+import { packagesApi, type CreatePackageBody, type Package } from '../packages-api';
 import { PackageFormModal } from './package-form-modal';
 import { EditCell, ListTable, StatusCell } from '../../../components/ui/list-table';
 
@@ -21,18 +15,10 @@ export function ManagePackages({ packages, onChanged }: Props) {
   // undefined: closed; null: creating; a package: editing it.
   const [editing, setEditing] = useState<Package | null | undefined>(undefined);
 
-  const save = async (body: CreatePackageBody): Promise<string | null> => {
-    try {
-      if (editing) await packagesApi.update(editing._id, body);
-      else await packagesApi.create(body);
-    } catch (error) {
-      const message = getErrorMessage(
-        error,
-        editing ? PACKAGE_MESSAGES.updateFailed : PACKAGE_MESSAGES.addFailed,
-      );
-      notifications.show({ color: 'red', title: 'Package not saved', message });
-      return message;
-    }
+  // A refusal is shown by the form: on its field, or above the fields.
+  const save = async (body: CreatePackageBody) => {
+    if (editing) await packagesApi.update(editing._id, body);
+    else await packagesApi.create(body);
     notifications.show({
       color: 'green',
       title: editing ? 'Package updated' : 'Package created',
@@ -40,7 +26,6 @@ export function ManagePackages({ packages, onChanged }: Props) {
     });
     setEditing(undefined);
     onChanged();
-    return null;
   };
 
   return (

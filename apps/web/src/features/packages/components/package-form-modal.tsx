@@ -9,72 +9,66 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
+import { PACKAGE_NAME_MAX } from '@pawsy/contract';
 import { useState, type FormEvent } from 'react';
-import type { CreatePackageBody, Package } from '../packages-api';
+import { getErrorMessage } from '../../../lib/api-error';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
+import {
+  checkPackageForm,
+  packageFieldErrors,
+  packageFormValues,
+  type PackageFormErrors,
+  type PackageFormValues,
+} from '../package-form';
+import { PACKAGE_MESSAGES, type CreatePackageBody, type Package } from '../packages-api';
 import { LabelledSegments } from '../../../components/ui/labelled-segments';
 
 type Props = {
   /** The package being edited, or null to create one. */
   pkg: Package | null;
   onClose: () => void;
-  /** Resolves to an error message to show, or null when saved. */
-  onSubmit: (body: CreatePackageBody) => Promise<string | null>;
+  /** Saves the package; rejects with the API's error when it is not saved. */
+  onSubmit: (body: CreatePackageBody) => Promise<void>;
 };
-
-type Values = {
-  name: string;
-  description: string;
-  price: number | string;
-  interval: 'month' | 'year';
-  creditsIncluded: number | string;
-  active: boolean;
-};
-
-const initialValues = (pkg: Package | null): Values =>
-  pkg
-    ? {
-        name: pkg.name,
-        description: pkg.description,
-        price: pkg.priceCents / 100,
-        interval: pkg.interval,
-        creditsIncluded: pkg.creditsIncluded / 100,
-        active: pkg.active,
-      }
-    : {
-        name: '',
-        description: '',
-        price: 15,
-        interval: 'month',
-        creditsIncluded: 20,
-        active: true,
-      };
 
 /** Create or edit a package (admins); prices are entered in dollars and sent in cents. */
 export function PackageFormModal({ pkg, onClose, onSubmit }: Props) {
-  const [values, setValues] = useState<Values>(() => initialValues(pkg));
+  const [values, setValues] = useState<PackageFormValues>(() => packageFormValues(pkg));
+  const [errors, setErrors] = useState<PackageFormErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
+  const refused = useFocusFirstInvalid();
+  const set = <K extends keyof PackageFormValues>(
+    key: K,
+    value: PackageFormValues[K],
+    field?: keyof PackageFormErrors,
+  ) => {
     setValues((current) => ({ ...current, [key]: value }));
+    if (field) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!values.name.trim()) {
-      setError('Enter a name');
-      return;
-    }
+    const form = event.currentTarget;
+    const checked = checkPackageForm(values);
+    setErrors(checked.errors ?? {});
+    setError(null);
+    if (!checked.body) return refused(form);
     setSaving(true);
-    const message = await onSubmit({
-      name: values.name.trim(),
-      description: values.description.trim(),
-      priceCents: Math.round(Number(values.price) * 100),
-      interval: values.interval,
-      // Credits are cents on the ledger, like prices.
-      creditsIncluded: Math.round(Number(values.creditsIncluded) * 100),
-      active: values.active,
-    });
-    setSaving(false);
-    setError(message);
+    try {
+      await onSubmit(checked.body);
+    } catch (failure) {
+      const fieldErrors = packageFieldErrors(failure);
+      if (fieldErrors) {
+        setErrors(fieldErrors);
+        refused(form);
+      } else {
+        const fallback = pkg ? PACKAGE_MESSAGES.updateFailed : PACKAGE_MESSAGES.addFailed;
+        setError(getErrorMessage(failure, fallback));
+      }
+    } finally {
+      setSaving(false);
+    }
   };
 
   return (
@@ -94,21 +88,25 @@ export function PackageFormModal({ pkg, onClose, onSubmit }: Props) {
           <TextInput
             label="Name"
             required
+            maxLength={PACKAGE_NAME_MAX}
             value={values.name}
-            onChange={(e) => set('name', e.currentTarget.value)}
+            onChange={(e) => set('name', e.currentTarget.value, 'name')}
+            error={errors.name}
           />
           <Textarea
             label="Description"
             value={values.description}
-            onChange={(e) => set('description', e.currentTarget.value)}
+            onChange={(e) => set('description', e.currentTarget.value, 'description')}
+            error={errors.description}
           />
           <NumberInput
             label="Price (USD)"
             required
-            min={0.5}
+            clampBehavior="none"
             decimalScale={2}
             value={values.price}
-            onChange={(value) => set('price', value)}
+            onChange={(value) => set('price', value, 'price')}
+            error={errors.price}
           />
           <LabelledSegments
             id="package-interval-label"
@@ -123,10 +121,11 @@ export function PackageFormModal({ pkg, onClose, onSubmit }: Props) {
           <NumberInput
             label="Booking credits included (USD)"
             required
-            min={0}
+            clampBehavior="none"
             decimalScale={2}
             value={values.creditsIncluded}
-            onChange={(value) => set('creditsIncluded', value)}
+            onChange={(value) => set('creditsIncluded', value, 'credits')}
+            error={errors.credits}
           />
           <Switch
             label="Active (offered to members)"

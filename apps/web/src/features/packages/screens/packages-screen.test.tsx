@@ -23,6 +23,21 @@ const pkg = (over: Partial<Package> = {}): Package => ({
 });
 const many = (data: Package[]) => ({ status: 200, body: { success: true, data } });
 
+/** An admin's "New package" dialog; a POST answers `post()` (a 201 unless given). */
+async function openNewPackage(post?: () => { status: number; body: unknown }) {
+  storeSession({ id: 'aaaaaaaaaaaaaaaaaaaaaaa9', userType: 'admin' });
+  const calls = mockFetch((call) => {
+    if (call.method === 'POST')
+      return post?.() ?? { status: 201, body: { success: true, data: pkg() } };
+    return many([pkg()]);
+  });
+  renderApp('/packages');
+  const section = await screen.findByRole('region', { name: 'Manage packages' });
+  await userEvent.click(within(section).getByRole('button', { name: 'New package' }));
+  const dialog = await screen.findByRole('dialog', { name: 'New package' });
+  return { calls, dialog };
+}
+
 describe('/packages', () => {
   it('shows the packages on offer, each with a Subscribe link to /subscribe', async () => {
     storeSession({ id: 'aaaaaaaaaaaaaaaaaaaaaab1', userType: 'user' });
@@ -105,6 +120,66 @@ describe('/packages', () => {
       active: true,
     });
     expect(await screen.findByText('Package created')).toBeInTheDocument();
+  });
+
+  it('refuses a price outside the limits on the field, in dollars, without clamping or sending', async () => {
+    const { calls, dialog } = await openNewPackage();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Weekend');
+    const price = within(dialog).getByRole('textbox', { name: /Price/ });
+    const create = within(dialog).getByRole('button', { name: 'Create package' });
+    for (const typed of ['0', '-5']) {
+      await userEvent.clear(price);
+      await userEvent.type(price, typed);
+      await userEvent.click(create);
+      expect(price).toHaveValue(typed);
+      expect(price).toHaveAttribute('aria-invalid', 'true');
+      expect(price).toHaveAccessibleDescription('Price must be at least $0.50');
+      expect(price).toHaveFocus();
+    }
+    await userEvent.clear(price);
+    await userEvent.type(price, '100000.01');
+    await userEvent.click(create);
+    expect(price).toHaveAccessibleDescription('Price must be at most $100,000.00');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
+  it('takes a name of at most 80 characters', async () => {
+    const { dialog } = await openNewPackage();
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    await userEvent.click(name);
+    await userEvent.paste('n'.repeat(90));
+    expect(name).toHaveValue('n'.repeat(80));
+  });
+
+  it("shows the API's refusal of a field on that field, the price's on the price", async () => {
+    const refusals = [
+      ['priceCents', 'priceCents must be at least 50'],
+      ['name', 'name must be at most 80 characters'],
+    ];
+    const { dialog } = await openNewPackage(() => {
+      const [path, message] = refusals.shift()!;
+      return {
+        status: 400,
+        body: { message: `${path}: ${message}`, code: 'VALIDATION', errors: [{ path, message }] },
+      };
+    });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Weekend');
+    const create = within(dialog).getByRole('button', { name: 'Create package' });
+    const price = within(dialog).getByRole('textbox', { name: /Price/ });
+    await userEvent.click(create);
+    await waitFor(() =>
+      expect(price).toHaveAccessibleDescription('priceCents must be at least 50'),
+    );
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(create);
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    await waitFor(() =>
+      expect(name).toHaveAccessibleDescription('name must be at most 80 characters'),
+    );
+    expect(price).not.toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(/^name: /)).toBeNull();
   });
 
   it("shows 'Failed to fetch packages' when the list fails without a message", async () => {
