@@ -243,6 +243,22 @@ describe('request board', () => {
     await waitFor(() => expect(state.closest('[tabindex="-1"]')).toHaveFocus());
   });
 
+  it('when Apply fails, focus goes to the alert saying why, so Tab carries on from there', async () => {
+    open();
+    mockFetch((call) => {
+      if (call.method === 'POST')
+        return { status: 409, body: { message: 'You are away from 10 Dec to 12 Dec' } };
+      if (call.url.startsWith('/api/booking/requests/mine')) return page(requests);
+      return page(call.url.startsWith('/api/booking/?') ? feed : []);
+    });
+    await screen.findByRole('heading', { name: 'Open requests nearby' });
+    const card = (await within(region('Open requests nearby')).findAllByRole('article'))[1]!;
+    await userEvent.click(within(card).getByRole('button', { name: 'Apply' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('You are away from 10 Dec to 12 Dec');
+    await waitFor(() => expect(alert).toHaveFocus());
+  });
+
   it('withdraws a pending application after confirmation, then refreshes', async () => {
     const calls = open();
     await screen.findByRole('heading', { name: 'My applications' });

@@ -36,6 +36,8 @@ const APPLICATION_LABELS: Record<MyRequest['state'], string> = {
 
 /** The state an open booking's card shows once applied to, where focus goes after Apply. */
 const openStateId = (bookingId: string) => `open-state-${bookingId}`;
+/** The alert saying why an action failed, where focus goes then (its button was disabled). */
+const ACTION_ERROR_ID = 'request-action-error';
 
 export default function RequestPageScreen() {
   usePageTitle('Booking requests');
@@ -67,7 +69,10 @@ export default function RequestPageScreen() {
     setActionError(null);
     const problem = await run();
     setBusy(null);
-    if (problem) setActionError(problem);
+    if (problem) {
+      setActionError(problem);
+      focusNext.current = ACTION_ERROR_ID;
+    }
     // The sitter's requests changed; the open list only when an invitation was answered.
     board.reload();
     if (key.startsWith('accepted:') || key.startsWith('rejected:')) feed.reload();
@@ -179,7 +184,7 @@ export default function RequestPageScreen() {
         Answer invitations, apply to open requests nearby and follow your stays.
       </Text>
       {actionError && (
-        <Alert color="red" role="alert" mt="md">
+        <Alert color="red" role="alert" mt="md" id={ACTION_ERROR_ID} tabIndex={-1}>
           {actionError}
         </Alert>
       )}
