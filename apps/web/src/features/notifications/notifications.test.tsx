@@ -86,6 +86,24 @@ describe('notifications', () => {
     expect(post!.body).toBeUndefined();
   });
 
+  it('keeps the focus in the open dropdown after "Mark all read" by keyboard', async () => {
+    storeSession();
+    mockFetch(({ url }) =>
+      isListCall(url)
+        ? listReply([oldest, newest])
+        : { status: 200, body: { success: true, message: 'ok', data: { updated: 2 } } },
+    );
+    renderApp('/pet-details');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const dialog = await screen.findByRole('dialog');
+    within(dialog).getByRole('button', { name: 'Mark all read' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await within(dialog).findByText('You are all caught up.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+    expect(within(dialog).getByText('Notifications')).toHaveFocus();
+  });
+
   it('loads the next page when there is more, and mark-all-read empties every page', async () => {
     storeSession();
     // 23 unread, newest first: a full page of 20, then 3.

@@ -12,7 +12,7 @@ import {
   Text,
 } from '@mantine/core';
 import { IconBell, IconBellCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { LoadMore } from '../../../components/ui/load-more';
@@ -101,6 +101,7 @@ export default function NotificationsBell() {
   const token = useAppSelector((state) => state.auth.token);
   const isAdmin = useAppSelector((state) => state.auth.user?.userType === 'admin');
   const [opened, setOpened] = useState(false);
+  const titleRef = useRef<HTMLParagraphElement>(null);
   const { items, total, paging, isLoading, isClearing, error, loadMore, markAllRead, markRead } =
     useNotifications(token);
   // What the API counts, not only the pages shown (at least what is shown).
@@ -140,12 +141,18 @@ export default function NotificationsBell() {
       {/* The dropdown is a dialog named by the bell button (Mantine links them). */}
       <Popover.Dropdown>
         <Group justify="space-between" mb="xs">
-          <Text fw={700}>Notifications</Text>
+          {/* Where focus goes from "Mark all read", which is disabled while it runs and after. */}
+          <Text fw={700} ref={titleRef} tabIndex={-1}>
+            Notifications
+          </Text>
           <Button
             size="compact-sm"
             variant="subtle"
             leftSection={<IconBellCheck size={16} aria-hidden="true" />}
-            onClick={() => void markAllRead()}
+            onClick={() => {
+              titleRef.current?.focus();
+              void markAllRead();
+            }}
             loading={isClearing}
             disabled={items.length === 0}
           >
