@@ -44,15 +44,24 @@ export const timeZone = z
     }
   }, 'Unknown time zone');
 
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
 /**
  * One weekly window: `day` 0 = Sunday … 6 = Saturday, local wall-clock times in the calendar's
  * time zone. An `end` at or before `start` runs past midnight into the next day (22:00–02:00).
  */
 export const weeklyWindow = z
   .object({ day: bounded('day', 0, 6), start: hhmm, end: hhmm })
-  .refine((w) => w.start !== w.end || w.start === '00:00', {
-    message: 'A window needs a start and an end',
-    path: ['end'],
+  .superRefine((w, ctx) => {
+    // 00:00–00:00 is the whole day; any other start equal to its end is no time at all.
+    if (w.start !== w.end || w.start === '00:00') return;
+    // The day may itself be refused (7, 1.5): then the message names no day.
+    const where = WEEKDAYS[w.day] ?? 'Weekly hours';
+    ctx.addIssue({
+      code: 'custom',
+      path: ['end'],
+      message: `${where}: a window must end after it starts`,
+    });
   })
   .refine((w) => w.start !== '24:00', {
     message: 'A window starts at 23:59 at the latest',
@@ -60,7 +69,6 @@ export const weeklyWindow = z
   });
 export type WeeklyWindow = z.infer<typeof weeklyWindow>;
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const HHMM = /^(\d\d):(\d\d)$/;
 
 /** A window as minutes of the week [from, to); one ending at or before its start runs on. */

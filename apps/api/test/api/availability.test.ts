@@ -351,6 +351,14 @@ describe('bad input gets a 4xx with a message', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it('refuses a window that ends as it starts, naming its day', async () => {
+    const res = await putMine(s, { schedule: [{ day: 2, start: '10:00', end: '10:00' }] });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual([
+      { path: 'schedule.0.end', message: 'Tuesday: a window must end after it starts' },
+    ]);
+  });
+
   it('refuses hours of one day that overlap, naming the window; takes windows that touch or spill into the next day', async () => {
     const twice = await putMine(s, {
       schedule: [

@@ -33,6 +33,28 @@ export function isPastMidnight(window: Pick<WeeklyWindow, 'start' | 'end'>): boo
   return window.end !== '24:00' && window.end < window.start;
 }
 
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const hhmmOf = (total: number) =>
+  `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+
+/**
+ * The hours a new window of `day` starts with: 09:00–17:00 on an empty day, else the hour after
+ * the day's last window (a copy of its hours would overlap it at once); empty when no hour fits
+ * before midnight.
+ */
+export function newWindowHours(schedule: readonly WeeklyWindow[], day: number) {
+  const windows = schedule.filter((w) => w.day === day && w.end);
+  if (windows.length === 0) return { start: '09:00', end: '17:00' };
+  // A window ending at midnight or past it (22:00–02:00, 00:00–00:00) takes the rest of the day.
+  const ends = windows.map((w) =>
+    isPastMidnight(w) || w.end === w.start || w.end === '24:00' ? 24 * 60 : minutes(w.end),
+  );
+  const last = Math.max(...ends);
+  return last + 60 < 24 * 60
+    ? { start: hhmmOf(last), end: hhmmOf(last + 60) }
+    : { start: '', end: '' };
+}
+
 export function browserTimeZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

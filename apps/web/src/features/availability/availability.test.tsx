@@ -97,9 +97,37 @@ describe('sitter calendar editor on /profile', () => {
       .setup()
       .click(within(calendar).getByRole('button', { name: 'Save hours and capacity' }));
     expect(await within(calendar).findByRole('alert')).toHaveTextContent(
-      'Weekly hours: A window needs a start and an end',
+      'Weekly hours: Tuesday: a window must end after it starts',
     );
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('starts a second window of a day after the first, so it does not overlap it', async () => {
+    const calls = renderSitterProfile(
+      makeCalendar({ schedule: [{ day: 3, start: '09:00', end: '17:00' }] }),
+      (call) => (call.method === 'PUT' ? { status: 200, body: { success: true } } : null),
+    );
+    const calendar = await section();
+    const user = userEvent.setup();
+    const times = (n: number) =>
+      ['from', 'to'].map((end) =>
+        within(calendar).getByLabelText<HTMLInputElement>(`Wednesday window ${n} ${end}`),
+      );
+    await user.click(within(calendar).getByRole('button', { name: 'Add hours on Wednesday' }));
+    expect(times(2).map((input) => input.value)).toEqual(['17:00', '18:00']);
+    fireEvent.change(times(2)[1]!, { target: { value: '23:00' } });
+    await user.click(within(calendar).getByRole('button', { name: 'Add hours on Wednesday' }));
+    // Only 23:00–24:00 is left of the day: the new window is left for the sitter to fill in.
+    expect(times(3).map((input) => input.value)).toEqual(['', '']);
+    await user.click(within(calendar).getByRole('button', { name: 'Remove Wednesday window 3' }));
+    await user.click(within(calendar).getByRole('button', { name: 'Save hours and capacity' }));
+    expect(await screen.findByText('Your calendar is saved.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      schedule: [
+        { day: 3, start: '09:00', end: '17:00' },
+        { day: 3, start: '17:00', end: '23:00' },
+      ],
+    });
   });
 
   it('refuses the same hours twice on one day, without calling the API', async () => {

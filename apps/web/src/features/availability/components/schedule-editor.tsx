@@ -2,14 +2,12 @@ import { ActionIcon, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { TimeInput } from '../../../components/ui/date-inputs';
 import { MAX_SCHEDULE_WINDOWS, type WeeklyWindow } from '@pawsy/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { isPastMidnight, WEEKDAYS } from '../availability-format';
+import { isPastMidnight, newWindowHours, WEEKDAYS } from '../availability-format';
 
 type ScheduleEditorProps = {
   value: WeeklyWindow[];
   onChange: (schedule: WeeklyWindow[]) => void;
 };
-
-const NEW_WINDOW = { start: '09:00', end: '17:00' } as const;
 
 /**
  * Per weekday, the hours the sitter takes walks and visits. Windows keep their position in the
@@ -80,7 +78,7 @@ export function ScheduleEditor({ value, onChange }: ScheduleEditorProps) {
                 w="fit-content"
                 leftSection={<IconPlus size={14} aria-hidden="true" />}
                 disabled={isFull}
-                onClick={() => onChange([...value, { day, ...NEW_WINDOW }])}
+                onClick={() => onChange([...value, { day, ...newWindowHours(value, day) }])}
                 aria-label={`Add hours on ${name}`}
               >
                 Add hours
