@@ -97,7 +97,7 @@ describe('sitter calendar editor on /profile', () => {
       .setup()
       .click(within(calendar).getByRole('button', { name: 'Save hours and capacity' }));
     expect(await within(calendar).findByRole('alert')).toHaveTextContent(
-      'Weekly hours: Tuesday: a window must end after it starts',
+      'Weekly hours, Tuesday: a window must end after it starts',
     );
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });

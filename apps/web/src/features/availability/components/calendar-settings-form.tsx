@@ -56,7 +56,10 @@ export function CalendarSettingsForm(props: CalendarSettingsFormProps) {
     const parsed = calendarUpdateBody.safeParse({ timeZone, schedule, capacities: caps });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      const where = issue?.path[0] === 'schedule' ? 'Weekly hours: ' : '';
+      // "Weekly hours: These hours overlap…", "Weekly hours, Tuesday: a window must end…".
+      const namesDay = /^[A-Z][a-z]+day:/.test(issue?.message ?? '');
+      const where =
+        issue?.path[0] === 'schedule' ? (namesDay ? 'Weekly hours, ' : 'Weekly hours: ') : '';
       return setError(`${where}${issue?.message ?? 'Check the calendar'}`);
     }
     setError(null);
