@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { trimmedText } from './common.ts';
+import { boundedPageQuery, pageMeta, trimmedText } from './common.ts';
 import { emailField, nameField } from './auth.ts';
 
 export const CONTACT_MESSAGE_MIN = 10;
@@ -28,3 +28,32 @@ export const contactResponse = z.object({
   data: z.object({ _id: z.string(), id: z.string(), createdAt: z.string() }),
 });
 export type ContactResponse = z.infer<typeof contactResponse>;
+
+/** GET /api/contact (admins): the inbox, newest first. */
+export const contactListQuery = boundedPageQuery(20, {});
+export type ContactListQuery = z.infer<typeof contactListQuery>;
+
+/** One stored message as an admin reads it (`_id` and `id` are the same value). */
+export const contactMessageWire = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string().nullable(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type ContactMessageWire = z.infer<typeof contactMessageWire>;
+
+export const contactListResponse = z.object({
+  success: z.literal(true),
+  data: z.array(contactMessageWire),
+  ...pageMeta,
+});
+export type ContactListResponse = z.infer<typeof contactListResponse>;
+
+export const contactMessageResponse = z.object({
+  success: z.literal(true),
+  data: contactMessageWire,
+});
+export type ContactMessageResponse = z.infer<typeof contactMessageResponse>;

@@ -63,6 +63,7 @@ const LARGE = new Set([
   'sitter_blocks',
   'provider_locations',
   'feed_listings',
+  'contact_messages',
 ]);
 
 class Capture implements KyselyPlugin {
@@ -151,6 +152,17 @@ beforeAll(async () => {
     .execute();
   await grant(t.app, owner.id, 500);
   await openDispute(t.app, bookingId, owner.id);
+  await t.app.db
+    .insertInto('contact_messages')
+    .values({
+      id: newId(),
+      name: 'Ann Visitor',
+      email: 'ann@example.test',
+      subject: null,
+      message: 'Hello, how do bookings work?',
+      created_at: at(-1),
+    })
+    .execute();
 }, 60_000);
 afterAll(async () => {
   (t.app as { db: Db }).db = original;
@@ -257,6 +269,7 @@ const lists: [string, () => TestUser, () => string][] = [
   ['admin: KYC records', () => admin, () => '/api/kyc/'],
   ['admin: disputes', () => admin, () => '/api/dispute/'],
   ['admin: members', () => admin, () => '/api/admin/members/'],
+  ['admin: contact messages', () => admin, () => '/api/contact'],
   ['admin: coupons', () => admin, () => '/api/coupons/'],
   ['admin: packages', () => admin, () => '/api/packages/all'],
   ['admin dashboard', () => admin, () => '/api/admin-dashboard'],

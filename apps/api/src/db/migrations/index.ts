@@ -41,6 +41,7 @@ import * as declinedDirectUnlinked from './2026-12-06T06-00-00-declined-direct-u
 import * as subscriptionCreditsSold from './2026-12-06T08-00-00-subscription-credits-sold.ts';
 import * as oneDisputePerBooking from './2026-12-06T09-00-00-one-dispute-per-booking.ts';
 import * as unconfirmedUsers from './2026-12-06T16-00-00-unconfirmed-users.ts';
+import * as contactInbox from './2026-12-06T18-00-00-contact-inbox.ts';
 
 /**
  * Every migration, by name (ISO timestamp first so names sort in order).
@@ -89,4 +90,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T08-00-00-subscription-credits-sold': subscriptionCreditsSold,
   '2026-12-06T09-00-00-one-dispute-per-booking': oneDisputePerBooking,
   '2026-12-06T16-00-00-unconfirmed-users': unconfirmedUsers,
+  '2026-12-06T18-00-00-contact-inbox': contactInbox,
 };

@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import type { ContactMessage, ContactResponse } from '@pawsy/contract';
+import {
+  toPageMeta,
+  type ContactListQuery,
+  type ContactListResponse,
+  type ContactMessage,
+  type ContactMessageWire,
+  type ContactResponse,
+} from '@pawsy/contract';
+import { notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { contactMessageMail } from '../../lib/mail-templates.ts';
 import type { ContactMessagesTable } from '../../db/schema.ts';
 import { notifyUser } from '../notifications/index.ts';
-import { insertContactMessage, listAdminRecipients } from './contact.repository.ts';
+import * as repo from './contact.repository.ts';
 
 export const CONTACT_SENT_MESSAGE = 'Thanks! Your message has been sent.';
 
@@ -27,10 +35,10 @@ export async function submitContactMessage(
     message: input.message,
     created_at: nowIso(),
   };
-  await insertContactMessage(app.db, row);
+  await repo.insertContactMessage(app.db, row);
   const receipt = { _id: row.id, id: row.id, createdAt: row.created_at };
 
-  const admins = await listAdminRecipients(app.db);
+  const admins = await repo.listAdminRecipients(app.db);
   if (admins.length === 0) {
     app.log.warn({ contactMessageId: row.id }, 'contact message stored but no admin to tell');
     return receipt;
@@ -48,4 +56,37 @@ export async function submitContactMessage(
     }),
   );
   return receipt;
+}
+
+const toWire = (row: ContactMessagesTable): ContactMessageWire => ({
+  _id: row.id,
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  subject: row.subject,
+  message: row.message,
+  createdAt: row.created_at,
+});
+
+/** Admins: the inbox, newest first. */
+export async function listContactMessages(
+  app: FastifyInstance,
+  query: ContactListQuery,
+): Promise<ContactListResponse> {
+  const { page, limit } = query;
+  const [rows, total] = await Promise.all([
+    repo.listContactMessages(app.db, limit, (page - 1) * limit),
+    repo.countContactMessages(app.db),
+  ]);
+  return { success: true as const, data: rows.map(toWire), ...toPageMeta(page, limit, total) };
+}
+
+/** Admins: one message; 404 for an unknown id. */
+export async function getContactMessage(
+  app: FastifyInstance,
+  id: string,
+): Promise<ContactMessageWire> {
+  const row = await repo.findContactMessage(app.db, id);
+  if (!row) throw notFound('Contact message');
+  return toWire(row);
 }
