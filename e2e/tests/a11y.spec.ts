@@ -39,6 +39,7 @@ const GUARDED: [path: string, role: Role][] = [
   ['/coupons', 'admin'],
   ['/kyclisting', 'admin'],
   ['/admin/disputes', 'admin'],
+  ['/admin/messages', 'admin'],
 ];
 
 type Session = { token: string; expiresAt: string };

@@ -58,7 +58,7 @@ test('an admin logs in and lands on /dashboard', async ({ page }) => {
 test('a non-admin who opens an admin screen is sent to /kyc', async ({ page }) => {
   const user = await createVerifiedUserViaApi(page, 'user');
   await loginAndWait(page, user.email, user.password, '/kyc');
-  for (const adminPath of ['/kyclisting', '/admin/disputes']) {
+  for (const adminPath of ['/kyclisting', '/admin/disputes', '/admin/messages']) {
     await page.goto(adminPath);
     await expect(page).toHaveURL(/\/kyc$/);
   }

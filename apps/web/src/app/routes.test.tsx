@@ -38,7 +38,7 @@ describe('routing and guards', () => {
     expect(router.state.location.pathname).toBe('/dispute/d1');
   });
 
-  for (const adminPath of ['/kyclisting', '/admin/disputes']) {
+  for (const adminPath of ['/kyclisting', '/admin/disputes', '/admin/messages']) {
     it(`redirects a non-admin who opens ${adminPath} to /kyc`, async () => {
       storeSession({ userType: 'provider' });
       const { router } = renderApp(adminPath);

@@ -58,6 +58,7 @@ const ownKyc = { param: 'userId', to: paths.kyc, label: 'See your own verificati
 const adminRoutes: RouteObject[] = [
   { path: paths.kycListing, element: <S.KycListingScreen /> },
   { path: paths.adminDisputes, element: <S.AdminDisputesScreen /> },
+  { path: paths.adminMessages, element: <S.ContactMessagesScreen /> },
 ];
 
 /** SPEC §2 spells paths with their case (/SignUp, /Settings): match them exactly. */

@@ -90,6 +90,10 @@ export const AdminDisputeScreen = lazyScreen(
   () => import('../features/disputes/screens/admin-dispute-screen'),
 );
 
+export const ContactMessagesScreen = lazyScreen(
+  () => import('../features/contact-inbox/screens/contact-messages-screen'),
+);
+
 export const ChatRoomScreen = lazyScreen(() => import('../features/chat/screens/chat-room-screen'));
 
 export const PackagesScreen = lazyScreen(

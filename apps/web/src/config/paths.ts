@@ -41,6 +41,7 @@ export const paths = {
 
   kycListing: '/kyclisting',
   adminDisputes: '/admin/disputes',
+  adminMessages: '/admin/messages',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -81,10 +82,11 @@ export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.has(pathname);
 }
 
-/** Screens only admins use: two send anyone else to /kyc, the others show them a note (SPEC §2). */
+/** Screens only admins use: the first three send anyone else to /kyc, the others show a note. */
 const ADMIN_PATHS: string[] = [
   paths.kycListing,
   paths.adminDisputes,
+  paths.adminMessages,
   paths.admin,
   paths.member,
   paths.dashboard,

@@ -43,6 +43,7 @@ describe('main navigation', () => {
     ['/dashboard/kyc/user/aaaaaaaaaaaaaaaaaaaaaaa1', 'KYC'],
     ['/admin/disputes', 'Disputes'],
     ['/admin/dispute/aaaaaaaaaaaaaaaaaaaaaaa1', 'Disputes'],
+    ['/admin/messages', 'Messages'],
   ])('an admin on %s sees %s, and only it, as the current page', (path, item) => {
     renderLayout(path, { userType: 'admin', email: 'admin@example.com' });
     expect(currentItems()).toEqual([item]);
@@ -68,7 +69,7 @@ describe('main navigation', () => {
       within(mobile)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Members', 'KYC', 'Disputes', 'Coupons', 'Packages']);
+    ).toEqual(['Dashboard', 'Members', 'KYC', 'Disputes', 'Messages', 'Coupons', 'Packages']);
   });
 });
 

@@ -30,6 +30,7 @@ export function getNavItems(user: RoleCarrier): NavItem[] {
       { label: 'Members', to: paths.admin, details: [paths.member] },
       { label: 'KYC', to: paths.kycListing, details: [paths.kycUser] },
       { label: 'Disputes', to: paths.adminDisputes, details: [paths.adminDispute] },
+      { label: 'Messages', to: paths.adminMessages },
       { label: 'Coupons', to: paths.coupons },
       { label: 'Packages', to: paths.packages },
     ];

@@ -23,7 +23,13 @@ describe('returnPath: where a login after a session ended goes back to', () => {
   });
 
   it('an admin screen only for an admin', () => {
-    for (const path of ['/kyclisting', '/admin/disputes', '/dashboard', '/admin/dispute/d1']) {
+    for (const path of [
+      '/kyclisting',
+      '/admin/disputes',
+      '/admin/messages',
+      '/dashboard',
+      '/admin/dispute/d1',
+    ]) {
       expect(returnPath({ path, userId: 'u7' }, member)).toBeNull();
       expect(returnPath({ path, userId: 'a1' }, admin)).toBe(path);
     }

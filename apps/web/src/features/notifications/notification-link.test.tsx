@@ -40,6 +40,8 @@ describe('notificationLink: each type the API sends, to its screen', () => {
     ['series-cancelled', { seriesId: 's', bookingId: B }, `/booking-details/${B}`],
     ['welcome', {}, '/profile'],
     ['account', { flags: {} }, null],
+    // Only admins are sent these; anyone else has no inbox to open.
+    ['contact-message', { contactMessageId: 'c', email: 'ann@example.test' }, null],
   ])('%s → %s', (type, data, path) => {
     expect(notificationLink({ type, data })).toBe(path);
   });
@@ -48,6 +50,44 @@ describe('notificationLink: each type the API sends, to its screen', () => {
     expect(notificationLink({ type: 'dispute', data: { disputeId: D } }, { isAdmin: true })).toBe(
       `/admin/dispute/${D}`,
     );
+  });
+
+  it('sends an admin to the inbox of contact messages', () => {
+    const data = { contactMessageId: 'c', email: 'ann@example.test' };
+    expect(notificationLink({ type: 'contact-message', data }, { isAdmin: true })).toBe(
+      '/admin/messages',
+    );
+  });
+});
+
+describe("the admin's bell", () => {
+  it('opens the inbox from a contact message', async () => {
+    storeSession({ userType: 'admin' });
+    const contact = note(
+      'n1',
+      'contact-message',
+      'New contact message from Ann Visitor: Booking help',
+      { contactMessageId: 'c'.repeat(24), email: 'ann@example.test' },
+      1,
+    );
+    const meta = { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false };
+    mockFetch(({ url, method }) => {
+      if (url.startsWith('/api/notifications/all'))
+        return { status: 200, body: { success: true, allNotifications: [contact], ...meta } };
+      if (method === 'POST' && url === '/api/notifications/n1/read')
+        return { status: 200, body: { success: true, message: 'ok', data: contact } };
+      if (url.startsWith('/api/contact'))
+        return { status: 200, body: { success: true, data: [], ...meta, total: 0 } };
+      return { status: 200, body: { success: true, data: [] } };
+    });
+    const { router } = renderApp('/coupons');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await user.click(await screen.findByRole('link', { name: /New contact message from Ann/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/messages'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Contact messages' }),
+    ).toBeInTheDocument();
   });
 });
 

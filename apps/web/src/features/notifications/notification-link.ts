@@ -12,8 +12,8 @@ const text = (value: unknown): string | null =>
  * it: an owner's open booking has one per sitter), a dispute its page, a KYC decision or
  * message the KYC screen, credits the dashboard that shows the balance, a subscription the
  * settings that manage it, a booking, request or review its booking, the welcome the profile it
- * asks to complete. Null: nothing to open (an account change, a contact message, which no screen
- * lists).
+ * asks to complete, a contact-form message the admins' inbox (/admin/messages; only an admin
+ * may open it). Null: nothing to open (an account change).
  */
 export function notificationLink(n: Linkable, { isAdmin = false } = {}): string | null {
   const data = n.data ?? {};
@@ -23,6 +23,7 @@ export function notificationLink(n: Linkable, { isAdmin = false } = {}): string 
   if (disputeId) return toPath(isAdmin ? paths.adminDispute : paths.dispute, { disputeId });
   if (n.type === 'kyc' || n.type === 'kyc-message') return paths.kyc;
   if (n.type === 'credits') return paths.userDashboard;
+  if (n.type === 'contact-message') return isAdmin ? paths.adminMessages : null;
   if (n.type === 'subscription') return paths.settings;
   // "Welcome to Pawsy! Complete your profile…"
   if (n.type === 'welcome') return paths.profile;
