@@ -4,45 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 import { storeSession } from '../../test/tokens';
-import type { ChatMessage, Conversation } from './chat-api';
+import { conversation, ME, meta, msg, SAM } from './test/chat-fixtures';
 
-const ME = { _id: 'u1', id: 'u1', firstName: 'Olivia', lastName: 'Owner' };
-const SAM = { _id: 'u2', id: 'u2', firstName: 'Sam', lastName: 'Sitter' };
-const BOOKING = 'b'.repeat(24);
-const meta = (total: number) => ({ page: 1, limit: 100, total, totalPages: 1, hasMore: false });
-
-function sentMessage(text: string): ChatMessage {
-  const at = new Date().toISOString();
-  return {
-    _id: 'm1',
-    bookingId: BOOKING,
-    booking: BOOKING,
-    text,
-    sender: ME,
-    recipient: SAM,
-    createdAt: at,
-    sentAt: at,
-    read: false,
-    readAt: null,
-  };
-}
-const conversation: Conversation = {
-  _id: BOOKING,
-  bookingId: BOOKING,
-  booking: {
-    _id: BOOKING,
-    service: 'Dog walking',
-    status: 'accepted',
-    startDate: '2026-12-01T10:00:00.000Z',
-    endDate: '2026-12-01T11:00:00.000Z',
-  },
-  owner: ME,
-  provider: SAM,
-  otherParty: SAM,
-  lastMessage: null,
-  unreadCount: 0,
-  updatedAt: '2026-11-01T00:00:00.000Z',
-};
+/** The owner's own message as the API answers its POST. */
+const sentMessage = (text: string) => msg('m1', text, new Date().toISOString(), ME, SAM);
 
 type Reply = { status: number; body?: unknown };
 
@@ -52,7 +17,7 @@ async function openChatWithHeldSend() {
   const held: { text: string; answer: (reply: Reply) => void }[] = [];
   mockFetch(({ url, method, body }) => {
     if (url.startsWith('/api/messages/conversations'))
-      return { status: 200, body: { success: true, data: [conversation], meta: meta(1) } };
+      return { status: 200, body: { success: true, data: [conversation(null, 0)], meta: meta(1) } };
     if (url.startsWith('/api/messages/thread'))
       return { status: 200, body: { success: true, data: [], meta: meta(0) } };
     if (url === '/api/messages/' && method === 'POST') {

@@ -4,45 +4,9 @@ import { liveStreamOpened, stubEventSource, streamTicketReply } from '../../test
 import { mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 import { storeSession } from '../../test/tokens';
-import type { ChatMessage, Conversation } from './chat-api';
+import { conversation, meta, msg } from './test/chat-fixtures';
 
-const ME = { _id: 'u1', id: 'u1', firstName: 'Olivia', lastName: 'Owner' };
-const SAM = { _id: 'u2', id: 'u2', firstName: 'Sam', lastName: 'Sitter' };
-const BOOKING = 'b'.repeat(24);
-const meta = (total: number) => ({ page: 1, limit: 100, total, totalPages: 1, hasMore: false });
-
-function fromSam(id: string, text: string): ChatMessage {
-  const at = new Date().toISOString();
-  return {
-    _id: id,
-    bookingId: BOOKING,
-    booking: BOOKING,
-    text,
-    sender: SAM,
-    recipient: ME,
-    createdAt: at,
-    sentAt: at,
-    read: false,
-    readAt: null,
-  };
-}
-const conversation: Conversation = {
-  _id: BOOKING,
-  bookingId: BOOKING,
-  booking: {
-    _id: BOOKING,
-    service: 'Dog walking',
-    status: 'accepted',
-    startDate: '2026-12-01T10:00:00.000Z',
-    endDate: '2026-12-01T11:00:00.000Z',
-  },
-  owner: ME,
-  provider: SAM,
-  otherParty: SAM,
-  lastMessage: null,
-  unreadCount: 0,
-  updatedAt: '2026-11-01T00:00:00.000Z',
-};
+const fromSam = (id: string, text: string) => msg(id, text, new Date().toISOString());
 
 /** jsdom lays nothing out: the thread's height is what the browser would say. */
 function layOut(view: HTMLElement, scrollHeight: number, clientHeight = 420) {
@@ -62,7 +26,10 @@ describe('the chat thread follows its newest message', () => {
       if (url === '/api/notifications/all')
         return { status: 200, body: { success: true, allNotifications: [] } };
       if (url.startsWith('/api/messages/conversations'))
-        return { status: 200, body: { success: true, data: [conversation], meta: meta(1) } };
+        return {
+          status: 200,
+          body: { success: true, data: [conversation(null, 0)], meta: meta(1) },
+        };
       if (url.startsWith('/api/messages/thread'))
         return new Promise((answer) => (answerThread = answer));
       return { status: 404, body: { message: 'Not found' } };

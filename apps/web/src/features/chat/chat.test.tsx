@@ -15,47 +15,11 @@ import { pageFrom, stubIntersectionObserver } from '../../test/paging';
 import { renderApp } from '../../test/render-app';
 import { storeSession } from '../../test/tokens';
 import { loggedIn, loggedOut } from '../auth';
-import type { ChatMessage, Conversation } from './chat-api';
+import type { Conversation } from './chat-api';
+import { BOOKING, conversation, ME, meta, msg, SAM } from './test/chat-fixtures';
 import { chatModalOpened } from './chat-modal-slice';
 import { ChatButton } from './components/chat-button';
 import { chatUserSeen, fetchConversations, fetchThread, messageReceived } from './chat-slice';
-
-const ME = { _id: 'u1', id: 'u1', firstName: 'Olivia', lastName: 'Owner' };
-const SAM = { _id: 'u2', id: 'u2', firstName: 'Sam', lastName: 'Sitter' };
-const BOOKING = 'b'.repeat(24);
-
-function msg(id: string, text: string, at: string, from = SAM, to = ME): ChatMessage {
-  return {
-    _id: id,
-    bookingId: BOOKING,
-    booking: BOOKING,
-    text,
-    sender: from,
-    recipient: to,
-    createdAt: at,
-    sentAt: at,
-    read: false,
-    readAt: null,
-  };
-}
-const meta = (total: number) => ({ page: 1, limit: 100, total, totalPages: 1, hasMore: false });
-const conversation = (last: ChatMessage | null, unreadCount: number): Conversation => ({
-  _id: BOOKING,
-  bookingId: BOOKING,
-  booking: {
-    _id: BOOKING,
-    service: 'Dog walking',
-    status: 'accepted',
-    startDate: '2026-12-01T10:00:00.000Z',
-    endDate: '2026-12-01T11:00:00.000Z',
-  },
-  owner: ME,
-  provider: SAM,
-  otherParty: SAM,
-  lastMessage: last,
-  unreadCount,
-  updatedAt: last?.createdAt ?? '2026-11-01T00:00:00.000Z',
-});
 
 // A second conversation, not opened, with two unread messages from Maya.
 const MAYA = { _id: 'u3', id: 'u3', firstName: 'Maya', lastName: 'Sitter' };
