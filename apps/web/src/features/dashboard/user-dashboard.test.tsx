@@ -173,18 +173,29 @@ describe('user dashboard', () => {
     expect(await screen.findByText('Failed to fetch user dashboard')).toBeInTheDocument();
   });
 
-  it('gives a provider "View requests" and no pets count', async () => {
+  /** /user-dashboard for a sitter whose dashboard reads `over` (KYC status, flag, credits). */
+  function openAsSitter(over: {
+    KYC_verified: boolean;
+    kycStatus: string;
+    creditsBalance?: number;
+  }) {
     storeSession({ id: USER_ID, userType: 'provider' });
+    const { KYC_verified, ...rest } = over;
     const dashboard = makeDashboard({
-      user: { ...makeDashboard().user, userType: 'provider', KYC_verified: true },
-      kycStatus: 'Verified',
+      user: { ...makeDashboard().user, userType: 'provider', KYC_verified },
+      ...rest,
     });
-    mockDashboardFetch(({ url }) =>
+    const calls = mockDashboardFetch(({ url }) =>
       url.startsWith('/api/user/dashboard/')
         ? { status: 200, body: { success: true, data: dashboard } }
         : { status: 200, body: { success: true, allNotifications: [] } },
     );
     renderApp('/user-dashboard');
+    return calls;
+  }
+
+  it('gives a provider "View requests" and no pets count', async () => {
+    openAsSitter({ KYC_verified: true, kycStatus: 'Verified' });
     expect(await screen.findByText('Identity verified')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View requests' })).toHaveAttribute(
       'href',
@@ -197,17 +208,7 @@ describe('user dashboard', () => {
   });
 
   it('tells a sitter whose verification an admin withdrew to send documents again', async () => {
-    storeSession({ id: USER_ID, userType: 'provider' });
-    const dashboard = makeDashboard({
-      user: { ...makeDashboard().user, userType: 'provider', KYC_verified: false },
-      kycStatus: 'Verified',
-    });
-    mockDashboardFetch(({ url }) =>
-      url.startsWith('/api/user/dashboard/')
-        ? { status: 200, body: { success: true, data: dashboard } }
-        : { status: 200, body: { success: true, allNotifications: [] } },
-    );
-    renderApp('/user-dashboard');
+    openAsSitter({ KYC_verified: false, kycStatus: 'Verified' });
     expect(await screen.findByText('Verify your identity')).toBeInTheDocument();
     expect(
       screen.getByText(
@@ -218,18 +219,7 @@ describe('user dashboard', () => {
   });
 
   it('shows a sitter without credits no credits (they pay for bookings sitters do not make)', async () => {
-    storeSession({ id: USER_ID, userType: 'provider' });
-    const dashboard = makeDashboard({
-      user: { ...makeDashboard().user, userType: 'provider', KYC_verified: true },
-      kycStatus: 'Verified',
-      creditsBalance: 0,
-    });
-    const calls = mockDashboardFetch(({ url }) =>
-      url.startsWith('/api/user/dashboard/')
-        ? { status: 200, body: { success: true, data: dashboard } }
-        : { status: 200, body: { success: true, allNotifications: [] } },
-    );
-    renderApp('/user-dashboard');
+    const calls = openAsSitter({ KYC_verified: true, kycStatus: 'Verified', creditsBalance: 0 });
     expect(await screen.findByText('Identity verified')).toBeInTheDocument();
     expect(screen.getByText('Upcoming bookings')).toBeInTheDocument();
     expect(screen.queryByText('Credits balance')).not.toBeInTheDocument();
