@@ -125,8 +125,8 @@ test('an owner invites three sitters; the first acceptance withdraws the other i
   await owner.page.getByRole('radio', { name: /Send to several sitters/ }).check();
   await chooseService(owner.page, 'Pet sitting');
   const picker = owner.page.getByRole('combobox', { name: 'Sitters to invite' });
-  // Strangers see sitters' last names as initials ("Maya C.").
-  for (const name of ['Sam', 'Maya', 'Nora']) {
+  // Strangers see sitters' last names as initials ("Jade N."); all three take dogs.
+  for (const name of ['Sam', 'Jade', 'Ethan']) {
     await picker.click();
     await owner.page.getByRole('option', { name: new RegExp(`^${name} `) }).click();
   }
@@ -137,27 +137,27 @@ test('an owner invites three sitters; the first acceptance withdraws the other i
   const bookingId = await confirmAtCheckout(owner.page);
   await expect(owner.page.getByText('Invited by the owner')).toHaveCount(3);
 
-  // The booking's chat has one conversation per invited sitter: the owner writes to Maya.
+  // The booking's chat has one conversation per invited sitter: the owner writes to Jade.
   await owner.page.getByRole('button', { name: 'Chat' }).click();
   const chat = owner.page.getByRole('dialog', { name: /^Chat with/ });
   const sitters = chat.getByRole('navigation', { name: 'Conversations' });
   await expect(sitters.getByRole('button')).toHaveCount(3);
-  await sitters.getByRole('button', { name: /^Maya/ }).click();
-  await expect(owner.page.getByRole('dialog', { name: 'Chat with Maya C.' })).toBeVisible();
-  await chat.getByRole('textbox', { name: 'Message' }).fill('Hi Maya, are you free then?');
+  await sitters.getByRole('button', { name: /^Jade/ }).click();
+  await expect(owner.page.getByRole('dialog', { name: 'Chat with Jade N.' })).toBeVisible();
+  await chat.getByRole('textbox', { name: 'Message' }).fill('Hi Jade, are you free then?');
   await chat.getByRole('button', { name: 'Send' }).click();
   await expect(chat.getByRole('list', { name: 'Messages' })).toContainText(
-    'Hi Maya, are you free then?',
+    'Hi Jade, are you free then?',
   );
   await expect(chat.getByRole('alert')).toHaveCount(0);
   await chat.getByRole('button', { name: 'Close chat' }).click();
 
-  // Maya answers from her request board.
-  const maya = await signIn(browser, 'maya@pawsy.test', DEMO_PASSWORD, '/user-dashboard');
-  await maya.page.goto('/request-page');
-  const invitations = maya.page.getByRole('region', { name: 'Invitations' });
+  // Jade answers from her request board.
+  const jade = await signIn(browser, 'jade@pawsy.test', DEMO_PASSWORD, '/user-dashboard');
+  await jade.page.goto('/request-page');
+  const invitations = jade.page.getByRole('region', { name: 'Invitations' });
   const card = invitations.locator('article', {
-    has: maya.page.locator(`a[href="/booking-details/${bookingId}"]`),
+    has: jade.page.locator(`a[href="/booking-details/${bookingId}"]`),
   });
   await card.getByRole('button', { name: 'Accept' }).click();
   await expect(card).toBeHidden();
@@ -172,16 +172,16 @@ test('an owner invites three sitters; the first acceptance withdraws the other i
 
   await owner.page.reload();
   await expect(status(owner.page, 'Accepted')).toBeVisible();
-  await expect(owner.page.getByRole('group', { name: 'Request from Maya Collins' })).toContainText(
+  await expect(owner.page.getByRole('group', { name: 'Request from Jade Nguyen' })).toContainText(
     'accepted',
   );
   // The assigned sitter by the whole name; the others stay strangers, by the last initial.
-  for (const name of ['Sam O.', 'Nora L.'])
+  for (const name of ['Sam O.', 'Ethan B.'])
     await expect(owner.page.getByRole('group', { name: `Request from ${name}` })).toContainText(
       'closed',
     );
   await owner.close();
-  await maya.close();
+  await jade.close();
   await sam.close();
 });
 

@@ -1,9 +1,10 @@
 import { Alert, MultiSelect, Skeleton } from '@mantine/core';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { normalizeService, serviceUnit } from '../../../config/service-labels';
 import { getErrorMessage } from '../../../lib/api-error';
 import { formatCents } from '../../../lib/money';
 import { useLoad } from '../../../lib/use-load';
+import { petsApi } from '../../pets';
 import { sittersApi, type SitterCard } from '../../sitters';
 
 export const MAX_INVITES = 5;
@@ -11,13 +12,31 @@ const FETCH_NEARBY_FAILED = 'Failed to fetch nearby users.';
 
 type SitterPickerProps = {
   service: string;
+  /** The owner's pets chosen for the booking, by id, and whose pets they are. */
+  petIds: string[];
+  ownerId: string;
   value: string[];
   onChange: (ids: string[]) => void;
   error?: string;
 };
 
-/** Up to five sitters from GET /api/user/nearby who offer the chosen service. */
-export function SitterPicker({ service, value, onChange, error }: SitterPickerProps) {
+/**
+ * A sitter takes these species when they name no kind of pet, or a kind naming each ("Dogs"
+ * names dog): the API's rule for an invitation (bookings.service.ts refusedPet).
+ */
+export const takesPets = (prefs: readonly string[], species: readonly string[]) =>
+  prefs.length === 0 ||
+  species.every((kind) => prefs.some((pref) => pref.toLowerCase().includes(kind)));
+
+/** Up to five sitters from GET /api/user/nearby who offer the chosen service and take the pets. */
+export function SitterPicker({
+  service,
+  petIds,
+  ownerId,
+  value,
+  onChange,
+  error,
+}: SitterPickerProps) {
   const load = useCallback(async (): Promise<SitterCard[]> => {
     try {
       return (await sittersApi.nearby({ limit: 50 })).nearbyUsers;
@@ -26,6 +45,13 @@ export function SitterPicker({ service, value, onChange, error }: SitterPickerPr
     }
   }, []);
   const nearby = useLoad('nearby', load, FETCH_NEARBY_FAILED);
+  // The species of the chosen pets (a failed read filters by none: the API still checks).
+  const loadPets = useCallback(() => petsApi.list(ownerId), [ownerId]);
+  const pets = useLoad(`pets:${ownerId}`, loadPets, '');
+  const species = useMemo(
+    () => (pets.data ?? []).filter((p) => petIds.includes(p._id)).map((p) => p.species),
+    [pets.data, petIds],
+  );
 
   const options = useMemo(
     () =>
@@ -36,6 +62,7 @@ export function SitterPicker({ service, value, onChange, error }: SitterPickerPr
             s.service_rates[service] !== undefined ||
             s.suggested_rates?.[normalizeService(service)] !== undefined,
         )
+        .filter((s) => takesPets(s.pet_prefrences, species))
         .map((s) => {
           const own = s.service_rates[service];
           const rate = own ?? s.suggested_rates?.[normalizeService(service)];
@@ -48,8 +75,13 @@ export function SitterPicker({ service, value, onChange, error }: SitterPickerPr
             label: `${s.firstName} ${s.lastName}${s.city ? ` (${s.city})` : ''}${price}`,
           };
         }),
-    [nearby.data, service],
+    [nearby.data, service, species],
   );
+  // A sitter chosen before a pet they do not take was ticked is not invited.
+  const shown = value.filter((id) => options.some((o) => o.value === id));
+  useEffect(() => {
+    if (nearby.data && pets.data && shown.length !== value.length) onChange(shown);
+  });
 
   if (nearby.isLoading && !nearby.data)
     return <Skeleton height={60} aria-label="Loading sitters" />;
@@ -62,10 +94,10 @@ export function SitterPicker({ service, value, onChange, error }: SitterPickerPr
   return (
     <MultiSelect
       label="Sitters to invite"
-      description={`Choose up to ${MAX_INVITES} sitters who offer ${service || 'this service'}. The first to accept gets the booking.`}
+      description={`Choose up to ${MAX_INVITES} sitters who offer ${service || 'this service'} and take your pets. The first to accept gets the booking.`}
       placeholder={options.length ? 'Pick sitters' : 'No sitters offer this service nearby'}
       data={options}
-      value={value.filter((id) => options.some((o) => o.value === id))}
+      value={shown}
       onChange={onChange}
       maxValues={MAX_INVITES}
       searchable

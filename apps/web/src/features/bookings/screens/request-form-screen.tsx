@@ -216,6 +216,8 @@ export default function RequestFormScreen() {
               {values.mode === 'invite' && !providerId && (
                 <SitterPicker
                   service={values.service}
+                  petIds={values.pets}
+                  ownerId={user.id}
                   value={values.inviteProviderIds}
                   onChange={(ids) => set('inviteProviderIds', ids)}
                   error={errors.inviteProviderIds}
