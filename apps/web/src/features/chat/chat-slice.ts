@@ -30,6 +30,8 @@ export type ChatState = {
   polling: boolean;
   loading: boolean;
   error: string | null;
+  /** Per threadKey, what was typed and not sent yet: closing the chat keeps it. */
+  drafts?: Record<string, string>;
 };
 
 export const initialChatState: ChatState = {
@@ -123,6 +125,14 @@ const chatSlice = createSlice({
           m.readAt = action.payload.readAt;
         }
     },
+    /** `ifEmpty`: a message that failed comes back only into an empty box, never over newer text. */
+    draftTyped(state, action: PayloadAction<{ key: string; text: string; ifEmpty?: boolean }>) {
+      const { key, text, ifEmpty } = action.payload;
+      const drafts = (state.drafts ??= {});
+      if (ifEmpty && drafts[key]) return;
+      if (text) drafts[key] = text;
+      else delete drafts[key];
+    },
     pollingStarted(state) {
       state.polling = true;
     },
@@ -204,6 +214,12 @@ const chatSlice = createSlice({
   },
 });
 
-export const { messageReceived, messagesRead, pollingStarted, pollingStopped, chatUserSeen } =
-  chatSlice.actions;
+export const {
+  messageReceived,
+  messagesRead,
+  draftTyped,
+  pollingStarted,
+  pollingStopped,
+  chatUserSeen,
+} = chatSlice.actions;
 export const chatReducer = chatSlice.reducer;

@@ -353,6 +353,39 @@ describe('chat modal', () => {
   });
 });
 
+describe('chat drafts', () => {
+  it('keeps what was typed when the chat is closed and opened again; a logout forgets it', async () => {
+    storeSession({ id: 'u1' });
+    mockFetch(({ url }) =>
+      url.startsWith('/api/messages/')
+        ? { status: 200, body: { success: true, data: [], meta: meta(0) } }
+        : { status: 404, body: { message: 'Not found' } },
+    );
+    const store = createTestStore();
+    render(
+      <AppProvider store={store} env="test">
+        <ChatButton bookingId={BOOKING} owner={{ ...ME, image: null }} provider={SAM} />
+      </AppProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Chat' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Chat with Sam Sitter' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'The key is under');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Chat' }));
+    dialog = await screen.findByRole('dialog', { name: 'Chat with Sam Sitter' });
+    expect(within(dialog).getByRole('textbox', { name: 'Message' })).toHaveValue(
+      'The key is under',
+    );
+    act(() => {
+      store.dispatch(loggedOut());
+    });
+    expect(store.getState().chat.drafts ?? {}).toEqual({});
+  });
+});
+
 describe('chat modal left open', () => {
   it("comes back over its own booking's page, not over another booking's", async () => {
     storeSession({ id: 'u1' });

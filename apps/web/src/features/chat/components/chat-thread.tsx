@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useCurrentUser } from '../../auth';
 import { MESSAGE_MAX_LENGTH } from '@pawsy/contract';
 import { isWith, threadKey } from '../chat-model';
-import { fetchThread, sendMessage } from '../chat-slice';
+import { draftTyped, fetchThread, sendMessage } from '../chat-slice';
 import { formatDateTime } from '../../../lib/dates';
 
 const EMPTY: never[] = [];
@@ -31,7 +31,11 @@ export function ChatThread({
   const meta = useAppSelector((s) => s.chat.threadMeta[threadKey(bookingId, recipientId)]);
   const error = useAppSelector((s) => s.chat.error);
   const missing = useAppSelector((s) => s.chat.missingThreads?.[bookingId]);
-  const [text, setText] = useState('');
+  // What is typed lives in the chat state (per thread), so closing the chat keeps a draft.
+  const key = threadKey(bookingId, recipientId);
+  const text = useAppSelector((s) => s.chat.drafts?.[key] ?? '');
+  const setText = (next: string, ifEmpty = false) =>
+    dispatch(draftTyped({ key, text: next, ifEmpty }));
   const [sending, setSending] = useState(false);
   // The dialog's focus trap starts on [data-autofocus]. A thread shown only once the owner's
   // sitters have loaded comes after that (focus is on the dialog's close button by then), so it
@@ -72,7 +76,7 @@ export function ChatThread({
       sendMessage({ bookingId, text: trimmed, ...(recipientId ? { recipientId } : {}) }),
     );
     setSending(false);
-    if (sendMessage.rejected.match(result)) setText((current) => (current === '' ? sent : current));
+    if (sendMessage.rejected.match(result)) setText(sent, true);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey) void submit(event);
