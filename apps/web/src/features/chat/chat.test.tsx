@@ -364,7 +364,7 @@ describe('chat drafts', () => {
     const store = createTestStore();
     render(
       <AppProvider store={store} env="test">
-        <ChatButton bookingId={BOOKING} owner={{ ...ME, image: null }} provider={SAM} />
+        <ChatButton bookingId={BOOKING} owner={ME} provider={SAM} />
       </AppProvider>,
     );
     const user = userEvent.setup();

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { Coupon, CreateCouponBody } from '../coupons-api';
 import type { CouponSaveFailure } from '../coupons-slice';
 import {
+  endsInThePast,
   formErrors,
   initialValues,
   toBody,
@@ -115,6 +116,11 @@ export function CouponFormModal({ opened, coupon, saving, onClose, onSubmit }: P
             <TextInput
               type="date"
               label="Valid until"
+              description={
+                endsInThePast(values.validTo)
+                  ? 'This day is over: the coupon is expired'
+                  : undefined
+              }
               value={values.validTo}
               error={errors.validTo}
               onChange={(e) => set('validTo', e.currentTarget.value)}
@@ -124,6 +130,8 @@ export function CouponFormModal({ opened, coupon, saving, onClose, onSubmit }: P
             label="Maximum redemptions"
             description="Leave empty for no limit"
             min={1}
+            // Out of range is said, not silently changed to 1.
+            clampBehavior="none"
             allowDecimal={false}
             value={values.maxRedemptions}
             error={errors.maxRedemptions}

@@ -63,8 +63,15 @@ export function formErrors(v: Values): FieldErrors {
   // "Valid until" covers its whole day, so the same day as "Valid from" is fine.
   if (v.validFrom && v.validTo && v.validTo < v.validFrom)
     errors.validTo = 'The end date must not be before the start date';
+  const max = v.maxRedemptions === '' ? null : Number(v.maxRedemptions);
+  if (max !== null && !(Number.isInteger(max) && max >= 1))
+    errors.maxRedemptions = 'Enter a whole number of at least 1, or leave it empty for no limit';
   return errors;
 }
+
+/** "Valid until" a day already over (UTC, as the API reads it): said, not refused. */
+export const endsInThePast = (validTo: string, today = new Date().toISOString().slice(0, 10)) =>
+  validTo !== '' && validTo < today;
 
 export function toBody(v: Values): CreateCouponBody {
   const value = Number(v.value);

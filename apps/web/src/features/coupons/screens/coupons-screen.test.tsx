@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, type FetchCall } from '../../../test/fetch-mock';
@@ -304,6 +304,31 @@ describe('/coupons', () => {
       await within(dialog).findByText('Percent off is a whole number from 1 to 100'),
     ).toBeInTheDocument();
     expect(percent).toHaveValue('150');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('refuses a maximum below 1 instead of saving it as 1, and says when the end date is over', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    const calls = mockFetch((call) => {
+      if (call.url === '/api/coupons?page=1') return { status: 200, body: page([]) };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    renderApp('/coupons');
+    await userEvent.click(await screen.findByRole('button', { name: 'New coupon' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New coupon' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Code/ }), 'AUDIT30');
+    const max = within(dialog).getByRole('textbox', { name: /Maximum redemptions/ });
+    await userEvent.type(max, '0');
+    const until = within(dialog).getByLabelText('Valid until');
+    fireEvent.change(until, { target: { value: '2025-06-01' } });
+    expect(within(dialog).getByText('This day is over: the coupon is expired')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create coupon' }));
+    expect(
+      await within(dialog).findByText(
+        'Enter a whole number of at least 1, or leave it empty for no limit',
+      ),
+    ).toBeInTheDocument();
+    expect(max).toHaveValue('0');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
