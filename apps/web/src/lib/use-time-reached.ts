@@ -10,10 +10,12 @@ const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 export function useTimeReached(at: number): boolean {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const wait = at - Date.now();
-    if (wait > MAX_TIMEOUT_MS) return;
-    const timer = setTimeout(() => setNow(Date.now()), Math.max(wait, 0));
+    const wait = at - now;
+    if (wait <= 0 || wait > MAX_TIMEOUT_MS) return;
+    // A timer may fire a millisecond before the clock reads `at`: `now` then changes and this runs
+    // again for what is left, instead of waiting for ever.
+    const timer = setTimeout(() => setNow(Date.now()), wait + 1);
     return () => clearTimeout(timer);
-  }, [at]);
+  }, [at, now]);
   return at <= now;
 }
