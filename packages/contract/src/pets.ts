@@ -21,6 +21,17 @@ export const petWire = z.object({
 });
 export type PetWire = z.infer<typeof petWire>;
 
+/**
+ * Whether a sitter whose profile names these kinds of pets (`pet_prefrences`) takes a pet of
+ * this species: naming none takes any, else one kind must name the species ("Dogs" names dog).
+ * Invitations, applications and series apply it; sitter search applies it in SQL
+ * (availability.repository.ts offerFilterSql).
+ */
+export function takesSpecies(prefs: readonly string[], species: string): boolean {
+  const kind = species.toLowerCase();
+  return prefs.length === 0 || prefs.some((pref) => pref.toLowerCase().includes(kind));
+}
+
 /** Text fields of the pet form (multipart strings; empty values are dropped before parsing). */
 export const petFields = z.object({
   name: trimmedText({

@@ -8,6 +8,7 @@ import {
   type CreateBookingBody,
   type RateSource,
   serviceWord,
+  takesSpecies,
 } from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
@@ -55,16 +56,14 @@ export async function loadProviderRate(
 type PetKind = { name: string; species: string };
 
 /**
- * The first of these pets the sitter does not take: no preference takes any, else a preference
- * must name the species ("Dogs" names dog), the rule sitter search filters by (offerFilterSql).
+ * The first of these pets the sitter does not take (the contract's takesSpecies).
  */
 export function refusedPet(
   provider: Pick<PartyRow, 'pet_prefrences'>,
   pets: readonly PetKind[],
 ): PetKind | undefined {
-  const takes = parseStringList(provider.pet_prefrences).map((p) => p.toLowerCase());
-  if (takes.length === 0) return undefined;
-  return pets.find((pet) => !takes.some((kind) => kind.includes(pet.species)));
+  const takes = parseStringList(provider.pet_prefrences);
+  return pets.find((pet) => !takesSpecies(takes, pet.species));
 }
 
 /** 400 on `field` (the owner chose the sitter) naming the first pet the sitter does not take. */

@@ -1,31 +1,17 @@
 import { Alert, Anchor, Checkbox, Group, Skeleton, Text } from '@mantine/core';
-import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { getErrorMessage } from '../../../lib/api-error';
-import { useLoad } from '../../../lib/use-load';
-import { petsApi, type Pet } from '../../pets';
+import type { OwnerPets } from '../hooks/use-owner-pets';
 
 type PetsPickerProps = {
-  userId: string;
+  pets: Pick<OwnerPets, 'data' | 'error' | 'isLoading'>;
   value: string[];
   onChange: (ids: string[]) => void;
   error?: string;
 };
 
-const FETCH_PETS_FAILED = 'Failed to fetch pets';
-
-/** The owner's pets (GET /api/pets/user/{userId}) as checkboxes; a 404 means "no pets". */
-export function PetsPicker({ userId, value, onChange, error }: PetsPickerProps) {
-  const load = useCallback(async (): Promise<Pet[]> => {
-    try {
-      return await petsApi.list(userId);
-    } catch (err) {
-      throw new Error(getErrorMessage(err, FETCH_PETS_FAILED));
-    }
-  }, [userId]);
-  const pets = useLoad(userId, load, FETCH_PETS_FAILED);
-
+/** The owner's pets (useOwnerPets) as checkboxes; a 404 means "no pets". */
+export function PetsPicker({ pets, value, onChange, error }: PetsPickerProps) {
   if (pets.isLoading && !pets.data) return <Skeleton height={60} aria-label="Loading your pets" />;
   if (pets.error)
     return (

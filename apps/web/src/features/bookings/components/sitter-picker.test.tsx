@@ -5,13 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { AppProvider } from '../../../app/provider';
 import { createTestStore } from '../../../app/store';
 import { mockFetch } from '../../../test/fetch-mock';
-import { makePet, makePublicSitter } from '../../../test/fixtures';
+import { makePublicSitter } from '../../../test/fixtures';
 import { storeSession } from '../../../test/tokens';
 import { SitterPicker, takesPets } from './sitter-picker';
 
 const OWNER = 'aaaaaaaaaaaaaaaaaaaaaaa1';
-const dog = makePet({ _id: 'dddddddddddddddddddddd01', name: 'Rex', species: 'dog' });
-const cat = makePet({ _id: 'dddddddddddddddddddddd02', name: 'Mochi', species: 'cat' });
 const sitter = (id: string, firstName: string, pet_prefrences: string[]) => ({
   ...makePublicSitter({ _id: id, id, firstName, lastName: 'S.', pet_prefrences }),
   distanceKm: 1,
@@ -23,13 +21,12 @@ const sitters = [
 ];
 
 /** The picker inside a form that holds its value, as the request form does. */
-function Form({ petIds, onIds }: { petIds: string[]; onIds: (ids: string[]) => void }) {
+function Form({ species, onIds }: { species: string[]; onIds: (ids: string[]) => void }) {
   const [ids, setIds] = useState<string[]>([]);
   return (
     <SitterPicker
       service="dog-walking"
-      petIds={petIds}
-      ownerId={OWNER}
+      species={species}
       value={ids}
       onChange={(next) => {
         setIds(next);
@@ -39,7 +36,7 @@ function Form({ petIds, onIds }: { petIds: string[]; onIds: (ids: string[]) => v
   );
 }
 
-function open(petIds: string[], onIds: (ids: string[]) => void = () => {}) {
+function open(species: string[], onIds: (ids: string[]) => void = () => {}) {
   storeSession({ id: OWNER });
   mockFetch(({ url }) =>
     url.startsWith('/api/user/nearby')
@@ -54,13 +51,11 @@ function open(petIds: string[], onIds: (ids: string[]) => void = () => {}) {
             hasMore: false,
           },
         }
-      : url === `/api/pets/user/${OWNER}`
-        ? { status: 200, body: { success: true, result: [dog, cat] } }
-        : { status: 404, body: { message: 'Not found' } },
+      : { status: 404, body: { message: 'Not found' } },
   );
   const view = render(
     <AppProvider store={createTestStore()} env="test">
-      <Form petIds={petIds} onIds={onIds} />
+      <Form species={species} onIds={onIds} />
     </AppProvider>,
   );
   return view;
@@ -80,19 +75,19 @@ describe('the sitters an owner may invite', () => {
   });
 
   it('offers only sitters who take every chosen pet', async () => {
-    open([dog._id]);
+    open(['dog']);
     await waitFor(async () => expect(await offered()).toEqual(['Dana', 'Any']));
   });
 
   it('drops a chosen sitter once a pet they do not take is ticked', async () => {
     const seen: string[][] = [];
-    const { rerender } = open([dog._id], (ids) => seen.push(ids));
+    const { rerender } = open(['dog'], (ids) => seen.push(ids));
     await userEvent.click(await screen.findByRole('combobox', { name: 'Sitters to invite' }));
     await userEvent.click(await screen.findByRole('option', { name: /^Dana/ }));
     expect(seen.at(-1)).toEqual(['bbbbbbbbbbbbbbbbbbbbbb01']);
     rerender(
       <AppProvider store={createTestStore()} env="test">
-        <Form petIds={[dog._id, cat._id]} onIds={(ids) => seen.push(ids)} />
+        <Form species={['dog', 'cat']} onIds={(ids) => seen.push(ids)} />
       </AppProvider>,
     );
     await waitFor(() => expect(seen.at(-1)).toEqual([]));

@@ -1,10 +1,10 @@
 import { Alert, MultiSelect, Skeleton } from '@mantine/core';
+import { takesSpecies } from '@pawsy/contract';
 import { useCallback, useEffect, useMemo } from 'react';
 import { normalizeService, serviceUnit } from '../../../config/service-labels';
 import { getErrorMessage } from '../../../lib/api-error';
 import { formatCents } from '../../../lib/money';
 import { useLoad } from '../../../lib/use-load';
-import { petsApi } from '../../pets';
 import { sittersApi, type SitterCard } from '../../sitters';
 
 export const MAX_INVITES = 5;
@@ -12,31 +12,19 @@ const FETCH_NEARBY_FAILED = 'Failed to fetch nearby users.';
 
 type SitterPickerProps = {
   service: string;
-  /** The owner's pets chosen for the booking, by id, and whose pets they are. */
-  petIds: string[];
-  ownerId: string;
+  /** The species of the pets chosen for the booking (useOwnerPets' chosenSpecies). */
+  species: readonly string[];
   value: string[];
   onChange: (ids: string[]) => void;
   error?: string;
 };
 
-/**
- * A sitter takes these species when they name no kind of pet, or a kind naming each ("Dogs"
- * names dog): the API's rule for an invitation (bookings.service.ts refusedPet).
- */
+/** Whether a sitter takes every one of these species (the API's rule for an invitation). */
 export const takesPets = (prefs: readonly string[], species: readonly string[]) =>
-  prefs.length === 0 ||
-  species.every((kind) => prefs.some((pref) => pref.toLowerCase().includes(kind)));
+  species.every((kind) => takesSpecies(prefs, kind));
 
 /** Up to five sitters from GET /api/user/nearby who offer the chosen service and take the pets. */
-export function SitterPicker({
-  service,
-  petIds,
-  ownerId,
-  value,
-  onChange,
-  error,
-}: SitterPickerProps) {
+export function SitterPicker({ service, species, value, onChange, error }: SitterPickerProps) {
   const load = useCallback(async (): Promise<SitterCard[]> => {
     try {
       return (await sittersApi.nearby({ limit: 50 })).nearbyUsers;
@@ -45,14 +33,6 @@ export function SitterPicker({
     }
   }, []);
   const nearby = useLoad('nearby', load, FETCH_NEARBY_FAILED);
-  // The species of the chosen pets (a failed read filters by none: the API still checks).
-  const loadPets = useCallback(() => petsApi.list(ownerId), [ownerId]);
-  const pets = useLoad(`pets:${ownerId}`, loadPets, '');
-  const species = useMemo(
-    () => (pets.data ?? []).filter((p) => petIds.includes(p._id)).map((p) => p.species),
-    [pets.data, petIds],
-  );
-
   const options = useMemo(
     () =>
       (nearby.data ?? [])
@@ -78,10 +58,14 @@ export function SitterPicker({
     [nearby.data, service, species],
   );
   // A sitter chosen before a pet they do not take was ticked is not invited.
-  const shown = value.filter((id) => options.some((o) => o.value === id));
+  const shown = useMemo(
+    () => value.filter((id) => options.some((o) => o.value === id)),
+    [value, options],
+  );
+  const isReady = nearby.data !== null;
   useEffect(() => {
-    if (nearby.data && pets.data && shown.length !== value.length) onChange(shown);
-  });
+    if (isReady && shown.length !== value.length) onChange(shown);
+  }, [isReady, shown, value.length, onChange]);
 
   if (nearby.isLoading && !nearby.data)
     return <Skeleton height={60} aria-label="Loading sitters" />;

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Button,
   Container,
   Group,
@@ -15,7 +14,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { SERVICES, normalizeService, serviceLabel } from '@pawsy/contract';
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
@@ -27,7 +26,8 @@ import { PetsPicker } from '../components/pets-picker';
 import { SitterPicker } from '../components/sitter-picker';
 import { SeriesFields } from '../components/series-fields';
 import { SeriesPreviewPanel } from '../components/series-preview-panel';
-import { SitterSummaryCard } from '../components/sitter-summary-card';
+import { RecipientField } from '../components/recipient-field';
+import { chosenSpecies, useOwnerPets } from '../hooks/use-owner-pets';
 import { useSeriesRequest, type SeriesCommon } from '../hooks/use-series-request';
 import { useCurrentUser } from '../../auth';
 import { useLoad } from '../../../lib/use-load';
@@ -42,7 +42,6 @@ import {
   sharedFieldErrors,
   toDraft,
   type RequestFormValues,
-  type RequestMode,
 } from '../lib/request-form-model';
 import { servicesWithRates, sittersApi, type SitterProfile } from '../../sitters';
 
@@ -80,6 +79,8 @@ export default function RequestFormScreen() {
     }
   }, [providerId]);
   const sitter = useLoad(providerId, loadSitter, USER_DETAILS_FAILED);
+  const pets = useOwnerPets(user?.id ?? null);
+  const species = useMemo(() => chosenSpecies(pets.data, values.pets), [pets.data, values.pets]);
 
   const serviceOptions = useMemo(() => {
     // Every service the sitter lists: one without their own rate is booked at the catalogue's
@@ -175,34 +176,11 @@ export default function RequestFormScreen() {
         <Paper withBorder radius="lg" p="lg" mt="lg">
           <form onSubmit={submit} noValidate aria-label="Booking request">
             <Stack gap="md">
-              {providerId ? (
-                <Stack gap="xs">
-                  <Text fw={600}>Sitter</Text>
-                  <SitterSummaryCard
-                    sitter={sitter.data}
-                    isLoading={sitter.isLoading}
-                    error={sitter.error}
-                  />
-                  <Anchor component={Link} to={paths.requestForm} size="sm">
-                    Choose other sitters instead
-                  </Anchor>
-                </Stack>
-              ) : (
-                <Radio.Group
-                  label="Who should get this request?"
-                  value={values.mode}
-                  onChange={(mode) => set('mode', mode as RequestMode)}
-                >
-                  <Stack gap="xs" mt="xs">
-                    <Radio value="open" label="Leave it open: sitters near me can apply" />
-                    <Radio value="invite" label="Send to several sitters (up to 5)" />
-                  </Stack>
-                  <Text size="xs" c="dimmed" mt="xs">
-                    Weekly care with one sitter? Request them from their page to repeat it every
-                    week.
-                  </Text>
-                </Radio.Group>
-              )}
+              <RecipientField
+                sitter={providerId ? sitter : null}
+                mode={values.mode}
+                onModeChange={(mode) => set('mode', mode)}
+              />
               <Select
                 label="Service"
                 placeholder="Choose a service"
@@ -216,15 +194,14 @@ export default function RequestFormScreen() {
               {values.mode === 'invite' && !providerId && (
                 <SitterPicker
                   service={values.service}
-                  petIds={values.pets}
-                  ownerId={user.id}
+                  species={species}
                   value={values.inviteProviderIds}
                   onChange={(ids) => set('inviteProviderIds', ids)}
                   error={errors.inviteProviderIds}
                 />
               )}
               <PetsPicker
-                userId={user.id}
+                pets={pets}
                 value={values.pets}
                 onChange={(ids) => set('pets', ids)}
                 error={errors.pets}

@@ -63,3 +63,46 @@ describe('request form for one sitter', () => {
     expect(screen.getByRole('combobox', { name: /^Service/ })).toHaveValue('Drop-in visits');
   });
 });
+
+describe('request form for several sitters', () => {
+  it('reads the pets once and offers only sitters who take the ticked ones', async () => {
+    storeSession({ id: OWNER_ID, userType: 'user' });
+    const cat = makePet({
+      _id: 'dddddddddddddddddddddd02',
+      userId: OWNER_ID,
+      name: 'Mochi',
+      species: 'cat',
+    });
+    const dogsOnly = makeSitterProfile({ firstName: 'Dana', pet_prefrences: ['Dogs'] });
+    const anyPet = makeSitterProfile({
+      _id: 'bbbbbbbbbbbbbbbbbbbbbb09',
+      id: 'bbbbbbbbbbbbbbbbbbbbbb09',
+      firstName: 'Ari',
+      pet_prefrences: [],
+    });
+    const calls = mockFetch((call) => {
+      if (call.url === `/api/pets/user/${OWNER_ID}`)
+        return { status: 200, body: { success: true, result: [cat] } };
+      if (call.url.startsWith('/api/user/nearby'))
+        return {
+          status: 200,
+          body: {
+            success: true,
+            nearbyUsers: [dogsOnly, anyPet].map((s) => ({ ...s, distanceKm: 1 })),
+            page: 1,
+            limit: 50,
+            total: 2,
+            hasMore: false,
+          },
+        };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    renderApp('/request-form');
+    await userEvent.click(await screen.findByRole('radio', { name: /Send to several sitters/ }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Mochi (cat)' }));
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Sitters to invite' }));
+    const offered = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(offered).toEqual([expect.stringMatching(/^Ari /)]);
+    expect(calls.filter((c) => c.url === `/api/pets/user/${OWNER_ID}`)).toHaveLength(1);
+  });
+});

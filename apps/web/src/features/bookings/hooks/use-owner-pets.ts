@@ -1,0 +1,24 @@
+import { useCallback } from 'react';
+import { getErrorMessage } from '../../../lib/api-error';
+import { useLoad } from '../../../lib/use-load';
+import { petsApi, type Pet } from '../../pets';
+
+const FETCH_PETS_FAILED = 'Failed to fetch pets';
+
+/** The owner's pets (GET /api/pets/user/{userId}), read once for the pets and sitter pickers. */
+export function useOwnerPets(userId: string | null) {
+  const load = useCallback(async (): Promise<Pet[]> => {
+    try {
+      return userId ? await petsApi.list(userId) : [];
+    } catch (err) {
+      throw new Error(getErrorMessage(err, FETCH_PETS_FAILED));
+    }
+  }, [userId]);
+  return useLoad(userId, load, FETCH_PETS_FAILED);
+}
+
+export type OwnerPets = ReturnType<typeof useOwnerPets>;
+
+/** The species of the chosen pets (none while the pets are still loading). */
+export const chosenSpecies = (pets: readonly Pet[] | null, ids: readonly string[]): string[] =>
+  (pets ?? []).filter((pet) => ids.includes(pet._id)).map((pet) => pet.species);
