@@ -1,6 +1,6 @@
-import { Alert, Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback } from 'react';
-import { LoadMore } from '../../../components/ui/load-more';
+import { PagedListView } from '../../../components/ui/paged-list-view';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { formatDateTime } from '../../../lib/dates';
 import { countOf } from '../../../lib/plural';
@@ -18,39 +18,33 @@ export default function ContactMessagesScreen() {
   usePageTitle('Contact messages');
   const fetchPage = useCallback((page: number) => fetchContactPage(page, PAGE_SIZE), []);
   const list = usePagedList('inbox', fetchPage, CONTACT_INBOX_MESSAGES.fetchFailed);
-  const { items, error } = list;
-  const loading = list.isLoading && items.length === 0;
 
   return (
     <Container size="md" py="xl">
       <Stack gap="md">
         <Title order={1}>Contact messages</Title>
-        {error && items.length === 0 && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Text size="sm" aria-live="polite">
-          {loading ? 'Loading…' : countOf(list.total ?? items.length, 'message')}
-        </Text>
-        {!loading && !error && items.length === 0 && <Text>No contact messages yet.</Text>}
-        {items.length > 0 && (
-          <Stack component="ul" aria-label="Contact messages, newest first" gap="md" p={0} m={0}>
-            {items.map((m) => (
-              <ContactMessageItem key={m._id} message={m} />
-            ))}
-          </Stack>
-        )}
-        {items.length > 0 && (
-          <LoadMore
-            count={items.length}
-            hasMore={list.hasMore}
-            isLoading={list.isLoading}
-            error={error}
-            onLoadMore={list.loadMore}
-            endLabel="No more messages"
-          />
-        )}
+        <PagedListView
+          list={list}
+          countLabel={(n) => countOf(n, 'message')}
+          emptyText="No contact messages yet."
+          endLabel="No more messages"
+        >
+          {(items) =>
+            items.length > 0 && (
+              <Stack
+                component="ul"
+                aria-label="Contact messages, newest first"
+                gap="md"
+                p={0}
+                m={0}
+              >
+                {items.map((m) => (
+                  <ContactMessageItem key={m._id} message={m} />
+                ))}
+              </Stack>
+            )
+          }
+        </PagedListView>
       </Stack>
     </Container>
   );
