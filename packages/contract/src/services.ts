@@ -28,6 +28,9 @@ for (const s of SERVICES) {
   byKey.set(squash(s.label), s);
 }
 
+/** The highest rate a sitter may set for a service, in cents ($100,000). */
+export const SERVICE_RATE_MAX_CENTS = 10_000_000;
+
 /** The catalogue value for a value or label ("Dog walking" → "dog-walking"); others kept as typed. */
 export function normalizeService(name: string): string {
   return byKey.get(squash(name))?.value ?? name.trim();

@@ -1,6 +1,7 @@
 import type { Updateable } from 'kysely';
 import { z } from 'zod';
 import {
+  SERVICE_RATE_MAX_CENTS,
   isoInstant,
   isPhoneNumber,
   normalizeRates,
@@ -50,7 +51,7 @@ const serviceList = jsonOf(
 ).transform((list) => JSON.stringify([...new Set(list.map(normalizeService))]));
 const rates = jsonOf(
   z
-    .record(text(60).min(1), z.number().int('Rates are whole cents').min(0).max(10_000_000))
+    .record(text(60).min(1), z.number().int('Rates are whole cents').min(0).max(SERVICE_RATE_MAX_CENTS))
     .refine((r) => Object.keys(r).length <= 10, 'At most 10 services'),
   'service_rates',
 ).transform((r) => JSON.stringify(normalizeRates(r)));

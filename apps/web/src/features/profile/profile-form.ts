@@ -1,5 +1,6 @@
-import { profileDateIssues, type ProfileDateField } from '@pawsy/contract';
+import { SERVICE_RATE_MAX_CENTS, profileDateIssues, type ProfileDateField } from '@pawsy/contract';
 import { normalizeService } from '../../config/service-labels';
+import { formatCents } from '../../lib/money';
 import type { Profile } from './profile-api';
 
 export const TEXT_FIELDS = [
@@ -102,6 +103,24 @@ export function toProfileValues(profile: Profile | null): ProfileValues {
 
 export function centsToDollars(cents: number): string {
   return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}
+
+/**
+ * What is wrong with each rate typed for an offered service (the API's bounds), by service; an
+ * empty rate is fine: owners then see the suggested rate.
+ */
+export function validateRates(values: ProfileValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const service of values.primary_services) {
+    const typed = (values.rates[service] ?? '').trim();
+    if (typed === '') continue;
+    const cents = dollarsToCents(typed);
+    if (typed.startsWith('-')) errors[service] = 'A rate cannot be negative';
+    else if (cents === null) errors[service] = 'Enter the rate in dollars, like 25 or 25.50';
+    else if (cents > SERVICE_RATE_MAX_CENTS)
+      errors[service] = `A rate can be at most ${formatCents(SERVICE_RATE_MAX_CENTS)}`;
+  }
+  return errors;
 }
 
 /** "25", "25.5", "$25.50" → 2550; null when empty or not a price. */

@@ -68,13 +68,10 @@ describe('profile screen', () => {
     expect(city).toHaveValue('Austin');
     const rate = screen.getByLabelText('Dog walking rate (USD)');
     expect(rate).toHaveValue('$25');
-    // Walks are priced per hour (the checkout multiplies by hours), and a rate is never negative.
+    // Walks are priced per hour (the checkout multiplies by hours).
     expect(rate).toHaveAccessibleDescription(
       'Per hour; left empty, owners see $20.00/hour suggested',
     );
-    await user.clear(rate);
-    await user.type(rate, '-25');
-    expect(rate).toHaveValue('$25');
     await user.clear(city);
     await user.type(screen.getByLabelText('State or region'), 'TX');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
@@ -89,6 +86,41 @@ describe('profile screen', () => {
     expect(sent.get('primary_services')).toBe('["dog-walking"]');
     expect(sent.get('service_rates')).toBe('{"dog-walking":2500}');
     expect(xhrCalls[0]!.headers['x-auth-token']).toBeTruthy();
+  });
+
+  it('refuses a negative or too high rate on its field instead of changing it', async () => {
+    storeSession({ id: USER_ID, userType: 'provider' });
+    serveProfile(makeProfile());
+    const xhrCalls = mockXhr(() => ({
+      status: 200,
+      body: { success: true, message: 'Profile updated successfully', data: makeProfile() },
+    }));
+    renderApp('/profile');
+    const user = userEvent.setup();
+    const rate = await screen.findByLabelText('Dog walking rate (USD)');
+    await user.clear(rate);
+    await user.type(rate, '-5');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Please correct the highlighted rates.')).toBeInTheDocument();
+    expect(rate).toHaveAttribute('aria-invalid', 'true');
+    expect(rate).toHaveAccessibleDescription(/A rate cannot be negative/);
+    await waitFor(() => expect(rate).toHaveFocus());
+
+    await user.clear(rate);
+    await user.type(rate, '150000');
+    await user.tab();
+    expect(rate).toHaveValue('$150,000');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() =>
+      expect(rate).toHaveAccessibleDescription(/A rate can be at most \$100,000\.00/),
+    );
+    expect(xhrCalls).toHaveLength(0);
+
+    await user.clear(rate);
+    await user.type(rate, '99.5');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    expect(xhrCalls[0]!.body!.get('service_rates')).toBe('{"dog-walking":9950}');
   });
 
   it('takes typed coordinates as typed (trailing zeros too), and only once both are there', async () => {

@@ -198,8 +198,15 @@ function rateHint(service: string): string {
     : `Per ${unit}; left empty, owners see ${formatCents(suggested)}/${unit} suggested`;
 }
 
-/** Providers price each service they offer, in dollars (stored as cents). */
-export function RatesSection({ values, onChange }: SectionProps) {
+/**
+ * Providers price each service they offer, in dollars (stored as cents). A rate out of bounds is
+ * refused on its field (validateRates), not changed behind the sitter's back.
+ */
+export function RatesSection({
+  values,
+  onChange,
+  errors,
+}: Omit<SectionProps, 'errors'> & { errors?: Record<string, string> }) {
   if (values.primary_services.length === 0) {
     return (
       <Text size="sm" c="dark.4">
@@ -215,12 +222,11 @@ export function RatesSection({ values, onChange }: SectionProps) {
           label={`${serviceLabel(service)} rate (USD)`}
           description={rateHint(service)}
           prefix="$"
-          min={0}
-          allowNegative={false}
-          max={100_000}
+          clampBehavior="none"
           decimalScale={2}
           thousandSeparator=","
           value={values.rates[service] ?? ''}
+          error={errors?.[service]}
           onChange={(value) => onChange('rates', { ...values.rates, [service]: String(value) })}
         />
       ))}

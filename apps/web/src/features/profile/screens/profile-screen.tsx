@@ -26,6 +26,7 @@ import {
   TEXT_FIELDS,
   toProfileValues,
   validateProfileDates,
+  validateRates,
   type ProfileErrors,
   type ProfileValues,
 } from '../profile-form';
@@ -55,6 +56,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<Result>(null);
   const [errors, setErrors] = useState<ProfileErrors>({});
+  const [rateErrors, setRateErrors] = useState<Record<string, string>>({});
   const [photoRefusal, setPhotoRefusal] = useState<string | null>(null);
   const isProvider = isProviderUser(profile);
   // The API refuses a changed name, birth date or document once KYC passed (409).
@@ -65,6 +67,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const onChange = <K extends keyof ProfileValues>(key: K, value: ProfileValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
     setErrors((current) => (key in current ? { ...current, [key]: undefined } : current));
+    if (key === 'rates') setRateErrors({});
   };
 
   const submit = async (event: FormEvent) => {
@@ -75,6 +78,13 @@ function ProfileForm({ profile }: { profile: Profile }) {
     setErrors(dateErrors);
     if (Object.keys(dateErrors).length > 0) {
       setResult({ type: 'error', message: 'Please correct the highlighted dates.' });
+      refused(formElement);
+      return;
+    }
+    const invalidRates = validateRates(values);
+    setRateErrors(invalidRates);
+    if (Object.keys(invalidRates).length > 0) {
+      setResult({ type: 'error', message: 'Please correct the highlighted rates.' });
       refused(formElement);
       return;
     }
@@ -158,7 +168,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
             title="Your rates"
             description="What owners pay per service; booking prices are computed from these."
           >
-            <RatesSection values={values} onChange={onChange} />
+            <RatesSection values={values} onChange={onChange} errors={rateErrors} />
           </FormSection>
         )}
         {result && (
