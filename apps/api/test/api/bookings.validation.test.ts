@@ -161,6 +161,14 @@ describe('other bodies and queries', () => {
       'Send providerId and decision (accepted or rejected), or a status',
     );
     expect4xx(await call(t, 'PUT', url, sitter, { status: 'bogus' }));
+    // A null decision beside a status is a status move, judged on its status.
+    const nullDecision = await call(t, 'PUT', url, sitter, { status: 'bogus', decision: null });
+    expect4xx(nullDecision, 400);
+    expect(nullDecision.json().errors).toEqual([expect.objectContaining({ path: 'status' })]);
+    const onlyNull = await call(t, 'PUT', url, sitter, { decision: null });
+    expect(onlyNull.json().message).toBe(
+      'Send providerId and decision (accepted or rejected), or a status',
+    );
     expect4xx(await call(t, 'PUT', url, sitter, { status: 'in-progress', note: 'n'.repeat(501) }));
     expect4xx(await call(t, 'PUT', url, owner, { decision: 'maybe', providerId: sitter.id }));
     expect4xx(await call(t, 'PUT', url, owner, { decision: 'accepted' }));

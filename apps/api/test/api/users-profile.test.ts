@@ -194,6 +194,18 @@ describe('PUT /api/user/update-profile', () => {
     });
   });
 
+  it('takes only the currency billing charges in, so a price is never shown in one and paid in another', async () => {
+    const refused = await update(provider.token, { currency: 'JPY' });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({
+      message: expect.stringContaining('Pawsy prices and charges every booking in USD'),
+      errors: [{ path: 'currency' }],
+    });
+    const kept = await update(provider.token, { currency: 'usd' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data.currency).toBe('USD');
+  });
+
   it('stores a photo resized to WebP with a thumbnail, served to any signed-in user', async () => {
     const image = await pngImage(1600, 1000);
     const res = await update(owner.token, {}, [

@@ -61,7 +61,12 @@ export const acceptRoute: FastifyPluginAsyncZod = async (app) => {
         image = form.files[0] ?? null;
       }
       try {
-        const isDecision = typeof fields === 'object' && fields !== null && 'decision' in fields;
+        // A null or empty `decision` is no decision (a client sending every key of its form).
+        const given = (key: string) =>
+          typeof fields === 'object' &&
+          fields !== null &&
+          ![undefined, null, ''].includes((fields as Record<string, unknown>)[key] as never);
+        const isDecision = given('decision');
         if (isDecision) {
           if (image) throw badRequest('A decision carries no photo', 'image');
           const body = parseWith(decisionBody, fields);
@@ -69,7 +74,7 @@ export const acceptRoute: FastifyPluginAsyncZod = async (app) => {
           const message = body.decision === 'accepted' ? 'Booking accepted' : 'Request rejected';
           return { success: true as const, message, data };
         }
-        const isMove = typeof fields === 'object' && fields !== null && 'status' in fields;
+        const isMove = given('status');
         if (!isMove)
           throw new AppError(
             'VALIDATION',

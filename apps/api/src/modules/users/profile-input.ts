@@ -12,6 +12,7 @@ import {
 } from '@pawsy/contract';
 import type { UsersTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { BILLING_CURRENCY } from '../../lib/currency.ts';
 
 const text = (max: number) => trimmedText().max(max, `At most ${max} characters`);
 // The columns are varchar(32). What a date may be (past, not too old…) is profileDateIssues'.
@@ -51,7 +52,10 @@ const serviceList = jsonOf(
 ).transform((list) => JSON.stringify([...new Set(list.map(normalizeService))]));
 const rates = jsonOf(
   z
-    .record(text(60).min(1), z.number().int('Rates are whole cents').min(0).max(SERVICE_RATE_MAX_CENTS))
+    .record(
+      text(60).min(1),
+      z.number().int('Rates are whole cents').min(0).max(SERVICE_RATE_MAX_CENTS),
+    )
     .refine((r) => Object.keys(r).length <= 10, 'At most 10 services'),
   'service_rates',
 ).transform((r) => JSON.stringify(normalizeRates(r)));
@@ -91,7 +95,13 @@ const fields = {
       .string()
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z]{3}$/, 'Use a 3-letter code'),
+      .regex(/^[A-Z]{3}$/, 'Use a 3-letter code')
+      // Billing charges every card payment in one currency; a rate in another would be shown in
+      // it and charged as that many US cents.
+      .refine(
+        (code) => code === BILLING_CURRENCY,
+        `Pawsy prices and charges every booking in ${BILLING_CURRENCY}`,
+      ),
   ],
 } as const satisfies Record<string, readonly [keyof UsersTable, z.ZodType]>;
 
