@@ -22,6 +22,18 @@ function serveProfile(profile: ReturnType<typeof makeProfile>) {
   );
 }
 
+/** /profile for a sitter whose saves succeed: the saves sent, and a user to drive it. */
+function openAsSitter() {
+  storeSession({ id: USER_ID, userType: 'provider' });
+  serveProfile(makeProfile());
+  const xhrCalls = mockXhr(() => ({
+    status: 200,
+    body: { success: true, message: 'Profile updated successfully', data: makeProfile() },
+  }));
+  renderApp('/profile');
+  return { xhrCalls, user: userEvent.setup() };
+}
+
 describe('profile form payload', () => {
   it('omits empty values, JSON-encodes lists, sends rates in cents and both coordinates', () => {
     const values = {
@@ -56,14 +68,7 @@ describe('profile form payload', () => {
 
 describe('profile screen', () => {
   it('loads the profile and saves it as multipart to PUT /api/user/update-profile', async () => {
-    storeSession({ id: USER_ID, userType: 'provider' });
-    serveProfile(makeProfile());
-    const xhrCalls = mockXhr(() => ({
-      status: 200,
-      body: { success: true, message: 'Profile updated successfully', data: makeProfile() },
-    }));
-    renderApp('/profile');
-    const user = userEvent.setup();
+    const { xhrCalls, user } = openAsSitter();
     const city = await screen.findByLabelText('City');
     expect(city).toHaveValue('Austin');
     const rate = screen.getByLabelText('Dog walking rate (USD)');
@@ -89,14 +94,7 @@ describe('profile screen', () => {
   });
 
   it('refuses a negative or too high rate on its field instead of changing it', async () => {
-    storeSession({ id: USER_ID, userType: 'provider' });
-    serveProfile(makeProfile());
-    const xhrCalls = mockXhr(() => ({
-      status: 200,
-      body: { success: true, message: 'Profile updated successfully', data: makeProfile() },
-    }));
-    renderApp('/profile');
-    const user = userEvent.setup();
+    const { xhrCalls, user } = openAsSitter();
     const rate = await screen.findByLabelText('Dog walking rate (USD)');
     await user.clear(rate);
     await user.type(rate, '-5');
@@ -124,14 +122,7 @@ describe('profile screen', () => {
   });
 
   it('takes typed coordinates as typed (trailing zeros too), and only once both are there', async () => {
-    storeSession({ id: USER_ID, userType: 'provider' });
-    serveProfile(makeProfile());
-    const xhrCalls = mockXhr(() => ({
-      status: 200,
-      body: { success: true, message: 'Profile updated successfully', data: makeProfile() },
-    }));
-    renderApp('/profile');
-    const user = userEvent.setup();
+    const { xhrCalls, user } = openAsSitter();
     await user.click(await screen.findByRole('button', { name: 'Pick on a map' }));
     const latitude = screen.getByRole('textbox', { name: 'Latitude' });
     const longitude = screen.getByRole('textbox', { name: 'Longitude' });

@@ -75,16 +75,18 @@ function ProfileForm({ profile }: { profile: Profile }) {
     const formElement = event.currentTarget;
     setResult(null);
     const dateErrors = validateProfileDates(values);
+    const invalidRates = isProvider ? validateRates(values) : {};
     setErrors(dateErrors);
-    if (Object.keys(dateErrors).length > 0) {
-      setResult({ type: 'error', message: 'Please correct the highlighted dates.' });
-      refused(formElement);
-      return;
-    }
-    const invalidRates = validateRates(values);
     setRateErrors(invalidRates);
-    if (Object.keys(invalidRates).length > 0) {
-      setResult({ type: 'error', message: 'Please correct the highlighted rates.' });
+    const wrong = [
+      Object.keys(dateErrors).length > 0 && 'dates',
+      Object.keys(invalidRates).length > 0 && 'rates',
+    ].filter(Boolean);
+    if (wrong.length > 0) {
+      setResult({
+        type: 'error',
+        message: `Please correct the highlighted ${wrong.join(' and ')}.`,
+      });
       refused(formElement);
       return;
     }
