@@ -3946,6 +3946,7 @@ export interface operations {
                             _id: string;
                             /** @description Cents of `price.currency`: the price less credits applied; null while unpriced */
                             amountDueCents: number | null;
+                            calendarConflict?: string;
                             cancellationPolicy: string;
                             createdAt: string;
                             /** @description Cents of `payment.currency` (credits spent on it) */
@@ -4169,6 +4170,7 @@ export interface operations {
                             _id: string;
                             /** @description Cents of `price.currency`: the price less credits applied; null while unpriced */
                             amountDueCents: number | null;
+                            calendarConflict?: string;
                             cancellationPolicy: string;
                             createdAt: string;
                             /** @description Cents of `payment.currency` (credits spent on it) */
@@ -4376,6 +4378,7 @@ export interface operations {
                             _id: string;
                             /** @description Cents of `price.currency`: the price less credits applied; null while unpriced */
                             amountDueCents: number | null;
+                            calendarConflict?: string;
                             cancellationPolicy: string;
                             createdAt: string;
                             /** @description Cents of `payment.currency` (credits spent on it) */
@@ -5364,6 +5367,7 @@ export interface operations {
                             _id: string;
                             /** @description Cents of `price.currency`: the price less credits applied; null while unpriced */
                             amountDueCents: number | null;
+                            calendarConflict?: string;
                             cancellationPolicy: string;
                             createdAt: string;
                             /** @description Cents of `payment.currency` (credits spent on it) */
@@ -5605,6 +5609,7 @@ export interface operations {
                             _id: string;
                             /** @description Cents of `price.currency`: the price less credits applied; null while unpriced */
                             amountDueCents: number | null;
+                            calendarConflict?: string;
                             cancellationPolicy: string;
                             createdAt: string;
                             /** @description Cents of `payment.currency` (credits spent on it) */
@@ -7340,6 +7345,7 @@ export interface operations {
                             _id: string;
                             /** @description Cents of `price.currency`: the price less credits applied; null while unpriced */
                             amountDueCents: number | null;
+                            calendarConflict?: string;
                             cancellationPolicy: string;
                             createdAt: string;
                             /** @description Cents of `payment.currency` (credits spent on it) */

@@ -140,6 +140,11 @@ export const bookingWire = z.object({
    * sitter decides on before applying; the pets themselves show once the booking is theirs.
    */
   petKinds: z.array(z.string()).optional(),
+  /**
+   * Open bookings in a sitter's feed that the sitter's own calendar rules out (days away, weekly
+   * hours, capacity): why, as their application would be refused (409) with it.
+   */
+  calendarConflict: z.string().optional(),
   /** Set on the occurrences of a recurring series. */
   seriesId: z.string().nullable().optional(),
   createdAt: z.string(),

@@ -167,6 +167,27 @@ describe('blocked dates', () => {
     expect(await requestStates(id)).toEqual([]);
   });
 
+  it("says in the sitter's feed which open bookings their calendar rules out", async () => {
+    const ruledOut = await openBooking(other, 'Pet sitting', at(13, 9), at(15, 9));
+    const free = await openBooking(other, 'Pet sitting', at(19, 9), at(20, 9));
+    const feed = await call(t, 'GET', '/api/booking/?limit=100', sam);
+    expect(feed.statusCode, feed.body).toBe(200);
+    const listed = new Map(
+      feed.json().data.map((b: { _id: string; calendarConflict?: string }) => [b._id, b]),
+    );
+    expect(listed.get(ruledOut)).toMatchObject({
+      calendarConflict: `You are away from ${dayLabel(10)} to ${dayLabel(17)}`,
+    });
+    expect(listed.get(free)).toBeDefined();
+    expect(listed.get(free)).not.toHaveProperty('calendarConflict');
+    // What the feed says is what applying answers.
+    expectConflict(
+      await apply(sam, ruledOut),
+      `You are away from ${dayLabel(10)} to ${dayLabel(17)}`,
+    );
+    expect((await apply(sam, free)).statusCode).toBe(201);
+  });
+
   it('refuses accepting, on either side, once the sitter has blocked the dates', async () => {
     const kim = await sitterNamed('Kim');
     const invited = await openBooking(owner, 'Boarding', at(30, 10), at(32, 10));

@@ -4,6 +4,8 @@ import type { BookingStatus, BookingWire } from '@pawsy/contract';
 import { forbidden } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import type { DbOrTrx } from '../../db/index.ts';
+import { findConflict, loadCalendars } from '../availability/index.ts';
 import { petKindsOfBookings } from '../pets/index.ts';
 import { listReviewsForBooking } from '../reviews/index.ts';
 import { bookingWire, loadBookingWires } from './booking-wires.service.ts';
@@ -17,6 +19,7 @@ import {
   type Page,
 } from './bookings.repository.ts';
 import { findParties } from './booking-parties.repository.ts';
+import { bookingInterval } from './booking-requests.service.ts';
 import { offeredRates } from './bookings.service.ts';
 import { listProviderFeed } from './provider-feed.repository.ts';
 import { feedDistanceKm } from './feed-distance.ts';
@@ -98,10 +101,12 @@ export async function listBookingsForCaller(
   // Open bookings are strangers' homes: the owner by first name and last initial, and the
   // distance from a point rounded to ~1 km, itself rounded to whole km (DESIGN, privacy).
   // What a sitter decides on: the kinds of an open booking's pets (not the pets themselves).
-  const kinds = await petKindsOfBookings(
-    app.db,
-    rows.filter((r) => r.provider_id === null),
-  );
+  // And whether their own calendar rules it out, so they are not offered an Apply that fails.
+  const open = rows.filter((r) => r.provider_id === null);
+  const [kinds, conflicts] = await Promise.all([
+    petKindsOfBookings(app.db, open),
+    calendarConflicts(app.db, caller.id, open),
+  ]);
   const extras = new Map<string, BookingExtras>();
   for (const r of rows) {
     const km =
@@ -112,8 +117,33 @@ export async function listBookingsForCaller(
       ownerInitialOnly: r.provider_id !== caller.id,
       ...(km !== undefined ? { distanceKm: km } : {}),
       ...(kinds.has(r.id) ? { petKinds: kinds.get(r.id)! } : {}),
+      ...(conflicts.has(r.id) ? { calendarConflict: conflicts.get(r.id)! } : {}),
     });
   }
   const plain: BookingRow[] = rows.map(({ owner_lat: _a, owner_lng: _b, ...row }) => row);
   return toPage(await loadBookingWires(app.db, plain, extras), total, query);
+}
+
+/**
+ * Why the sitter's calendar rules out each of these open bookings (days away, weekly hours,
+ * capacity), by booking id: what applying would answer (409), from one read of their calendar.
+ */
+async function calendarConflicts(
+  db: DbOrTrx,
+  sitterId: string,
+  rows: readonly Pick<BookingRow, 'id' | 'service' | 'start_at' | 'end_at'>[],
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (rows.length === 0) return out;
+  const intervals = rows.map(bookingInterval);
+  const range = {
+    start: new Date(Math.min(...intervals.map((i) => i.start.getTime()))),
+    end: new Date(Math.max(...intervals.map((i) => i.end.getTime()))),
+  };
+  const calendar = (await loadCalendars(db, [sitterId], range)).get(sitterId)!;
+  rows.forEach((row, i) => {
+    const found = findConflict(calendar, row.service, intervals[i]!, undefined, { you: true });
+    if (found) out.set(row.id, found.message);
+  });
+  return out;
 }

@@ -12,6 +12,7 @@ import { BOOKING_ID, makeBooking, makeRequest, OWNER_ID, SITTER_ID } from '../te
 const APPLIED_ID = '3'.repeat(24);
 const OPEN_ID = '4'.repeat(24);
 const DECLINED_ID = '5'.repeat(24);
+const FREE_ID = '6'.repeat(24);
 
 /** A request as /requests/mine answers it: a lost one carries only what the sitter applied for. */
 function mine(bookingId: string, overrides: Partial<MyRequest> = {}): MyRequest {
@@ -166,6 +167,33 @@ describe('request board', () => {
       await screen.findByRole('region', { name: 'Open requests nearby' }),
     ).findAllByRole('article');
     expect(within(card!).getByText('2 pets (dog, cat)')).toBeInTheDocument();
+  });
+
+  it('says why instead of offering Apply on an open booking the calendar rules out', async () => {
+    const away = 'You are away from Mon 21 Dec 2026 to Wed 23 Dec 2026';
+    feed = [
+      makeBooking({
+        _id: OPEN_ID,
+        id: OPEN_ID,
+        provider_id: null,
+        provider: null,
+        calendarConflict: away,
+      }),
+      makeBooking({ _id: FREE_ID, id: FREE_ID, provider_id: null, provider: null }),
+    ];
+    open();
+    const [ruledOut, free] = await within(
+      await screen.findByRole('region', { name: 'Open requests nearby' }),
+    ).findAllByRole('article');
+    expect(
+      within(ruledOut!).getByText(`${away}, so you cannot apply.`, { exact: false }),
+    ).toBeInTheDocument();
+    expect(within(ruledOut!).queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
+    expect(within(ruledOut!).getByRole('link', { name: 'Your calendar' })).toHaveAttribute(
+      'href',
+      '/profile#profile-calendar',
+    );
+    expect(within(free!).getByRole('button', { name: 'Apply' })).toBeEnabled();
   });
 
   it('accepts an invitation and refreshes the board', async () => {

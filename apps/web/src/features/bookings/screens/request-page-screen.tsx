@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
 import { LoadMore } from '../../../components/ui/load-more';
 import { usePageTitle } from '../../../components/ui/use-page-title';
+import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { isProviderUser } from '../../../lib/roles';
 import { decideBookingRequest } from '../booking-slice';
@@ -164,6 +165,14 @@ export default function RequestPageScreen() {
   const openFooter = ({ booking, myRequest }: BoardItem) =>
     myRequest ? (
       <Group mt="sm">{stateBadge(myRequest, openStateId(booking._id))}</Group>
+    ) : booking.calendarConflict ? (
+      // Applying would be refused for this reason (409): say it instead of offering Apply.
+      <Text size="sm" mt="sm" c="dark.4">
+        {booking.calendarConflict}, so you cannot apply.{' '}
+        <Anchor component={Link} to={`${paths.profile}#profile-calendar`} size="sm">
+          Your calendar
+        </Anchor>
+      </Text>
     ) : (
       <Group mt="sm">
         <Button
