@@ -93,7 +93,11 @@ const statusFilter = queryParam(
 
 export const kycListQuery = boundedPageQuery(20, {
   status: statusFilter,
-  search: z.string().trim().max(KYC_SEARCH_MAX).optional().catch(undefined),
+  search: z
+    .string()
+    .trim()
+    .max(KYC_SEARCH_MAX, `search must be at most ${KYC_SEARCH_MAX} characters`)
+    .optional(),
 });
 export type KycListQuery = z.infer<typeof kycListQuery>;
 export const kycListResponse = z.object({

@@ -49,8 +49,16 @@ export const NEARBY_NAME_MAX = 100;
 export const NEARBY_CITY_MAX = 120;
 
 export const nearbyQuery = boundedPageQuery(15, {
-  name: z.string().trim().max(NEARBY_NAME_MAX).optional().catch(undefined),
-  city: z.string().trim().max(NEARBY_CITY_MAX).optional().catch(undefined),
+  name: z
+    .string()
+    .trim()
+    .max(NEARBY_NAME_MAX, `name must be at most ${NEARBY_NAME_MAX} characters`)
+    .optional(),
+  city: z
+    .string()
+    .trim()
+    .max(NEARBY_CITY_MAX, `city must be at most ${NEARBY_CITY_MAX} characters`)
+    .optional(),
   ...availabilityFilterShape,
 }).superRefine((q, ctx) => {
   const issue = searchRangeIssue(q.startDate, q.endDate);

@@ -252,6 +252,9 @@ describe('review', () => {
     expect(byUnderscore.data.map((r: { userId: { _id: string } }) => r.userId._id)).toEqual([
       under.id,
     ]);
+    const tooLong = await get(`/api/kyc?search=${'z'.repeat(101)}`, admin);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe('search: search must be at most 100 characters');
     const pending = (await get('/api/kyc?status=PENDING&limit=1', admin)).json();
     expect(pending.data).toHaveLength(1);
     expect(pending.data[0].status).toBe('PENDING');

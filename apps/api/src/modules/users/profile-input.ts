@@ -133,12 +133,23 @@ export function parseProfileFields(form: Record<string, string>): ProfileChanges
   let lng = form['coordinates[longitude]'];
   let lat = form['coordinates[latitude]'];
   if (isEmpty(lng) && isEmpty(lat) && !isEmpty(form.coordinates)) {
+    let c: unknown;
     try {
-      const c = JSON.parse(form.coordinates) as { longitude?: unknown; latitude?: unknown };
-      lng = c.longitude === undefined ? undefined : String(c.longitude);
-      lat = c.latitude === undefined ? undefined : String(c.latitude);
+      c = JSON.parse(form.coordinates);
     } catch {
       errors.push({ path: 'coordinates', message: 'coordinates must be JSON-encoded' });
+    }
+    if (c !== undefined) {
+      // `[1, 2]` or a number is JSON too, but not a place: refused rather than ignored.
+      const point = typeof c === 'object' && c !== null && !Array.isArray(c) ? c : {};
+      const { longitude, latitude } = point as { longitude?: unknown; latitude?: unknown };
+      if (longitude === undefined && latitude === undefined)
+        errors.push({
+          path: 'coordinates',
+          message: 'coordinates must be an object with longitude and latitude',
+        });
+      lng = longitude === undefined ? undefined : String(longitude);
+      lat = latitude === undefined ? undefined : String(latitude);
     }
   }
   if (!isEmpty(lng) || !isEmpty(lat)) {
