@@ -178,7 +178,7 @@ describe('sitter search filters', () => {
     expect(searches().at(-1)).toMatchObject({ name: 'maya', city: 'Austin' });
   });
 
-  it('takes no longer a name or city than the API searches by (it would ignore them)', async () => {
+  it('takes no longer a name or city than the API searches by (it would refuse them)', async () => {
     const { searches } = renderSearch('/petSitters');
     await screen.findByRole('region', { name: 'Sitters' });
     const user = userEvent.setup();
@@ -189,6 +189,16 @@ describe('sitter search filters', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await screen.findByRole('region', { name: 'Sitters' });
     expect(searches().at(-1)).toMatchObject({
+      name: 'n'.repeat(NEARBY_NAME_MAX),
+      city: 'c'.repeat(NEARBY_CITY_MAX),
+    });
+  });
+
+  it('cuts a name or city typed too long into the address bar to what the API takes (it refuses more)', async () => {
+    const long = `/petSitters?name=${'n'.repeat(500)}&city=${'c'.repeat(500)}`;
+    const { searches } = renderSearch(long);
+    await screen.findByRole('region', { name: 'Sitters' });
+    expect(searches()[0]).toMatchObject({
       name: 'n'.repeat(NEARBY_NAME_MAX),
       city: 'c'.repeat(NEARBY_CITY_MAX),
     });

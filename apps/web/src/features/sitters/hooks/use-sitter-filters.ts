@@ -1,4 +1,10 @@
-import { normalizeService, PET_SPECIES, SERVICES } from '@pawsy/contract';
+import {
+  NEARBY_CITY_MAX,
+  NEARBY_NAME_MAX,
+  normalizeService,
+  PET_SPECIES,
+  SERVICES,
+} from '@pawsy/contract';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { EMPTY_FILTERS, type SitterFilters } from '../sitters-api';
@@ -7,7 +13,10 @@ import { paths, toPath } from '../../../config/paths';
 const KEYS = Object.keys(EMPTY_FILTERS) as (keyof SitterFilters)[];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The filters a URL carries; values the API would refuse (unknown service, half a range) are dropped. */
+/**
+ * The filters a URL carries; values the API would refuse are dropped (unknown service, half a
+ * range) or cut to the API's bound (a name or city typed too long into the address bar).
+ */
 export function filtersFromParams(params: URLSearchParams): SitterFilters {
   const read = (key: keyof SitterFilters) => params.get(key)?.trim() ?? '';
   const service = normalizeService(read('service'));
@@ -15,8 +24,8 @@ export function filtersFromParams(params: URLSearchParams): SitterFilters {
   const [startDate, endDate] = [read('startDate'), read('endDate')];
   const hasRange = DATE.test(startDate) && DATE.test(endDate) && startDate <= endDate;
   return {
-    name: read('name'),
-    city: read('city'),
+    name: read('name').slice(0, NEARBY_NAME_MAX),
+    city: read('city').slice(0, NEARBY_CITY_MAX),
     service: SERVICES.some((s) => s.value === service) ? service : '',
     startDate: hasRange ? startDate : '',
     endDate: hasRange ? endDate : '',
