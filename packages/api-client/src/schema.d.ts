@@ -3946,8 +3946,12 @@ export interface operations {
                             _id: string;
                             /** @description Cents of `price.currency`: the price less credits applied; null while unpriced */
                             amountDueCents: number | null;
-                            calendarConflict?: string;
                             cancellationPolicy: string;
+                            cannotApply?: {
+                                message: string;
+                                /** @enum {string} */
+                                reason: "pets" | "calendar";
+                            };
                             createdAt: string;
                             /** @description Cents of `payment.currency` (credits spent on it) */
                             creditsApplied: number;
@@ -4170,8 +4174,12 @@ export interface operations {
                             _id: string;
                             /** @description Cents of `price.currency`: the price less credits applied; null while unpriced */
                             amountDueCents: number | null;
-                            calendarConflict?: string;
                             cancellationPolicy: string;
+                            cannotApply?: {
+                                message: string;
+                                /** @enum {string} */
+                                reason: "pets" | "calendar";
+                            };
                             createdAt: string;
                             /** @description Cents of `payment.currency` (credits spent on it) */
                             creditsApplied: number;
@@ -4378,8 +4386,12 @@ export interface operations {
                             _id: string;
                             /** @description Cents of `price.currency`: the price less credits applied; null while unpriced */
                             amountDueCents: number | null;
-                            calendarConflict?: string;
                             cancellationPolicy: string;
+                            cannotApply?: {
+                                message: string;
+                                /** @enum {string} */
+                                reason: "pets" | "calendar";
+                            };
                             createdAt: string;
                             /** @description Cents of `payment.currency` (credits spent on it) */
                             creditsApplied: number;
@@ -5367,8 +5379,12 @@ export interface operations {
                             _id: string;
                             /** @description Cents of `price.currency`: the price less credits applied; null while unpriced */
                             amountDueCents: number | null;
-                            calendarConflict?: string;
                             cancellationPolicy: string;
+                            cannotApply?: {
+                                message: string;
+                                /** @enum {string} */
+                                reason: "pets" | "calendar";
+                            };
                             createdAt: string;
                             /** @description Cents of `payment.currency` (credits spent on it) */
                             creditsApplied: number;
@@ -5609,8 +5625,12 @@ export interface operations {
                             _id: string;
                             /** @description Cents of `price.currency`: the price less credits applied; null while unpriced */
                             amountDueCents: number | null;
-                            calendarConflict?: string;
                             cancellationPolicy: string;
+                            cannotApply?: {
+                                message: string;
+                                /** @enum {string} */
+                                reason: "pets" | "calendar";
+                            };
                             createdAt: string;
                             /** @description Cents of `payment.currency` (credits spent on it) */
                             creditsApplied: number;
@@ -7345,8 +7365,12 @@ export interface operations {
                             _id: string;
                             /** @description Cents of `price.currency`: the price less credits applied; null while unpriced */
                             amountDueCents: number | null;
-                            calendarConflict?: string;
                             cancellationPolicy: string;
+                            cannotApply?: {
+                                message: string;
+                                /** @enum {string} */
+                                reason: "pets" | "calendar";
+                            };
                             createdAt: string;
                             /** @description Cents of `payment.currency` (credits spent on it) */
                             creditsApplied: number;

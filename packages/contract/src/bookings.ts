@@ -141,10 +141,13 @@ export const bookingWire = z.object({
    */
   petKinds: z.array(z.string()).optional(),
   /**
-   * Open bookings in a sitter's feed that the sitter's own calendar rules out (days away, weekly
-   * hours, capacity): why, as their application would be refused (409) with it.
+   * Open bookings in a sitter's feed that the sitter cannot apply to: a kind of pet their profile
+   * does not take (`pets`), or their own calendar (`calendar`: days away, weekly hours, capacity);
+   * `message` is what their application would be refused (409) with.
    */
-  calendarConflict: z.string().optional(),
+  cannotApply: z
+    .object({ reason: z.enum(['pets', 'calendar']), message: z.string() })
+    .optional(),
   /** Set on the occurrences of a recurring series. */
   seriesId: z.string().nullable().optional(),
   createdAt: z.string(),

@@ -172,14 +172,15 @@ describe('blocked dates', () => {
     const free = await openBooking(other, 'Pet sitting', at(19, 9), at(20, 9));
     const feed = await call(t, 'GET', '/api/booking/?limit=100', sam);
     expect(feed.statusCode, feed.body).toBe(200);
-    const listed = new Map(
-      feed.json().data.map((b: { _id: string; calendarConflict?: string }) => [b._id, b]),
-    );
+    const listed = new Map(feed.json().data.map((b: { _id: string }) => [b._id, b]));
     expect(listed.get(ruledOut)).toMatchObject({
-      calendarConflict: `You are away from ${dayLabel(10)} to ${dayLabel(17)}`,
+      cannotApply: {
+        reason: 'calendar',
+        message: `You are away from ${dayLabel(10)} to ${dayLabel(17)}`,
+      },
     });
     expect(listed.get(free)).toBeDefined();
-    expect(listed.get(free)).not.toHaveProperty('calendarConflict');
+    expect(listed.get(free)).not.toHaveProperty('cannotApply');
     // What the feed says is what applying answers.
     expectConflict(
       await apply(sam, ruledOut),

@@ -111,6 +111,23 @@ describe('an open booking and the kinds of pets of the sitters asked', () => {
     expect(mine.json().booking.petKinds).toBeUndefined();
   });
 
+  it('tells a sitter in their feed which open bookings hold a kind of pet they do not take', async () => {
+    const withCat = await openBooking([owner.petIds[0]!, catId]);
+    const dogOnly = await openBooking([owner.petIds[0]!]);
+    const feedOf = async (sitter: TestUser) => {
+      const res = await call(t, 'GET', '/api/booking/?limit=100', sitter);
+      expect(res.statusCode, res.body).toBe(200);
+      return new Map((res.json().data as { _id: string }[]).map((b) => [b._id, b] as const));
+    };
+    const sams = await feedOf(dogsOnly);
+    const refusal = (
+      await call(t, 'POST', `/api/booking/${withCat}/send-request`, dogsOnly, {})
+    ).json().message;
+    expect(sams.get(withCat)).toMatchObject({ cannotApply: { reason: 'pets', message: refusal } });
+    expect(sams.get(dogOnly)).not.toHaveProperty('cannotApply');
+    expect((await feedOf(anyPet)).get(withCat)).not.toHaveProperty('cannotApply');
+  });
+
   it('lets in a sitter taking every pet, by invitation and by application', async () => {
     const dogs = await openBooking([owner.petIds[0]!]);
     const invited = await call(t, 'POST', `/api/booking/${dogs}/send-request`, owner, {

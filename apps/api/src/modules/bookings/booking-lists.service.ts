@@ -1,4 +1,4 @@
-import { toPageMeta } from '@pawsy/contract';
+import { takesSpecies, toPageMeta } from '@pawsy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { BookingStatus, BookingWire } from '@pawsy/contract';
 import { forbidden } from '../../lib/app-error.ts';
@@ -19,7 +19,8 @@ import {
   type Page,
 } from './bookings.repository.ts';
 import { findParties } from './booking-parties.repository.ts';
-import { bookingInterval } from './booking-requests.service.ts';
+import { bookingInterval, notTakenMessage } from './booking-requests.service.ts';
+import { parseStringList } from '../../lib/user-columns.ts';
 import { offeredRates } from './bookings.service.ts';
 import { listProviderFeed } from './provider-feed.repository.ts';
 import { feedDistanceKm } from './feed-distance.ts';
@@ -101,12 +102,20 @@ export async function listBookingsForCaller(
   // Open bookings are strangers' homes: the owner by first name and last initial, and the
   // distance from a point rounded to ~1 km, itself rounded to whole km (DESIGN, privacy).
   // What a sitter decides on: the kinds of an open booking's pets (not the pets themselves).
-  // And whether their own calendar rules it out, so they are not offered an Apply that fails.
+  // And whether they can apply (the kinds of pets they take, their calendar), so they are not
+  // offered an Apply that can only be refused.
   const open = rows.filter((r) => r.provider_id === null);
   const [kinds, conflicts] = await Promise.all([
     petKindsOfBookings(app.db, open),
     calendarConflicts(app.db, caller.id, open),
   ]);
+  const takes = parseStringList(me?.pet_prefrences ?? null);
+  const cannotApply = (id: string): BookingWire['cannotApply'] => {
+    const refused = kinds.get(id)?.find((kind) => !takesSpecies(takes, kind));
+    if (refused) return { reason: 'pets', message: notTakenMessage(refused) };
+    const calendar = conflicts.get(id);
+    return calendar ? { reason: 'calendar', message: calendar } : undefined;
+  };
   const extras = new Map<string, BookingExtras>();
   for (const r of rows) {
     const km =
@@ -117,7 +126,7 @@ export async function listBookingsForCaller(
       ownerInitialOnly: r.provider_id !== caller.id,
       ...(km !== undefined ? { distanceKm: km } : {}),
       ...(kinds.has(r.id) ? { petKinds: kinds.get(r.id)! } : {}),
-      ...(conflicts.has(r.id) ? { calendarConflict: conflicts.get(r.id)! } : {}),
+      cannotApply: r.provider_id === null ? cannotApply(r.id) : undefined,
     });
   }
   const plain: BookingRow[] = rows.map(({ owner_lat: _a, owner_lng: _b, ...row }) => row);

@@ -119,12 +119,13 @@ async function assertTakesBookingPets(
   if (initiatedBy === 'owner') return assertTakesPets(provider, pets, 'providerId');
   // The sitter has not seen the owner's pets: the kind is named, not the pet.
   const refused = refusedPet(provider, pets);
-  if (refused)
-    throw conflict(
-      `This booking includes a ${refused.species}, not among the pets you take. ` +
-        'Add it to the pets you take in your profile to apply.',
-    );
+  if (refused) throw conflict(notTakenMessage(refused.species));
 }
+
+/** Why a sitter cannot apply to a booking with a pet of this kind (their profile's kinds). */
+export const notTakenMessage = (species: string) =>
+  `This booking includes a ${species}, not among the pets you take. ` +
+  'Add it to the pets you take in your profile to apply.';
 
 /** GET /booking/{id}/requests: all of them for the owner and admins, a sitter's own otherwise. */
 export async function listBookingRequests(

@@ -77,7 +77,7 @@ export type BookingExtras = {
   distanceKm?: number;
   ownerInitialOnly?: boolean;
   petKinds?: string[];
-  calendarConflict?: string;
+  cannotApply?: BookingWire['cannotApply'];
 };
 
 export type BookingRelations = {
@@ -101,7 +101,7 @@ export function toBookingWires(
     eventsByBooking.set(e.booking_id, list);
   }
   return rows.map((row) => {
-    const { ownerInitialOnly, distanceKm, petKinds, calendarConflict } = extras.get(row.id) ?? {};
+    const { ownerInitialOnly, distanceKm, petKinds, cannotApply } = extras.get(row.id) ?? {};
     const ownerRow = ownerById.get(row.owner_id);
     const owner = ownerRow ? toUserCard(ownerRow) : missingCard(row.owner_id);
     if (ownerInitialOnly) owner.lastName = lastInitial(owner.lastName);
@@ -112,7 +112,7 @@ export function toBookingWires(
       charge: rel.charges?.get(row.id) ?? null,
       distanceKm,
       petKinds,
-      calendarConflict,
+      cannotApply,
     });
   });
 }
@@ -158,7 +158,7 @@ export function toBookingWire(
     charge?: BookingChargesTable | null;
     distanceKm?: number | undefined;
     petKinds?: string[] | undefined;
-    calendarConflict?: string | undefined;
+    cannotApply?: BookingWire['cannotApply'];
   },
 ): BookingWire {
   const charge = rel.charge ?? null;
@@ -215,6 +215,6 @@ export function toBookingWire(
   };
   if (rel.distanceKm !== undefined) wire.distanceKm = rel.distanceKm;
   if (rel.petKinds !== undefined) wire.petKinds = rel.petKinds;
-  if (rel.calendarConflict !== undefined) wire.calendarConflict = rel.calendarConflict;
+  if (rel.cannotApply !== undefined) wire.cannotApply = rel.cannotApply;
   return wire;
 }

@@ -177,7 +177,7 @@ describe('request board', () => {
         id: OPEN_ID,
         provider_id: null,
         provider: null,
-        calendarConflict: away,
+        cannotApply: { reason: 'calendar', message: away },
       }),
       makeBooking({ _id: FREE_ID, id: FREE_ID, provider_id: null, provider: null }),
     ];
@@ -194,6 +194,30 @@ describe('request board', () => {
       '/profile#profile-calendar',
     );
     expect(within(free!).getByRole('button', { name: 'Apply' })).toBeEnabled();
+  });
+
+  it('says why instead of offering Apply on an open booking with a kind of pet not taken', async () => {
+    const message =
+      'This booking includes a cat, not among the pets you take. Add it to the pets you take in your profile to apply.';
+    feed = [
+      makeBooking({
+        _id: OPEN_ID,
+        id: OPEN_ID,
+        provider_id: null,
+        provider: null,
+        cannotApply: { reason: 'pets', message },
+      }),
+    ];
+    open();
+    const [card] = await within(
+      await screen.findByRole('region', { name: 'Open requests nearby' }),
+    ).findAllByRole('article');
+    expect(within(card!).getByText(message, { exact: false })).toBeInTheDocument();
+    expect(within(card!).queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
+    expect(within(card!).getByRole('link', { name: 'Your profile' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
   });
 
   it('accepts an invitation and refreshes the board', async () => {

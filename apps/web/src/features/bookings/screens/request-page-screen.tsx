@@ -27,6 +27,9 @@ import { announceDecision } from '../components/announce-decision';
 import type { BoardItem } from '../lib/provider-board';
 import { useRequestBoard } from './use-request-board';
 
+/** The sitter's calendar: the profile's availability section. */
+const CALENDAR_LINK = `${paths.profile}#profile-calendar`;
+
 const APPLICATION_LABELS: Record<MyRequest['state'], string> = {
   pending: 'Applied, waiting for the owner',
   accepted: 'Accepted by the owner',
@@ -165,12 +168,18 @@ export default function RequestPageScreen() {
   const openFooter = ({ booking, myRequest }: BoardItem) =>
     myRequest ? (
       <Group mt="sm">{stateBadge(myRequest, openStateId(booking._id))}</Group>
-    ) : booking.calendarConflict ? (
+    ) : booking.cannotApply ? (
       // Applying would be refused for this reason (409): say it instead of offering Apply.
       <Text size="sm" mt="sm" c="dark.4">
-        {booking.calendarConflict}, so you cannot apply.{' '}
-        <Anchor component={Link} to={`${paths.profile}#profile-calendar`} size="sm">
-          Your calendar
+        {booking.cannotApply.reason === 'calendar'
+          ? `${booking.cannotApply.message}, so you cannot apply.`
+          : booking.cannotApply.message}{' '}
+        <Anchor
+          component={Link}
+          to={booking.cannotApply.reason === 'calendar' ? CALENDAR_LINK : paths.profile}
+          size="sm"
+        >
+          {booking.cannotApply.reason === 'calendar' ? 'Your calendar' : 'Your profile'}
         </Anchor>
       </Text>
     ) : (
