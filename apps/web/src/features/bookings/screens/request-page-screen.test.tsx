@@ -14,9 +14,13 @@ const OPEN_ID = '4'.repeat(24);
 const DECLINED_ID = '5'.repeat(24);
 const FREE_ID = '6'.repeat(24);
 
+/** An open booking in the feed (no sitter yet). */
+const openBooking = (id: string, extra: Parameters<typeof makeBooking>[0] = {}) =>
+  makeBooking({ _id: id, id, provider_id: null, provider: null, ...extra });
+
 /** A request as /requests/mine answers it: a lost one carries only what the sitter applied for. */
 function mine(bookingId: string, overrides: Partial<MyRequest> = {}): MyRequest {
-  const b = makeBooking({ _id: bookingId, id: bookingId, provider_id: null, provider: null });
+  const b = openBooking(bookingId);
   const request = makeRequest({ _id: `${bookingId.slice(0, 23)}9`, bookingId, ...overrides });
   if (request.state !== 'pending' && request.state !== 'accepted') {
     const { _id, service, startDate, endDate, owner } = b;
@@ -92,11 +96,7 @@ beforeEach(() => {
     mine(BOOKING_ID, { initiatedBy: 'owner', state: 'pending' }),
     mine(DECLINED_ID, { initiatedBy: 'provider', state: 'rejected' }),
   ];
-  feed = [
-    makeBooking({ _id: APPLIED_ID, id: APPLIED_ID, provider_id: null, provider: null }),
-    makeBooking({ _id: OPEN_ID, id: OPEN_ID, provider_id: null, provider: null }),
-    makeBooking({ _id: BOOKING_ID, id: BOOKING_ID, provider_id: null, provider: null }),
-  ];
+  feed = [openBooking(APPLIED_ID), openBooking(OPEN_ID), openBooking(BOOKING_ID)];
 });
 
 describe('request board', () => {
@@ -141,9 +141,7 @@ describe('request board', () => {
   });
 
   it('writes the distance after the owner on one line, with no stray separator', async () => {
-    feed = [
-      makeBooking({ _id: OPEN_ID, id: OPEN_ID, provider_id: null, provider: null, distanceKm: 2 }),
-    ];
+    feed = [openBooking(OPEN_ID, { distanceKm: 2 })];
     open();
     await screen.findByRole('heading', { name: 'Open requests nearby' });
     const [card] = await within(region('Open requests nearby')).findAllByRole('article');
@@ -153,11 +151,7 @@ describe('request board', () => {
 
   it("names the kinds of an open booking's pets, what a sitter decides on", async () => {
     feed = [
-      makeBooking({
-        _id: OPEN_ID,
-        id: OPEN_ID,
-        provider_id: null,
-        provider: null,
+      openBooking(OPEN_ID, {
         pets: ['p1', 'p2'],
         petKinds: ['dog', 'cat'],
       }),
@@ -172,14 +166,10 @@ describe('request board', () => {
   it('says why instead of offering Apply on an open booking the calendar rules out', async () => {
     const away = 'You are away from Mon 21 Dec 2026 to Wed 23 Dec 2026';
     feed = [
-      makeBooking({
-        _id: OPEN_ID,
-        id: OPEN_ID,
-        provider_id: null,
-        provider: null,
+      openBooking(OPEN_ID, {
         cannotApply: { reason: 'calendar', message: away },
       }),
-      makeBooking({ _id: FREE_ID, id: FREE_ID, provider_id: null, provider: null }),
+      openBooking(FREE_ID),
     ];
     open();
     const [ruledOut, free] = await within(
@@ -200,11 +190,7 @@ describe('request board', () => {
     const message =
       'This booking includes a cat, not among the pets you take. Add it to the pets you take in your profile to apply.';
     feed = [
-      makeBooking({
-        _id: OPEN_ID,
-        id: OPEN_ID,
-        provider_id: null,
-        provider: null,
+      openBooking(OPEN_ID, {
         cannotApply: { reason: 'pets', message },
       }),
     ];
