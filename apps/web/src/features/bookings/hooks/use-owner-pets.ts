@@ -1,3 +1,4 @@
+import { takesSpecies } from '@pawsy/contract';
 import { useCallback } from 'react';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useLoad } from '../../../lib/use-load';
@@ -22,3 +23,24 @@ export type OwnerPets = ReturnType<typeof useOwnerPets>;
 /** The species of the chosen pets (none while the pets are still loading). */
 export const chosenSpecies = (pets: readonly Pet[] | null, ids: readonly string[]): string[] =>
   (pets ?? []).filter((pet) => ids.includes(pet._id)).map((pet) => pet.species);
+
+/** A sitter as far as the kinds of pets they take go (their public card). */
+export type PetTaker = { firstName: string; pet_prefrences: readonly string[] };
+
+export const isTakenBy = (sitter: PetTaker, pet: Pick<Pet, 'species'>) =>
+  takesSpecies(sitter.pet_prefrences, pet.species);
+
+/**
+ * The API's refusal of a direct request naming a pet the sitter does not take ("Sam does not take
+ * this kind of pet: Mochi (cat)"), or null.
+ */
+export function refusedPetMessage(
+  sitter: PetTaker,
+  pets: readonly Pet[] | null,
+  ids: readonly string[],
+): string | null {
+  const refused = (pets ?? []).find((pet) => ids.includes(pet._id) && !isTakenBy(sitter, pet));
+  return refused
+    ? `${sitter.firstName} does not take this kind of pet: ${refused.name} (${refused.species})`
+    : null;
+}

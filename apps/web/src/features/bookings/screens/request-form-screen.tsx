@@ -27,7 +27,7 @@ import { SitterPicker } from '../components/sitter-picker';
 import { SeriesFields } from '../components/series-fields';
 import { SeriesPreviewPanel } from '../components/series-preview-panel';
 import { RecipientField } from '../components/recipient-field';
-import { chosenSpecies, useOwnerPets } from '../hooks/use-owner-pets';
+import { chosenSpecies, refusedPetMessage, useOwnerPets } from '../hooks/use-owner-pets';
 import { useSeriesRequest, type SeriesCommon } from '../hooks/use-series-request';
 import { useCurrentUser } from '../../auth';
 import { useLoad } from '../../../lib/use-load';
@@ -144,15 +144,19 @@ export default function RequestFormScreen() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const refused = sitter.data ? refusedPetMessage(sitter.data, pets.data, values.pets) : null;
     if (isWeekly) {
-      const shared = sharedFieldErrors(values);
+      const shared = { ...sharedFieldErrors(values), ...(refused ? { pets: refused } : {}) };
       setErrors(shared);
       if (Object.keys(shared).length === 0) void series.runPreview(seriesCommon());
       return;
     }
     const result = requestFormSchema.safeParse(values);
-    if (!result.success) {
-      setErrors(toFormErrors(result.error));
+    if (!result.success || refused) {
+      setErrors({
+        ...(result.success ? {} : toFormErrors(result.error)),
+        ...(refused ? { pets: refused } : {}),
+      });
       return;
     }
     dispatch(draftSaved(toDraft(values, params.toString())));
@@ -202,6 +206,7 @@ export default function RequestFormScreen() {
               )}
               <PetsPicker
                 pets={pets}
+                sitter={providerId ? sitter.data : null}
                 value={values.pets}
                 onChange={(ids) => set('pets', ids)}
                 error={errors.pets}

@@ -106,3 +106,34 @@ describe('request form for several sitters', () => {
     expect(calls.filter((c) => c.url === `/api/pets/user/${OWNER_ID}`)).toHaveLength(1);
   });
 });
+
+describe('request form for a sitter who takes some kinds of pets', () => {
+  it('offers only the pets the sitter takes, saying why for the others', async () => {
+    storeSession({ id: OWNER_ID, userType: 'user' });
+    const dog = makePet({ _id: 'dddddddddddddddddddddd01', userId: OWNER_ID, name: 'Rex' });
+    const cat = makePet({
+      _id: 'dddddddddddddddddddddd02',
+      userId: OWNER_ID,
+      name: 'Mochi',
+      species: 'cat',
+    });
+    mockFetch((call) => {
+      if (call.url === `/api/pets/user/${OWNER_ID}`)
+        return { status: 200, body: { success: true, result: [dog, cat] } };
+      if (call.url === `/api/user/${SITTER_ID}`)
+        return {
+          status: 200,
+          body: {
+            success: true,
+            data: makeSitterProfile({ firstName: 'Sam', pet_prefrences: ['Dogs'] }),
+          },
+        };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    renderApp(`/request-form?providerId=${SITTER_ID}`);
+    const catBox = await screen.findByRole('checkbox', { name: 'Mochi (cat)' });
+    expect(catBox).toBeDisabled();
+    expect(catBox).toHaveAccessibleDescription('Sam does not take this kind of pet');
+    expect(screen.getByRole('checkbox', { name: /^Rex/ })).toBeEnabled();
+  });
+});
