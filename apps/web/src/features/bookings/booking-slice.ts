@@ -52,7 +52,18 @@ const initialState: BookingState = {
 
 type Rejected = { rejectValue: string };
 
-export type CreateBookingResult = { booking: Booking; failedInvites: number };
+/** What each invitation that could not be sent was refused with ("Nora is away from …"). */
+export type CreateBookingResult = { booking: Booking; failedInvites: string[] };
+
+/** POST …/send-request for each sitter; the refusals' messages, in the sitters' order. */
+export async function sendInvites(bookingId: string, providerIds: readonly string[]) {
+  const results = await Promise.allSettled(
+    providerIds.map((providerId) => bookingsApi.sendRequest(bookingId, providerId)),
+  );
+  return results.flatMap((r) =>
+    r.status === 'rejected' ? [getErrorMessage(r.reason, BOOKING_MESSAGES.inviteFailed)] : [],
+  );
+}
 
 /** POST /api/booking/, then the invitations of a "several sitters" request. */
 export const createBooking = createAsyncThunk<
@@ -76,10 +87,7 @@ export const createBooking = createAsyncThunk<
     return rejectWithValue(getErrorMessage(error, BOOKING_MESSAGES.createFailed));
   }
   const invites = draft.providerId ? [] : draft.inviteProviderIds;
-  const results = await Promise.allSettled(
-    invites.map((providerId) => bookingsApi.sendRequest(booking._id, providerId)),
-  );
-  return { booking, failedInvites: results.filter((r) => r.status === 'rejected').length };
+  return { booking, failedInvites: await sendInvites(booking._id, invites) };
 });
 
 /** GET /api/booking/{id}: the booking and the reviews the caller may read. */

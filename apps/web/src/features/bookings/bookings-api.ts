@@ -133,6 +133,7 @@ export const BOOKING_MESSAGES = {
   contactFailed: 'Failed to load the contact details',
   listFailed: 'Failed to load bookings',
   withdrawFailed: 'Failed to withdraw the application',
+  inviteFailed: 'Failed to send the invitation',
   seriesPreviewFailed: 'Failed to preview the series',
   seriesCreateFailed: 'Failed to send the series request',
   seriesListFailed: 'Failed to load weekly series',

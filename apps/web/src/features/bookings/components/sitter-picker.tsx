@@ -8,12 +8,15 @@ import { useLoad } from '../../../lib/use-load';
 import { sittersApi, type SitterCard } from '../../sitters';
 
 export const MAX_INVITES = 5;
+const NONE: readonly string[] = [];
 const FETCH_NEARBY_FAILED = 'Failed to fetch nearby users.';
 
 type SitterPickerProps = {
   service: string;
   /** The species of the pets chosen for the booking (useOwnerPets' chosenSpecies). */
   species: readonly string[];
+  /** Sitters not to offer (already asked). */
+  exclude?: readonly string[];
   value: string[];
   onChange: (ids: string[]) => void;
   error?: string;
@@ -24,7 +27,14 @@ export const takesPets = (prefs: readonly string[], species: readonly string[]) 
   species.every((kind) => takesSpecies(prefs, kind));
 
 /** Up to five sitters from GET /api/user/nearby who offer the chosen service and take the pets. */
-export function SitterPicker({ service, species, value, onChange, error }: SitterPickerProps) {
+export function SitterPicker({
+  service,
+  species,
+  exclude = NONE,
+  value,
+  onChange,
+  error,
+}: SitterPickerProps) {
   const load = useCallback(async (): Promise<SitterCard[]> => {
     try {
       return (await sittersApi.nearby({ limit: 50 })).nearbyUsers;
@@ -33,30 +43,27 @@ export function SitterPicker({ service, species, value, onChange, error }: Sitte
     }
   }, []);
   const nearby = useLoad('nearby', load, FETCH_NEARBY_FAILED);
-  const options = useMemo(
-    () =>
-      (nearby.data ?? [])
-        .filter(
-          (s) =>
-            !service ||
-            s.service_rates[service] !== undefined ||
-            s.suggested_rates?.[normalizeService(service)] !== undefined,
-        )
-        .filter((s) => takesPets(s.pet_prefrences, species))
-        .map((s) => {
-          const own = s.service_rates[service];
-          const rate = own ?? s.suggested_rates?.[normalizeService(service)];
-          const price =
-            rate !== undefined
-              ? ` · ${formatCents(rate, s.currency)}/${serviceUnit(service)}${own === undefined ? ' suggested' : ''}`
-              : '';
-          return {
-            value: s._id,
-            label: `${s.firstName} ${s.lastName}${s.city ? ` (${s.city})` : ''}${price}`,
-          };
-        }),
-    [nearby.data, service, species],
-  );
+  const options = useMemo(() => {
+    // A stored booking names its service by value ("dog-walking"), the form by what was chosen.
+    const key = normalizeService(service);
+    return (nearby.data ?? [])
+      .map((s) => {
+        const own = s.service_rates[service] ?? s.service_rates[key];
+        return { s, own, rate: own ?? s.suggested_rates?.[key] };
+      })
+      .filter(({ rate }) => !service || rate !== undefined)
+      .filter(({ s }) => takesPets(s.pet_prefrences, species) && !exclude.includes(s._id))
+      .map(({ s, own, rate }) => {
+        const price =
+          rate !== undefined
+            ? ` · ${formatCents(rate, s.currency)}/${serviceUnit(service)}${own === undefined ? ' suggested' : ''}`
+            : '';
+        return {
+          value: s._id,
+          label: `${s.firstName} ${s.lastName}${s.city ? ` (${s.city})` : ''}${price}`,
+        };
+      });
+  }, [nearby.data, service, species, exclude]);
   // A sitter chosen before a pet they do not take was ticked is not invited.
   const shown = useMemo(
     () => value.filter((id) => options.some((o) => o.value === id)),

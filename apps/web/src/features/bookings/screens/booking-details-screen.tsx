@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Container,
-  Grid,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Container, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -23,6 +12,11 @@ import { BOOKING_MESSAGES } from '../bookings-api';
 import { BookingActions } from '../components/booking-actions';
 import { BookingContactCard, sharesContact } from '../components/booking-contact-card';
 import { BookingRequestsPanel } from '../components/booking-requests-panel';
+import {
+  InviteFailures,
+  InviteSittersForm,
+  isOpenForInvites,
+} from '../components/invite-sitters-form';
 import { BookingPets } from '../components/booking-pets';
 import { BookingSummary } from '../components/booking-summary';
 import { BookingTimeline } from '../components/booking-timeline';
@@ -51,7 +45,8 @@ export default function BookingDetailsScreen() {
   const user = useCurrentUser();
   const location = useLocation();
   usePaymentReturnToast();
-  const failedInvites = (location.state as { failedInvites?: number } | null)?.failedInvites ?? 0;
+  const failedInvites =
+    (location.state as { failedInvites?: string[] } | null)?.failedInvites ?? [];
   const { current, reviews, status, error, errorRetryable } = useAppSelector(
     (state) => state.booking,
   );
@@ -84,11 +79,7 @@ export default function BookingDetailsScreen() {
           All bookings
         </Anchor>
       </Group>
-      {failedInvites > 0 && (
-        <Alert color="yellow" mt="md">
-          {failedInvites} invitation{failedInvites === 1 ? '' : 's'} could not be sent.
-        </Alert>
-      )}
+      {failedInvites.length > 0 && <InviteFailures failures={failedInvites} mt="md" />}
       <div style={{ marginTop: 'var(--mantine-spacing-lg)' }}>
         {!booking && status === 'failed' ? (
           <LoadError
@@ -131,6 +122,14 @@ export default function BookingDetailsScreen() {
                 )}
                 {showRequests && userId && !booking.seriesId && (
                   <BookingRequestsPanel booking={booking} userId={userId} requests={requests} />
+                )}
+                {role === 'owner' && userId && isOpenForInvites(booking) && (
+                  <InviteSittersForm
+                    booking={booking}
+                    ownerId={userId}
+                    asked={(requests.data ?? []).map((r) => r.providerId)}
+                    onSent={requests.reload}
+                  />
                 )}
                 <BookingTimeline booking={booking} />
               </Stack>
