@@ -84,15 +84,16 @@ function LoginForm() {
     const session = saveSession(data.token, data.expiresAt);
     if (!session) throw new Error(AUTH_MESSAGES.invalidSignupToken);
     dispatch(loggedIn(session));
-    // A session that ended mid-use goes back to its page; a plain login lands by role and KYC.
-    const landing = async () => {
-      const isKycVerified =
-        typeof data.user?.KYC_verified === 'boolean'
-          ? data.user.KYC_verified
-          : !isAdminUser(session.user) && (await fetchKycVerified());
-      return landingPath(session.user, isKycVerified);
-    };
-    const target = returnPath(returnTo, session.user) ?? (await landing());
+    // A login lands by role and KYC (SPEC §2, §6: a member whose KYC is not verified on /kyc);
+    // a session that ended mid-use goes back to its page, once /kyc is not where it must land.
+    const isAdmin = isAdminUser(session.user);
+    const isKycVerified =
+      typeof data.user?.KYC_verified === 'boolean'
+        ? data.user.KYC_verified
+        : !isAdmin && (await fetchKycVerified());
+    const landing = landingPath(session.user, isKycVerified);
+    const target =
+      isAdmin || isKycVerified ? (returnPath(returnTo, session.user) ?? landing) : landing;
     setModal({ type: 'success', message: AUTH_MESSAGES.loginSuccess });
     setRedirectTo(target);
   };

@@ -12,11 +12,19 @@ const member = { id: 'u7', email: 'sam@example.com', userType: 'user' };
 type Reply = { status: number; body?: unknown };
 
 /**
- * The API for these tests: the login answers with a fresh session for `loginAs` (whose KYC is not
- * verified, so a plain login would land on /kyc), calls with `deadToken` are refused (401), and
- * everything else finds nothing.
+ * The API for these tests: the login answers with a fresh session for `loginAs` (KYC verified
+ * unless said otherwise: an unverified member always lands on /kyc), calls with `deadToken` are
+ * refused (401), and everything else finds nothing.
  */
-function mockApi({ loginAs = member.id, deadToken }: { loginAs?: string; deadToken?: string }) {
+function mockApi({
+  loginAs = member.id,
+  deadToken,
+  kycVerified = true,
+}: {
+  loginAs?: string;
+  deadToken?: string;
+  kycVerified?: boolean;
+}) {
   return mockFetch((call: FetchCall): Reply => {
     if (call.url === '/api/auth/login')
       return {
@@ -24,7 +32,7 @@ function mockApi({ loginAs = member.id, deadToken }: { loginAs?: string; deadTok
         body: {
           token: makeToken({ ...member, id: loginAs }),
           expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-          user: { KYC_verified: false },
+          user: { KYC_verified: kycVerified },
         },
       };
     if (deadToken && call.headers['x-auth-token'] === deadToken)
@@ -86,7 +94,19 @@ describe('a session that ends mid-use', () => {
 
   it('someone else logging in next lands as a plain login does (SPEC §2), not on that page', async () => {
     const { token } = storeSession(member);
-    mockApi({ loginAs: 'u8', deadToken: token });
+    mockApi({ loginAs: 'u8', deadToken: token, kycVerified: false });
+    const { router } = renderApp('/Settings');
+    expect(await screen.findByText(NOTICE)).toBeInTheDocument();
+
+    await logInAgain();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/kyc'), afterRedirect);
+  });
+});
+
+describe('a session that ends for a member whose KYC is not verified', () => {
+  it('logs in to /kyc, as every login of theirs does (SPEC §6), not back to the page', async () => {
+    const { token } = storeSession(member);
+    mockApi({ deadToken: token, kycVerified: false });
     const { router } = renderApp('/Settings');
     expect(await screen.findByText(NOTICE)).toBeInTheDocument();
 
@@ -108,7 +128,7 @@ describe('no session ended: no notice', () => {
   });
 
   it('a visitor who was never logged in, sent from a guarded page, lands as a plain login does', async () => {
-    mockApi({});
+    mockApi({ kycVerified: false });
     const { router } = renderApp('/Settings');
     expect(await screen.findByRole('heading', LOGIN_HEADING)).toBeInTheDocument();
     expect(screen.queryByText(NOTICE)).not.toBeInTheDocument();
