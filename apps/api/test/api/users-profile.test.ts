@@ -194,6 +194,30 @@ describe('PUT /api/user/update-profile', () => {
     });
   });
 
+  it('empties the optional fields named in clear (empty values themselves are left out)', async () => {
+    const set = await update(provider.token, {
+      bio: 'Walks daily',
+      emergency_phone: '+1 555 0101',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const cleared = await update(provider.token, {
+      clear: JSON.stringify(['bio', 'emergency_phone', 'headline']),
+      headline: 'Typed again after emptying',
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().data).toMatchObject({
+      bio: null,
+      emergency_phone: null,
+      headline: 'Typed again after emptying',
+    });
+    const refused = await update(provider.token, { clear: JSON.stringify(['firstName']) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/^clear: firstName cannot be cleared/);
+    const malformed = await update(provider.token, { clear: '{"bio":true}' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('clear: clear must be a JSON list of field names');
+  });
+
   it('takes only the currency billing charges in, so a price is never shown in one and paid in another', async () => {
     const refused = await update(provider.token, { currency: 'JPY' });
     expect(refused.statusCode, refused.body).toBe(400);

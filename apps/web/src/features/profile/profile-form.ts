@@ -1,4 +1,9 @@
-import { SERVICE_RATE_MAX_CENTS, profileDateIssues, type ProfileDateField } from '@pawsy/contract';
+import {
+  PROFILE_CLEARABLE_FIELDS,
+  SERVICE_RATE_MAX_CENTS,
+  profileDateIssues,
+  type ProfileDateField,
+} from '@pawsy/contract';
 import { normalizeService } from '../../config/service-labels';
 import { formatCents } from '../../lib/money';
 import type { Profile } from './profile-api';
@@ -130,7 +135,12 @@ export function dollarsToCents(dollars: string): number | null {
   return Math.round(Number(cleaned) * 100);
 }
 
-type BuildOptions = { isProvider: boolean; image?: File | null };
+type BuildOptions = {
+  isProvider: boolean;
+  image?: File | null;
+  /** The values the form started from: an optional field emptied since is sent in `clear`. */
+  previous?: ProfileValues;
+};
 
 /**
  * The multipart body of PUT /api/user/update-profile (SPEC §5, §7): empty values are left out,
@@ -146,6 +156,11 @@ export function buildProfileFormData(values: ProfileValues, options: BuildOption
   form.append('primary_services', JSON.stringify(values.primary_services));
   form.append('pet_prefrences', JSON.stringify(values.pet_prefrences));
   form.append('email_notification', String(values.email_notification));
+  const { previous } = options;
+  const emptied = previous
+    ? PROFILE_CLEARABLE_FIELDS.filter((f) => previous[f].trim() !== '' && !values[f].trim())
+    : [];
+  if (emptied.length > 0) form.append('clear', JSON.stringify(emptied));
   if (options.isProvider) {
     const rates: Record<string, number> = {};
     for (const service of values.primary_services) {

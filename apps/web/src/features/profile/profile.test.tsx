@@ -93,6 +93,25 @@ describe('profile screen', () => {
     expect(xhrCalls[0]!.headers['x-auth-token']).toBeTruthy();
   });
 
+  it('sends an emptied optional field in clear, since empty values are left out', async () => {
+    const { xhrCalls, user } = openAsSitter();
+    const city = await screen.findByLabelText('City');
+    await user.clear(city);
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    const sent = xhrCalls[0]!.body!;
+    expect(sent.has('city')).toBe(false);
+    expect(sent.get('clear')).toBe('["city"]');
+  });
+
+  it('sends no clear when nothing was emptied', async () => {
+    const { xhrCalls, user } = openAsSitter();
+    await user.type(await screen.findByLabelText('State or region'), 'TX');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    expect(xhrCalls[0]!.body!.has('clear')).toBe(false);
+  });
+
   it('refuses a negative or too high rate on its field instead of changing it', async () => {
     const { xhrCalls, user } = openAsSitter();
     const rate = await screen.findByLabelText('Dog walking rate (USD)');

@@ -90,7 +90,11 @@ function ProfileForm({ profile }: { profile: Profile }) {
       refused(formElement);
       return;
     }
-    const form = buildProfileFormData(values, { isProvider, image });
+    const form = buildProfileFormData(values, {
+      isProvider,
+      image,
+      previous: toProfileValues(profile),
+    });
     if (image) setProgress(0);
     setSaving(true);
     const outcome = await updateProfile(dispatch, form, image ? setProgress : undefined);
