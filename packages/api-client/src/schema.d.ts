@@ -1197,7 +1197,8 @@ export interface paths {
         /** PUT /api/pets/{petId} */
         put: operations["putPetsByPetId"];
         post?: never;
-        delete?: never;
+        /** Remove one of my pets (past bookings keep it; refused while it is booked) */
+        delete: operations["deletePetsByPetId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -13602,6 +13603,7 @@ export interface operations {
                             image: string | null;
                             medical_notes: string | null;
                             name: string;
+                            removedAt: string | null;
                             /** @enum {string} */
                             sex: "male" | "female" | "unknown";
                             /** @enum {string} */
@@ -13620,6 +13622,7 @@ export interface operations {
                             image: string | null;
                             medical_notes: string | null;
                             name: string;
+                            removedAt: string | null;
                             /** @enum {string} */
                             sex: "male" | "female" | "unknown";
                             /** @enum {string} */
@@ -13710,6 +13713,7 @@ export interface operations {
                             image: string | null;
                             medical_notes: string | null;
                             name: string;
+                            removedAt: string | null;
                             /** @enum {string} */
                             sex: "male" | "female" | "unknown";
                             /** @enum {string} */
@@ -13728,6 +13732,7 @@ export interface operations {
                             image: string | null;
                             medical_notes: string | null;
                             name: string;
+                            removedAt: string | null;
                             /** @enum {string} */
                             sex: "male" | "female" | "unknown";
                             /** @enum {string} */
@@ -13775,6 +13780,128 @@ export interface operations {
             };
             /** @description Nothing with that id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many requests from this address; retry later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Any other error (413, 415, 500, …) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deletePetsByPetId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                petId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description No valid secret key, or no live session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description No pet of yours with that id (or it is already removed) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description The pet is on a booking that is not over yet */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13918,7 +14045,9 @@ export interface operations {
     };
     getPetsUserByUserId: {
         parameters: {
-            query?: never;
+            query?: {
+                include?: "removed";
+            };
             header?: never;
             path: {
                 userId: string;
@@ -13943,6 +14072,7 @@ export interface operations {
                             image: string | null;
                             medical_notes: string | null;
                             name: string;
+                            removedAt: string | null;
                             /** @enum {string} */
                             sex: "male" | "female" | "unknown";
                             /** @enum {string} */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bounded, pathId, pathIdOr, text, trimmedText } from './common.ts';
+import { bounded, pathId, pathIdOr, queryParam, text, trimmedText } from './common.ts';
 import { PET_SPECIES } from './search-range.ts';
 
 export const PET_SEXES = ['male', 'female', 'unknown'] as const;
@@ -18,6 +18,8 @@ export const petWire = z.object({
   image: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** When the owner removed the pet (ISO); null while it is on their profile. */
+  removedAt: z.string().nullable(),
 });
 export type PetWire = z.infer<typeof petWire>;
 
@@ -66,7 +68,20 @@ export const petResponse = z.object({
 export const petIdParams = z.object({ petId: pathId });
 /** SPEC §5: fetching pets needs a user id, as adding one does ('User ID is required'). */
 export const petOwnerParams = z.object({ userId: pathIdOr('User ID is required') });
+/**
+ * `include=removed` lists the owner's removed pets too (a past booking's page still shows them);
+ * left out, only the pets on their profile.
+ */
+export const petListQuery = z.object({
+  include: queryParam(
+    z.enum(['removed'], { error: "include must be 'removed' or left out" }).optional(),
+  ),
+});
+/** DELETE /api/pets/{petId}: the pet leaves its owner's profile (past bookings keep it). */
+export const petRemovedResponse = z.object({ success: z.literal(true), message: z.string() });
 
 // ---- Types of the calls above, for clients ----
 export type PetListResponse = z.infer<typeof petListResponse>;
 export type PetResponse = z.infer<typeof petResponse>;
+export type PetListQuery = z.input<typeof petListQuery>;
+export type PetRemovedResponse = z.infer<typeof petRemovedResponse>;

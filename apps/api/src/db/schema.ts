@@ -213,6 +213,8 @@ export interface PetsTable {
   image_path: string | null;
   created_at: string;
   updated_at: string;
+  /** Set when the owner removed the pet (soft: past bookings keep it); null while on the profile. */
+  removed_at: string | null;
 }
 
 export interface Database extends TrustTables {

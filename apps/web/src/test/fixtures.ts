@@ -72,6 +72,7 @@ export function makePet(overrides: Partial<PetWire> = {}): PetWire {
     image: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    removedAt: null,
     ...overrides,
   };
 }

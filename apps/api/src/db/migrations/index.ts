@@ -42,6 +42,7 @@ import * as subscriptionCreditsSold from './2026-12-06T08-00-00-subscription-cre
 import * as oneDisputePerBooking from './2026-12-06T09-00-00-one-dispute-per-booking.ts';
 import * as unconfirmedUsers from './2026-12-06T16-00-00-unconfirmed-users.ts';
 import * as contactInbox from './2026-12-06T18-00-00-contact-inbox.ts';
+import * as petRemoval from './2026-12-06T22-00-00-pet-removal.ts';
 
 /**
  * Every migration, by name (ISO timestamp first so names sort in order).
@@ -91,4 +92,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T09-00-00-one-dispute-per-booking': oneDisputePerBooking,
   '2026-12-06T16-00-00-unconfirmed-users': unconfirmedUsers,
   '2026-12-06T18-00-00-contact-inbox': contactInbox,
+  '2026-12-06T22-00-00-pet-removal': petRemoval,
 };

@@ -22,5 +22,6 @@ export function toPetWire(row: PetsTable): PetWire {
     image: petImageUrl(row),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    removedAt: row.removed_at,
   };
 }

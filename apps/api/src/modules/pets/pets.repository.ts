@@ -13,13 +13,30 @@ const selectPetsOf = compiledRead((db, userId: string) =>
     .selectFrom('pets')
     .selectAll()
     .where('user_id', '=', userId)
+    .where('removed_at', 'is', null)
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
     .limit(MAX_PETS_LISTED),
 );
 
-export function listPetsByOwner(db: DbOrTrx, userId: string): Promise<PetsTable[]> {
-  return selectPetsOf(db, userId);
+/** Removed pets too (for past bookings); the cap counts only live ones, so this may list more. */
+const selectPetsWithRemovedOf = compiledRead((db, userId: string) =>
+  db
+    .selectFrom('pets')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(MAX_PETS_LISTED),
+);
+
+/** The owner's pets on their profile; with `withRemoved`, those they removed as well. */
+export function listPetsByOwner(
+  db: DbOrTrx,
+  userId: string,
+  { withRemoved = false }: { withRemoved?: boolean } = {},
+): Promise<PetsTable[]> {
+  return (withRemoved ? selectPetsWithRemovedOf : selectPetsOf)(db, userId);
 }
 
 const selectPet = compiledRead((db, id: string) =>
@@ -77,9 +94,11 @@ const selectPetCount = compiledRead((db, userId: string) =>
   db
     .selectFrom('pets')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId),
+    .where('user_id', '=', userId)
+    .where('removed_at', 'is', null),
 );
 
+/** The pets on the owner's profile (removed ones are not counted). */
 export async function countPetsOf(db: DbOrTrx, userId: string): Promise<number> {
   return Number((await selectPetCount(db, userId))[0]?.n ?? 0);
 }
@@ -92,7 +111,7 @@ export async function liveUserExists(db: DbOrTrx, userId: string): Promise<boole
   return (await selectLiveUserId(db, userId)).length > 0;
 }
 
-/** Ids among `petIds` that belong to `ownerId`. */
+/** Ids among `petIds` that belong to `ownerId` and are still on their profile (not removed). */
 export async function findOwnedPets(
   db: DbOrTrx,
   ownerId: string,
@@ -106,14 +125,26 @@ const selectOwnedPets = compiledRead((db, ownerId: string, petIds: string[]) =>
     .selectFrom('pets')
     .select(['id', 'name', 'species'])
     .where('user_id', '=', ownerId)
-    .where('id', 'in', petIds),
+    .where('id', 'in', petIds)
+    .where('removed_at', 'is', null),
 );
+
+/** Marks the pet removed unless it already is (false then: removed by another call). */
+export async function markPetRemoved(db: DbOrTrx, id: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('pets')
+    .set({ removed_at: at, updated_at: at })
+    .where('id', '=', id)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
 
 const selectSpecies = compiledRead((db, petIds: string[]) =>
   db.selectFrom('pets').select(['id', 'species']).where('id', 'in', petIds),
 );
 
-/** The species of each of these pets, by id. */
+/** The species of each of these pets, by id (removed pets too: a past booking keeps its kinds). */
 export async function findPetSpecies(
   db: DbOrTrx,
   petIds: readonly string[],
@@ -143,4 +174,50 @@ export async function petListsOnSitterBookings(
     .limit(MAX_PETS_LISTED)
     .execute();
   return rows.map((r) => r.pets);
+}
+
+/** Booking states that are not over: a pet on such a booking stays on its owner's profile. */
+const OPEN_BOOKING_STATUSES: readonly BookingStatus[] = ['pending', 'accepted', 'in-progress'];
+/** Ids as the app issues them: nothing in them is special to LIKE (%, _, \) or to JSON. */
+const ISSUED_ID = /^[a-f0-9]{24}$/;
+
+/**
+ * Whether the pet is on one of its owner's bookings that is not over, or on a weekly series still
+ * waiting for its sitter (accepting it would make bookings with the pet). Each series' occurrences
+ * are bookings rows, so an accepted series is covered by the bookings. Both are read by owner
+ * (their owner_id indexes) and the `pets` JSON list is matched as text: `"<id>"` only matches that
+ * element, ids being plain hex. An id not in that form is matched by parsing the lists instead.
+ * Read here, not through the bookings module, because bookings already depends on pets.
+ */
+export async function isPetOnOpenBooking(
+  db: DbOrTrx,
+  ownerId: string,
+  petId: string,
+): Promise<boolean> {
+  const bookings = db
+    .selectFrom('bookings')
+    .select('pets')
+    .where('owner_id', '=', ownerId)
+    .where('status', 'in', OPEN_BOOKING_STATUSES);
+  const series = db
+    .selectFrom('booking_series')
+    .select('pets')
+    .where('owner_id', '=', ownerId)
+    .where('status', '=', 'pending');
+  if (ISSUED_ID.test(petId)) {
+    const pattern = `%"${petId}"%`;
+    if ((await bookings.where('pets', 'like', pattern).limit(1).execute()).length > 0) return true;
+    return (await series.where('pets', 'like', pattern).limit(1).execute()).length > 0;
+  }
+  const lists = [...(await bookings.execute()), ...(await series.execute())];
+  return lists.some((row) => listsId(row.pets, petId));
+}
+
+function listsId(json: string, id: string): boolean {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) && value.includes(id);
+  } catch {
+    return false;
+  }
 }

@@ -1,9 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { petIdParams, petListResponse, petOwnerParams, petResponse } from '@pawsy/contract';
+import {
+  errorBody,
+  petIdParams,
+  petListQuery,
+  petListResponse,
+  petOwnerParams,
+  petRemovedResponse,
+  petResponse,
+} from '@pawsy/contract';
 import { currentUser } from '../../plugins/auth.ts';
 import { withUploads } from '../../plugins/uploads.ts';
 import { photoCacheHeaders } from '../../lib/images.ts';
-import { createPet, listPets, sendPetImage, updatePet } from './pets.service.ts';
+import { createPet, listPets, removePet, sendPetImage, updatePet } from './pets.service.ts';
 
 const tags = ['pets'];
 
@@ -56,11 +64,40 @@ export const petRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/:userId',
-    { ...auth, schema: { tags, params: petOwnerParams, response: { 200: petListResponse } } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        params: petOwnerParams,
+        querystring: petListQuery,
+        response: { 200: petListResponse },
+      },
+    },
     async (request) => ({
       success: true as const,
-      result: await listPets(app, currentUser(request), request.params.userId),
+      result: await listPets(app, currentUser(request), request.params.userId, request.query),
     }),
+  );
+
+  app.delete(
+    '/:petId',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Remove one of my pets (past bookings keep it; refused while it is booked)',
+        params: petIdParams,
+        response: {
+          200: petRemovedResponse,
+          404: errorBody.describe('No pet of yours with that id (or it is already removed)'),
+          409: errorBody.describe('The pet is on a booking that is not over yet'),
+        },
+      },
+    },
+    async (request) => {
+      await removePet(app, currentUser(request), request.params.petId);
+      return { success: true as const, message: 'Pet removed' };
+    },
   );
 
   await app.register(withUploads(petFormRoutes));

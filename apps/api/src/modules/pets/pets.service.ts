@@ -3,6 +3,7 @@ import {
   petCreateFields,
   petUpdateFields,
   type PetCreateFields,
+  type PetListQuery,
   type PetWire,
 } from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
@@ -18,9 +19,11 @@ import {
   findPet,
   findPetSpecies,
   insertPetUnderCap,
+  isPetOnOpenBooking,
   listPetsByOwner,
   MAX_PETS_LISTED,
   liveUserExists,
+  markPetRemoved,
   petListsOnSitterBookings,
   updatePet as updatePetRow,
 } from './pets.repository.ts';
@@ -90,16 +93,23 @@ async function visiblePetsOf(
 const shows = (visible: 'all' | Set<string>, petId: string) =>
   visible === 'all' || visible.has(petId);
 
+/**
+ * The owner's pets the caller may see; `include: 'removed'` adds the pets the owner removed (with
+ * `removedAt`), so a past booking's page still shows them.
+ */
 export async function listPets(
   app: FastifyInstance,
   caller: AuthUser,
   ownerId: string,
+  query: PetListQuery = {},
 ): Promise<PetWire[]> {
   // Pets the caller may not see answer as a user that does not exist (DESIGN §4: 404).
   if (!(await liveUserExists(app.db, ownerId))) throw notFound('User');
   const visible = await visiblePetsOf(app.db, caller, ownerId);
   if (visible !== 'all' && visible.size === 0) throw notFound('User');
-  const pets = await listPetsByOwner(app.db, ownerId);
+  const pets = await listPetsByOwner(app.db, ownerId, {
+    withRemoved: query.include === 'removed',
+  });
   return pets.filter((p) => shows(visible, p.id)).map(toPetWire);
 }
 
@@ -148,6 +158,7 @@ export async function createPet(
       image_path: photo,
       created_at: now,
       updated_at: now,
+      removed_at: null,
     };
     const added = await app.db
       .transaction()
@@ -164,7 +175,8 @@ export async function updatePet(
   petId: string,
 ): Promise<PetWire> {
   const pet = await findPet(app.db, petId);
-  if (!pet || pet.user_id !== caller.id) throw notFound('Pet');
+  // A removed pet is gone from its owner's profile: it is not edited.
+  if (!pet || pet.user_id !== caller.id || pet.removed_at !== null) throw notFound('Pet');
   const { fields, files } = await readPetForm(app, request);
   let input;
   try {
@@ -183,6 +195,29 @@ export async function updatePet(
   });
   if (updated.image_path !== pet.image_path) removeProfilePhoto(app.storage, pet.image_path);
   return toPetWire(updated);
+}
+
+const stillBooked = (name: string) =>
+  `${name} is on a booking that is not over yet. Cancel or finish it first.`;
+
+/**
+ * DELETE /api/pets/{petId}: the owner takes the pet off their profile. Only the owner (anyone
+ * else, admins too, and a pet already removed: 404). Refused (409) while the pet is on a booking
+ * that is not over, or on a series still waiting for its sitter. Soft: the row and its photo stay
+ * for the bookings that name it.
+ */
+export async function removePet(
+  app: FastifyInstance,
+  caller: AuthUser,
+  petId: string,
+): Promise<void> {
+  const pet = await findPet(app.db, petId);
+  if (!pet || pet.user_id !== caller.id || pet.removed_at !== null) throw notFound('Pet');
+  await app.db.transaction().execute(async (trx) => {
+    if (await isPetOnOpenBooking(trx, pet.user_id, pet.id)) throw conflict(stillBooked(pet.name));
+    // Another removal got there first: the pet is gone, as for any removed pet.
+    if (!(await markPetRemoved(trx, pet.id, nowIso()))) throw notFound('Pet');
+  });
 }
 
 /** Same permission as reading the owner's pets; a pet you may not see is a 404. */
