@@ -1,4 +1,4 @@
-import type { PetListResponse, PetResponse, PetWire } from '@pawsy/contract';
+import type { PetListResponse, PetRemovedResponse, PetResponse, PetWire } from '@pawsy/contract';
 import { ApiError } from '../../lib/api-error';
 import { http } from '../../lib/http';
 import { NO_TOKEN_MESSAGE, requireSessionToken } from '../../lib/session';
@@ -11,6 +11,7 @@ export const PET_MESSAGES = {
   fetchFailed: 'Failed to fetch pets',
   addFailed: 'Failed to add pet',
   updateFailed: 'Failed to update pet',
+  removeFailed: 'Failed to remove pet',
 } as const;
 
 type Progress = (percent: number) => void;
@@ -22,13 +23,20 @@ function petOf(data: PetResponse | null, fallback: string): Pet {
 }
 
 export const petsApi = {
-  /** The user's pets; a 404 (no such owner or nothing stored) is an empty list (SPEC §4). */
-  async list(userId: string | null | undefined): Promise<Pet[]> {
+  /**
+   * The user's pets; a 404 (no such owner or nothing stored) is an empty list (SPEC §4). With
+   * `includeRemoved`, the pets the owner removed too (`removedAt` set), for past bookings.
+   */
+  async list(
+    userId: string | null | undefined,
+    { includeRemoved = false }: { includeRemoved?: boolean } = {},
+  ): Promise<Pet[]> {
     requireSessionToken();
     if (!userId) throw new Error(PET_MESSAGES.noUserId);
     try {
       const { data } = await http.get<PetListResponse>(
         `/api/pets/user/${encodeURIComponent(userId)}`,
+        includeRemoved ? { query: { include: 'removed' } } : undefined,
       );
       return Array.isArray(data?.result) ? data.result : [];
     } catch (error) {
@@ -56,5 +64,10 @@ export const petsApi = {
       { onProgress },
     );
     return petOf(data, PET_MESSAGES.updateFailed);
+  },
+  /** DELETE /api/pets/{petId}: off the owner's profile; 409 while it is on an open booking. */
+  async remove(petId: string): Promise<void> {
+    requireSessionToken();
+    await http.delete<PetRemovedResponse>(`/api/pets/${encodeURIComponent(petId)}`);
   },
 };

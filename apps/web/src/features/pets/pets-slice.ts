@@ -10,6 +10,7 @@ export type PetsState = {
   loading: boolean;
   adding: boolean;
   updating: boolean;
+  removing: boolean;
   error: string | null;
 };
 
@@ -19,6 +20,7 @@ export const initialPetsState: PetsState = {
   loading: false,
   adding: false,
   updating: false,
+  removing: false,
   error: null,
 };
 
@@ -39,12 +41,13 @@ const petsSlice = createSlice({
       state.loading = false;
       state.error = action.payload;
     },
-    petSaving(state, action: PayloadAction<'adding' | 'updating'>) {
+    petSaving(state, action: PayloadAction<'adding' | 'updating' | 'removing'>) {
       state[action.payload] = true;
     },
     petSaveEnded(state) {
       state.adding = false;
       state.updating = false;
+      state.removing = false;
     },
     petAdded(state, action: PayloadAction<Pet>) {
       state.items.push(action.payload);
@@ -54,6 +57,16 @@ const petsSlice = createSlice({
       const index = state.items.findIndex((p) => p._id === action.payload._id);
       if (index >= 0) state.items[index] = action.payload;
       state.updating = false;
+    },
+    /** Off the list; the selection stays on the pet it was on, or goes back to the first. */
+    petRemoved(state, action: PayloadAction<string>) {
+      const index = state.items.findIndex((p) => p._id === action.payload);
+      state.removing = false;
+      if (index < 0) return;
+      state.items.splice(index, 1);
+      if (state.selectedIndex > index) state.selectedIndex -= 1;
+      else if (state.selectedIndex === index || state.selectedIndex >= state.items.length)
+        state.selectedIndex = 0;
     },
     petSelected(state, action: PayloadAction<number>) {
       state.selectedIndex = action.payload;
@@ -69,6 +82,7 @@ export const {
   petSaveEnded,
   petAdded,
   petUpdated,
+  petRemoved,
   petSelected,
 } = petsSlice.actions;
 export const petsReducer = petsSlice.reducer;
@@ -125,5 +139,20 @@ export async function updatePet(
   } catch (error) {
     dispatch(petSaveEnded());
     return { ok: false, message: messageOf(error, PET_MESSAGES.updateFailed) };
+  }
+}
+
+export type RemoveOutcome = { ok: true } | { ok: false; message: string };
+
+/** DELETE the pet; on a refusal (409: still on a booking) the API's message, the list unchanged. */
+export async function removePet(dispatch: Dispatch, petId: string): Promise<RemoveOutcome> {
+  dispatch(petSaving('removing'));
+  try {
+    await petsApi.remove(petId);
+    dispatch(petRemoved(petId));
+    return { ok: true };
+  } catch (error) {
+    dispatch(petSaveEnded());
+    return { ok: false, message: messageOf(error, PET_MESSAGES.removeFailed) };
   }
 }

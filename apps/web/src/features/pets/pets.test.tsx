@@ -8,9 +8,10 @@ import { renderApp } from '../../test/render-app';
 import { storeSession } from '../../test/tokens';
 import { mockXhr } from '../../test/xhr-mock';
 import { PET_MESSAGES } from './pets-api';
-import { addPet, fetchPets } from './pets-slice';
+import { addPet, fetchPets, petRemoved, petSelected, petsLoaded } from './pets-slice';
 
 const USER_ID = FIXTURE_USER_ID;
+type Answer = { status: number; body?: unknown };
 
 describe('pets', () => {
   it('treats a 404 on GET /api/pets/user/{id} as an empty list, not an error', async () => {
@@ -139,5 +140,90 @@ describe('pets', () => {
     expect(await screen.findByRole('heading', { name: 'Biscuit Jr' })).toBeInTheDocument();
     expect(xhrCalls[1]).toMatchObject({ method: 'PUT', url: `/api/pets/${pet._id}` });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  describe('removing a pet', () => {
+    const rex = makePet({ _id: 'bbbbbbbbbbbbbbbbbbbbbbb2', name: 'Rex' });
+    const biscuit = makePet();
+
+    function openScreen(reply: (call: { url: string; method: string }) => Answer | undefined) {
+      storeSession({ id: USER_ID });
+      const calls = mockFetch((call) => {
+        const answer = reply(call);
+        if (answer) return answer;
+        return call.url.startsWith('/api/pets/user/')
+          ? { status: 200, body: { success: true, result: [biscuit, rex] } }
+          : { status: 200, body: { success: true, allNotifications: [] } };
+      });
+      return { calls, ...renderApp('/pet-details') };
+    }
+    const deleteCalls = (calls: { url: string; method: string }[]) =>
+      calls.filter((c) => c.method === 'DELETE');
+
+    it('asks first, then removes the pet from the list with a notice', async () => {
+      const { calls, store } = openScreen((call) =>
+        call.method === 'DELETE'
+          ? { status: 200, body: { success: true, message: 'Pet removed' } }
+          : undefined,
+      );
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Remove Rex' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Remove Rex?' });
+      expect(dialog).toHaveTextContent('Rex leaves your profile');
+      expect(dialog).toHaveTextContent('past bookings keep Rex');
+      expect(deleteCalls(calls)).toHaveLength(0);
+
+      await user.click(within(dialog).getByRole('button', { name: 'Yes, remove' }));
+      expect(await screen.findByRole('status')).toHaveTextContent('Rex was removed.');
+      expect(deleteCalls(calls)).toEqual([
+        expect.objectContaining({ url: `/api/pets/${rex._id}` }),
+      ]);
+      expect(screen.queryByRole('heading', { name: 'Rex' })).not.toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Biscuit' })).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(store.getState().pets.items.map((p) => p.name)).toEqual(['Biscuit']);
+      expect(store.getState().pets.removing).toBe(false);
+    });
+
+    it('keeps the pet when the owner changes their mind', async () => {
+      const { calls } = openScreen(() => undefined);
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Remove Rex' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Remove Rex?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Keep Rex' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(screen.getByRole('heading', { name: 'Rex' })).toBeInTheDocument();
+      expect(deleteCalls(calls)).toHaveLength(0);
+    });
+
+    it("shows the API's message when the pet is still on a booking (409)", async () => {
+      const busy = 'Rex is on a booking that is not over yet. Cancel or finish it first.';
+      const { store } = openScreen((call) =>
+        call.method === 'DELETE' ? { status: 409, body: { message: busy } } : undefined,
+      );
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Remove Rex' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Remove Rex?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Yes, remove' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(busy);
+      expect(store.getState().pets.items).toHaveLength(2);
+      expect(store.getState().pets.removing).toBe(false);
+      expect(screen.queryByText('Rex was removed.')).not.toBeInTheDocument();
+    });
+
+    it('keeps the selection on the same pet, or goes back to the first', () => {
+      const store = createTestStore();
+      const pets = ['A', 'B', 'C'].map((name, i) =>
+        makePet({ _id: `bbbbbbbbbbbbbbbbbbbbbbc${i}`, name }),
+      );
+      store.dispatch(petsLoaded(pets));
+      store.dispatch(petSelected(2));
+      store.dispatch(petRemoved(pets[0]!._id));
+      expect(store.getState().pets.selectedIndex).toBe(1);
+      expect(store.getState().pets.items[1]!.name).toBe('C');
+      store.dispatch(petRemoved(pets[2]!._id));
+      expect(store.getState().pets.selectedIndex).toBe(0);
+      expect(store.getState().pets.items.map((p) => p.name)).toEqual(['B']);
+    });
   });
 });

@@ -31,6 +31,7 @@ const signedInState = {
     loading: false,
     adding: false,
     updating: false,
+    removing: false,
     error: null,
   },
 };

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Image, Stack, Title } from '@mantine/core';
-import { IconPaw, IconPencil } from '@tabler/icons-react';
+import { IconPaw, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useApiImage } from '../../../lib/use-api-image';
 import type { Pet } from '../pets-api';
 import { capitalize, PetFacts } from './pet-facts';
@@ -14,9 +14,9 @@ function PetPhoto({ pet }: { pet: Pet }) {
   );
 }
 
-type PetCardProps = { pet: Pet; isSelected: boolean; onEdit: () => void };
+type PetCardProps = { pet: Pet; isSelected: boolean; onEdit: () => void; onRemove: () => void };
 
-export function PetCard({ pet, isSelected, onEdit }: PetCardProps) {
+export function PetCard({ pet, isSelected, onEdit, onRemove }: PetCardProps) {
   const headingId = `pet-${pet._id}`;
   return (
     <Card
@@ -37,15 +37,25 @@ export function PetCard({ pet, isSelected, onEdit }: PetCardProps) {
         <Badge variant="light">{capitalize(pet.species)}</Badge>
       </Group>
       <PetFacts pet={pet} />
-      <Button
-        variant="light"
-        mt="auto"
-        leftSection={<IconPencil size={16} aria-hidden="true" />}
-        onClick={onEdit}
-        aria-label={`Edit ${pet.name}`}
-      >
-        Edit
-      </Button>
+      <Group mt="auto" grow>
+        <Button
+          variant="light"
+          leftSection={<IconPencil size={16} aria-hidden="true" />}
+          onClick={onEdit}
+          aria-label={`Edit ${pet.name}`}
+        >
+          Edit
+        </Button>
+        <Button
+          variant="outline"
+          color="red.8"
+          leftSection={<IconTrash size={16} aria-hidden="true" />}
+          onClick={onRemove}
+          aria-label={`Remove ${pet.name}`}
+        >
+          Remove
+        </Button>
+      </Group>
     </Card>
   );
 }

@@ -16,9 +16,10 @@ import { usePageTitle } from '../../../components/ui/use-page-title';
 import { readSession } from '../../../lib/session';
 import { PetCard } from '../components/pet-card';
 import { PetFormModal } from '../components/pet-form-modal';
+import { RemovePetModal } from '../components/remove-pet-modal';
 import { buildPetFormData, type PetValues } from '../pet-form';
 import type { Pet } from '../pets-api';
-import { addPet, fetchPets, petSelected, selectPets, updatePet } from '../pets-slice';
+import { addPet, fetchPets, petSelected, removePet, selectPets, updatePet } from '../pets-slice';
 
 type Editing = { pet: Pet | null } | null;
 
@@ -26,13 +27,17 @@ export default function PetDetailsScreen() {
   usePageTitle('Your pets');
   const dispatch = useAppDispatch();
   const pets = useAppSelector(selectPets);
-  const { loading, adding, updating, error, selectedIndex } = useAppSelector((s) => s.pets);
+  const { loading, adding, updating, removing, error, selectedIndex } = useAppSelector(
+    (s) => s.pets,
+  );
   const stateUserId = useAppSelector((s) => s.auth.user?.id);
   const userId = stateUserId ?? readSession()?.user.id ?? null;
   const [editing, setEditing] = useState<Editing>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [removal, setRemoval] = useState<Pet | null>(null);
+  const [removeError, setRemoveError] = useState<string | null>(null);
 
   // Until this screen's first fetch has answered, an empty list means "not loaded yet", not
   // "no pets": the skeleton shows instead of a moment of "No pets yet" before the fetch starts.
@@ -70,6 +75,23 @@ export default function PetDetailsScreen() {
     }
     setEditing(null);
     setNotice(pet ? `${outcome.pet.name} was updated.` : `${outcome.pet.name} was added.`);
+  };
+
+  const askToRemove = (pet: Pet) => {
+    setRemoveError(null);
+    setNotice(null);
+    setRemoval(pet);
+  };
+
+  const confirmRemove = async (pet: Pet) => {
+    setRemoveError(null);
+    const outcome = await removePet(dispatch, pet._id);
+    if (!outcome.ok) {
+      setRemoveError(outcome.message);
+      return;
+    }
+    setRemoval(null);
+    setNotice(`${pet.name} was removed.`);
   };
 
   const isFirstLoad = (loading || !answered) && pets.length === 0;
@@ -123,6 +145,7 @@ export default function PetDetailsScreen() {
               pet={pet}
               isSelected={index === selectedIndex && pets.length > 1}
               onEdit={() => open(pet)}
+              onRemove={() => askToRemove(pet)}
             />
           ))}
         </SimpleGrid>
@@ -135,6 +158,13 @@ export default function PetDetailsScreen() {
         error={saveError}
         onClose={() => setEditing(null)}
         onSubmit={(values, photo) => void save(values, photo)}
+      />
+      <RemovePetModal
+        pet={removal}
+        isRemoving={removing}
+        error={removeError}
+        onClose={() => setRemoval(null)}
+        onConfirm={(pet) => void confirmRemove(pet)}
       />
     </Container>
   );
