@@ -30,6 +30,11 @@ function PetEntry({ pet }: { pet: Pet }) {
           {pet.name}
         </Title>
         <Badge variant="light">{capitalize(pet.species)}</Badge>
+        {pet.removedAt && (
+          <Badge variant="dot" color="gray.7">
+            Removed from profile
+          </Badge>
+        )}
       </Group>
       <PetFacts pet={pet} />
     </article>
@@ -43,7 +48,8 @@ function PetEntry({ pet }: { pet: Pet }) {
 export function BookingPets({ booking, role }: { booking: Booking; role: BookingRole }) {
   const isShown = canSeeBookingPets(booking, role);
   const ownerId = booking.user_id;
-  const load = useCallback(() => petsApi.list(ownerId), [ownerId]);
+  // Removed pets too: a past booking still shows the pets it was for.
+  const load = useCallback(() => petsApi.list(ownerId, { includeRemoved: true }), [ownerId]);
   const key = isShown ? `${ownerId}:${booking.status}` : null;
   const { data, error, isLoading } = useLoad(key, load, NOT_YET);
   const pets = (data ?? []).filter((pet) => booking.pets.includes(pet._id));

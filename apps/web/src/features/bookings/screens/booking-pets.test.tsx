@@ -4,6 +4,7 @@ import { makePet } from '../../../test/fixtures';
 import { mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 import { storeSession } from '../../../test/tokens';
+import type { Pet } from '../../pets';
 import type { Booking } from '../bookings-api';
 import { BOOKING_ID, makeBooking, makeContact, OWNER_ID, SITTER_ID } from '../test/booking-factory';
 
@@ -19,7 +20,13 @@ const pet = makePet({
   medical_notes: 'Allergic to chicken',
 });
 
-function open(as: 'owner' | 'sitter', booking: Booking, petsReply = { status: 200 }) {
+const PETS_URL = `/api/pets/user/${OWNER_ID}?include=removed`;
+
+function open(
+  as: 'owner' | 'sitter',
+  booking: Booking,
+  petsReply: { status: number; pets?: Pet[] } = { status: 200 },
+) {
   storeSession(
     as === 'owner' ? { id: OWNER_ID, userType: 'user' } : { id: SITTER_ID, userType: 'provider' },
   );
@@ -28,10 +35,12 @@ function open(as: 'owner' | 'sitter', booking: Booking, petsReply = { status: 20
       return { status: 200, body: { booking, reviews: [] } };
     if (call.url === `/api/booking/${BOOKING_ID}/contact`)
       return { status: 200, body: { success: true, data: makeContact() } };
-    if (call.url === `/api/pets/user/${OWNER_ID}`)
+    if (call.url === PETS_URL) {
+      const result = petsReply.pets ?? [pet, makePet({ name: 'Other' })];
       return petsReply.status === 200
-        ? { status: 200, body: { success: true, result: [pet, makePet({ name: 'Other' })] } }
+        ? { status: 200, body: { success: true, result } }
         : { status: petsReply.status, body: { message: 'User not found' } };
+    }
     return { status: 404, body: { message: 'Not found' } };
   });
   renderApp(`/booking-details/${BOOKING_ID}`);
@@ -84,5 +93,20 @@ describe('booking details: the pets being cared for', () => {
       await within(pets).findByText('Pet details are shown once the booking is accepted.'),
     ).toBeVisible();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a past booking still shows a pet removed from the profile, with a badge', async () => {
+    const removed = { ...pet, removedAt: '2026-12-01T10:00:00.000Z' };
+    const live = makePet({ _id: 'f'.repeat(24), userId: OWNER_ID, name: 'Pepper' });
+    const calls = open('owner', makeBooking({ status: 'completed', pets: [PET_ID, live._id] }), {
+      status: 200,
+      pets: [removed, live],
+    });
+    const pets = await section();
+    const biscuit = await within(pets).findByRole('article', { name: 'Biscuit' });
+    expect(within(biscuit).getByText('Removed from profile')).toBeVisible();
+    const pepper = within(pets).getByRole('article', { name: 'Pepper' });
+    expect(within(pepper).queryByText('Removed from profile')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url === PETS_URL)).toBe(true);
   });
 });
