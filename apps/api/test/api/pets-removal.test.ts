@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId, nowIso } from '../../src/lib/ids.ts';
+import { MAX_PETS_LISTED } from '../../src/modules/pets/pets.repository.ts';
 import { MAX_PETS_PER_OWNER } from '../../src/modules/pets/pets.service.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import {
@@ -245,6 +246,40 @@ describe('a removed pet', () => {
     expect(namesIn(await listOf(owner, sitter, '?include=removed'))).toEqual(['Rex']);
     const stranger = await createProvider(t.app);
     expect((await listOf(owner, stranger, '?include=removed')).statusCode).toBe(404);
+  });
+
+  it('with include=removed the live pets come first, however many pets were removed', async () => {
+    const owner = await createUser(t.app);
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString();
+    await t.app.db
+      .insertInto('pets')
+      .values(
+        Array.from({ length: MAX_PETS_LISTED }, (_, i) => ({
+          id: newId(),
+          user_id: owner.id,
+          name: `Gone ${i}`,
+          species: 'dog',
+          sex: 'unknown',
+          created_at: at(i),
+          updated_at: at(i),
+          removed_at: at(i),
+        })),
+      )
+      .execute();
+    const added = await t.call({
+      method: 'POST',
+      url: '/api/pets',
+      token: owner.token,
+      ...multipart({ userId: owner.id, name: 'Newest' }),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const all = (await listOf(owner, owner, '?include=removed')).json().result as {
+      name: string;
+    }[];
+    expect(all).toHaveLength(MAX_PETS_LISTED);
+    expect(all[0]!.name).toBe('Newest');
+    // Then the most recently removed first.
+    expect(all[1]!.name).toBe(`Gone ${MAX_PETS_LISTED - 1}`);
   });
 
   it('include takes only `removed`: anything else is 400 with a message', async () => {

@@ -1,4 +1,4 @@
-import { SqliteAdapter, type Insertable, type Updateable } from 'kysely';
+import { sql, SqliteAdapter, type Insertable, type Updateable } from 'kysely';
 import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { BookingStatus } from '@pawsy/contract';
 import type { PetsTable } from '../../db/schema.ts';
@@ -19,12 +19,18 @@ const selectPetsOf = compiledRead((db, userId: string) =>
     .limit(MAX_PETS_LISTED),
 );
 
-/** Removed pets too (for past bookings); the cap counts only live ones, so this may list more. */
+/**
+ * Removed pets too (for past bookings). Removals have no cap, so the bound can cut this list: the
+ * live pets (at most MAX_PETS_PER_OWNER) come first, in the profile's order, then the removed ones,
+ * most recently removed first.
+ */
 const selectPetsWithRemovedOf = compiledRead((db, userId: string) =>
   db
     .selectFrom('pets')
     .selectAll()
     .where('user_id', '=', userId)
+    .orderBy(sql`case when removed_at is null then 0 else 1 end`)
+    .orderBy('removed_at', 'desc')
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
     .limit(MAX_PETS_LISTED),
