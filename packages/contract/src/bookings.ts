@@ -145,9 +145,7 @@ export const bookingWire = z.object({
    * does not take (`pets`), or their own calendar (`calendar`: days away, weekly hours, capacity);
    * `message` is what their application would be refused (409) with.
    */
-  cannotApply: z
-    .object({ reason: z.enum(['pets', 'calendar']), message: z.string() })
-    .optional(),
+  cannotApply: z.object({ reason: z.enum(['pets', 'calendar']), message: z.string() }).optional(),
   /** Set on the occurrences of a recurring series. */
   seriesId: z.string().nullable().optional(),
   createdAt: z.string(),

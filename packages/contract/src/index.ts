@@ -23,3 +23,4 @@ export * from './availability.ts';
 export * from './series.ts';
 export * from './search-range.ts';
 export * from './profile-dates.ts';
+export * from './clear-fields.ts';

@@ -44,22 +44,6 @@ export type PublicUser = z.infer<typeof publicUser>;
 export const nearbyCard = publicUser.extend({ distanceKm: z.number().nullable() });
 export type NearbyCard = z.infer<typeof nearbyCard>;
 
-/**
- * Optional profile fields a member may empty. The form leaves empty values out (SPEC §5), so an
- * emptied field is named in the multipart field `clear` (a JSON list) instead.
- */
-export const PROFILE_CLEARABLE_FIELDS = [
-  'emergency_phone',
-  'bio',
-  'headline',
-  'address',
-  'city',
-  'state',
-  'zip',
-  'country',
-  'preferred_location',
-] as const;
-
 /** The longest sitter name and city GET /api/user/nearby searches by. */
 export const NEARBY_NAME_MAX = 100;
 export const NEARBY_CITY_MAX = 120;

@@ -213,6 +213,30 @@ describe('PUT /api/pets/{petId}', () => {
       userId: actors.owner.id,
     });
   });
+  it('empties the optional fields named in clear; a value sent for one wins', async () => {
+    const put = (fields: Record<string, string>) =>
+      form('PUT', `/api/pets/${fixtures.petId}`, actors.owner.token, fields);
+    const set = await put({ medical_notes: 'Allergic to chicken', care_notes: 'Two walks' });
+    expect(set.statusCode, set.body).toBe(200);
+    const res = await put({
+      clear: JSON.stringify(['medical_notes', 'weight', 'care_notes']),
+      care_notes: 'One walk',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      name: 'Rex',
+      medical_notes: null,
+      weight: null,
+      care_notes: 'One walk',
+    });
+    const refused = await put({ clear: JSON.stringify(['name']) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/^clear: name cannot be cleared/);
+    expect((await put({ clear: 'medical_notes' })).json().message).toBe(
+      'clear: clear must be a JSON list of field names',
+    );
+  });
+
   it('rejects bad values and unknown pets', async () => {
     const bad = await form('PUT', `/api/pets/${fixtures.petId}`, actors.owner.token, { age: '-2' });
     expect(bad.statusCode).toBe(400);

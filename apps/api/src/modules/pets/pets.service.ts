@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  parseClearList,
+  PET_CLEARABLE_FIELDS,
   petCreateFields,
   petUpdateFields,
   type PetCreateFields,
@@ -179,14 +181,17 @@ export async function updatePet(
   if (!pet || pet.user_id !== caller.id || pet.removed_at !== null) throw notFound('Pet');
   const { fields, files } = await readPetForm(app, request);
   let input;
+  let cleared: Record<string, null>;
   try {
     input = parseFields(petUpdateFields, fields);
+    cleared = clearedPetFields(fields, input);
   } catch (err) {
     files.forEach((f) => removeProfilePhoto(app.storage, f.storedName));
     throw err;
   }
   const updated = await withPhoto(app, files, async (photo) => {
     await updatePetRow(app.db, petId, {
+      ...cleared,
       ...input,
       ...(photo ? { image_path: photo } : {}),
       updated_at: nowIso(),
@@ -195,6 +200,21 @@ export async function updatePet(
   });
   if (updated.image_path !== pet.image_path) removeProfilePhoto(app.storage, pet.image_path);
   return toPetWire(updated);
+}
+
+/**
+ * The optional fields the form emptied (named in `clear`, since empty values are left out: SPEC
+ * §5) as nulls; a value sent for the same field wins. A bad `clear` is 400 on it.
+ */
+function clearedPetFields(
+  fields: Record<string, string>,
+  input: Record<string, unknown>,
+): Record<string, null> {
+  const cleared = parseClearList(fields.clear, PET_CLEARABLE_FIELDS);
+  if ('error' in cleared) throw badRequest(`clear: ${cleared.error}`, 'clear');
+  return Object.fromEntries(
+    cleared.names.filter((name) => input[name] === undefined).map((name) => [name, null]),
+  );
 }
 
 const stillBooked = (name: string) =>

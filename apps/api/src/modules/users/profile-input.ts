@@ -1,6 +1,7 @@
 import type { Updateable } from 'kysely';
 import { z } from 'zod';
 import {
+  parseClearList,
   PROFILE_CLEARABLE_FIELDS,
   SERVICE_RATE_MAX_CENTS,
   isoInstant,
@@ -131,10 +132,13 @@ export function parseProfileFields(form: Record<string, string>): ProfileChanges
     if (parsed.success) changes[column] = parsed.data;
     else errors.push({ path: name, message: parsed.error.issues[0]?.message ?? 'Invalid value' });
   }
-  for (const name of clearedFields(form.clear, errors)) {
-    // A value sent for the same field wins: it was typed after emptying it.
-    if (isEmpty(form[name])) changes[fields[name][0]] = null;
-  }
+  const cleared = parseClearList(form.clear, PROFILE_CLEARABLE_FIELDS);
+  if ('error' in cleared) errors.push({ path: 'clear', message: cleared.error });
+  else
+    for (const name of cleared.names) {
+      // A value sent for the same field wins: it was typed after emptying it.
+      if (isEmpty(form[name])) changes[fields[name][0]] = null;
+    }
   let lng = form['coordinates[longitude]'];
   let lat = form['coordinates[latitude]'];
   if (isEmpty(lng) && isEmpty(lat) && !isEmpty(form.coordinates)) {
@@ -176,32 +180,4 @@ export function parseProfileFields(form: Record<string, string>): ProfileChanges
     throw new AppError('VALIDATION', `${first.path}: ${first.message}`, errors);
   }
   return changes as ProfileChanges;
-}
-
-/** The fields named in `clear` (PROFILE_CLEARABLE_FIELDS), or an error naming what is not. */
-function clearedFields(
-  raw: string | undefined,
-  errors: { path: string; message: string }[],
-): (typeof PROFILE_CLEARABLE_FIELDS)[number][] {
-  if (isEmpty(raw)) return [];
-  let names: unknown;
-  try {
-    names = JSON.parse(raw);
-  } catch {
-    names = undefined;
-  }
-  const clearable: readonly string[] = PROFILE_CLEARABLE_FIELDS;
-  if (!Array.isArray(names) || !names.every((n) => typeof n === 'string')) {
-    errors.push({ path: 'clear', message: 'clear must be a JSON list of field names' });
-    return [];
-  }
-  const refused = names.find((n) => !clearable.includes(n));
-  if (refused !== undefined) {
-    errors.push({
-      path: 'clear',
-      message: `${refused} cannot be cleared; these can: ${clearable.join(', ')}`,
-    });
-    return [];
-  }
-  return names as (typeof PROFILE_CLEARABLE_FIELDS)[number][];
 }

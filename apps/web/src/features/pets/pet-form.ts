@@ -1,3 +1,4 @@
+import { emptiedFields, PET_CLEARABLE_FIELDS } from '@pawsy/contract';
 import type { Pet } from './pets-api';
 
 export const PET_TEXT_FIELDS = [
@@ -39,12 +40,19 @@ export function toPetValues(pet: Pet | null): PetValues {
 }
 
 /** The multipart body of POST /api/pets and PUT /api/pets/{id}: empty values left out (SPEC §5). */
-export function buildPetFormData(values: PetValues, photo: File | null): FormData {
+export function buildPetFormData(
+  values: PetValues,
+  photo: File | null,
+  /** An edited pet's values before: an optional field emptied since is named in `clear`. */
+  previous?: PetValues,
+): FormData {
   const form = new FormData();
   for (const field of PET_TEXT_FIELDS) {
     const value = values[field]?.trim();
     if (value) form.append(field, value);
   }
+  const emptied = previous ? emptiedFields(PET_CLEARABLE_FIELDS, previous, values) : [];
+  if (emptied.length > 0) form.append('clear', JSON.stringify(emptied));
   if (photo) form.append('photo', photo);
   return form;
 }

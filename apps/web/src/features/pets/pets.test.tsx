@@ -142,6 +142,30 @@ describe('pets', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('sends an emptied medical note in clear, since empty values are left out of the form', async () => {
+    storeSession({ id: USER_ID });
+    const pet = makePet({ medical_notes: 'Allergic to chicken' });
+    mockFetch(({ url }) =>
+      url.startsWith('/api/pets/user/')
+        ? { status: 200, body: { success: true, result: [pet] } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    const xhrCalls = mockXhr(() => ({
+      status: 200,
+      body: { success: true, result: { ...pet, medical_notes: null } },
+    }));
+    renderApp('/pet-details');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Biscuit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Biscuit' });
+    await user.clear(within(dialog).getByLabelText(/^Medical notes/));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(xhrCalls).toHaveLength(1));
+    const sent = xhrCalls[0]!.body!;
+    expect(sent.has('medical_notes')).toBe(false);
+    expect(sent.get('clear')).toBe('["medical_notes"]');
+  });
+
   describe('removing a pet', () => {
     const rex = makePet({ _id: 'bbbbbbbbbbbbbbbbbbbbbbb2', name: 'Rex' });
     const biscuit = makePet();

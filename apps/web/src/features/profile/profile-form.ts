@@ -1,4 +1,5 @@
 import {
+  emptiedFields,
   PROFILE_CLEARABLE_FIELDS,
   SERVICE_RATE_MAX_CENTS,
   profileDateIssues,
@@ -157,9 +158,7 @@ export function buildProfileFormData(values: ProfileValues, options: BuildOption
   form.append('pet_prefrences', JSON.stringify(values.pet_prefrences));
   form.append('email_notification', String(values.email_notification));
   const { previous } = options;
-  const emptied = previous
-    ? PROFILE_CLEARABLE_FIELDS.filter((f) => previous[f].trim() !== '' && !values[f].trim())
-    : [];
+  const emptied = previous ? emptiedFields(PROFILE_CLEARABLE_FIELDS, previous, values) : [];
   if (emptied.length > 0) form.append('clear', JSON.stringify(emptied));
   if (options.isProvider) {
     const rates: Record<string, number> = {};

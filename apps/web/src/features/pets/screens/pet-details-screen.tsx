@@ -17,7 +17,7 @@ import { readSession } from '../../../lib/session';
 import { PetCard } from '../components/pet-card';
 import { PetFormModal } from '../components/pet-form-modal';
 import { RemovePetModal } from '../components/remove-pet-modal';
-import { buildPetFormData, type PetValues } from '../pet-form';
+import { buildPetFormData, toPetValues, type PetValues } from '../pet-form';
 import type { Pet } from '../pets-api';
 import { addPet, fetchPets, petSelected, removePet, selectPets, updatePet } from '../pets-slice';
 
@@ -61,10 +61,10 @@ export default function PetDetailsScreen() {
 
   const save = async (values: PetValues, photo: File | null) => {
     setSaveError(null);
-    const form = buildPetFormData(values, photo);
+    const pet = editing?.pet;
+    const form = buildPetFormData(values, photo, pet ? toPetValues(pet) : undefined);
     const onProgress = photo ? setProgress : undefined;
     if (photo) setProgress(0);
-    const pet = editing?.pet;
     const outcome = pet
       ? await updatePet(dispatch, pet._id, form, onProgress)
       : await addPet(dispatch, userId, form, onProgress);
