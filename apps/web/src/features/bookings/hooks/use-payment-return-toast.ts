@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { forgetAwaitingPayment } from '../lib/awaiting-payment';
 
 /**
  * Back from the payment page (…?payment=success|cancelled&paymentId=…): says how it went once,
@@ -12,6 +13,7 @@ export function usePaymentReturnToast(): void {
   useEffect(() => {
     const outcome = new URLSearchParams(search).get('payment');
     if (outcome !== 'success' && outcome !== 'cancelled') return;
+    forgetAwaitingPayment();
     notifications.show(
       outcome === 'success'
         ? {

@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock';
 import { makePet } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { storeSession } from '../../../test/tokens';
 import type { BookingDraft, BookingState } from '../booking-slice';
-import { OWNER_ID, SITTER_ID } from '../test/booking-factory';
+import { BOOKING_ID, makeBooking, OWNER_ID, SITTER_ID } from '../test/booking-factory';
 
 const PET_ID = 'e'.repeat(24);
 const stateWith = (draft: BookingDraft): BookingState => ({
@@ -104,5 +104,63 @@ describe('checkout: Back', () => {
     });
     expect(await screen.findByRole('checkbox', { name: 'Biscuit (dog)' })).not.toBeChecked();
     expect(screen.queryByDisplayValue('Biscuit pulls on the lead')).toBeNull();
+  });
+});
+
+describe('checkout: browser Back from the payment page', () => {
+  it('says the request was created and waits for payment, with a link to it', async () => {
+    const awaiting = makeBooking({
+      provider_id: SITTER_ID,
+      payment: {
+        ...makeBooking().payment,
+        status: 'awaiting',
+        cardCents: 5000,
+        checkoutUrl: 'http://pay.test/checkout/1',
+      },
+    });
+    mockFetch((call) => {
+      if (call.url === '/api/booking/' && call.method === 'POST')
+        return { status: 201, body: { success: true, message: 'ok', data: awaiting } };
+      if (call.url === '/api/booking/quote')
+        return {
+          status: 200,
+          body: {
+            success: true,
+            data: {
+              ...{ units: 2, unitLabel: 'hour', rateCents: 2500, rateSource: 'sitter' },
+              ...{ amountCents: 5000, currency: 'USD', creditsBalance: 0, maxCreditsApplicable: 0 },
+            },
+          },
+        };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    storeSession({ id: OWNER_ID, userType: 'user' });
+    const first = renderApp('/checkout', { booking: stateWith(sitterDraft) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay $50.00 by card' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://pay.test/checkout/1'));
+    vi.unstubAllGlobals();
+    first.unmount();
+
+    // The payment page's Back: a fresh page load of /checkout, the draft used up.
+    renderApp('/checkout');
+    expect(
+      await screen.findByText('Your booking request was created and waits for payment.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the booking' })).toHaveAttribute(
+      'href',
+      `/booking-details/${BOOKING_ID}`,
+    );
+    expect(screen.queryByText('There is no booking request to check out.')).toBeNull();
+  });
+
+  it('without a booking sent to payment, there is nothing to check out', async () => {
+    serve();
+    storeSession({ id: OWNER_ID, userType: 'user' });
+    renderApp('/checkout');
+    expect(
+      await screen.findByText('There is no booking request to check out.'),
+    ).toBeInTheDocument();
   });
 });

@@ -26,6 +26,7 @@ import { useCurrentUser } from '../../auth';
 import { useLoad } from '../../../lib/use-load';
 import { formatDateRange } from '../lib/booking-format';
 import { requestFormPath } from '../lib/request-form-model';
+import { bookingAwaitingPayment, rememberAwaitingPayment } from '../lib/awaiting-payment';
 import { formatCents } from '../../../lib/money';
 import { CANCELLATION_POLICY, cardPartIssue, serviceLabel } from '@pawsy/contract';
 
@@ -70,14 +71,31 @@ export default function CheckoutScreen() {
   const quote = useLoad(quoteKey, loadQuote, QUOTE_FAILED);
 
   if (!draft || !user) {
+    // Back from the payment page: the draft became a booking that waits for its payment.
+    const awaitingId = user ? bookingAwaitingPayment(user.id) : null;
     return (
       <Container size="sm" py="xl">
         <Title order={1}>Checkout</Title>
         <Paper withBorder radius="lg" p="lg" mt="lg">
-          <Text>There is no booking request to check out.</Text>
-          <Button component={Link} to={paths.requestForm} mt="md">
-            Request a sitter
-          </Button>
+          {awaitingId ? (
+            <>
+              <Text>Your booking request was created and waits for payment.</Text>
+              <Button
+                component={Link}
+                to={toPath(paths.bookingDetails, { id: awaitingId })}
+                mt="md"
+              >
+                Open the booking
+              </Button>
+            </>
+          ) : (
+            <>
+              <Text>There is no booking request to check out.</Text>
+              <Button component={Link} to={paths.requestForm} mt="md">
+                Request a sitter
+              </Button>
+            </>
+          )}
         </Paper>
       </Container>
     );
@@ -92,6 +110,7 @@ export default function CheckoutScreen() {
       const { booking, failedInvites } = result.payload;
       // The rest is paid on the gateway's checkout page, which comes back to the booking.
       if (booking.payment.status === 'awaiting' && booking.payment.checkoutUrl) {
+        rememberAwaitingPayment(booking._id, user.id);
         window.location.assign(booking.payment.checkoutUrl);
         return;
       }
