@@ -164,3 +164,30 @@ describe('checkout: browser Back from the payment page', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('request form: a restored draft', () => {
+  it('says the unfinished request is filled in again, and Start over gives the fresh form', async () => {
+    serve();
+    storeSession({ id: OWNER_ID, userType: 'user' });
+    const { store } = renderApp(`/request-form?providerId=${SITTER_ID}`, {
+      booking: stateWith(sitterDraft),
+    });
+    expect(await screen.findByText('Your unfinished request is filled in again.')).toBeVisible();
+    expect(await screen.findByRole('checkbox', { name: 'Biscuit (dog)' })).toBeChecked();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(screen.getByRole('checkbox', { name: 'Biscuit (dog)' })).not.toBeChecked();
+    expect(screen.queryByDisplayValue('Biscuit pulls on the lead')).toBeNull();
+    expect(screen.getByRole('combobox', { name: /^Service/ })).toHaveValue('');
+    expect(screen.queryByText('Your unfinished request is filled in again.')).toBeNull();
+    expect(store.getState().booking.draft).toBeNull();
+  });
+
+  it('a fresh form says nothing about a draft', async () => {
+    serve();
+    storeSession({ id: OWNER_ID, userType: 'user' });
+    renderApp(`/request-form?providerId=${SITTER_ID}`);
+    expect(await screen.findByRole('checkbox', { name: 'Biscuit (dog)' })).not.toBeChecked();
+    expect(screen.queryByText('Your unfinished request is filled in again.')).toBeNull();
+  });
+});

@@ -20,7 +20,8 @@ import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { toFormErrors } from '../../../lib/use-zod-form';
-import { draftSaved } from '../booking-slice';
+import { draftCleared, draftSaved } from '../booking-slice';
+import { RestoredDraftNotice } from '../components/restored-draft-notice';
 import { BookingDatesFields } from '../components/booking-dates-fields';
 import { PetsPicker } from '../components/pets-picker';
 import { SitterPicker } from '../components/sitter-picker';
@@ -61,10 +62,12 @@ export default function RequestFormScreen() {
   const [values, setValues] = useState<RequestFormValues>(() =>
     initialRequestValues(draftForAddress(draft, providerId, params), providerId, search),
   );
-  // Until the owner picks times, they follow the service (one hour for a walk); restored: kept.
-  const [isWindowChosen, setWindowChosen] = useState(
+  // Filled in from a saved draft: said so, with a way back to the fresh form.
+  const [isRestored, setRestored] = useState(
     () => draftForAddress(draft, providerId, params) !== null,
   );
+  // Until the owner picks times, they follow the service (one hour for a walk); restored: kept.
+  const [isWindowChosen, setWindowChosen] = useState(isRestored);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [frequency, setFrequency] = useState<Frequency>('once');
   const series = useSeriesRequest();
@@ -116,6 +119,15 @@ export default function RequestFormScreen() {
     });
     // The preview's price and conflicts depend on the service and pets, not on the notes.
     if (key !== 'notes') series.invalidate();
+  };
+
+  const startOver = () => {
+    dispatch(draftCleared());
+    setValues(initialRequestValues(null, providerId, search));
+    setWindowChosen(false);
+    setErrors({});
+    setRestored(false);
+    series.invalidate();
   };
 
   const seriesCommon = (): SeriesCommon => ({
@@ -177,94 +189,97 @@ export default function RequestFormScreen() {
           Sign in with a pet owner account to book a sitter.
         </Alert>
       ) : (
-        <Paper withBorder radius="lg" p="lg" mt="lg">
-          <form onSubmit={submit} noValidate aria-label="Booking request">
-            <Stack gap="md">
-              <RecipientField
-                sitter={providerId ? sitter : null}
-                mode={values.mode}
-                onModeChange={(mode) => set('mode', mode)}
-              />
-              <Select
-                label="Service"
-                placeholder="Choose a service"
-                data={serviceOptions}
-                value={values.service || null}
-                onChange={(service) => set('service', service ?? '')}
-                error={errors.service}
-                required
-                allowDeselect={false}
-              />
-              {values.mode === 'invite' && !providerId && (
-                <SitterPicker
-                  service={values.service}
-                  species={species}
-                  value={values.inviteProviderIds}
-                  onChange={(ids) => set('inviteProviderIds', ids)}
-                  error={errors.inviteProviderIds}
+        <>
+          {isRestored && <RestoredDraftNotice onStartOver={startOver} />}
+          <Paper withBorder radius="lg" p="lg" mt="lg">
+            <form onSubmit={submit} noValidate aria-label="Booking request">
+              <Stack gap="md">
+                <RecipientField
+                  sitter={providerId ? sitter : null}
+                  mode={values.mode}
+                  onModeChange={(mode) => set('mode', mode)}
                 />
-              )}
-              <PetsPicker
-                pets={pets}
-                sitter={providerId ? sitter.data : null}
-                value={values.pets}
-                onChange={(ids) => set('pets', ids)}
-                error={errors.pets}
-              />
-              {providerId && (
-                <Radio.Group
-                  label="How often?"
-                  value={frequency}
-                  onChange={(v) => setFrequency(v as Frequency)}
-                >
-                  <Group gap="md" mt="xs">
-                    <Radio value="once" label="Once" />
-                    <Radio value="weekly" label="Repeat weekly" />
-                  </Group>
-                </Radio.Group>
-              )}
-              {isWeekly ? (
-                <SeriesFields
-                  value={series.pattern}
-                  onChange={series.setField}
-                  errors={series.errors}
+                <Select
+                  label="Service"
+                  placeholder="Choose a service"
+                  data={serviceOptions}
+                  value={values.service || null}
+                  onChange={(service) => set('service', service ?? '')}
+                  error={errors.service}
+                  required
+                  allowDeselect={false}
                 />
-              ) : (
-                <BookingDatesFields
-                  start={values.start}
-                  end={values.end}
-                  onStartChange={(start) => set('start', start)}
-                  onEndChange={(end) => set('end', end)}
-                  startError={errors.start}
-                  endError={errors.end}
-                />
-              )}
-              <Textarea
-                label="Notes for the sitter"
-                description={notesHint(Boolean(providerId))}
-                value={values.notes}
-                onChange={(e) => set('notes', e.currentTarget.value)}
-                error={errors.notes}
-                maxLength={2000}
-                rows={3}
-              />
-              {isWeekly && series.error && !series.preview && (
-                <Alert color="red" role="alert">
-                  {series.error}
-                </Alert>
-              )}
-              <Group justify="flex-end">
-                {isWeekly ? (
-                  <Button type="submit" loading={series.isPreviewing}>
-                    {series.preview ? 'Preview again' : 'Preview the visits'}
-                  </Button>
-                ) : (
-                  <Button type="submit">Continue to checkout</Button>
+                {values.mode === 'invite' && !providerId && (
+                  <SitterPicker
+                    service={values.service}
+                    species={species}
+                    value={values.inviteProviderIds}
+                    onChange={(ids) => set('inviteProviderIds', ids)}
+                    error={errors.inviteProviderIds}
+                  />
                 )}
-              </Group>
-            </Stack>
-          </form>
-        </Paper>
+                <PetsPicker
+                  pets={pets}
+                  sitter={providerId ? sitter.data : null}
+                  value={values.pets}
+                  onChange={(ids) => set('pets', ids)}
+                  error={errors.pets}
+                />
+                {providerId && (
+                  <Radio.Group
+                    label="How often?"
+                    value={frequency}
+                    onChange={(v) => setFrequency(v as Frequency)}
+                  >
+                    <Group gap="md" mt="xs">
+                      <Radio value="once" label="Once" />
+                      <Radio value="weekly" label="Repeat weekly" />
+                    </Group>
+                  </Radio.Group>
+                )}
+                {isWeekly ? (
+                  <SeriesFields
+                    value={series.pattern}
+                    onChange={series.setField}
+                    errors={series.errors}
+                  />
+                ) : (
+                  <BookingDatesFields
+                    start={values.start}
+                    end={values.end}
+                    onStartChange={(start) => set('start', start)}
+                    onEndChange={(end) => set('end', end)}
+                    startError={errors.start}
+                    endError={errors.end}
+                  />
+                )}
+                <Textarea
+                  label="Notes for the sitter"
+                  description={notesHint(Boolean(providerId))}
+                  value={values.notes}
+                  onChange={(e) => set('notes', e.currentTarget.value)}
+                  error={errors.notes}
+                  maxLength={2000}
+                  rows={3}
+                />
+                {isWeekly && series.error && !series.preview && (
+                  <Alert color="red" role="alert">
+                    {series.error}
+                  </Alert>
+                )}
+                <Group justify="flex-end">
+                  {isWeekly ? (
+                    <Button type="submit" loading={series.isPreviewing}>
+                      {series.preview ? 'Preview again' : 'Preview the visits'}
+                    </Button>
+                  ) : (
+                    <Button type="submit">Continue to checkout</Button>
+                  )}
+                </Group>
+              </Stack>
+            </form>
+          </Paper>
+        </>
       )}
       {isOwner && isWeekly && series.preview && (
         <Stack mt="lg">
