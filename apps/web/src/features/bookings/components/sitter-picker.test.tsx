@@ -93,3 +93,15 @@ describe('the sitters an owner may invite', () => {
     await waitFor(() => expect(seen.at(-1)).toEqual([]));
   });
 });
+
+describe('the invite help text', () => {
+  it('names the service as a word, not its code', async () => {
+    open(['dog']);
+    expect(
+      await screen.findByText(
+        'Choose up to 5 sitters who offer dog walking and take your pets. The first to accept gets the booking.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/dog-walking/)).toBeNull();
+  });
+});

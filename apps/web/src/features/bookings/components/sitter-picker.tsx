@@ -1,7 +1,7 @@
 import { Alert, MultiSelect, Skeleton } from '@mantine/core';
 import { takesSpecies } from '@pawsy/contract';
 import { useCallback, useEffect, useMemo } from 'react';
-import { normalizeService, serviceUnit } from '../../../config/service-labels';
+import { normalizeService, serviceUnit, serviceWord } from '../../../config/service-labels';
 import { getErrorMessage } from '../../../lib/api-error';
 import { formatCents } from '../../../lib/money';
 import { useLoad } from '../../../lib/use-load';
@@ -85,7 +85,7 @@ export function SitterPicker({
   return (
     <MultiSelect
       label="Sitters to invite"
-      description={`Choose up to ${MAX_INVITES} sitters who offer ${service || 'this service'} and take your pets. The first to accept gets the booking.`}
+      description={`Choose up to ${MAX_INVITES} sitters who offer ${service ? serviceWord(service) : 'this service'} and take your pets. The first to accept gets the booking.`}
       placeholder={options.length ? 'Pick sitters' : 'No sitters offer this service nearby'}
       data={options}
       value={shown}
