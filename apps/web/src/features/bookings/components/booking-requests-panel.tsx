@@ -28,6 +28,19 @@ const STATE_COLORS: Record<BookingRequest['state'], string> = {
   closed: 'gray.7',
 };
 
+/**
+ * What the owner's panel says before any request is listed: a direct request names its sitter
+ * (its request reaches them once the card part is paid), only an open one has asked nobody.
+ */
+function ownerEmptyText(booking: Booking): string {
+  if (!booking.provider_id || !booking.provider)
+    return 'No sitter has applied or been invited yet.';
+  const name = fullName(booking.provider);
+  return booking.payment.status === 'awaiting'
+    ? `${name} gets your request once it is paid.`
+    : `You asked ${name} directly.`;
+}
+
 /** Requests on a booking (loaded by useBookingRequests) with Accept/Reject for whoever decides. */
 export function BookingRequestsPanel({
   booking,
@@ -92,7 +105,7 @@ export function BookingRequestsPanel({
         </Alert>
       ) : !requests.data || requests.data.length === 0 ? (
         <Text size="sm" c="dimmed" mt="xs">
-          {isOwner ? 'No sitter has applied or been invited yet.' : 'No request yet.'}
+          {isOwner ? ownerEmptyText(booking) : 'No request yet.'}
         </Text>
       ) : (
         <Stack mt="sm" gap="sm">

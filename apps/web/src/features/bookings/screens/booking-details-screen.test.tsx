@@ -620,3 +620,19 @@ describe('booking details: contact details', () => {
     }
   });
 });
+
+describe('booking details: the Sitters panel of a direct request', () => {
+  it('an unpaid direct request names its sitter instead of saying nobody was asked', async () => {
+    const booking = makeBooking({ status: 'pending' });
+    open({
+      as: 'owner',
+      booking: { ...booking, payment: { ...booking.payment, status: 'awaiting' } },
+      requests: [],
+    });
+    const panel = await screen.findByRole('region', { name: 'Sitters' });
+    expect(
+      await within(panel).findByText('Sam Ortega gets your request once it is paid.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No sitter has applied or been invited yet.')).toBeNull();
+  });
+});
