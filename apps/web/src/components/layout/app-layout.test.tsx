@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../../app/provider';
 import { createTestStore } from '../../app/store';
 import { mockFetch } from '../../test/fetch-mock';
@@ -145,4 +145,49 @@ describe('the header', () => {
     });
     await waitFor(() => expect(account).toHaveTextContent('SS'));
   });
+
+  it('shows the uploaded profile photo, as the profile page does, instead of the initials', async () => {
+    const id = 'aaaaaaaaaaaaaaaaaaaaaac8';
+    const image = `/api/user/${id}/image`;
+    storeSession({ id, userType: 'user', email: 'photo@example.com' });
+    mockFetch((call) =>
+      call.url === '/api/user/user-profile'
+        ? {
+            status: 200,
+            body: {
+              success: true,
+              data: makeProfile({ _id: id, id, firstName: 'Tess', lastName: 'Owner', image }),
+            },
+          }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    // The photo comes as bytes through the API, shown through an object URL.
+    const answerJson = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).endsWith(image)
+        ? Promise.resolve({
+            ok: true,
+            status: 200,
+            blob: async () => new Blob(['png'], { type: 'image/png' }),
+          } as Response)
+        : answerJson(input, init),
+    );
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = () => 'blob:photo-1';
+        static override revokeObjectURL = () => undefined;
+      },
+    );
+    renderApp('/Settings');
+    const account = await screen.findByRole('button', {
+      name: 'Account menu for photo@example.com',
+    });
+    expect(await within(account).findByRole('img', { name: 'Tess Owner' })).toHaveAttribute(
+      'src',
+      'blob:photo-1',
+    );
+  });
 });
+
+afterEach(() => vi.unstubAllGlobals());

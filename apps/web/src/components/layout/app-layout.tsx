@@ -16,12 +16,20 @@ type AppLayoutProps = {
   user: (RoleCarrier & { email?: string }) | null;
   /** The signed-in member's name (the avatar's initials), null until their profile is known. */
   userName?: string | null;
+  /** API path of their profile photo, shown by the avatar instead of the initials. */
+  userPhoto?: string | null;
   onLogout: () => void;
   children: ReactNode;
 };
 
 /** Header, mobile navigation, main area (where lazy screens load) and footer. */
-export function AppLayout({ user, userName = null, onLogout, children }: AppLayoutProps) {
+export function AppLayout({
+  user,
+  userName = null,
+  userPhoto = null,
+  onLogout,
+  children,
+}: AppLayoutProps) {
   const [isMenuOpen, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   const navItems = getNavItems(user);
@@ -44,6 +52,7 @@ export function AppLayout({ user, userName = null, onLogout, children }: AppLayo
         navItems={navItems}
         email={user ? (user.email ?? 'Account') : null}
         name={userName}
+        photo={userPhoto}
         isMenuOpen={isMenuOpen}
         onToggleMenu={toggle}
         onLogout={onLogout}

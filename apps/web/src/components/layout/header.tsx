@@ -11,12 +11,21 @@ type HeaderProps = {
   navItems: NavItem[];
   email: string | null;
   name: string | null;
+  photo: string | null;
   isMenuOpen: boolean;
   onToggleMenu: () => void;
   onLogout: () => void;
 };
 
-export function Header({ navItems, email, name, isMenuOpen, onToggleMenu, onLogout }: HeaderProps) {
+export function Header({
+  navItems,
+  email,
+  name,
+  photo,
+  isMenuOpen,
+  onToggleMenu,
+  onLogout,
+}: HeaderProps) {
   return (
     <AppShell.Header>
       <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -41,7 +50,7 @@ export function Header({ navItems, email, name, isMenuOpen, onToggleMenu, onLogo
           {email ? (
             <>
               <NotificationsSlot />
-              <UserMenuSlot email={email} name={name} onLogout={onLogout} />
+              <UserMenuSlot email={email} name={name} photo={photo} onLogout={onLogout} />
             </>
           ) : (
             <>

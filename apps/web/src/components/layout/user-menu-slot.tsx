@@ -5,7 +5,12 @@ import { lazyWithStyles } from '../../lib/lazy-screen';
 // signed in, so the public pages' entry chunk does not carry it.
 const UserMenu = lazyWithStyles(async () => ({ default: (await import('./user-menu')).UserMenu }));
 
-type UserMenuSlotProps = { email: string; name: string | null; onLogout: () => void };
+type UserMenuSlotProps = {
+  email: string;
+  name: string | null;
+  photo: string | null;
+  onLogout: () => void;
+};
 
 /** Header slot for the account menu; keeps the avatar's place while the menu loads. */
 export function UserMenuSlot(props: UserMenuSlotProps) {

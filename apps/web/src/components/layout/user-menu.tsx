@@ -3,22 +3,36 @@ import { IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { initialsOf } from '../../lib/initials';
+import { ApiAvatar } from '../ui/api-avatar';
 
 type UserMenuProps = {
   email: string;
   /** Whose initials the avatar shows (as on the profile); null: Mantine's placeholder icon. */
   name: string | null;
+  /** API path of their photo; shown once loaded, the initials until then (as on the profile). */
+  photo: string | null;
   onLogout: () => void;
 };
 
-export function UserMenu({ email, name, onLogout }: UserMenuProps) {
+export function UserMenu({ email, name, photo, onLogout }: UserMenuProps) {
   return (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
         <UnstyledButton aria-label={`Account menu for ${email}`}>
-          <Avatar color="pawsy" radius="xl" variant="filled" data-testid="account-avatar">
-            {name ? initialsOf(name) : null}
-          </Avatar>
+          {photo ? (
+            <ApiAvatar
+              path={photo}
+              name={name ?? email}
+              color="pawsy"
+              radius="xl"
+              variant="filled"
+              data-testid="account-avatar"
+            />
+          ) : (
+            <Avatar color="pawsy" radius="xl" variant="filled" data-testid="account-avatar">
+              {name ? initialsOf(name) : null}
+            </Avatar>
+          )}
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

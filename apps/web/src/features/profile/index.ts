@@ -2,4 +2,4 @@
 export { profileApi, type Profile } from './profile-api';
 export { selectProfile, updateProfile } from './profile-slice';
 export { useFreshProfile } from './use-fresh-profile';
-export { useSignedInName } from './use-signed-in-name';
+export { useSignedInName, useSignedInPhoto } from './use-signed-in-name';

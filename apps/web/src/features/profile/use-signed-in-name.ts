@@ -19,3 +19,12 @@ export function useSignedInName(userId: string | null): string | null {
   }, [userId, isTheirs, dispatch]);
   return isTheirs ? `${profile.firstName} ${profile.lastName}`.trim() || null : null;
 }
+
+/**
+ * The API path of the signed-in member's profile photo (the header's avatar shows it, as the
+ * profile does), or null without one or until their profile is known (useSignedInName loads it).
+ */
+export function useSignedInPhoto(userId: string | null): string | null {
+  const profile = useAppSelector(selectProfile);
+  return profile !== null && profile._id === userId ? profile.image : null;
+}
