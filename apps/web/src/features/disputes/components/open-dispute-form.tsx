@@ -79,7 +79,10 @@ export function OpenDisputeForm({
             maxLength={200}
             value={reason}
             error={reasonError}
-            onChange={(e) => setReason(e.currentTarget.value)}
+            onChange={(e) => {
+              setReason(e.currentTarget.value);
+              setReasonError(null);
+            }}
           />
           <Textarea
             label="What happened?"
@@ -96,7 +99,10 @@ export function OpenDisputeForm({
             clearable
             accept={EVIDENCE_ACCEPT}
             value={files}
-            onChange={setFiles}
+            onChange={(next) => {
+              setFiles(next);
+              setInvalid(null);
+            }}
           />
           {(invalid ?? error) && (
             <Alert color="red" role="alert">

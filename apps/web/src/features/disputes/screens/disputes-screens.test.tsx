@@ -53,6 +53,8 @@ describe('/dispute', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Submit dispute' }));
     expect(await within(form).findByText('Please give a reason')).toBeInTheDocument();
     await userEvent.type(within(form).getByLabelText(/Reason/), 'Walk cut short');
+    // The field's error goes once it is filled in, not only at the next submit.
+    expect(within(form).queryByText('Please give a reason')).toBeNull();
     await userEvent.type(within(form).getByLabelText('What happened?'), 'Ten minutes');
     await userEvent.click(within(form).getByRole('button', { name: 'Submit dispute' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/dispute/${dispute._id}`));
