@@ -16,7 +16,11 @@ async function newPage(browser: Browser): Promise<Page> {
 }
 
 async function upload(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) {
-  await page.getByLabel('Identity documents').setInputFiles(files);
+  // Mantine's FileInput: the labelled control is a button over a hidden file input.
+  await page
+    .getByRole('form', { name: 'Upload KYC documents' })
+    .locator('input[type="file"]')
+    .setInputFiles(files);
 }
 
 async function profileFlags(page: Page) {

@@ -103,6 +103,12 @@ describe('kyc slice', () => {
   });
 });
 
+/** Mantine's FileInput: a button labelled "Identity documents" over a hidden file input. */
+const documentsInput = () =>
+  screen
+    .getByRole('form', { name: 'Upload KYC documents' })
+    .querySelector<HTMLInputElement>('input[type="file"]')!;
+
 describe('/kyc', () => {
   it('uploads documents with progress, then shows the pending record', async () => {
     storeSession({ id: FIXTURE_USER_ID });
@@ -118,7 +124,7 @@ describe('/kyc', () => {
     ).toBeInTheDocument();
     expect(await screen.findByText('Not submitted')).toBeInTheDocument();
     const file = new File(['%PDF-1.4'], 'passport.pdf', { type: 'application/pdf' });
-    await userEvent.upload(screen.getByLabelText('Identity documents'), file);
+    await userEvent.upload(documentsInput(), file);
     await userEvent.type(screen.getByLabelText(/Note for the reviewer/), 'My passport');
     await userEvent.click(screen.getByRole('button', { name: 'Submit documents' }));
     expect(await screen.findByText('Pending review')).toBeInTheDocument();
@@ -138,6 +144,44 @@ describe('/kyc', () => {
     // Fields first: the API refuses a wrong userId before it receives any document.
     expect([...xhr[0]!.body!.keys()]).toEqual(['text', 'userId', 'documents']);
     expect(screen.getByRole('log', { name: 'KYC conversation messages' })).toBeInTheDocument();
+  });
+
+  it("picks the documents with Mantine's file picker, with the same 1–5 files ≤ 10 MB rules", async () => {
+    storeSession({ id: FIXTURE_USER_ID });
+    mockFetch(({ url }) =>
+      url.startsWith('/api/kyc/user/')
+        ? { status: 404, body: { message: 'No KYC records found' } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    const xhr = mockXhr(() => ({ status: 201, body: { success: true, data: makeKycRecord() } }));
+    renderApp('/kyc');
+    // A styled button (no bare "Choose Files / No file chosen"), its description kept.
+    const picker = await screen.findByRole('button', { name: /^Identity documents/ });
+    expect(picker).toHaveAccessibleDescription('1–5 files: JPEG, PNG or PDF, up to 10 MB each');
+    expect(documentsInput()).toHaveAttribute('accept', 'image/jpeg,image/png,application/pdf');
+    expect(documentsInput()).toHaveAttribute('multiple');
+    const user = userEvent.setup({ applyAccept: false });
+    const submit = () => user.click(screen.getByRole('button', { name: 'Submit documents' }));
+
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose at least one document.');
+    const png = (name: string, size = 1) =>
+      new File([new Uint8Array(size)], name, { type: 'image/png' });
+    await user.upload(
+      documentsInput(),
+      [1, 2, 3, 4, 5, 6].map((n) => png(`p${n}.png`)),
+    );
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose at most 5 documents.');
+    await user.upload(documentsInput(), [png('huge.png', 10 * 1024 * 1024 + 1)]);
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('huge.png is larger than 10 MB.');
+    await user.upload(documentsInput(), [new File(['x'], 'notes.txt', { type: 'text/plain' })]);
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'notes.txt: use a JPEG, PNG or PDF file.',
+    );
+    expect(xhr).toHaveLength(0);
   });
 
   it('offers no upload while the documents are reviewed (the API refuses one)', async () => {
@@ -179,10 +223,7 @@ describe('/kyc', () => {
     expect(await screen.findByText('Your verification was withdrawn')).toBeInTheDocument();
     expect(screen.queryByText('You are verified')).not.toBeInTheDocument();
     expect(screen.getByTestId('kyc-status')).toHaveTextContent('Verification withdrawn');
-    await userEvent.upload(
-      screen.getByLabelText('Identity documents'),
-      new File(['x'], 'again.png', { type: 'image/png' }),
-    );
+    await userEvent.upload(documentsInput(), new File(['x'], 'again.png', { type: 'image/png' }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit documents' }));
     await waitFor(() => expect(xhr).toHaveLength(1));
     expect(xhr[0]!.body!.get('kycId')).toBeNull();
@@ -199,10 +240,7 @@ describe('/kyc', () => {
     const xhr = mockXhr(() => ({ status: 201, body: { success: true, data: makeKycRecord() } }));
     renderApp('/kyc');
     expect(await screen.findByText('Reason: Too blurry')).toBeInTheDocument();
-    await userEvent.upload(
-      screen.getByLabelText('Identity documents'),
-      new File(['x'], 'new.png', { type: 'image/png' }),
-    );
+    await userEvent.upload(documentsInput(), new File(['x'], 'new.png', { type: 'image/png' }));
     await userEvent.click(screen.getByRole('button', { name: 'Resubmit documents' }));
     await waitFor(() => expect(xhr).toHaveLength(1));
     expect(xhr[0]!.body!.get('kycId')).toBe(rejected._id);

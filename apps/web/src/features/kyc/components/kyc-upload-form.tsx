@@ -1,10 +1,11 @@
-import { Alert, Button, Input, Progress, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, FileInput, Progress, Stack, Text, Textarea } from '@mantine/core';
 import { KYC_MAX_FILES, KYC_MAX_FILE_MB } from '@pawsy/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { submitKyc } from '../kyc-slice';
 
 const TYPES = ['image/jpeg', 'image/png', 'application/pdf'];
+const ACCEPT = TYPES.join(',');
 
 /** What is wrong with the picked files before anything is sent, or null. */
 export function checkFiles(files: File[]): string | null {
@@ -39,7 +40,6 @@ type Props = {
 /** Pick 1–5 documents, add a note, upload with a progress bar per file. */
 export function KycUploadForm({ userId, kycId, submitLabel, onSubmitted }: Props) {
   const dispatch = useAppDispatch();
-  const inputId = useId();
   const [files, setFiles] = useState<File[]>([]);
   const [text, setText] = useState('');
   const [percent, setPercent] = useState<number | null>(null);
@@ -76,21 +76,16 @@ export function KycUploadForm({ userId, kycId, submitLabel, onSubmitted }: Props
             {done}
           </Alert>
         )}
-        <Input.Wrapper
+        <FileInput
           label="Identity documents"
           description={`1–${KYC_MAX_FILES} files: JPEG, PNG or PDF, up to ${KYC_MAX_FILE_MB} MB each`}
-          id={`${inputId}-wrapper`}
-          labelProps={{ htmlFor: inputId }}
-        >
-          <input
-            id={inputId}
-            type="file"
-            multiple
-            accept="image/jpeg,image/png,application/pdf"
-            onChange={(e) => setFiles(Array.from(e.currentTarget.files ?? []))}
-            style={{ display: 'block', marginTop: 4 }}
-          />
-        </Input.Wrapper>
+          placeholder="Choose files"
+          multiple
+          clearable
+          accept={ACCEPT}
+          value={files}
+          onChange={setFiles}
+        />
         {files.length > 0 && (
           <Stack gap={4} aria-label="Chosen documents">
             {files.map((f, i) => (
