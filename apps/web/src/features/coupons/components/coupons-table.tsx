@@ -20,6 +20,14 @@ function statusOf(c: Coupon, now = Date.now()): { label: string; color: string }
   return { label: 'Active', color: 'green' };
 }
 
+/** A card's validity line: open ends said in words, never "Valid — to —". */
+export function validityText(c: Pick<Coupon, 'validFrom' | 'validTo'>): string {
+  if (c.validFrom && c.validTo) return `Valid ${day(c.validFrom)} to ${day(c.validTo)}`;
+  if (c.validFrom) return `Valid from ${day(c.validFrom)}, no end date`;
+  if (c.validTo) return `Valid until ${day(c.validTo)}`;
+  return 'Always valid';
+}
+
 const redemptions = (c: Coupon) =>
   `${c.redemptions}${c.maxRedemptions !== null ? ` / ${c.maxRedemptions}` : ''}`;
 
@@ -55,7 +63,7 @@ function CouponCards({ coupons, onEdit }: CouponsProps) {
             </Group>
             <Text size="sm">{discount(c)}</Text>
             <Text size="sm">
-              Valid {day(c.validFrom)} to {day(c.validTo)} · Redemptions {redemptions(c)}
+              {validityText(c)} · Redemptions {redemptions(c)}
             </Text>
             <Badge color={status.color} variant="dot" mt={4}>
               {status.label}

@@ -170,7 +170,8 @@ describe('/coupons', () => {
     expect(screen.queryByRole('table')).toBeNull();
     const card = within(list).getByRole('listitem');
     expect(within(card).getByRole('heading', { name: 'WELCOME20' })).toBeInTheDocument();
-    expect(card).toHaveTextContent('Redemptions 3 / 100');
+    expect(card).toHaveTextContent('Always valid · Redemptions 3 / 100');
+    expect(card).not.toHaveTextContent('—');
     await userEvent.click(within(card).getByRole('button', { name: 'Edit coupon WELCOME20' }));
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
     vi.unstubAllGlobals();
