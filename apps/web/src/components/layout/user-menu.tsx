@@ -36,7 +36,13 @@ export function UserMenu({ email, name, photo, onLogout }: UserMenuProps) {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{email}</Menu.Label>
+        {/* A long address is cut with an ellipsis (whole in its title), not broken mid-word. */}
+        <Menu.Label
+          title={email}
+          style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
+          {email}
+        </Menu.Label>
         <Menu.Item component={Link} to={paths.profile} leftSection={<IconUser size={16} />}>
           Profile
         </Menu.Item>
