@@ -1,14 +1,13 @@
 import { Alert } from '@mantine/core';
+import type { SubscriptionWire } from '@pawsy/contract';
 import { describeAnySwitch, describeCurrentPlan } from '../lib/plan-change';
-import { useMySubscription } from '../use-my-subscription';
 
-/** On the package list: the member's plan, and that buying another one replaces it. */
-export function CurrentPlanNotice() {
-  const sub = useMySubscription().data?.data;
-  if (!sub) return null;
+/** On the package list: the member's plan, and what buying another one does to it. */
+export function CurrentPlanNotice({ subscription }: { subscription: SubscriptionWire | null }) {
+  if (!subscription) return null;
   return (
     <Alert title="Your plan" data-testid="current-plan">
-      {describeCurrentPlan(sub)} {describeAnySwitch(sub)}
+      {describeCurrentPlan(subscription)} {describeAnySwitch(subscription)}
     </Alert>
   );
 }

@@ -18,16 +18,16 @@ export function describeCurrentPlan(plan: CurrentPlan): string {
 /**
  * What buying `next` does to the current plan, as the API does it (billing fulfilment.ts): the
  * new package starts once paid and becomes the member's plan; the old one stops renewing and runs
- * to the end of its paid period.
+ * to the end of its paid period (it is not cut short, so "replaces it from today" would be wrong).
  */
 export function describeSwitch(plan: CurrentPlan, next: { _id: string; name: string }): string {
   const end = periodEnd(plan);
   if (next._id === plan.packageId)
-    return `Buying ${next.name} again starts a new ${next.name} period from today, once paid; the current one ends on ${end} and does not renew.`;
-  return `Buying ${next.name} replaces it from today, once paid: ${next.name} becomes your plan, and ${plan.packageName} ends on ${end} without renewing.`;
+    return `Buying ${next.name} again starts a new ${next.name} period from today, once paid; the current one stops renewing and runs until ${end}.`;
+  return `Buying ${next.name} makes it your plan from today, once paid; ${plan.packageName} stops renewing and runs until ${end}.`;
 }
 
 /** The same for the package list, before one is chosen. */
 export function describeAnySwitch(plan: CurrentPlan): string {
-  return `Buying another package replaces it from today, once paid; ${plan.packageName} then ends on ${periodEnd(plan)} without renewing.`;
+  return `Buying another package makes it your plan from today, once paid; ${plan.packageName} stops renewing and runs until ${periodEnd(plan)}.`;
 }

@@ -112,12 +112,12 @@ describe('/subscribe for a member who already has a plan', () => {
     return { calls, assign };
   }
 
-  it('says which plan they have and that this one replaces it from today', async () => {
+  it('says which plan they have, that this one becomes the plan, and that the old one runs out', async () => {
     open();
     const notice = await screen.findByTestId('current-plan');
     expect(notice).toHaveTextContent('You have Tester Pack until 4 Jan 2027 (it renews then).');
     expect(notice).toHaveTextContent(
-      'Buying Monthly Care replaces it from today, once paid: Monthly Care becomes your plan, and Tester Pack ends on 4 Jan 2027 without renewing.',
+      'Buying Monthly Care makes it your plan from today, once paid; Tester Pack stops renewing and runs until 4 Jan 2027.',
     );
   });
 

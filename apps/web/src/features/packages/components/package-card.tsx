@@ -5,8 +5,15 @@ import { formatCents } from '../../../lib/money';
 import { formatPackagePrice } from '../package-format';
 import type { Package } from '../packages-api';
 
+type PackageCardProps = {
+  pkg: Package;
+  maySubscribe: boolean;
+  /** The member's current plan: said on the card, which then offers no Subscribe. */
+  isCurrent?: boolean;
+};
+
 /** One package on offer, with its Subscribe button (→ /subscribe?packageId=…) for an owner. */
-export function PackageCard({ pkg, maySubscribe }: { pkg: Package; maySubscribe: boolean }) {
+export function PackageCard({ pkg, maySubscribe, isCurrent = false }: PackageCardProps) {
   const headingId = `package-${pkg._id}`;
   return (
     <Card withBorder radius="lg" padding="lg" component="article" aria-labelledby={headingId}>
@@ -15,7 +22,10 @@ export function PackageCard({ pkg, maySubscribe }: { pkg: Package; maySubscribe:
           <Title order={2} size="h3" id={headingId}>
             {pkg.name}
           </Title>
-          <Badge variant="light">{pkg.interval === 'year' ? 'Yearly' : 'Monthly'}</Badge>
+          <Group gap={4}>
+            {isCurrent && <Badge color="green">Current plan</Badge>}
+            <Badge variant="light">{pkg.interval === 'year' ? 'Yearly' : 'Monthly'}</Badge>
+          </Group>
         </Group>
         <Text size="xl" fw={700}>
           {formatPackagePrice(pkg)}
@@ -24,7 +34,11 @@ export function PackageCard({ pkg, maySubscribe }: { pkg: Package; maySubscribe:
           {`${formatCents(pkg.creditsIncluded, pkg.currency.toUpperCase())} in booking credits each ${pkg.interval}`}
         </Text>
         {pkg.description && <Text c="dimmed">{pkg.description}</Text>}
-        {maySubscribe && (
+        {maySubscribe && isCurrent ? (
+          <Text mt="auto" fw={600} c="pawsy.8">
+            This is your current plan.
+          </Text>
+        ) : maySubscribe ? (
           <Button
             mt="auto"
             component={Link}
@@ -33,7 +47,7 @@ export function PackageCard({ pkg, maySubscribe }: { pkg: Package; maySubscribe:
           >
             Subscribe
           </Button>
-        )}
+        ) : null}
       </Stack>
     </Card>
   );

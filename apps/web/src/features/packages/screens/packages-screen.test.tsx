@@ -189,18 +189,26 @@ describe('/packages', () => {
     expect(await screen.findByText('Failed to fetch packages')).toBeInTheDocument();
   });
 
-  it('tells a member with a plan that buying another package replaces it', async () => {
+  it('tells a member with a plan what buying another package does to it, in one story', async () => {
     storeSession({ id: 'aaaaaaaaaaaaaaaaaaaaaab1', userType: 'user' });
     const current = makeSubscription();
     mockFetch((call) => {
-      if (call.url === '/api/packages') return many([pkg()]);
+      if (call.url === '/api/packages')
+        return many([pkg(), pkg({ _id: current.packageId, name: 'Tester Pack' })]);
       if (call.url === '/api/payments/subscription')
         return { status: 200, body: { success: true, data: current, isPaid: true } };
       return { status: 404, body: { message: 'Not found' } };
     });
     renderApp('/packages');
     expect(await screen.findByTestId('current-plan')).toHaveTextContent(
-      'You have Tester Pack until 4 Jan 2027 (it renews then). Buying another package replaces it from today, once paid; Tester Pack then ends on 4 Jan 2027 without renewing.',
+      'You have Tester Pack until 4 Jan 2027 (it renews then). Buying another package makes it your plan from today, once paid; Tester Pack stops renewing and runs until 4 Jan 2027.',
     );
+    // Its own card says it is the current plan and offers no Subscribe; the others do.
+    const mine = screen.getByRole('article', { name: /Tester Pack/ });
+    expect(within(mine).getByText('This is your current plan.')).toBeInTheDocument();
+    expect(within(mine).queryByRole('link', { name: /Subscribe/ })).toBeNull();
+    const other = screen.getByRole('article', { name: /Monthly Care/ });
+    expect(within(other).getByRole('link', { name: 'Subscribe to Monthly Care' })).toBeVisible();
+    expect(within(other).queryByText('This is your current plan.')).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { getErrorMessage } from '../../../lib/api-error';
 import { isAdminUser } from '../../../lib/roles';
 import { useLoad } from '../../../lib/use-load';
 import { useCurrentUser } from '../../auth';
-import { CurrentPlanNotice } from '../../billing';
+import { CurrentPlanNotice, useMySubscription } from '../../billing';
 import { ManagePackages } from '../components/manage-packages';
 import { OwnersOnlyNotice, useMaySubscribe } from '../components/owners-only-notice';
 import { PackageCard } from '../components/package-card';
@@ -22,6 +22,7 @@ export default function PackagesScreen() {
   usePageTitle('Packages');
   const admin = isAdminUser(useCurrentUser());
   const maySubscribe = useMaySubscribe();
+  const plan = useMySubscription(maySubscribe).data?.data ?? null;
   const loadActive = useCallback(() => withMessage(packagesApi.list()), []);
   const loadAll = useCallback(() => withMessage(packagesApi.listAll()), []);
   const offered = useLoad('packages', loadActive, PACKAGE_MESSAGES.fetchFailed);
@@ -41,7 +42,7 @@ export default function PackagesScreen() {
             next step.
           </Text>
         </Stack>
-        {maySubscribe ? <CurrentPlanNotice /> : <OwnersOnlyNotice />}
+        {maySubscribe ? <CurrentPlanNotice subscription={plan} /> : <OwnersOnlyNotice />}
         {offered.error && (
           <Alert color="red" role="alert" title="Packages unavailable">
             {offered.error}
@@ -54,7 +55,12 @@ export default function PackagesScreen() {
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
             {offered.data?.map((p) => (
-              <PackageCard key={p._id} pkg={p} maySubscribe={maySubscribe} />
+              <PackageCard
+                key={p._id}
+                pkg={p}
+                maySubscribe={maySubscribe}
+                isCurrent={plan?.packageId === p._id}
+              />
             ))}
           </SimpleGrid>
         )}
