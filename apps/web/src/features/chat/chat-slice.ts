@@ -91,8 +91,11 @@ export const fetchMessage = createAsyncThunk<ChatMessage, string, { rejectValue:
     chatApi.message(id).catch((e) => rejectWithValue(fail(CHAT_MESSAGES.messageFailed)(e))),
 );
 
-/** Puts a message into its thread and moves its conversation's summary along. */
-function receive(state: ChatState, message: ChatMessage) {
+/**
+ * Puts a message into its thread and moves its conversation's summary along; one the member
+ * `isSeen` reading (its thread on screen) does not count as unread.
+ */
+function receive(state: ChatState, message: ChatMessage, isSeen = false) {
   const thread = state.threads[message.bookingId] ?? [];
   const next = addToFront(thread, message);
   if (next.length === thread.length) return;
@@ -105,7 +108,7 @@ function receive(state: ChatState, message: ChatMessage) {
   if (conversation) {
     conversation.lastMessage = message;
     conversation.updatedAt = message.createdAt;
-    if (message.recipient._id === state.userId) conversation.unreadCount += 1;
+    if (message.recipient._id === state.userId && !isSeen) conversation.unreadCount += 1;
   }
 }
 
@@ -114,8 +117,13 @@ const chatSlice = createSlice({
   initialState: initialChatState,
   reducers: {
     /** A message from the live channel (or any other source): front insertion with dedupe. */
-    messageReceived(state, action: PayloadAction<ChatMessage>) {
-      receive(state, action.payload);
+    messageReceived: {
+      reducer(state, action: PayloadAction<ChatMessage, string, { isSeen: boolean }>) {
+        receive(state, action.payload, action.meta.isSeen);
+      },
+      prepare(message: ChatMessage, options: { isSeen?: boolean } = {}) {
+        return { payload: message, meta: { isSeen: options.isSeen ?? false } };
+      },
     },
     /** The other party read our messages on a booking (live `message-read`). */
     messagesRead(state, action: PayloadAction<{ bookingId: string; readAt: string }>) {

@@ -18,6 +18,7 @@ import { loggedIn, loggedOut } from '../auth';
 import type { Conversation } from './chat-api';
 import { BOOKING, conversation, ME, meta, msg, SAM } from './test/chat-fixtures';
 import { chatModalOpened } from './chat-modal-slice';
+import { CHAT_POLL_MS } from './use-chat';
 import { ChatButton } from './components/chat-button';
 import { chatUserSeen, fetchConversations, fetchThread, messageReceived } from './chat-slice';
 
@@ -224,7 +225,10 @@ describe('/chat-room: which booking', () => {
 });
 
 describe('live chat', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
   it('shows a live message without reload, once, and marks ours read on message-read', async () => {
     storeSession({ id: 'u1' });
@@ -268,6 +272,62 @@ describe('live chat', () => {
       source.emit('message-read', { bookingId: BOOKING, readAt: new Date().toISOString() }),
     );
     expect(await within(list).findByText(/· Read/)).toBeInTheDocument();
+  });
+
+  /** /chat-room on the booking's thread, its live stream open; `inView`: tab shown and focused. */
+  async function openLiveThread(inView: boolean) {
+    storeSession({ id: 'u1' });
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    vi.spyOn(document, 'hasFocus').mockReturnValue(inView);
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(inView ? 'visible' : 'hidden');
+    const first = msg('m1', 'Morning!', '2026-11-25T10:00:00.000Z');
+    const calls = mockFetch(({ url }) => {
+      if (url === '/api/notifications/stream-ticket')
+        return {
+          status: 200,
+          body: { success: true, data: { ticket: 't1', expiresAt: new Date().toISOString() } },
+        };
+      if (url === '/api/notifications/all')
+        return { status: 200, body: { success: true, allNotifications: [] } };
+      if (url.startsWith('/api/messages/conversations'))
+        return {
+          status: 200,
+          body: { success: true, data: [conversation(first, 0)], meta: meta(1) },
+        };
+      if (url.startsWith('/api/messages/thread'))
+        return { status: 200, body: { success: true, data: [first], meta: meta(1) } };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    renderApp('/chat-room');
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    await within(list).findByText('Morning!');
+    await waitFor(() => expect(FakeEventSource.instances.length).toBeGreaterThan(0));
+    const threadReads = () => calls.filter((c) => c.url.startsWith('/api/messages/thread')).length;
+    const before = threadReads();
+    act(() =>
+      FakeEventSource.instances
+        .at(-1)!
+        .emit('message', msg('m2', 'Walk done', new Date().toISOString())),
+    );
+    expect(await within(list).findByText('Walk done')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Conversations' });
+    return { nav, newThreadReads: () => threadReads() - before };
+  }
+
+  it('a message arriving in the open thread while it is in view is read, not counted unread', async () => {
+    const { nav, newThreadReads } = await openLiveThread(true);
+    expect(within(nav).queryByLabelText(/unread/)).toBeNull();
+    // The thread is read again at once (not at the next 10 s poll), which marks the message read
+    // on the server and tells Sam.
+    await waitFor(() => expect(newThreadReads()).toBe(1), { timeout: CHAT_POLL_MS / 2 });
+    expect(within(nav).queryByLabelText(/unread/)).toBeNull();
+  });
+
+  it('a message arriving in the open thread while the tab is hidden counts as unread', async () => {
+    const { nav, newThreadReads } = await openLiveThread(false);
+    expect(within(nav).getByLabelText('1 unread')).toBeInTheDocument();
+    expect(newThreadReads()).toBe(0);
   });
 
   it('shows a message sent while the stream was down as soon as it is back', async () => {

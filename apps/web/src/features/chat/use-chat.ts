@@ -3,6 +3,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { useCurrentUser } from '../auth';
 import { liveChannel, useLiveCatchUp } from '../notifications';
 import type { ChatMessage } from './chat-api';
+import { isWith } from './chat-model';
 import {
   chatUserSeen,
   fetchConversations,
@@ -12,6 +13,9 @@ import {
   pollingStarted,
   pollingStopped,
 } from './chat-slice';
+
+/** Whether the member can see the page now: its tab shown and its window focused. */
+const isPageInView = () => document.visibilityState === 'visible' && document.hasFocus();
 
 /** How often an open chat screen re-reads the conversations (and the open thread). */
 export const CHAT_POLL_MS = 10_000;
@@ -32,9 +36,16 @@ export function useChat(bookingId: string | null, withUserId?: string) {
   }, [dispatch, userId]);
 
   useEffect(() => {
-    const offMessage = liveChannel.subscribe('message', (data) =>
-      dispatch(messageReceived(data as ChatMessage)),
-    );
+    const offMessage = liveChannel.subscribe('message', (data) => {
+      const message = data as ChatMessage;
+      // A message into the thread on screen is read as it arrives: not counted as unread, and
+      // the thread is read again so the server marks it read (and the sender sees "Read").
+      const isOnScreen =
+        message.bookingId === bookingId && isWith(message, withUserId) && isPageInView();
+      dispatch(messageReceived(message, { isSeen: isOnScreen }));
+      if (isOnScreen && bookingId)
+        void dispatch(fetchThread({ bookingId, ...(withUserId ? { withUserId } : {}) }));
+    });
     const offRead = liveChannel.subscribe('message-read', (data) =>
       dispatch(messagesRead(data as { bookingId: string; readAt: string })),
     );
@@ -42,7 +53,7 @@ export function useChat(bookingId: string | null, withUserId?: string) {
       offMessage();
       offRead();
     };
-  }, [dispatch]);
+  }, [dispatch, bookingId, withUserId]);
 
   const refresh = useCallback(() => {
     void dispatch(fetchConversations(1));
