@@ -4,6 +4,7 @@ import { MAX_PETS_LISTED } from '../../src/modules/pets/pets.repository.ts';
 import { MAX_PETS_PER_OWNER } from '../../src/modules/pets/pets.service.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import {
+  bookingRow,
   bookingBody,
   call,
   closeApp,
@@ -187,30 +188,9 @@ describe('a pet on a booking that is not over', () => {
     const owner = await newOwner();
     const other = await newOwner();
     // A row no API call would write: another owner's open booking listing this owner's pet.
-    const now = nowIso();
     await t.app.db
       .insertInto('bookings')
-      .values({
-        id: newId(),
-        owner_id: other.id,
-        provider_id: null,
-        service: 'dog-walking',
-        pets: JSON.stringify([owner.petIds[0]]),
-        start_at: now,
-        end_at: now,
-        notes: '',
-        status: 'pending',
-        units: null,
-        rate_cents: null,
-        price_cents: null,
-        currency: null,
-        credits_applied: 0,
-        credits_refunded: 0,
-        cancelled_by: null,
-        completed_at: null,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(bookingRow(other.id, { status: 'pending', pets: JSON.stringify([owner.petIds[0]]) }))
       .execute();
     expect((await remove(owner.petIds[0]!, owner)).statusCode).toBe(200);
   });
