@@ -54,7 +54,9 @@ test.describe('profile, pets, sitters and live notifications', () => {
     await expect(page.getByText('Profile updated successfully')).toBeVisible();
     // The stored photo comes back through the authorised image route.
     const name = `${owner.firstName} ${owner.lastName}`;
-    await expect(page.getByRole('img', { name })).toBeVisible();
+    // The form's photo (the header's account avatar shows it too).
+    const profileForm = page.getByRole('form', { name: 'Your profile' });
+    await expect(profileForm.getByRole('img', { name })).toBeVisible();
 
     await page.reload();
     await expect(page.getByLabel('City')).toHaveValue('Denver');
@@ -62,7 +64,7 @@ test.describe('profile, pets, sitters and live notifications', () => {
       'Two cats and a very patient beagle',
     );
     await expect(page.getByText('Location set: 39.7392, -104.9903')).toBeVisible();
-    await expect(page.getByRole('img', { name })).toBeVisible();
+    await expect(profileForm.getByRole('img', { name })).toBeVisible();
   });
 
   test('adds a pet and edits it', async ({ page }) => {

@@ -23,7 +23,12 @@ export function PackageCard({ pkg, maySubscribe, isCurrent = false }: PackageCar
             {pkg.name}
           </Title>
           <Group gap={4}>
-            {isCurrent && <Badge color="green">Current plan</Badge>}
+            {isCurrent && (
+              // As VerifiedBadge: white on Mantine's filled green is below WCAG contrast.
+              <Badge color="pawsy" variant="light">
+                Current plan
+              </Badge>
+            )}
             <Badge variant="light">{pkg.interval === 'year' ? 'Yearly' : 'Monthly'}</Badge>
           </Group>
         </Group>
