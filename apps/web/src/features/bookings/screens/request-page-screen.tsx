@@ -1,10 +1,9 @@
-import { Alert, Anchor, Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
 import { LoadMore } from '../../../components/ui/load-more';
 import { usePageTitle } from '../../../components/ui/use-page-title';
-import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { isProviderUser } from '../../../lib/roles';
 import { decideBookingRequest } from '../booking-slice';
@@ -18,6 +17,7 @@ import {
 import { BoardSection as Section, boardSectionId } from '../components/board-section';
 import { BookingCard, type CardBooking } from '../components/booking-card';
 import { BookingListSkeleton } from '../components/booking-list-skeleton';
+import { CannotApplyNote } from '../components/cannot-apply-note';
 import { DecisionButtons, pendingDecision } from '../components/decision-buttons';
 import { DeclineInvitationModal } from '../components/decline-invitation-modal';
 import { SeriesRequestsSection } from '../components/series-requests-section';
@@ -26,9 +26,6 @@ import { useCurrentUser } from '../../auth';
 import { announceDecision } from '../components/announce-decision';
 import type { BoardItem } from '../lib/provider-board';
 import { useRequestBoard } from './use-request-board';
-
-/** The sitter's calendar: the profile's availability section. */
-const CALENDAR_LINK = `${paths.profile}#profile-calendar`;
 
 const APPLICATION_LABELS: Record<MyRequest['state'], string> = {
   pending: 'Applied, waiting for the owner',
@@ -169,19 +166,7 @@ export default function RequestPageScreen() {
     myRequest ? (
       <Group mt="sm">{stateBadge(myRequest, openStateId(booking._id))}</Group>
     ) : booking.cannotApply ? (
-      // Applying would be refused for this reason (409): say it instead of offering Apply.
-      <Text size="sm" mt="sm" c="dark.4">
-        {booking.cannotApply.reason === 'calendar'
-          ? `${booking.cannotApply.message}, so you cannot apply.`
-          : booking.cannotApply.message}{' '}
-        <Anchor
-          component={Link}
-          to={booking.cannotApply.reason === 'calendar' ? CALENDAR_LINK : paths.profile}
-          size="sm"
-        >
-          {booking.cannotApply.reason === 'calendar' ? 'Your calendar' : 'Your profile'}
-        </Anchor>
-      </Text>
+      <CannotApplyNote reason={booking.cannotApply} />
     ) : (
       <Group mt="sm">
         <Button
