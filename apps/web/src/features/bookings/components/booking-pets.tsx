@@ -42,16 +42,34 @@ function PetEntry({ pet }: { pet: Pet }) {
 }
 
 /**
+ * The owner's pets for the booking page, read once for the pets section and the invite picker;
+ * removed pets too, so a past booking still shows the pets it was for. Nothing is read for a
+ * viewer the API will not show them to.
+ */
+export function useBookingPets(booking: Booking | null, role: BookingRole) {
+  const ownerId = booking?.user_id ?? '';
+  const load = useCallback(() => petsApi.list(ownerId, { includeRemoved: true }), [ownerId]);
+  const key = booking && canSeeBookingPets(booking, role) ? `${ownerId}:${booking.status}` : null;
+  return useLoad(key, load, NOT_YET);
+}
+
+export type BookingPetsLoad = ReturnType<typeof useBookingPets>;
+
+/**
  * The booking's pets with what the sitter needs (care and medical notes), for the owner and the
  * assigned sitter; anyone else, or a pet the API will not show (404/403), gets a quiet line.
  */
-export function BookingPets({ booking, role }: { booking: Booking; role: BookingRole }) {
+export function BookingPets({
+  booking,
+  role,
+  owned: { data, error, isLoading },
+}: {
+  booking: Booking;
+  role: BookingRole;
+  /** useBookingPets' answer. */
+  owned: BookingPetsLoad;
+}) {
   const isShown = canSeeBookingPets(booking, role);
-  const ownerId = booking.user_id;
-  // Removed pets too: a past booking still shows the pets it was for.
-  const load = useCallback(() => petsApi.list(ownerId, { includeRemoved: true }), [ownerId]);
-  const key = isShown ? `${ownerId}:${booking.status}` : null;
-  const { data, error, isLoading } = useLoad(key, load, NOT_YET);
   const pets = (data ?? []).filter((pet) => booking.pets.includes(pet._id));
   const count = `${booking.pets.length} pet${booking.pets.length === 1 ? '' : 's'}`;
   return (

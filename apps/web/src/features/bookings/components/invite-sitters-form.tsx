@@ -1,9 +1,8 @@
 import { Alert, Button, List, Paper, Stack, Text, Title, type AlertProps } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { sendInvites } from '../booking-slice';
 import type { Booking } from '../bookings-api';
-import { chosenSpecies, useOwnerPets } from '../hooks/use-owner-pets';
 import { SitterPicker } from './sitter-picker';
 
 /** An open booking its owner may still invite sitters to: pending, no sitter, not a series visit. */
@@ -32,16 +31,15 @@ export function InviteFailures({
 
 type InviteSittersFormProps = {
   booking: Booking;
-  ownerId: string;
+  /** The species of the booking's pets (the sitters offered must take them). */
+  species: readonly string[];
   /** Sitters who already applied or were invited: not offered again. */
   asked: readonly string[];
   onSent: () => void;
 };
 
 /** The owner's open booking: invite up to five more sitters who offer its service and take its pets. */
-export function InviteSittersForm({ booking, ownerId, asked, onSent }: InviteSittersFormProps) {
-  const pets = useOwnerPets(ownerId);
-  const species = useMemo(() => chosenSpecies(pets.data, booking.pets), [pets.data, booking.pets]);
+export function InviteSittersForm({ booking, species, asked, onSent }: InviteSittersFormProps) {
   const [ids, setIds] = useState<string[]>([]);
   const [error, setError] = useState<string | undefined>();
   const [failures, setFailures] = useState<string[]>([]);

@@ -1,5 +1,5 @@
 import { Anchor, Container, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadError } from '../../../components/ui/load-error';
@@ -17,11 +17,12 @@ import {
   InviteSittersForm,
   isOpenForInvites,
 } from '../components/invite-sitters-form';
-import { BookingPets } from '../components/booking-pets';
+import { BookingPets, useBookingPets } from '../components/booking-pets';
 import { BookingSummary } from '../components/booking-summary';
 import { BookingTimeline } from '../components/booking-timeline';
 import { SeriesSection } from '../components/series-section';
 import { useBookingRequests } from '../hooks/use-booking-requests';
+import { chosenSpecies } from '../hooks/use-owner-pets';
 import { usePaymentReturnToast } from '../hooks/use-payment-return-toast';
 import { useCurrentUser } from '../../auth';
 import { canOpenDispute, OpenDisputeButton } from '../../disputes';
@@ -70,6 +71,12 @@ export default function BookingDetailsScreen() {
     (role === 'owner' || (isProviderUser && role !== 'provider') || booking.status === 'pending');
   const requests = useBookingRequests(showRequests && !booking.seriesId ? booking : null);
   const otherParty = booking ? (role === 'owner' ? booking.provider : booking.owner) : null;
+  const ownedPets = useBookingPets(booking, role);
+  const bookingPetIds = booking?.pets;
+  const species = useMemo(
+    () => chosenSpecies(ownedPets.data, bookingPetIds ?? []),
+    [ownedPets.data, bookingPetIds],
+  );
 
   return (
     <Container size="lg" py="xl">
@@ -100,7 +107,7 @@ export default function BookingDetailsScreen() {
                   isOwner={role === 'owner'}
                   requests={requests.data}
                 />
-                <BookingPets booking={booking} role={role} />
+                <BookingPets booking={booking} role={role} owned={ownedPets} />
                 <BookingActions
                   booking={booking}
                   userId={userId}
@@ -126,7 +133,7 @@ export default function BookingDetailsScreen() {
                 {role === 'owner' && userId && isOpenForInvites(booking) && (
                   <InviteSittersForm
                     booking={booking}
-                    ownerId={userId}
+                    species={species}
                     asked={(requests.data ?? []).map((r) => r.providerId)}
                     onSent={requests.reload}
                   />

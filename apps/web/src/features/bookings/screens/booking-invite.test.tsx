@@ -35,7 +35,7 @@ function open() {
         status: 200,
         body: { success: true, providers: [makeRequest({ initiatedBy: 'provider' })] },
       };
-    if (call.url === `/api/pets/user/${OWNER_ID}`)
+    if (call.url.startsWith(`/api/pets/user/${OWNER_ID}`))
       return {
         status: 200,
         body: { success: true, result: [makePet({ _id: DOG_ID, userId: OWNER_ID })] },
@@ -101,6 +101,9 @@ describe('inviting sitters to an open booking from its page', () => {
     await userEvent.click(picker);
     const offered = (await screen.findAllByRole('option')).map((o) => o.textContent?.split(' ')[0]);
     expect(offered).toEqual(['Dana', 'Nora']);
+    // One read of the owner's pets serves the pets section and the picker.
+    expect(await screen.findByRole('heading', { name: 'Biscuit' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.startsWith('/api/pets/user/'))).toHaveLength(1);
     await userEvent.click(screen.getByRole('option', { name: /^Dana/ }));
     await userEvent.click(screen.getByRole('option', { name: /^Nora/ }));
     const requestReads = () =>
