@@ -15,7 +15,7 @@ import { notifications } from '@mantine/notifications';
 import { SERVICES, normalizeService, serviceLabel } from '@pawsy/contract';
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch } from '../../../app/hooks';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
@@ -34,9 +34,7 @@ import { useCurrentUser } from '../../auth';
 import { useLoad } from '../../../lib/use-load';
 import {
   defaultWindow,
-  draftForAddress,
   endFollowingStart,
-  initialRequestValues,
   notesHint,
   searchPrefill,
   requestFormSchema,
@@ -44,6 +42,7 @@ import {
   toDraft,
   type RequestFormValues,
 } from '../lib/request-form-model';
+import { useRequestFormValues } from '../hooks/use-request-form-values';
 import { servicesWithRates, sittersApi, type SitterProfile } from '../../sitters';
 
 const USER_DETAILS_FAILED = 'Failed to load user details.';
@@ -55,17 +54,10 @@ export default function RequestFormScreen() {
   const [params] = useSearchParams();
   const providerId = params.get('providerId');
   const user = useCurrentUser();
-  const draft = useAppSelector((state) => state.booking.draft);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const search = searchPrefill(params);
-  const [values, setValues] = useState<RequestFormValues>(() =>
-    initialRequestValues(draftForAddress(draft, providerId, params), providerId, search),
-  );
-  // Filled in from a saved draft: said so, with a way back to the fresh form.
-  const [isRestored, setRestored] = useState(
-    () => draftForAddress(draft, providerId, params) !== null,
-  );
+  const { values, update, isRestored, reset, handOff, address } = useRequestFormValues(params);
   // Until the owner picks times, they follow the service (one hour for a walk); restored: kept.
   const [isWindowChosen, setWindowChosen] = useState(isRestored);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -100,7 +92,7 @@ export default function RequestFormScreen() {
     const follows = key === 'service' && !isWindowChosen;
     const times = follows ? defaultWindow(String(value), search) : {};
     if (key === 'start' || key === 'end') setWindowChosen(true);
-    setValues((current) => {
+    update((current) => {
       // A moved start takes the end along (same length); the end alone stays free to change.
       const end =
         key === 'start'
@@ -123,10 +115,9 @@ export default function RequestFormScreen() {
 
   const startOver = () => {
     dispatch(draftCleared());
-    setValues(initialRequestValues(null, providerId, search));
+    reset();
     setWindowChosen(false);
     setErrors({});
-    setRestored(false);
     series.invalidate();
   };
 
@@ -140,6 +131,7 @@ export default function RequestFormScreen() {
   const sendSeries = async () => {
     const created = await series.send(seriesCommon());
     if (!created) return;
+    handOff();
     // The card share is paid on the gateway's checkout page, as for a one-off booking.
     if (created.checkoutUrl) {
       window.location.assign(created.checkoutUrl);
@@ -171,7 +163,9 @@ export default function RequestFormScreen() {
       });
       return;
     }
-    dispatch(draftSaved(toDraft(values, params.toString())));
+    // Checkout's draft takes over from what was typed (Back to the form brings it again).
+    handOff();
+    dispatch(draftSaved(toDraft(values, address)));
     void navigate(paths.checkout);
   };
 

@@ -1,0 +1,62 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../../../test/fetch-mock';
+import { makePet } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+import { storeSession } from '../../../test/tokens';
+import { OWNER_ID, SITTER_ID } from '../test/booking-factory';
+
+const RESTORED = 'Your unfinished request is filled in again.';
+
+/** The request form at `path` for an owner with one pet; a reload is an unmount and a new app. */
+function open(path: string) {
+  storeSession({ id: OWNER_ID, userType: 'user' });
+  mockFetch((call) =>
+    call.url === `/api/pets/user/${OWNER_ID}`
+      ? { status: 200, body: { success: true, result: [makePet({ userId: OWNER_ID })] } }
+      : { status: 404, body: { message: 'Not found' } },
+  );
+  return renderApp(path);
+}
+
+const notes = () => screen.findByLabelText('Notes for the sitter');
+
+describe('the request form across a reload of the tab', () => {
+  it('keeps what was typed, says so, and starts over on request', async () => {
+    const first = open('/request-form');
+    await userEvent.type(await notes(), 'Rex pulls on the lead');
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Biscuit/ }));
+    first.unmount();
+
+    open('/request-form');
+    expect(await notes()).toHaveValue('Rex pulls on the lead');
+    expect(screen.getByRole('checkbox', { name: /Biscuit/ })).toBeChecked();
+    expect(screen.getByRole('status')).toHaveTextContent(RESTORED);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(await notes()).toHaveValue('');
+    expect(screen.queryByText(RESTORED)).not.toBeInTheDocument();
+    expect(sessionStorage.getItem('requestFormTyping')).toBeNull();
+  });
+
+  it('starts a form for another sitter fresh', async () => {
+    const first = open('/request-form');
+    await userEvent.type(await notes(), 'Two walks a day');
+    first.unmount();
+
+    open(`/request-form?providerId=${SITTER_ID}`);
+    expect(await notes()).toHaveValue('');
+    expect(screen.queryByText(RESTORED)).not.toBeInTheDocument();
+  });
+
+  it('does not announce a form nobody typed into', async () => {
+    const first = open('/request-form');
+    await notes();
+    first.unmount();
+
+    open('/request-form');
+    expect(await notes()).toHaveValue('');
+    expect(screen.queryByText(RESTORED)).not.toBeInTheDocument();
+  });
+});
