@@ -52,6 +52,8 @@ export interface UsersTable {
   term: number;
   primary_services: string; // JSON array
   email_verified: number;
+  /** 1 once an unconfirmed claim was replaced by a signup with another password. */
+  claim_contested: number;
   is_verified: number;
   kyc_verified: number;
   is_paid: number;

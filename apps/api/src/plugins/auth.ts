@@ -37,6 +37,12 @@ export function currentUser(request: FastifyRequest): AuthUser {
 
 export const isAdmin = (user: AuthUser | null): boolean => user?.userType === 'admin';
 
+/** The token the request carries in `x-auth-token` (a leading "Bearer " dropped), or ''. */
+export function sentToken(request: FastifyRequest): string {
+  const header = request.headers['x-auth-token'];
+  return typeof header === 'string' ? header.replace(/^Bearer\s+/i, '').trim() : '';
+}
+
 /** SPEC §5: "Profile, pets and notifications access need a token, otherwise …". */
 export const NO_TOKEN_MESSAGE = 'No authentication token found';
 
@@ -56,8 +62,7 @@ export async function registerAuth(
   };
 
   async function authenticate(request: FastifyRequest): Promise<AuthUser> {
-    const header = request.headers['x-auth-token'];
-    const raw = typeof header === 'string' ? header.replace(/^Bearer\s+/i, '').trim() : '';
+    const raw = sentToken(request);
     if (!raw)
       throw new AppError(
         'UNAUTHENTICATED',

@@ -27,7 +27,8 @@ afterAll(() => t.close());
 const post = (url: string, payload: object, token?: string) =>
   t.call({ method: 'POST', url, payload, ...(token ? { token } : {}) });
 const profile = (token: string) => t.call({ method: 'GET', url: '/api/user/user-profile', token });
-const verify = (email: string, otp: string) => post('/api/auth/verify-otp', { email, otp });
+const verify = (email: string, otp: string, token?: string) =>
+  post('/api/auth/verify-otp', { email, otp }, token);
 const ENDED = 'Session has ended, please log in again';
 
 describe('an account whose email is not verified', () => {
@@ -151,7 +152,7 @@ describe('an account whose email is not verified', () => {
 });
 
 describe('signing up with an address someone claimed first', () => {
-  it("gives the address to its owner: the owner's code verifies the owner's password", async () => {
+  it("gives the address to its owner: the owner's code, beside the owner's signup session, verifies the owner's password", async () => {
     const email = `victim-${Math.random().toString(36).slice(2, 8)}@example.test`;
     const squatter = await signupViaApi(t, {
       email,
@@ -173,11 +174,51 @@ describe('signing up with an address someone claimed first', () => {
     expect(mail.text).toContain('Vera');
     expect(mail.code).not.toBe(squatterCode);
 
-    expect((await verify(email, mail.code!)).statusCode).toBe(200);
+    const confirmed = await verify(email, mail.code!, owner.token);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect((await login(t, email, 'Squatter-Pass-1')).statusCode).toBe(401);
     const mine = await login(t, email, 'Owner-Pass-2026');
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.json().user).toMatchObject({ firstName: 'Vera', email_verified: true });
+  });
+
+  it("does not let a later claim be confirmed by the owner's code: a reset's code sets the owner's password", async () => {
+    const email = `owner-${Math.random().toString(36).slice(2, 8)}@example.test`;
+    const owner = await signupViaApi(t, { email, firstName: 'Vera', password: 'Owner-Pass-2026' });
+    await ageAuthMails(t, owner.id, 61);
+    const squatter = await signupViaApi(t, {
+      email,
+      firstName: 'Att',
+      password: 'Squatter-Pass-1',
+    });
+    expect(squatter.id).toBe(owner.id);
+    expect(await sessionIsLive(t, owner.token)).toBe(false);
+
+    // The owner asks for a code again: it reaches the owner's inbox, issued for the latest claim.
+    await ageAuthMails(t, owner.id, 61);
+    expect((await post('/api/auth/resend-otp', { email })).statusCode).toBe(200);
+    await t.app.mailer.settled();
+    const refused = await verify(email, lastCode(t.dataDir, email), owner.token);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toBe(AUTH_MESSAGES.contestedClaim);
+    // Without a session it is the same: a code alone confirms no contested claim.
+    await ageAuthMails(t, owner.id, 61);
+    expect((await post('/api/auth/resend-otp', { email })).statusCode).toBe(200);
+    await t.app.mailer.settled();
+    expect((await verify(email, lastCode(t.dataDir, email))).statusCode).toBe(409);
+    expect((await login(t, email, 'Squatter-Pass-1')).statusCode).toBe(403);
+
+    await ageAuthMails(t, owner.id, 61);
+    expect((await post('/api/auth/forget-password', { email })).statusCode).toBe(200);
+    await t.app.mailer.settled();
+    const reset = await post('/api/auth/reset-password', {
+      email,
+      otp: lastCode(t.dataDir, email),
+      password: 'Owner-Chosen-2026',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await login(t, email, 'Squatter-Pass-1')).statusCode).toBe(401);
+    expect((await login(t, email, 'Owner-Chosen-2026')).statusCode).toBe(200);
   });
 
   it('keeps the code of its own claimant retrying with the same password', async () => {

@@ -41,6 +41,24 @@ export async function markEmailVerified(db: DbOrTrx, userId: string): Promise<vo
 }
 
 /**
+ * verify-email's confirmation of the claim whose password hash was checked: false when a signup
+ * replaced it meanwhile (another hash), so the code checked for one claim never confirms another.
+ */
+export async function confirmClaim(
+  db: DbOrTrx,
+  userId: string,
+  passwordHash: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ email_verified: 1, updated_at: nowIso() })
+    .where('id', '=', userId)
+    .where('password_hash', '=', passwordHash)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
  * A new signup's details over an account whose email was never verified (the newest claim to the
  * address wins until someone proves it with the mailed code). False once the email is verified.
  */
@@ -54,7 +72,7 @@ export async function replaceUnverifiedClaim(
 ): Promise<boolean> {
   const result = await db
     .updateTable('users')
-    .set({ ...claim, updated_at: nowIso() })
+    .set({ ...claim, claim_contested: 1, updated_at: nowIso() })
     .where('id', '=', userId)
     .where('email_verified', '=', 0)
     .where('deleted_at', 'is', null)

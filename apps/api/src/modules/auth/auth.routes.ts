@@ -16,7 +16,7 @@ import {
   verifyOtpBody,
   verifyOtpResponse,
 } from '@pawsy/contract';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentUser, sentToken } from '../../plugins/auth.ts';
 import * as auth from './auth.service.ts';
 import { createWideLimits, ipEmailLimit, ipLimit, userLimit } from './rate-limits.ts';
 
@@ -68,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: verifyOtpBody, response: { 200: verifyOtpResponse, ...errors } },
     },
     async (request) => {
-      await auth.verifyEmail(app, request.body.email, request.body.otp);
+      await auth.verifyEmail(app, { ...request.body, token: sentToken(request) });
       return {
         success: true as const,
         message: 'OTP verified successfully',

@@ -23,6 +23,7 @@ import {
   type AuthMailKind,
 } from './otp.service.ts';
 import {
+  findLiveSession,
   openSession,
   openSessionWhilePassword,
   REMEMBER_ME_TTL_MS,
@@ -38,6 +39,8 @@ export const AUTH_MESSAGES = {
   resetSent: 'If an account exists for this email, a password reset code has been sent.',
   unverified:
     'Confirm your email address first: enter the code we emailed you. A new code can be sent once a minute.',
+  contestedClaim:
+    'This address was signed up more than once before it was confirmed, so a code cannot confirm a password for it. Choose your password with "Forgot password?": its code confirms the address too.',
 } as const;
 
 type SignupInput = {
@@ -208,12 +211,35 @@ async function userForCode(app: FastifyInstance, email: string): Promise<UserRow
   return user;
 }
 
-export async function verifyEmail(app: FastifyInstance, email: string, otp: string): Promise<void> {
-  const user = await userForCode(app, email);
-  await consumeCode(app, user.id, 'verify-email', otp);
-  await repo.markEmailVerified(app.db, user.id);
+export async function verifyEmail(
+  app: FastifyInstance,
+  input: { email: string; otp: string; token: string },
+): Promise<void> {
+  const user = await userForCode(app, input.email);
+  await consumeCode(app, user.id, 'verify-email', input.otp);
+  // Signed up again with another password before the code (claim_contested): the inbox's holder
+  // got codes for whichever password asked last, so a code alone proves the address, not the
+  // password. It confirms the claim only beside that claim's own live session (the signup's
+  // token, which the signup dialog sends); a replaced claimant's session ended with the
+  // replacement. Anyone else sets their password with a reset, whose code confirms the address.
+  if (user.claim_contested === 1 && !(await isClaimantSession(app, user.id, input.token)))
+    throw new AppError('CONFLICT', AUTH_MESSAGES.contestedClaim);
+  // Confirmed only if the claim is still the one checked: a replacement landing meanwhile
+  // changed the password and expired the code.
+  if (!(await repo.confirmClaim(app.db, user.id, user.password_hash))) throw rejectCode();
   // Cached sessions still say "unverified": read them again.
   app.sessionCache.revokeUser(user.id);
+}
+
+async function isClaimantSession(app: FastifyInstance, userId: string, token: string) {
+  if (!token) return false;
+  try {
+    const claims = app.tokens.verifySync(token);
+    const session = await findLiveSession(app.db, claims.sid);
+    return claims.id === userId && session?.id === userId;
+  } catch {
+    return false;
+  }
 }
 
 /**
