@@ -1,6 +1,8 @@
-import { Button, Group, PinInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, PinInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { getErrorMessage } from '../../../lib/api-error';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { ApiError, getErrorMessage } from '../../../lib/api-error';
 import { AUTH_MESSAGES } from '../auth-errors';
 import { FormMessages } from './form-messages';
 import { ResendCodeButton, type CodeStepMessages } from './resend-code-button';
@@ -32,6 +34,8 @@ export function EmailCodeForm({ email, verify, resend, autoFocus = false }: Emai
   const { error } = messages;
   const setError = (message: string | null) => show({ error: message, info: null });
   const [isVerifying, setVerifying] = useState(false);
+  // 409: the address was signed up more than once, so only a password reset confirms it.
+  const [needsReset, setNeedsReset] = useState(false);
 
   const submit = async () => {
     setError(null);
@@ -44,6 +48,7 @@ export function EmailCodeForm({ email, verify, resend, autoFocus = false }: Emai
       await verify(otp);
     } catch (err) {
       setError(messageOf(err, AUTH_MESSAGES.otpFailed));
+      setNeedsReset(err instanceof ApiError && err.status === 409);
     } finally {
       setVerifying(false);
     }
@@ -84,6 +89,11 @@ export function EmailCodeForm({ email, verify, resend, autoFocus = false }: Emai
           />
         </Group>
         <FormMessages {...messages} />
+        {needsReset && (
+          <Anchor component={Link} to={paths.forgotPassword} ta="center">
+            Choose your password
+          </Anchor>
+        )}
         <Button type="submit" loading={isVerifying} fullWidth>
           Verify code
         </Button>

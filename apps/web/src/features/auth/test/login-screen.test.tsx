@@ -135,6 +135,8 @@ describe('login screen', () => {
   describe('an address not confirmed yet (403)', () => {
     const UNVERIFIED =
       'Confirm your email address first: enter the code we emailed you. A new code can be sent once a minute.';
+    const CONTESTED =
+      'This address was signed up more than once before it was confirmed, so a code cannot confirm a password for it.';
     const token = makeToken({ id: 'u8', userType: 'user' });
     let verified = false;
     const api = (call: FetchCall): Reply => {
@@ -158,6 +160,21 @@ describe('login screen', () => {
       }
       return { status: 404, body: { message: 'Not found' } };
     };
+
+    it('points to a password reset when the address was signed up more than once (409)', async () => {
+      const contested = (call: FetchCall): Reply =>
+        call.url === '/api/auth/verify-otp'
+          ? { status: 409, body: { message: CONTESTED } }
+          : api(call);
+      const { user, router } = await submitLogin(contested);
+      await user.click(screen.getByRole('button', { name: 'Log in' }));
+      await screen.findByRole('heading', { name: 'Confirm your email' });
+      await user.keyboard('123456');
+      await user.click(screen.getByRole('button', { name: 'Verify code' }));
+      expect(await screen.findByText(CONTESTED)).toBeInTheDocument();
+      await user.click(screen.getByRole('link', { name: 'Choose your password' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/forgot-password'));
+    });
 
     it('asks for the emailed code in place of an error, then logs in with it', async () => {
       verified = false;
