@@ -44,6 +44,19 @@ test('the sitter search date picker is styled and fits a phone, as the first scr
   await page.keyboard.press('Escape');
 });
 
+test('tabs keep their own styles after logging in on /login and moving on in the app', async ({
+  page,
+}) => {
+  // /login paints a static screen with its style sheet after it; the app's later sheets must
+  // still come after it in the cascade, or a plain button's padding wins over a tab's.
+  await page.setViewportSize(DESKTOP);
+  await loginAndWait(page, DEMO.owner.email, DEMO.owner.password, '/user-dashboard');
+  await page.getByRole('link', { name: 'Bookings' }).first().click();
+  const tab = page.getByRole('tab', { name: 'Pending' });
+  await expect(tab).toBeVisible();
+  await expect(tab).not.toHaveCSS('padding-left', '0px');
+});
+
 for (const [name, viewport] of [
   ['a phone', PHONE],
   ['a desktop', DESKTOP],

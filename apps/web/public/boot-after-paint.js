@@ -32,7 +32,29 @@
     doc.head.appendChild(app);
   }
 
+  // The page's style sheets sit after the static screen, in the body, so it paints first. The
+  // style sheets the app adds later (its screens' chunks) go to the head, which comes first in
+  // the cascade: Mantine's rules of the shell's sheet, repeated in the full sheet in their own
+  // order, would then win over later components' (a tab's padding lost to a plain button's). A
+  // copy in the head before anything the app adds keeps the built order; the body's original
+  // goes once the copy is in (both apply the same rules meanwhile).
+  function styleSheetsToHead() {
+    var links = doc.body.querySelectorAll('link[rel="stylesheet"]');
+    Array.prototype.forEach.call(links, function copyToHead(link) {
+      var copy = link.cloneNode();
+      copy.addEventListener(
+        'load',
+        function dropOriginal() {
+          link.remove();
+        },
+        { once: true },
+      );
+      doc.head.appendChild(copy);
+    });
+  }
+
   function boot() {
+    styleSheetsToHead();
     var steps = list('data-preload')
       .map(preload)
       .concat([runEntry], list('data-screen').map(preload));

@@ -60,6 +60,26 @@ describe('boot-after-paint.js', () => {
     expect(added()).toEqual(['link /assets/react-b.js', 'link /c.js', 'script /assets/index-a.js']);
   });
 
+  it("puts the page's style sheets in the head before anything the app adds there", () => {
+    const original = loadingStyleSheet('/assets/index-x.css');
+    Object.defineProperty(original, 'sheet', { value: {} });
+    runBootScript({ 'data-entry': '/assets/index-a.js', 'data-preload': '/assets/react-b.js' });
+    paintFrame();
+    const order = [...document.head.children].map(
+      (el) =>
+        `${el.getAttribute('rel') ?? el.tagName.toLowerCase()} ${el.getAttribute('href') ?? el.getAttribute('src')}`,
+    );
+    expect(order).toEqual([
+      'stylesheet /assets/index-x.css',
+      'modulepreload /assets/react-b.js',
+      'script /assets/index-a.js',
+    ]);
+    // The body's copy goes once the head's is in: never a moment without the rules.
+    expect(original.isConnected).toBe(true);
+    document.head.querySelector('link[rel="stylesheet"]')!.dispatchEvent(new Event('load'));
+    expect(original.isConnected).toBe(false);
+  });
+
   it("asks for the first screen's chunks after the entry", () => {
     runBootScript({
       'data-entry': '/assets/index-a.js',
