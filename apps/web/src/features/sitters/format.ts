@@ -19,6 +19,12 @@ export const fullName = (person: { firstName: string; lastName: string }) =>
   `${person.firstName} ${person.lastName}`.trim();
 
 /** Services of a profile with their rate when set (rates may be keyed by value or label). */
+/** Whether a sitter lists anything to book (a service, or a rate of one). */
+export const offersServices = (sitter: {
+  primary_services: string[];
+  service_rates: Record<string, number>;
+}) => servicesWithRates(sitter.primary_services, sitter.service_rates).length > 0;
+
 export function servicesWithRates(
   services: string[],
   rates: Record<string, number>,

@@ -1,4 +1,4 @@
 // Public surface of the sitters feature, for the screens of other features.
 export { sittersApi, type SitterCard, type SitterProfile } from './sitters-api';
 export { PetKinds, RatingSummary, ServiceRates, VerifiedBadge } from './components/sitter-badges';
-export { servicesWithRates } from './format';
+export { offersServices, servicesWithRates } from './format';

@@ -152,6 +152,22 @@ describe('sitter search', () => {
     );
   });
 
+  it('offers no request to a sitter who lists no service yet, and says why', async () => {
+    storeSession({ userType: 'user' });
+    const idle = makeSitter({ firstName: 'Mobi', primary_services: [], service_rates: {} });
+    mockFetch(({ url }) =>
+      url === `/api/user/${idle._id}`
+        ? { status: 200, body: { success: true, data: idle } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    renderApp(`/petSitters/${idle._id}`);
+    expect(
+      await screen.findByText('Mobi has not listed a service yet, so they cannot be booked.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('No services listed yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Request a booking' })).toBeNull();
+  });
+
   it('says which kinds of pets a sitter takes, or that they take any', async () => {
     storeSession({ userType: 'user' });
     const choosy = makeSitter({ firstName: 'Nia', pet_prefrences: ['Cats', 'Birds'] });

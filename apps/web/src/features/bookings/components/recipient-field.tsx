@@ -1,7 +1,7 @@
-import { Anchor, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Radio, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import type { SitterProfile } from '../../sitters';
+import { offersServices, type SitterProfile } from '../../sitters';
 import type { RequestMode } from '../lib/request-form-model';
 import { SitterSummaryCard } from './sitter-summary-card';
 
@@ -19,6 +19,12 @@ export function RecipientField({ sitter, mode, onModeChange }: RecipientFieldPro
       <Stack gap="xs">
         <Text fw={600}>Sitter</Text>
         <SitterSummaryCard sitter={sitter.data} isLoading={sitter.isLoading} error={sitter.error} />
+        {sitter.data && !offersServices(sitter.data) && (
+          <Alert color="yellow" role="alert" p="sm">
+            {sitter.data.firstName} has not listed a service yet, so there is nothing to request
+            from them.
+          </Alert>
+        )}
         <Anchor component={Link} to={paths.requestForm} size="sm">
           Choose other sitters instead
         </Anchor>

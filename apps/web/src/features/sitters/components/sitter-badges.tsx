@@ -52,7 +52,13 @@ type ServicesProps = Pick<
 export function ServiceRates(props: ServicesProps) {
   const { primary_services, service_rates, suggested_rates = {}, currency } = props;
   const list = servicesWithRates(primary_services, service_rates);
-  if (list.length === 0) return null;
+  // Nothing to book yet: said, so an empty card or page is not a puzzle.
+  if (list.length === 0)
+    return (
+      <Text size="sm" c="dark.4">
+        No services listed yet.
+      </Text>
+    );
   return (
     <Group gap={6} component="ul" m={0} p={0} aria-label="Services and rates">
       {list.map(({ service, cents }) => {

@@ -23,7 +23,7 @@ import { isProviderUser } from '../../../lib/roles';
 import { NextFreeDates, WeeklyHours } from '../../availability';
 import { PetKinds, RatingSummary, ServiceRates, VerifiedBadge } from '../components/sitter-badges';
 import { SitterReviews } from '../components/sitter-reviews';
-import { fullName } from '../format';
+import { fullName, offersServices } from '../format';
 import {
   bookingQuery,
   filtersFromParams,
@@ -87,7 +87,12 @@ function SitterDetails({ sitter }: { sitter: SitterProfile }) {
             <Text size="sm" c="dark.4">
               Member since {memberSince(sitter.memberSince)}
             </Text>
-            {canBook && (
+            {canBook && !offersServices(sitter) && (
+              <Text size="sm" c="dark.4" mt="xs">
+                {sitter.firstName} has not listed a service yet, so they cannot be booked.
+              </Text>
+            )}
+            {canBook && offersServices(sitter) && (
               <Button
                 component={Link}
                 to={`${paths.requestForm}?providerId=${encodeURIComponent(sitter._id)}${search ? `&${search}` : ''}`}
@@ -106,11 +111,7 @@ function SitterDetails({ sitter }: { sitter: SitterProfile }) {
         <Title id="sitter-services" order={2} size="h3" mb="sm">
           Services and rates
         </Title>
-        {sitter.primary_services.length || Object.keys(sitter.service_rates).length ? (
-          <ServiceRates {...sitter} />
-        ) : (
-          <Text c="dark.4">No services listed yet.</Text>
-        )}
+        <ServiceRates {...sitter} />
         {sitter.userType === 'provider' && <PetKinds kinds={sitter.pet_prefrences} mt="sm" />}
       </Paper>
       {sitter.userType === 'provider' && (
