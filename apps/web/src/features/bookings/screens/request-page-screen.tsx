@@ -233,7 +233,9 @@ export default function RequestPageScreen() {
           <Section
             title="Open requests nearby"
             empty={
-              openItems.length || feed.hasMore ? null : 'No open requests for your services nearby.'
+              openItems.length || feed.hasMore
+                ? null
+                : 'No open requests for your services nearby. The services and place in your profile decide which requests show here.'
             }
           >
             {openItems.map((item) => (
