@@ -36,7 +36,7 @@ async function enterOtp(page: Page, code: string): Promise<void> {
 }
 
 for (const role of ['sitter', 'owner'] as const) {
-  test(`a new ${role} signs up, verifies the emailed code, logs in and is sent to /kyc`, async ({
+  test(`a new ${role} signs up, verifies the emailed code, is signed in on /kyc, and logs in again there`, async ({
     page,
   }) => {
     const email = uniqueEmail(role);
@@ -44,6 +44,8 @@ for (const role of ['sitter', 'owner'] as const) {
     const code = await latestMailCode(email);
     await enterOtp(page, code);
     await expect(page.getByText('OTP verified successfully! Redirecting...')).toBeVisible();
+    await expect(page).toHaveURL(/\/kyc$/, { timeout: 10_000 });
+    await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
 
     await page.context().clearCookies();
     await page.evaluate(() => sessionStorage.clear());

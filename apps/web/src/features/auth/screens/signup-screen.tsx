@@ -18,14 +18,18 @@ import { ResultModal, type ResultModalState } from '../../../components/ui/resul
 import { paths, type LoginState } from '../../../config/paths';
 import { SERVICE_OPTIONS } from '../../../config/services';
 import { getErrorMessage } from '../../../lib/api-error';
+import { saveSession } from '../../../lib/session';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { authApi } from '../auth-api';
 import { AUTH_MESSAGES } from '../auth-errors';
 import { signupFormSchema } from '../auth-schemas';
-import { signupSucceeded } from '../auth-slice';
+import { loggedIn, signupSucceeded } from '../auth-slice';
+import { landingPath } from '../landing-path';
 import { AuthCard } from '../components/auth-card';
 import { OtpModal } from '../components/otp-modal';
 import { SignedInRedirect } from '../components/signed-in-redirect';
+
+type SignedUp = { email: string; token: string; expiresAt: string | null };
 
 const INITIAL = {
   firstName: '',
@@ -38,7 +42,7 @@ const INITIAL = {
   userType: 'user' as 'user' | 'provider',
 };
 
-/** After the code is verified the person logs in (SPEC §4); give them time to read why. */
+/** After the code is verified the success message stays up this long before the app opens. */
 const AFTER_OTP_REDIRECT_MS = 2000;
 
 /** Read beside the form, not instead of it: leaving would lose what was typed. */
@@ -70,19 +74,27 @@ function SignupForm() {
   });
   const [modal, setModal] = useState<ResultModalState>(null);
   const [isSubmitting, setSubmitting] = useState(false);
-  /** The address the account was created with, once its code is verified: /login fills it in. */
-  const [signedUpEmail, setSignedUpEmail] = useState<string | null>(null);
+  /** The account just created: its address and the signup's session (live once verified). */
+  const [signedUp, setSignedUp] = useState<SignedUp | null>(null);
   const [isVerified, setVerified] = useState(false);
 
   useEffect(() => {
     if (!isVerified) return undefined;
     const timer = setTimeout(() => {
+      // The code made the signup's session a full one (DESIGN §5): the new member is signed in
+      // and lands where a login would take them (a new account's KYC is not verified: /kyc).
+      const session = signedUp ? saveSession(signedUp.token, signedUp.expiresAt) : null;
+      if (session) {
+        dispatch(loggedIn(session));
+        void navigate(landingPath(session.user, false), { replace: true });
+        return;
+      }
       const state: LoginState = { notice: 'Your email is confirmed. Log in to continue.' };
-      if (signedUpEmail) state.email = signedUpEmail;
+      if (signedUp) state.email = signedUp.email;
       void navigate(paths.login, { replace: true, state });
     }, AFTER_OTP_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [isVerified, navigate, signedUpEmail]);
+  }, [isVerified, navigate, signedUp, dispatch]);
 
   const submit = form.handleSubmit(async ({ primaryServices, ...values }) => {
     setSubmitting(true);
@@ -97,7 +109,11 @@ function SignupForm() {
         setModal({ type: 'error', message: AUTH_MESSAGES.invalidSignupToken });
         return;
       }
-      setSignedUpEmail(values.email);
+      setSignedUp({
+        email: values.email,
+        token,
+        expiresAt: response.data?.token?.expiresAt ?? null,
+      });
       dispatch(signupSucceeded({ token, email: values.email }));
     } catch (error) {
       setModal({ type: 'error', message: getErrorMessage(error, AUTH_MESSAGES.signupFailed) });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, type FetchCall } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
+import { makeToken } from '../../../test/tokens';
 
 type Reply = { status: number; body?: unknown };
 
@@ -124,7 +125,29 @@ describe('signup screen', () => {
     expect(first).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('verifies the code, shows the success message and goes to /login', async () => {
+  it('verifies the code and opens the app signed in, on /kyc like a new login', async () => {
+    const token = makeToken({ id: 'u9', email: 'casey@example.com', userType: 'user' });
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    const { user, router, store } = await fillAndSubmit((call) =>
+      call.url === '/api/auth/signup'
+        ? { status: 201, body: { token: { token, expiresAt } } }
+        : call.url === '/api/auth/verify-otp'
+          ? { status: 200, body: { success: true, message: 'OTP verified successfully' } }
+          : { status: 404, body: { message: 'No KYC records found' } },
+    );
+    const dialog = await screen.findByRole('dialog', { name: /check your email/i });
+    await user.click(within(dialog).getAllByRole('textbox')[0]!);
+    await user.keyboard('123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify code' }));
+    expect(
+      await screen.findByText('OTP verified successfully! Redirecting...'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/kyc'));
+    expect(store.getState().auth.token).toBe(token);
+    expect(sessionStorage.getItem('authToken')).toBe(token);
+  });
+
+  it('goes to /login with the address filled in when the signup token cannot be read', async () => {
     const { calls, user, router, store } = await fillAndSubmit((call) =>
       call.url === '/api/auth/signup'
         ? { status: 201, body: { token: { token: 'new.signup.token' } } }
