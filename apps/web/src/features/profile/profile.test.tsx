@@ -72,7 +72,7 @@ describe('profile screen', () => {
     const city = await screen.findByLabelText('City');
     expect(city).toHaveValue('Austin');
     const rate = screen.getByLabelText('Dog walking rate (USD)');
-    expect(rate).toHaveValue('$25');
+    expect(rate).toHaveValue('$25.00');
     // Walks are priced per hour (the checkout multiplies by hours).
     expect(rate).toHaveAccessibleDescription(
       'Per hour; left empty, owners see $20.00/hour suggested',
@@ -126,7 +126,7 @@ describe('profile screen', () => {
     await user.clear(rate);
     await user.type(rate, '150000');
     await user.tab();
-    expect(rate).toHaveValue('$150,000');
+    expect(rate).toHaveValue('$150,000.00');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     await waitFor(() =>
       expect(rate).toHaveAccessibleDescription(/A rate can be at most \$100,000\.00/),

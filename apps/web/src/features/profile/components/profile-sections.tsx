@@ -224,6 +224,7 @@ export function RatesSection({
           prefix="$"
           clampBehavior="none"
           decimalScale={2}
+          fixedDecimalScale
           thousandSeparator=","
           value={values.rates[service] ?? ''}
           error={errors?.[service]}
