@@ -140,7 +140,11 @@ describe('request form for a sitter who takes some kinds of pets', () => {
 
 describe('a sitter who lists no service yet', () => {
   it('says on the request form that there is nothing to request from them', async () => {
-    const idle = makeSitterProfile({ primary_services: [], service_rates: {}, suggested_rates: {} });
+    const idle = makeSitterProfile({
+      primary_services: [],
+      service_rates: {},
+      suggested_rates: {},
+    });
     openFor(idle);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Tessa has not listed a service yet, so there is nothing to request from them.',

@@ -100,6 +100,16 @@ beforeEach(() => {
 });
 
 describe('request board', () => {
+  it('says an accepted application whose booking was then cancelled is over', async () => {
+    const accepted = mine(APPLIED_ID, { initiatedBy: 'provider', state: 'accepted' });
+    requests = [{ ...accepted, booking: { ...accepted.booking, status: 'cancelled' } }];
+    open();
+    await screen.findByRole('heading', { name: 'My applications' });
+    const [card] = within(region('My applications')).getAllByRole('article');
+    expect(card).toHaveTextContent('Accepted, then cancelled');
+    expect(card).not.toHaveTextContent('Accepted by the owner');
+  });
+
   it('reads invitations and applications from /requests/mine, not per booking', async () => {
     const calls = open();
     await screen.findByRole('heading', { name: 'My applications' });

@@ -142,7 +142,9 @@ export default function RequestPageScreen() {
       id={id}
       tabIndex={id ? -1 : undefined}
     >
-      {APPLICATION_LABELS[request.state]}
+      {request.state === 'accepted' && request.booking.status === 'cancelled'
+        ? 'Accepted, then cancelled'
+        : APPLICATION_LABELS[request.state]}
     </Badge>
   );
   const applicationFooter = (request: MyRequest) => (
