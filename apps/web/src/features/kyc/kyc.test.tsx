@@ -181,6 +181,10 @@ describe('/kyc', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'notes.txt: use a JPEG, PNG or PDF file.',
     );
+    // Choosing other files takes the refusal of the old ones away; sizes read as people say them.
+    await user.upload(documentsInput(), [png('id.png', 20)]);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('id.png (20 bytes)')).toBeInTheDocument();
     expect(xhr).toHaveLength(0);
   });
 

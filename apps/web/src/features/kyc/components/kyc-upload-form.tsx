@@ -37,6 +37,14 @@ type Props = {
   onSubmitted?: () => void;
 };
 
+/** "820 bytes", "14 KB", "2.4 MB": a chosen file's size as people read it. */
+const fileSize = (bytes: number) =>
+  bytes < 1024
+    ? `${bytes} bytes`
+    : bytes < 1024 * 1024
+      ? `${Math.round(bytes / 1024)} KB`
+      : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
 /** Pick 1–5 documents, add a note, upload with a progress bar per file. */
 export function KycUploadForm({ userId, kycId, submitLabel, onSubmitted }: Props) {
   const dispatch = useAppDispatch();
@@ -84,14 +92,19 @@ export function KycUploadForm({ userId, kycId, submitLabel, onSubmitted }: Props
           clearable
           accept={ACCEPT}
           value={files}
-          onChange={setFiles}
+          onChange={(chosen) => {
+            setFiles(chosen);
+            // A refusal was about the files chosen before: it goes with them.
+            setError(null);
+            setDone(null);
+          }}
         />
         {files.length > 0 && (
           <Stack gap={4} aria-label="Chosen documents">
             {files.map((f, i) => (
               <div key={`${f.name}-${i}`}>
                 <Text size="sm">
-                  {f.name} ({Math.max(1, Math.round(f.size / 1024))} KB)
+                  {f.name} ({fileSize(f.size)})
                 </Text>
                 {progress && (
                   <Progress
