@@ -401,6 +401,18 @@ describe('profile screen', () => {
     renderApp('/profile');
     expect(await screen.findByText('Failed to fetch profile')).toBeInTheDocument();
   });
+
+  it('says the fetch failed over a copy kept from earlier in the visit, and shows the copy', async () => {
+    storeSession({ id: USER_ID });
+    mockFetch(() => ({ status: 500 }));
+    renderApp('/profile', {
+      profile: { data: makeProfile({ city: 'Austin' }), loading: false, error: null },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to fetch profile What is shown below was loaded earlier in this visit.',
+    );
+    expect(screen.getByLabelText('City')).toHaveValue('Austin');
+  });
 });
 
 describe('settings email notifications switch', () => {

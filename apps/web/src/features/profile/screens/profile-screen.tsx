@@ -210,10 +210,13 @@ export default function ProfileScreen() {
         What owners and sitters see about you, and how Pawsy reaches you.
       </Text>
       {!isFetched && <ProfileSkeleton />}
-      {isFetched && !data && error && (
-        <Alert color="red" role="alert" title="Your profile could not be loaded">
+      {isFetched && error && (
+        <Alert color="red" role="alert" title="Your profile could not be loaded" mb="lg">
           <Stack gap="sm" align="flex-start">
-            <Text size="sm">{error}</Text>
+            <Text size="sm">
+              {error}
+              {data ? ' What is shown below was loaded earlier in this visit.' : ''}
+            </Text>
             <Button
               size="xs"
               variant="white"
