@@ -52,8 +52,6 @@ export interface UsersTable {
   term: number;
   primary_services: string; // JSON array
   email_verified: number;
-  /** 1 once an unconfirmed claim was replaced by a signup with another password. */
-  claim_contested: number;
   is_verified: number;
   kyc_verified: number;
   is_paid: number;
@@ -80,6 +78,12 @@ export interface UsersTable {
   deleted_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** Unconfirmed accounts whose claim a signup with another password replaced (auth.service). */
+export interface ContestedClaimsTable {
+  user_id: string;
+  created_at: string;
 }
 
 export interface SessionsTable {
@@ -223,6 +227,7 @@ export interface Database extends TrustTables {
   users: UsersTable & UserRatingColumns & UserVersionColumn;
   sessions: SessionsTable;
   one_time_codes: OneTimeCodesTable;
+  contested_claims: ContestedClaimsTable;
   auth_mail_gates: AuthMailGatesTable;
   notifications: NotificationsTable;
   bookings: BookingsTable;

@@ -16,7 +16,6 @@ export function newUserRow(fields: Required & Partial<UsersTable>): UsersTable {
     term: 1,
     primary_services: '[]',
     email_verified: 0,
-    claim_contested: 0,
     is_verified: 0,
     kyc_verified: 0,
     is_paid: 0,

@@ -42,7 +42,6 @@ beforeAll(async () => {
       user_type: isOwner ? ('user' as const) : ('provider' as const),
       term: 1,
       email_verified: 1,
-      claim_contested: 0,
       is_verified: 0,
       kyc_verified: 0,
       is_paid: 0,

@@ -43,7 +43,6 @@ async function insertProviders(list: P[], viaRebuild: boolean) {
         user_type: p.type,
         term: 1,
         email_verified: 1,
-        claim_contested: 0,
         is_verified: 0,
         kyc_verified: 0,
         is_paid: 0,

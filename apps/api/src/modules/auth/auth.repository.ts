@@ -58,6 +58,24 @@ export async function confirmClaim(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The claim to this unconfirmed account was replaced by a signup with another password. */
+export async function markClaimContested(db: DbOrTrx, userId: string): Promise<void> {
+  await db
+    .insertInto('contested_claims')
+    .values({ user_id: userId, created_at: nowIso() })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+}
+
+export async function isClaimContested(db: DbOrTrx, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('contested_claims')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * A new signup's details over an account whose email was never verified (the newest claim to the
  * address wins until someone proves it with the mailed code). False once the email is verified.
@@ -72,7 +90,7 @@ export async function replaceUnverifiedClaim(
 ): Promise<boolean> {
   const result = await db
     .updateTable('users')
-    .set({ ...claim, claim_contested: 1, updated_at: nowIso() })
+    .set({ ...claim, updated_at: nowIso() })
     .where('id', '=', userId)
     .where('email_verified', '=', 0)
     .where('deleted_at', 'is', null)

@@ -157,6 +157,7 @@ async function reclaimUnverified(
   };
   const replaced = await app.db.transaction().execute(async (trx) => {
     if (!(await repo.replaceUnverifiedClaim(trx, existing.id, claim))) return false;
+    await repo.markClaimContested(trx, existing.id);
     await revokeUserSessions(trx, existing.id);
     await expireCodes(trx, existing.id, 'verify-email');
     return true;
@@ -217,12 +218,15 @@ export async function verifyEmail(
 ): Promise<void> {
   const user = await userForCode(app, input.email);
   await consumeCode(app, user.id, 'verify-email', input.otp);
-  // Signed up again with another password before the code (claim_contested): the inbox's holder
+  // Signed up again with another password before the code (contested_claims): the inbox's holder
   // got codes for whichever password asked last, so a code alone proves the address, not the
   // password. It confirms the claim only beside that claim's own live session (the signup's
   // token, which the signup dialog sends); a replaced claimant's session ended with the
   // replacement. Anyone else sets their password with a reset, whose code confirms the address.
-  if (user.claim_contested === 1 && !(await isClaimantSession(app, user.id, input.token)))
+  if (
+    (await repo.isClaimContested(app.db, user.id)) &&
+    !(await isClaimantSession(app, user.id, input.token))
+  )
     throw new AppError('CONFLICT', AUTH_MESSAGES.contestedClaim);
   // Confirmed only if the claim is still the one checked: a replacement landing meanwhile
   // changed the password and expired the code.
