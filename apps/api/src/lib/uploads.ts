@@ -208,8 +208,12 @@ export async function readMultipart(
         await finished(part.file.resume()).catch(() => undefined);
         throw badRequest(`Unexpected file field "${part.fieldname}"`, part.fieldname);
       }
-      if (files.length >= rules.maxFiles)
-        throw new AppError('TOO_LARGE', `At most ${rules.maxFiles} file(s) allowed`);
+      if (files.length >= rules.maxFiles) {
+        await finished(part.file.resume()).catch(() => undefined);
+        const message =
+          rules.maxFiles === 1 ? 'Send one file only' : `Send at most ${rules.maxFiles} files`;
+        throw badRequest(message, part.fieldname);
+      }
       const file = await receiveFile(part, store, rules);
       if (file) files.push(file);
     }

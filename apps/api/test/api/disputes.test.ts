@@ -173,7 +173,9 @@ describe('POST /api/dispute/', () => {
     const huge = Buffer.concat([PNG_1PX, Buffer.alloc(10 * 1024 * 1024)]);
     expect((await post(owner.token, multipart(fields, [file(huge)]))).statusCode).toBe(413);
     const six = Array.from({ length: 6 }, () => file(PNG_1PX));
-    expect((await post(owner.token, multipart(fields, six))).statusCode).toBe(413);
+    const tooMany = await post(owner.token, multipart(fields, six));
+    expect(tooMany.statusCode, tooMany.body).toBe(400);
+    expect(tooMany.json().errors).toEqual([{ path: 'evidence', message: 'Send at most 5 files' }]);
     // None of these opened a dispute.
     expect((await call(t, 'POST', '/api/dispute/', owner, fields)).statusCode).toBe(201);
   });

@@ -30,13 +30,18 @@ describe('bad input and bad files', () => {
     expect(res.json().message).toMatch(/type/i);
   });
 
-  it('refuses a file over 10 MB (413), six files (413) and no file (400)', async () => {
+  it('refuses a file over 10 MB (413), six files (400 on documents) and no file (400)', async () => {
     const big = Buffer.concat([TINY_PDF, Buffer.alloc(10 * 1024 * 1024)]);
     expect(
       (await submitKyc(t, user, {}, [doc(big, 'big.pdf', 'application/pdf')])).statusCode,
     ).toBe(413);
     const six = Array.from({ length: 6 }, (_, i) => doc(PNG_1PX, `p${i}.png`, 'image/png'));
-    expect((await submitKyc(t, user, {}, six)).statusCode).toBe(413);
+    const tooMany = await submitKyc(t, user, {}, six);
+    expect(tooMany.statusCode, tooMany.body).toBe(400);
+    expect(tooMany.json()).toMatchObject({
+      message: 'Send at most 5 files',
+      errors: [{ path: 'documents', message: 'Send at most 5 files' }],
+    });
     const none = await submitKyc(t, user, { text: 'no files' }, []);
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toMatch(/at least one document/i);
