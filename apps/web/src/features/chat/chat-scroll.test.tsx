@@ -66,3 +66,60 @@ describe('the chat thread follows its newest message', () => {
     expect(view.scrollTop).toBe(100);
   });
 });
+
+describe('older messages of a long thread', () => {
+  it('load as the top is reached, keeping the message read in place', async () => {
+    storeSession({ id: 'u1' });
+    stubEventSource();
+    const pages: string[] = [];
+    let answerOlder: (reply: { status: number; body: unknown }) => void = () => {};
+    mockFetch(({ url }) => {
+      if (url === '/api/notifications/stream-ticket') return streamTicketReply;
+      if (url === '/api/notifications/all')
+        return { status: 200, body: { success: true, allNotifications: [] } };
+      if (url.startsWith('/api/messages/conversations'))
+        return {
+          status: 200,
+          body: { success: true, data: [conversation(null, 0)], meta: meta(1) },
+        };
+      if (url.startsWith('/api/messages/thread')) {
+        const page = new URL(url, 'http://x').searchParams.get('page') ?? '1';
+        pages.push(page);
+        if (page === '2') return new Promise((answer) => (answerOlder = answer));
+        return {
+          status: 200,
+          body: {
+            success: true,
+            data: [fromSam('m101', 'Newest of a hundred')],
+            meta: { ...meta(101), totalPages: 2, hasMore: true },
+          },
+        };
+      }
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    renderApp('/chat-room');
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    await within(list).findByText('Newest of a hundred');
+    const view = list.closest<HTMLElement>('[data-scrollarea-viewport]')!;
+    layOut(view, 1800);
+
+    view.scrollTop = 10;
+    fireEvent.scroll(view);
+    fireEvent.scroll(view);
+    expect(pages.filter((p) => p === '2')).toHaveLength(1);
+    layOut(view, 2600);
+    act(() =>
+      answerOlder({
+        status: 200,
+        body: {
+          success: true,
+          data: [msg('m1', 'The very first message', '2026-01-01T09:00:00.000Z')],
+          meta: { ...meta(101), page: 2, totalPages: 2, hasMore: false },
+        },
+      }),
+    );
+    await within(list).findByText('The very first message');
+    // Grown by 800 px above: what was at 10 px from the top is still in view.
+    expect(view.scrollTop).toBe(810);
+  });
+});

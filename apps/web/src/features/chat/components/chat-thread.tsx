@@ -1,5 +1,12 @@
 import { Alert, Button, Group, Paper, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useCurrentUser } from '../../auth';
 import { MESSAGE_MAX_LENGTH } from '@pawsy/contract';
@@ -58,9 +65,37 @@ export function ChatThread({
     const view = viewport.current;
     if (newestId && view && (atBottom.current || newestIsMine)) view.scrollTop = view.scrollHeight;
   }, [newestId, newestIsMine]);
+  const olderPage = meta?.hasMore ? meta.page + 1 : null;
+  // Older messages load as the top is reached, as every long list does, and the messages read
+  // stay where they were: the thread grows above them by what arrived.
+  const olderRequest = useRef<{ height: number; top: number } | null>(null);
+  const loadOlder = () => {
+    const view = viewport.current;
+    if (!olderPage || olderRequest.current) return;
+    olderRequest.current = { height: view?.scrollHeight ?? 0, top: view?.scrollTop ?? 0 };
+    void dispatch(
+      fetchThread({
+        bookingId,
+        page: olderPage,
+        ...(recipientId ? { withUserId: recipientId } : {}),
+      }),
+    ).finally(() =>
+      requestAnimationFrame(() => {
+        olderRequest.current = null;
+      }),
+    );
+  };
+  const oldestId = messages.at(-1)?._id;
+  useLayoutEffect(() => {
+    const view = viewport.current;
+    const before = olderRequest.current;
+    if (view && before) view.scrollTop = view.scrollHeight - before.height + before.top;
+  }, [oldestId]);
   const onScroll = () => {
     const view = viewport.current;
-    if (view) atBottom.current = view.scrollHeight - view.scrollTop - view.clientHeight < 48;
+    if (!view) return;
+    atBottom.current = view.scrollHeight - view.scrollTop - view.clientHeight < 48;
+    if (view.scrollTop < 48 && view.scrollHeight > view.clientHeight) loadOlder();
   };
 
   const submit = async (event?: FormEvent) => {
@@ -81,7 +116,6 @@ export function ChatThread({
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey) void submit(event);
   };
-  const olderPage = meta?.hasMore ? meta.page + 1 : null;
 
   // No such booking, or not the caller's: nothing to read, nobody to write to.
   if (missing)
@@ -94,19 +128,7 @@ export function ChatThread({
   return (
     <Stack gap="sm" aria-label={title ?? 'Conversation'} role="region">
       {olderPage && (
-        <Button
-          variant="subtle"
-          size="xs"
-          onClick={() =>
-            void dispatch(
-              fetchThread({
-                bookingId,
-                page: olderPage,
-                ...(recipientId ? { withUserId: recipientId } : {}),
-              }),
-            )
-          }
-        >
+        <Button variant="subtle" size="xs" onClick={loadOlder}>
           Load older messages
         </Button>
       )}
