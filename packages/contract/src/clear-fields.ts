@@ -17,6 +17,13 @@ export const PROFILE_CLEARABLE_FIELDS = [
   'preferred_location',
 ] as const;
 
+/**
+ * The profile's lists (services offered, kinds of pets), left out of the form when empty like
+ * every other value (SPEC §5): a list emptied since the form loaded is named in `clear` too, and
+ * the API stores it empty.
+ */
+export const PROFILE_CLEARABLE_LISTS = ['primary_services', 'pet_prefrences'] as const;
+
 /** Optional pet fields an owner may empty. */
 export const PET_CLEARABLE_FIELDS = [
   'breed',

@@ -218,6 +218,19 @@ describe('PUT /api/user/update-profile', () => {
     expect(malformed.json().message).toBe('clear: clear must be a JSON list of field names');
   });
 
+  it('empties the lists named in clear (an empty list is left out of the form like any value)', async () => {
+    const set = await update(provider.token, {
+      primary_services: JSON.stringify(['Dog walking']),
+      pet_prefrences: JSON.stringify(['Dogs']),
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const cleared = await update(provider.token, {
+      clear: JSON.stringify(['pet_prefrences', 'primary_services']),
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().data).toMatchObject({ primary_services: [], pet_prefrences: [] });
+  });
+
   it('takes only the currency billing charges in, so a price is never shown in one and paid in another', async () => {
     const refused = await update(provider.token, { currency: 'JPY' });
     expect(refused.statusCode, refused.body).toBe(400);

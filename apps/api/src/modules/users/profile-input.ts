@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   parseClearList,
   PROFILE_CLEARABLE_FIELDS,
+  PROFILE_CLEARABLE_LISTS,
   SERVICE_RATE_MAX_CENTS,
   isoInstant,
   isPhoneNumber,
@@ -118,6 +119,9 @@ const DATE_FIELDS: readonly ProfileDateField[] = ['dob', 'date_of_issue', 'date_
 export const changedDateFields = (changes: ProfileChanges): ProfileDateField[] =>
   DATE_FIELDS.filter((field) => changes[field] !== undefined);
 
+/** What `clear` may name: the optional text fields, and the lists. */
+const CLEARABLE = [...PROFILE_CLEARABLE_FIELDS, ...PROFILE_CLEARABLE_LISTS];
+
 /**
  * Multipart text fields → column changes. Empty values are skipped (SPEC §5); coordinates come
  * as coordinates[longitude] + coordinates[latitude] (or a JSON `coordinates`), both or neither.
@@ -132,12 +136,15 @@ export function parseProfileFields(form: Record<string, string>): ProfileChanges
     if (parsed.success) changes[column] = parsed.data;
     else errors.push({ path: name, message: parsed.error.issues[0]?.message ?? 'Invalid value' });
   }
-  const cleared = parseClearList(form.clear, PROFILE_CLEARABLE_FIELDS);
+  const cleared = parseClearList(form.clear, CLEARABLE);
   if ('error' in cleared) errors.push({ path: 'clear', message: cleared.error });
   else
     for (const name of cleared.names) {
       // A value sent for the same field wins: it was typed after emptying it.
-      if (isEmpty(form[name])) changes[fields[name][0]] = null;
+      if (!isEmpty(form[name])) continue;
+      changes[fields[name][0]] = (PROFILE_CLEARABLE_LISTS as readonly string[]).includes(name)
+        ? '[]'
+        : null;
     }
   let lng = form['coordinates[longitude]'];
   let lat = form['coordinates[latitude]'];

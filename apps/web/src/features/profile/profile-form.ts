@@ -1,6 +1,7 @@
 import {
   emptiedFields,
   PROFILE_CLEARABLE_FIELDS,
+  PROFILE_CLEARABLE_LISTS,
   SERVICE_RATE_MAX_CENTS,
   profileDateIssues,
   type ProfileDateField,
@@ -153,12 +154,19 @@ export function buildProfileFormData(values: ProfileValues, options: BuildOption
     const value = values[field]?.trim();
     if (value) form.append(field, value);
   }
-  // A list is a value even when empty: sending [] is how a person clears it.
-  form.append('primary_services', JSON.stringify(values.primary_services));
-  form.append('pet_prefrences', JSON.stringify(values.pet_prefrences));
+  // Lists are left out when empty too (SPEC §5); one emptied since the form loaded goes in `clear`.
+  for (const list of PROFILE_CLEARABLE_LISTS)
+    if (values[list].length > 0) form.append(list, JSON.stringify(values[list]));
   form.append('email_notification', String(values.email_notification));
   const { previous } = options;
-  const emptied = previous ? emptiedFields(PROFILE_CLEARABLE_FIELDS, previous, values) : [];
+  const emptied: string[] = previous
+    ? [
+        ...emptiedFields(PROFILE_CLEARABLE_FIELDS, previous, values),
+        ...PROFILE_CLEARABLE_LISTS.filter(
+          (list) => previous[list].length > 0 && values[list].length === 0,
+        ),
+      ]
+    : [];
   if (emptied.length > 0) form.append('clear', JSON.stringify(emptied));
   if (options.isProvider) {
     const rates: Record<string, number> = {};

@@ -60,6 +60,17 @@ describe('profile form payload', () => {
     });
   });
 
+  it('leaves empty lists out, naming in clear the ones emptied since the form loaded', () => {
+    const previous = { ...toProfileValues(makeProfile()), pet_prefrences: ['Dogs'] };
+    const values = { ...previous, primary_services: [], pet_prefrences: [] };
+    const sent = entries(buildProfileFormData(values, { isProvider: true, previous }));
+    expect(sent).not.toHaveProperty('primary_services');
+    expect(sent).not.toHaveProperty('pet_prefrences');
+    expect(JSON.parse(String(sent.clear))).toEqual(['primary_services', 'pet_prefrences']);
+    const untouched = entries(buildProfileFormData({ ...values }, { isProvider: false }));
+    expect(untouched).not.toHaveProperty('clear');
+  });
+
   it('never sends rates for an owner', () => {
     const values = { ...toProfileValues(makeProfile()), rates: { 'dog-walking': '30' } };
     expect(buildProfileFormData(values, { isProvider: false }).has('service_rates')).toBe(false);
