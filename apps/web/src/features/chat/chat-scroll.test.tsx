@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { liveStreamOpened, stubEventSource, streamTicketReply } from '../../test/fake-event-source';
+import { liveStreamOpened, stubEventSource } from '../../test/fake-event-source';
 import { mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 import { storeSession } from '../../test/tokens';
-import { conversation, meta, msg } from './test/chat-fixtures';
+import { chatRoomApi, meta, msg } from './test/chat-fixtures';
 
 const fromSam = (id: string, text: string) => msg(id, text, new Date().toISOString());
 
@@ -21,19 +21,7 @@ describe('the chat thread follows its newest message', () => {
     storeSession({ id: 'u1' });
     stubEventSource();
     let answerThread: (reply: { status: number; body: unknown }) => void = () => {};
-    mockFetch(({ url }) => {
-      if (url === '/api/notifications/stream-ticket') return streamTicketReply;
-      if (url === '/api/notifications/all')
-        return { status: 200, body: { success: true, allNotifications: [] } };
-      if (url.startsWith('/api/messages/conversations'))
-        return {
-          status: 200,
-          body: { success: true, data: [conversation(null, 0)], meta: meta(1) },
-        };
-      if (url.startsWith('/api/messages/thread'))
-        return new Promise((answer) => (answerThread = answer));
-      return { status: 404, body: { message: 'Not found' } };
-    });
+    mockFetch(chatRoomApi(null, () => new Promise((answer) => (answerThread = answer))));
     renderApp('/chat-room');
     const list = await screen.findByRole('list', { name: 'Messages' });
     const view = list.closest<HTMLElement>('[data-scrollarea-viewport]')!;
@@ -73,16 +61,8 @@ describe('older messages of a long thread', () => {
     stubEventSource();
     const pages: string[] = [];
     let answerOlder: (reply: { status: number; body: unknown }) => void = () => {};
-    mockFetch(({ url }) => {
-      if (url === '/api/notifications/stream-ticket') return streamTicketReply;
-      if (url === '/api/notifications/all')
-        return { status: 200, body: { success: true, allNotifications: [] } };
-      if (url.startsWith('/api/messages/conversations'))
-        return {
-          status: 200,
-          body: { success: true, data: [conversation(null, 0)], meta: meta(1) },
-        };
-      if (url.startsWith('/api/messages/thread')) {
+    mockFetch(
+      chatRoomApi(null, (url) => {
         const page = new URL(url, 'http://x').searchParams.get('page') ?? '1';
         pages.push(page);
         if (page === '2') return new Promise((answer) => (answerOlder = answer));
@@ -94,9 +74,8 @@ describe('older messages of a long thread', () => {
             meta: { ...meta(101), totalPages: 2, hasMore: true },
           },
         };
-      }
-      return { status: 404, body: { message: 'Not found' } };
-    });
+      }),
+    );
     renderApp('/chat-room');
     const list = await screen.findByRole('list', { name: 'Messages' });
     await within(list).findByText('Newest of a hundred');

@@ -8,7 +8,6 @@ import {
   FakeEventSource,
   liveStreamOpened,
   stubEventSource,
-  streamTicketReply,
 } from '../../test/fake-event-source';
 import { mockFetch } from '../../test/fetch-mock';
 import { pageFrom, stubIntersectionObserver } from '../../test/paging';
@@ -16,7 +15,7 @@ import { renderApp } from '../../test/render-app';
 import { storeSession } from '../../test/tokens';
 import { loggedIn, loggedOut } from '../auth';
 import type { Conversation } from './chat-api';
-import { BOOKING, conversation, ME, meta, msg, SAM } from './test/chat-fixtures';
+import { BOOKING, chatRoomApi, conversation, ME, meta, msg, SAM } from './test/chat-fixtures';
 import { chatModalOpened } from './chat-modal-slice';
 import { CHAT_POLL_MS } from './use-chat';
 import { ChatButton } from './components/chat-button';
@@ -337,19 +336,12 @@ describe('live chat', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const mine = { ...msg('m1', 'Are you there?', '2026-11-25T10:00:00.000Z', ME, SAM) };
     let thread = [mine];
-    mockFetch(({ url }) => {
-      if (url === '/api/notifications/stream-ticket') return streamTicketReply;
-      if (url === '/api/notifications/all')
-        return { status: 200, body: { success: true, allNotifications: [] } };
-      if (url.startsWith('/api/messages/conversations'))
-        return {
-          status: 200,
-          body: { success: true, data: [conversation(mine, 0)], meta: meta(1) },
-        };
-      if (url.startsWith('/api/messages/thread'))
-        return { status: 200, body: { success: true, data: thread, meta: meta(thread.length) } };
-      return { status: 404, body: { message: 'Not found' } };
-    });
+    mockFetch(
+      chatRoomApi(mine, () => ({
+        status: 200,
+        body: { success: true, data: thread, meta: meta(thread.length) },
+      })),
+    );
     renderApp('/chat-room');
     const list = await screen.findByRole('list', { name: 'Messages' });
     await within(list).findByText('Are you there?');

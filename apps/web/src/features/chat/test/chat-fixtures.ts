@@ -1,3 +1,5 @@
+import type { FetchCall } from '../../../test/fetch-mock';
+import { streamTicketReply } from '../../../test/fake-event-source';
 import type { ChatMessage, Conversation } from '../chat-api';
 
 /** The two parties of the chat tests' booking: the signed-in owner (u1) and her sitter. */
@@ -47,3 +49,27 @@ export const conversation = (last: ChatMessage | null, unreadCount: number): Con
   unreadCount,
   updatedAt: last?.createdAt ?? '2026-11-01T00:00:00.000Z',
 });
+
+type Reply = { status: number; body?: unknown };
+
+/**
+ * The chat room's calls with a live stream (its ticket, an empty bell) and one conversation;
+ * `thread` answers GET /api/messages/thread (its url carries the page), anything else is 404.
+ */
+export function chatRoomApi(
+  first: ChatMessage | null,
+  thread: (url: string) => Reply | Promise<Reply>,
+) {
+  return ({ url }: FetchCall): Reply | Promise<Reply> => {
+    if (url === '/api/notifications/stream-ticket') return streamTicketReply;
+    if (url === '/api/notifications/all')
+      return { status: 200, body: { success: true, allNotifications: [] } };
+    if (url.startsWith('/api/messages/conversations'))
+      return {
+        status: 200,
+        body: { success: true, data: [conversation(first, 0)], meta: meta(1) },
+      };
+    if (url.startsWith('/api/messages/thread')) return thread(url);
+    return { status: 404, body: { message: 'Not found' } };
+  };
+}
