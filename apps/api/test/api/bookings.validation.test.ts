@@ -191,7 +191,9 @@ describe('other bodies and queries', () => {
       { field: 'image', name: 'a.png', type: 'image/png', data: PNG_1PX },
       { field: 'image', name: 'b.png', type: 'image/png', data: PNG_1PX },
     ]);
-    expect4xx(await t.call({ method: 'PUT', url, token: sitter.token, ...two }), 413);
+    const twoPhotos = await t.call({ method: 'PUT', url, token: sitter.token, ...two });
+    expect4xx(twoPhotos, 400);
+    expect(twoPhotos.json().message).toBe('Send one file only');
     const big = multipart({ status: 'in-progress' }, [
       {
         field: 'image',
