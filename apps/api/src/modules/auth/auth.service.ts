@@ -23,7 +23,7 @@ import {
   type AuthMailKind,
 } from './otp.service.ts';
 import {
-  findLiveSession,
+  isLiveSessionOf,
   openSession,
   openSessionWhilePassword,
   REMEMBER_ME_TTL_MS,
@@ -225,7 +225,7 @@ export async function verifyEmail(
   // replacement. Anyone else sets their password with a reset, whose code confirms the address.
   if (
     (await repo.isClaimContested(app.db, user.id)) &&
-    !(await isClaimantSession(app, user.id, input.token))
+    !(await isLiveSessionOf(app, user.id, input.token))
   )
     throw new AppError('CONFLICT', AUTH_MESSAGES.contestedClaim);
   // Confirmed only if the claim is still the one checked: a replacement landing meanwhile
@@ -233,17 +233,6 @@ export async function verifyEmail(
   if (!(await repo.confirmClaim(app.db, user.id, user.password_hash))) throw rejectCode();
   // Cached sessions still say "unverified": read them again.
   app.sessionCache.revokeUser(user.id);
-}
-
-async function isClaimantSession(app: FastifyInstance, userId: string, token: string) {
-  if (!token) return false;
-  try {
-    const claims = app.tokens.verifySync(token);
-    const session = await findLiveSession(app.db, claims.sid);
-    return claims.id === userId && session?.id === userId;
-  } catch {
-    return false;
-  }
 }
 
 /**

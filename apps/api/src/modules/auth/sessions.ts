@@ -93,3 +93,19 @@ export async function findLiveSession(db: DbOrTrx, sessionId: string): Promise<L
     emailVerified: row.email_verified === 1,
   };
 }
+
+/** Whether `token` names a live session of `userId` (signature, session row and user all agree). */
+export async function isLiveSessionOf(
+  app: FastifyInstance,
+  userId: string,
+  token: string,
+): Promise<boolean> {
+  if (!token) return false;
+  try {
+    const claims = app.tokens.verifySync(token);
+    const session = await findLiveSession(app.db, claims.sid);
+    return claims.id === userId && session?.id === userId;
+  } catch {
+    return false;
+  }
+}
