@@ -234,23 +234,12 @@ describe('live chat', () => {
     FakeEventSource.instances = [];
     vi.stubGlobal('EventSource', FakeEventSource);
     const mine = { ...msg('m1', 'Are you there?', '2026-11-25T10:00:00.000Z', ME, SAM) };
-    const calls = mockFetch(({ url }) => {
-      if (url === '/api/notifications/stream-ticket')
-        return {
-          status: 200,
-          body: { success: true, data: { ticket: 't1', expiresAt: new Date().toISOString() } },
-        };
-      if (url === '/api/notifications/all')
-        return { status: 200, body: { success: true, allNotifications: [] } };
-      if (url.startsWith('/api/messages/conversations'))
-        return {
-          status: 200,
-          body: { success: true, data: [conversation(mine, 0)], meta: meta(1) },
-        };
-      if (url.startsWith('/api/messages/thread'))
-        return { status: 200, body: { success: true, data: [mine], meta: meta(1) } };
-      return { status: 404, body: { message: 'Not found' } };
-    });
+    const calls = mockFetch(
+      chatRoomApi(mine, () => ({
+        status: 200,
+        body: { success: true, data: [mine], meta: meta(1) },
+      })),
+    );
     renderApp('/chat-room');
     const list = await screen.findByRole('list', { name: 'Messages' });
     await within(list).findByText('Are you there?');
@@ -281,23 +270,12 @@ describe('live chat', () => {
     vi.spyOn(document, 'hasFocus').mockReturnValue(inView);
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(inView ? 'visible' : 'hidden');
     const first = msg('m1', 'Morning!', '2026-11-25T10:00:00.000Z');
-    const calls = mockFetch(({ url }) => {
-      if (url === '/api/notifications/stream-ticket')
-        return {
-          status: 200,
-          body: { success: true, data: { ticket: 't1', expiresAt: new Date().toISOString() } },
-        };
-      if (url === '/api/notifications/all')
-        return { status: 200, body: { success: true, allNotifications: [] } };
-      if (url.startsWith('/api/messages/conversations'))
-        return {
-          status: 200,
-          body: { success: true, data: [conversation(first, 0)], meta: meta(1) },
-        };
-      if (url.startsWith('/api/messages/thread'))
-        return { status: 200, body: { success: true, data: [first], meta: meta(1) } };
-      return { status: 404, body: { message: 'Not found' } };
-    });
+    const calls = mockFetch(
+      chatRoomApi(first, () => ({
+        status: 200,
+        body: { success: true, data: [first], meta: meta(1) },
+      })),
+    );
     renderApp('/chat-room');
     const list = await screen.findByRole('list', { name: 'Messages' });
     await within(list).findByText('Morning!');
