@@ -7,6 +7,15 @@ import { makeToken } from '../../../test/tokens';
 
 type Reply = { status: number; body?: unknown };
 
+/** Types 123456 into the signup's code dialog and waits for SPEC §4's success message. */
+async function enterCodeAndSeeItVerified(user: ReturnType<typeof userEvent.setup>) {
+  const dialog = await screen.findByRole('dialog', { name: /check your email/i });
+  await user.click(within(dialog).getAllByRole('textbox')[0]!);
+  await user.keyboard('123456');
+  await user.click(within(dialog).getByRole('button', { name: 'Verify code' }));
+  expect(await screen.findByText('OTP verified successfully! Redirecting...')).toBeInTheDocument();
+}
+
 async function fillAndSubmit(handler: (call: FetchCall) => Reply, beforeSubmit = () => {}) {
   const calls = mockFetch(handler);
   const view = renderApp('/SignUp');
@@ -135,13 +144,7 @@ describe('signup screen', () => {
           ? { status: 200, body: { success: true, message: 'OTP verified successfully' } }
           : { status: 404, body: { message: 'No KYC records found' } },
     );
-    const dialog = await screen.findByRole('dialog', { name: /check your email/i });
-    await user.click(within(dialog).getAllByRole('textbox')[0]!);
-    await user.keyboard('123456');
-    await user.click(within(dialog).getByRole('button', { name: 'Verify code' }));
-    expect(
-      await screen.findByText('OTP verified successfully! Redirecting...'),
-    ).toBeInTheDocument();
+    await enterCodeAndSeeItVerified(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/kyc'));
     expect(store.getState().auth.token).toBe(token);
     expect(sessionStorage.getItem('authToken')).toBe(token);
@@ -153,13 +156,7 @@ describe('signup screen', () => {
         ? { status: 201, body: { token: { token: 'new.signup.token' } } }
         : { status: 200, body: { success: true, message: 'Email verified' } },
     );
-    const dialog = await screen.findByRole('dialog', { name: /check your email/i });
-    await user.click(within(dialog).getAllByRole('textbox')[0]!);
-    await user.keyboard('123456');
-    await user.click(within(dialog).getByRole('button', { name: 'Verify code' }));
-    expect(
-      await screen.findByText('OTP verified successfully! Redirecting...'),
-    ).toBeInTheDocument();
+    await enterCodeAndSeeItVerified(user);
     expect(calls[1]).toMatchObject({
       url: '/api/auth/verify-otp',
       body: { email: 'casey@example.com', otp: '123456' },
