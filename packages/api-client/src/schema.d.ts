@@ -4123,6 +4123,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
             /** @description Any other error (413, 415, 500, …) */
             default: {
                 headers: {
@@ -4333,6 +4349,22 @@ export interface operations {
             };
             /** @description Too many requests from this address; retry later */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4572,6 +4604,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
             /** @description Any other error (413, 415, 500, …) */
             default: {
                 headers: {
@@ -4726,6 +4774,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
             /** @description Any other error (413, 415, 500, …) */
             default: {
                 headers: {
@@ -4847,6 +4911,22 @@ export interface operations {
             };
             /** @description Too many requests from this address; retry later */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5004,6 +5084,22 @@ export interface operations {
             };
             /** @description Too many requests from this address; retry later */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5182,6 +5278,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
             /** @description Any other error (413, 415, 500, …) */
             default: {
                 headers: {
@@ -5326,6 +5438,22 @@ export interface operations {
             };
             /** @description Too many requests from this address; retry later */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5802,6 +5930,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
             /** @description Any other error (413, 415, 500, …) */
             default: {
                 headers: {
@@ -5946,6 +6090,22 @@ export interface operations {
             };
             /** @description Too many requests from this address; retry later */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6149,6 +6309,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
             /** @description Any other error (413, 415, 500, …) */
             default: {
                 headers: {
@@ -6330,6 +6506,22 @@ export interface operations {
             };
             /** @description Too many requests from this address; retry later */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6564,6 +6756,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
             /** @description Any other error (413, 415, 500, …) */
             default: {
                 headers: {
@@ -6739,6 +6947,22 @@ export interface operations {
             };
             /** @description Too many requests from this address; retry later */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6950,6 +7174,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
             /** @description Any other error (413, 415, 500, …) */
             default: {
                 headers: {
@@ -7146,6 +7386,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
             /** @description Any other error (413, 415, 500, …) */
             default: {
                 headers: {
@@ -7310,6 +7566,22 @@ export interface operations {
             };
             /** @description Too many requests from this address; retry later */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7528,6 +7800,22 @@ export interface operations {
             };
             /** @description Too many requests from this address; retry later */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8899,6 +9187,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
             /** @description Any other error (413, 415, 500, …) */
             default: {
                 headers: {
@@ -9107,6 +9411,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
             /** @description Any other error (413, 415, 500, …) */
             default: {
                 headers: {
@@ -9285,6 +9605,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
             /** @description Any other error (413, 415, 500, …) */
             default: {
                 headers: {
@@ -9406,6 +9742,22 @@ export interface operations {
             };
             /** @description Too many requests from this address; retry later */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9594,6 +9946,22 @@ export interface operations {
             };
             /** @description Too many requests from this address; retry later */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12856,6 +13224,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
             /** @description Any other error (413, 415, 500, …) */
             default: {
                 headers: {
@@ -12980,6 +13364,22 @@ export interface operations {
             };
             /** @description Too many requests from this address; retry later */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13130,6 +13530,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
             /** @description Any other error (413, 415, 500, …) */
             default: {
                 headers: {
@@ -13252,6 +13668,22 @@ export interface operations {
             };
             /** @description Too many requests from this address; retry later */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13413,6 +13845,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
             /** @description Any other error (413, 415, 500, …) */
             default: {
                 headers: {
@@ -13546,6 +13994,22 @@ export interface operations {
             };
             /** @description Too many requests from this address; retry later */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14282,6 +14746,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
             /** @description Any other error (413, 415, 500, …) */
             default: {
                 headers: {
@@ -14402,6 +14882,22 @@ export interface operations {
             };
             /** @description Default Response */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

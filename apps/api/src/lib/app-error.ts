@@ -9,6 +9,8 @@ export const errorStatus = {
   UNSUPPORTED_MEDIA: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** An outside service we depend on (the payment provider) could not be reached. */
+  UPSTREAM: 502,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

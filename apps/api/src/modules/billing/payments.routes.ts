@@ -24,7 +24,14 @@ import {
 } from './subscriptions.service.ts';
 
 const tags = ['subscriptions'];
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  502: errorBody,
+};
 const SWEEP_MS = 10 * 60_000;
 
 /** The member's subscription, one payment, and the local sandbox's checkout page. */

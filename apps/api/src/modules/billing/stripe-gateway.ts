@@ -30,7 +30,7 @@ export function stripeClient(app: FastifyInstance): Stripe {
 
 function unavailable(error: unknown, app: FastifyInstance): AppError {
   app.log.error({ err: error }, 'stripe call failed');
-  return new AppError('INTERNAL', 'The payment provider could not be reached; try again');
+  return new AppError('UPSTREAM', 'The payment provider could not be reached; try again');
 }
 
 /** Stripe Checkout: subscription mode for packages, payment mode for one-time charges. */

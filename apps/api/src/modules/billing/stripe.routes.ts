@@ -14,7 +14,14 @@ import { registerCouponHolds } from './billing.service.ts';
 import { createSubscription, quoteSubscription } from './subscriptions.service.ts';
 
 const tags = ['subscriptions'];
-const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  404: errorBody,
+  409: errorBody,
+  429: errorBody,
+  502: errorBody,
+};
 const namesCoupon = (request: FastifyRequest) =>
   Boolean((request.body as { couponCode?: string | null } | undefined)?.couponCode);
 

@@ -20,7 +20,14 @@ import { expireStaleSeries } from './booking-series-payments.service.ts';
 import { getSeries, listSeries } from './booking-series-wires.service.ts';
 import { createSeries, previewSeries } from './booking-series.service.ts';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  502: errorBody,
+};
 const tags = ['bookings'];
 
 /**

@@ -36,7 +36,14 @@ import { createBooking, quoteBooking } from './bookings.service.ts';
 import { registerBookingPayments } from './booking-payments.service.ts';
 import { registerSeriesRoutes } from './booking-series.routes.ts';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  502: errorBody,
+};
 const tags = ['bookings'];
 
 /** Bookings (prefix /booking): SPEC §7's eight calls plus the price quote, check-in photos,
