@@ -34,8 +34,12 @@ test("admin finds a member, toggles a flag, sees it confirmed and in the member'
   const paid = page.getByRole('switch', { name: 'Paid subscription' });
   await expect(paid).not.toBeChecked();
   await paid.click();
-  await expect(page.getByText('Member updated')).toBeVisible();
+  const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Member updated' });
+  await expect(toast).toBeVisible();
   await expect(paid).toBeChecked();
+  // The toast opens below the header: the bell and the account menu stay uncovered.
+  const header = (await page.locator('header').first().boundingBox())!;
+  expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
 
   const log = page.getByRole('table', { name: /Admin actions concerning this member/ });
   const row = log.getByRole('row').filter({ hasText: 'Flags changed' });

@@ -33,7 +33,7 @@ export function AppProvider({ store, persistor, env = 'default', children }: App
     >
       {/* Toasts for confirmations and errors (notifications.show from @mantine/notifications). */}
       <Suspense fallback={null}>
-        <Notifications position="top-right" />
+        <Notifications position="top-right" className="app-toasts" />
       </Suspense>
       {children}
     </MantineProvider>
