@@ -269,7 +269,8 @@ describe('/kyc', () => {
           : { status: 200, body: { success: true, allNotifications: [] } },
     );
     renderApp('/kyc');
-    await userEvent.type(await screen.findByLabelText('Message to the reviewer'), 'Hello');
+    const box = await screen.findByLabelText('Message to the reviewer');
+    await userEvent.type(box, 'Hello');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     const log = screen.getByRole('log', { name: 'KYC conversation messages' });
     expect(await within(log).findByText('Hello')).toBeInTheDocument();
@@ -278,6 +279,15 @@ describe('/kyc', () => {
       text: 'Hello',
       sender: FIXTURE_USER_ID,
     });
+
+    // As in the booking chat: Shift+Enter breaks the line, Enter sends.
+    await userEvent.type(box, 'Two{Shift>}{Enter}{/Shift}lines{Enter}');
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/kyc/send-message').at(-1)?.body).toMatchObject({
+        text: 'Two\nlines',
+      }),
+    );
+    expect(box).toHaveValue('');
   });
 });
 

@@ -1,18 +1,12 @@
 import { Alert, Button, Group, Paper, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
-import {
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type FormEvent,
-  type KeyboardEvent,
-} from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useCurrentUser } from '../../auth';
 import { MESSAGE_MAX_LENGTH } from '@pawsy/contract';
 import { isWith, threadKey } from '../chat-model';
 import { draftTyped, fetchThread, sendMessage } from '../chat-slice';
 import { formatDateTime } from '../../../lib/dates';
+import { SEND_ON_ENTER_HINT, sendOnEnter } from '../../../lib/send-on-enter';
 
 const EMPTY: never[] = [];
 const time = formatDateTime;
@@ -113,9 +107,7 @@ export function ChatThread({
     setSending(false);
     if (sendMessage.rejected.match(result)) setText(sent, true);
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey) void submit(event);
-  };
+  const onKeyDown = sendOnEnter(() => void submit());
 
   // No such booking, or not the caller's: nothing to read, nobody to write to.
   if (missing)
@@ -176,7 +168,7 @@ export function ChatThread({
           <Textarea
             label="Message"
             placeholder="Write a message…"
-            description="Enter sends; Shift+Enter starts a new line"
+            description={SEND_ON_ENTER_HINT}
             autosize
             minRows={1}
             maxRows={5}

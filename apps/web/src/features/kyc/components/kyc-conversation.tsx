@@ -4,6 +4,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import type { KycRecord } from '../kyc-api';
 import { sendKycMessage } from '../kyc-slice';
 import { formatDateTime } from '../../../lib/dates';
+import { SEND_ON_ENTER_HINT, sendOnEnter } from '../../../lib/send-on-enter';
 
 type Props = {
   record: KycRecord;
@@ -23,9 +24,9 @@ export function KycConversation({ record, me, otherName, label }: Props) {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!text.trim()) return;
+  async function onSubmit(event?: FormEvent) {
+    event?.preventDefault();
+    if (!text.trim() || sending) return;
     setSending(true);
     const outcome = await sendKycMessage(dispatch, record._id, text.trim(), me);
     setSending(false);
@@ -77,7 +78,9 @@ export function KycConversation({ record, me, otherName, label }: Props) {
           <Textarea
             label={label}
             value={text}
+            description={SEND_ON_ENTER_HINT}
             onChange={(e) => setText(e.currentTarget.value)}
+            onKeyDown={sendOnEnter(() => void onSubmit())}
             maxLength={2000}
             autosize
             minRows={2}
