@@ -22,6 +22,8 @@ type Setup = {
   requests?: BookingRequest[];
   /** The answer to GET /api/booking/{id}/contact (default: the owner's, as the sitter reads it). */
   contact?: { status: number; body: unknown };
+  /** The booking as kept in the tab from earlier in the visit (persisted state). */
+  kept?: Booking;
 };
 
 function open({
@@ -30,6 +32,7 @@ function open({
   reviews = [],
   requests = [makeRequest()],
   contact = { status: 200, body: { success: true, data: makeContact() } },
+  kept,
 }: Setup) {
   storeSession(
     as === 'owner' ? { id: OWNER_ID, userType: 'user' } : { id: SITTER_ID, userType: 'provider' },
@@ -49,7 +52,21 @@ function open({
     }
     return { status: 404, body: { message: 'Not found' } };
   });
-  renderApp(`/booking-details/${BOOKING_ID}`);
+  renderApp(
+    `/booking-details/${BOOKING_ID}`,
+    kept
+      ? {
+          booking: {
+            status: 'success',
+            items: [],
+            current: kept,
+            reviews: [],
+            error: null,
+            draft: null,
+          },
+        }
+      : undefined,
+  );
   return calls;
 }
 
@@ -618,6 +635,17 @@ describe('booking details: contact details', () => {
       expect(contactCalls(calls)).toHaveLength(0);
       cleanup();
     }
+  });
+
+  it('is not asked for on the strength of a copy kept from earlier that the read proves stale', async () => {
+    const calls = open({
+      as: 'owner',
+      kept: makeBooking({ status: 'in-progress' }),
+      booking: makeBooking({ status: 'completed' }),
+    });
+    await screen.findByText(/completed/i, { selector: '.mantine-Badge-label' });
+    expect(screen.queryByRole('region', { name: 'Contact details' })).not.toBeInTheDocument();
+    expect(contactCalls(calls)).toHaveLength(0);
   });
 });
 

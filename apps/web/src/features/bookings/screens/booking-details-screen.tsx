@@ -1,5 +1,5 @@
 import { Anchor, Container, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadError } from '../../../components/ui/load-error';
@@ -53,8 +53,17 @@ export default function BookingDetailsScreen() {
   );
   const booking = current && current._id === id ? current : null;
 
+  // The booking kept from earlier in the tab may be out of date (completed since): what asks the
+  // API for more (the contact details) waits until this visit's read is in.
+  const [readId, setReadId] = useState<string | null>(null);
   useEffect(() => {
-    void dispatch(fetchBooking(id));
+    let live = true;
+    void dispatch(fetchBooking(id)).then(() => {
+      if (live) setReadId(id);
+    });
+    return () => {
+      live = false;
+    };
   }, [dispatch, id]);
   // The other party applied, decided, started, cancelled…: show it as the bell announces it.
   useLiveRefresh(concernsBooking(id), () => void dispatch(fetchBooking(id)));
@@ -143,9 +152,10 @@ export default function BookingDetailsScreen() {
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
               <Stack>
-                {role !== 'viewer' && booking.provider && sharesContact(booking.status) && (
-                  <BookingContactCard booking={booking} />
-                )}
+                {readId === id &&
+                  role !== 'viewer' &&
+                  booking.provider &&
+                  sharesContact(booking.status) && <BookingContactCard booking={booking} />}
                 {allowed.canReview && (
                   <ReviewForm
                     bookingId={booking._id}
