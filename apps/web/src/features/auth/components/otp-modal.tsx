@@ -3,6 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { authApi } from '../auth-api';
 import { AUTH_MESSAGES } from '../auth-errors';
 import { otpModalClosed, otpVerified } from '../auth-slice';
+import { forgetSignupStep } from '../code-steps';
 import { CodeStepRefusal, EmailCodeForm } from './email-code-form';
 
 type OtpModalProps = { onVerified: (message: string) => void };
@@ -15,7 +16,11 @@ export function OtpModal({ onVerified }: OtpModalProps) {
     <Modal
       closeButtonProps={{ 'aria-label': 'Close' }}
       opened={showOTPModal}
-      onClose={() => dispatch(otpModalClosed())}
+      onClose={() => {
+        // Leaving the code step: a reload no longer brings it back (logging in does).
+        forgetSignupStep();
+        dispatch(otpModalClosed());
+      }}
       title="Check your email"
       centered
       closeOnClickOutside={false}

@@ -9,7 +9,7 @@ import { AUTH_MESSAGES } from '../auth-errors';
 import { resetFormSchema } from '../auth-schemas';
 import { useResetCode } from '../hooks/use-reset-code';
 import { FormMessages } from './form-messages';
-import { forgetResetStep, rememberResetStep, type ResetStep } from '../reset-step';
+import { forgetResetStep, rememberResetStep, type ResetStep } from '../code-steps';
 import { ResendCodeButton, type CodeStepMessages } from './resend-code-button';
 
 type ResetPasswordFormProps = {

@@ -7,7 +7,7 @@ import { emailFormSchema } from '../auth-schemas';
 import { AuthCard } from '../components/auth-card';
 import { ResetPasswordForm } from '../components/reset-password-form';
 import { useResetCode } from '../hooks/use-reset-code';
-import { forgetResetStep, rememberResetStep, savedResetStep, type ResetStep } from '../reset-step';
+import { forgetResetStep, rememberResetStep, savedResetStep, type ResetStep } from '../code-steps';
 
 export default function ForgotPasswordScreen() {
   const emailForm = useZodForm(emailFormSchema, { email: '' });

@@ -24,12 +24,11 @@ import { authApi } from '../auth-api';
 import { AUTH_MESSAGES } from '../auth-errors';
 import { signupFormSchema } from '../auth-schemas';
 import { loggedIn, signupSucceeded } from '../auth-slice';
+import { forgetSignupStep, rememberSignupStep, savedSignupStep } from '../code-steps';
 import { landingPath } from '../landing-path';
 import { AuthCard } from '../components/auth-card';
 import { OtpModal } from '../components/otp-modal';
 import { SignedInRedirect } from '../components/signed-in-redirect';
-
-type SignedUp = { email: string; token: string; expiresAt: string | null };
 
 const INITIAL = {
   firstName: '',
@@ -75,8 +74,14 @@ function SignupForm() {
   const [modal, setModal] = useState<ResultModalState>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   /** The account just created: its address and the signup's session (live once verified). */
-  const [signedUp, setSignedUp] = useState<SignedUp | null>(null);
+  const [signedUp, setSignedUp] = useState(savedSignupStep);
   const [isVerified, setVerified] = useState(false);
+
+  // A reload during the code step opens it again, for the same address and signup session.
+  useEffect(() => {
+    const step = savedSignupStep();
+    if (step) dispatch(signupSucceeded({ token: step.token, email: step.email }));
+  }, [dispatch]);
 
   useEffect(() => {
     if (!isVerified) return undefined;
@@ -109,11 +114,13 @@ function SignupForm() {
         setModal({ type: 'error', message: AUTH_MESSAGES.invalidSignupToken });
         return;
       }
-      setSignedUp({
-        email: values.email,
-        token,
-        expiresAt: response.data?.token?.expiresAt ?? null,
-      });
+      setSignedUp(
+        rememberSignupStep({
+          email: values.email,
+          token,
+          expiresAt: response.data?.token?.expiresAt ?? null,
+        }),
+      );
       dispatch(signupSucceeded({ token, email: values.email }));
     } catch (error) {
       setModal({ type: 'error', message: getErrorMessage(error, AUTH_MESSAGES.signupFailed) });
@@ -123,6 +130,7 @@ function SignupForm() {
   });
 
   const handleVerified = (message: string) => {
+    forgetSignupStep();
     setModal({ type: 'success', message });
     setVerified(true);
   };

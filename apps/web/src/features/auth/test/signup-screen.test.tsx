@@ -150,6 +150,47 @@ describe('signup screen', () => {
     expect(sessionStorage.getItem('authToken')).toBe(token);
   });
 
+  it('a reload during the code step opens it again, and its code goes with the signup session', async () => {
+    const token = makeToken({ id: 'u9', email: 'casey@example.com', userType: 'user' });
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    const { calls, unmount } = await fillAndSubmit((call) =>
+      call.url === '/api/auth/signup'
+        ? { status: 201, body: { token: { token, expiresAt } } }
+        : call.url === '/api/auth/verify-otp'
+          ? { status: 200, body: { success: true, message: 'OTP verified successfully' } }
+          : { status: 404, body: { message: 'No KYC records found' } },
+    );
+    await screen.findByRole('dialog', { name: /check your email/i });
+    unmount();
+
+    // The tab reloads: a new app and store, the same sessionStorage.
+    const { router } = renderApp('/SignUp');
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: /check your email/i });
+    expect(within(dialog).getByText(/casey@example\.com/i)).toBeInTheDocument();
+    await enterCodeAndSeeItVerified(user);
+    const verify = calls.find((c) => c.url === '/api/auth/verify-otp');
+    expect(verify?.body).toEqual({ email: 'casey@example.com', otp: '123456' });
+    expect(verify?.headers['x-auth-token']).toBe(token);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/kyc'));
+
+    // Used: a later visit to /SignUp starts at the form.
+    expect(sessionStorage.getItem('signupCodeSentTo')).toBeNull();
+  });
+
+  it('closing the code dialog leaves the code step: a reload does not bring it back', async () => {
+    const { user, unmount } = await fillAndSubmit(() => ({
+      status: 201,
+      body: { token: { token: 'new.signup.token' } },
+    }));
+    const dialog = await screen.findByRole('dialog', { name: /check your email/i });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    unmount();
+    renderApp('/SignUp');
+    expect(await screen.findByRole('button', { name: 'Create account' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: /check your email/i })).not.toBeInTheDocument();
+  });
+
   it('goes to /login with the address filled in when the signup token cannot be read', async () => {
     const { calls, user, router, store } = await fillAndSubmit((call) =>
       call.url === '/api/auth/signup'
