@@ -1,24 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../../../test/fetch-mock';
-import { makePet } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render-app';
-import { storeSession } from '../../../test/tokens';
-import { OWNER_ID, SITTER_ID } from '../test/booking-factory';
+import { SITTER_ID } from '../test/booking-factory';
+import { openRequestForm } from '../test/request-form';
 
 const RESTORED = 'Your unfinished request is filled in again.';
 
-/** The request form at `path` for an owner with one pet; a reload is an unmount and a new app. */
-function open(path: string) {
-  storeSession({ id: OWNER_ID, userType: 'user' });
-  mockFetch((call) =>
-    call.url === `/api/pets/user/${OWNER_ID}`
-      ? { status: 200, body: { success: true, result: [makePet({ userId: OWNER_ID })] } }
-      : { status: 404, body: { message: 'Not found' } },
-  );
-  return renderApp(path);
-}
+const open = openRequestForm;
 
 const notes = () => screen.findByLabelText('Notes for the sitter');
 

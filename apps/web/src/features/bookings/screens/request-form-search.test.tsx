@@ -2,12 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../../../test/fetch-mock';
-import { makePet } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render-app';
-import { storeSession } from '../../../test/tokens';
 import { searchPrefill } from '../lib/request-form-model';
-import { OWNER_ID, SITTER_ID } from '../test/booking-factory';
+import { SITTER_ID } from '../test/booking-factory';
+import { openRequestForm } from '../test/request-form';
 
 describe('request form after a sitter search', () => {
   it('reads the service and days of the search, and drops what it cannot use', () => {
@@ -21,15 +18,7 @@ describe('request form after a sitter search', () => {
     expect(read('providerId=x')).toBeNull();
   });
 
-  function open(path: string) {
-    storeSession({ id: OWNER_ID, userType: 'user' });
-    mockFetch((call) =>
-      call.url === `/api/pets/user/${OWNER_ID}`
-        ? { status: 200, body: { success: true, result: [makePet({ userId: OWNER_ID })] } }
-        : { status: 404, body: { message: 'Not found' } },
-    );
-    return renderApp(path);
-  }
+  const open = (path: string) => openRequestForm(path);
   const starts = () => screen.getByRole('button', { name: /^Starts/ });
   const ends = () => screen.getByRole('button', { name: /^Ends/ });
 

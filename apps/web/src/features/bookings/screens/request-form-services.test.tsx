@@ -7,22 +7,14 @@ import { makePet, makePublicSitter } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { storeSession } from '../../../test/tokens';
 import { OWNER_ID, SITTER_ID } from '../test/booking-factory';
+import { openRequestForm } from '../test/request-form';
 
 const makeSitterProfile = (overrides: Partial<PublicUser> = {}) =>
   makePublicSitter({ _id: SITTER_ID, id: SITTER_ID, ...overrides });
 
 /** The request form for `sitter`, with one pet of the owner's. */
-function openFor(sitter: PublicUser) {
-  storeSession({ id: OWNER_ID, userType: 'user' });
-  mockFetch((call) => {
-    if (call.url === `/api/pets/user/${OWNER_ID}`)
-      return { status: 200, body: { success: true, result: [makePet({ userId: OWNER_ID })] } };
-    if (call.url === `/api/user/${SITTER_ID}`)
-      return { status: 200, body: { success: true, data: sitter } };
-    return { status: 404, body: { message: 'Not found' } };
-  });
-  renderApp(`/request-form?providerId=${SITTER_ID}`);
-}
+const openFor = (sitter: PublicUser) =>
+  openRequestForm(`/request-form?providerId=${SITTER_ID}`, sitter);
 
 describe('request form for one sitter', () => {
   it('shows the "ID verified" badge of a KYC-verified sitter, as the search card does', async () => {
