@@ -6186,6 +6186,11 @@ export interface operations {
                                 status?: "pending" | "accepted" | "in-progress" | "completed" | "cancelled";
                             };
                             bookingId: string;
+                            cannotAccept?: {
+                                message: string;
+                                /** @enum {string} */
+                                reason: "calendar";
+                            };
                             createdAt: string;
                             /** @enum {string} */
                             initiatedBy: "owner" | "provider";

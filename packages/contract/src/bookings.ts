@@ -247,7 +247,14 @@ export const requestBookingSummary = bookingWire
   // A request no longer pending or accepted carries only what the sitter applied for: no status,
   // pets or notes, and a null price (they lost the booking).
   .partial({ status: true, pets: true, notes: true });
-export const myRequestWire = bookingRequestWire.extend({ booking: requestBookingSummary });
+export const myRequestWire = bookingRequestWire.extend({
+  booking: requestBookingSummary,
+  /**
+   * A pending invitation the sitter's calendar rules out now (another booking that night, days
+   * away, weekly hours): what accepting it would be refused (409) with, so no Accept is offered.
+   */
+  cannotAccept: z.object({ reason: z.literal('calendar'), message: z.string() }).optional(),
+});
 export type MyRequestWire = z.infer<typeof myRequestWire>;
 export const myRequestsResponse = z.object({
   success: z.literal(true),

@@ -9,6 +9,7 @@ import {
   createOwner,
   createProvider,
   postBooking,
+  walkDates,
   type Owner,
 } from '../helpers/booking-fixtures.ts';
 import { runPermissionMatrix, type Actors } from '../helpers/permission-matrix.ts';
@@ -147,6 +148,36 @@ describe('GET /api/booking/requests/mine', () => {
     expect(page2.data.map((r) => r.bookingId)).toEqual([b.rejected, b.invited]);
     expect((await mine('?limit=1000')).json().limit).toBe(100);
     expect((await mine('?state=bogus')).statusCode).toBe(400);
+  });
+
+  it('says which pending invitation the calendar rules out, with what accepting it would answer', async () => {
+    const busy = await createProvider(t.app);
+    const same = walkDates(300);
+    const first = (await postBooking(t, owner, same))._id;
+    const second = (await postBooking(t, owner, same))._id;
+    for (const id of [first, second])
+      await call(t, 'POST', `/api/booking/${id}/send-request`, owner, { providerId: busy.id });
+    const invitations = async () =>
+      new Map(
+        ((await mine('', busy)).json().data as (MineItem & { cannotAccept?: unknown })[]).map(
+          (r) => [r.bookingId, r.cannotAccept],
+        ),
+      );
+    expect([...(await invitations()).values()]).toEqual([undefined, undefined]);
+
+    const accepted = await call(t, 'PUT', `/api/booking/accept/${first}`, busy, {
+      providerId: busy.id,
+      decision: 'accepted',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const after = await invitations();
+    expect(after.get(first)).toBeUndefined();
+    const refusal = await call(t, 'PUT', `/api/booking/accept/${second}`, busy, {
+      providerId: busy.id,
+      decision: 'accepted',
+    });
+    expect(refusal.statusCode).toBe(409);
+    expect(after.get(second)).toEqual({ reason: 'calendar', message: refusal.json().message });
   });
 
   it('shows another sitter only their own requests', async () => {

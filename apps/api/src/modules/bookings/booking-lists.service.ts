@@ -137,7 +137,7 @@ export async function listBookingsForCaller(
  * Why the sitter's calendar rules out each of these open bookings (days away, weekly hours,
  * capacity), by booking id: what applying would answer (409), from one read of their calendar.
  */
-async function calendarConflicts(
+export async function calendarConflicts(
   db: DbOrTrx,
   sitterId: string,
   rows: readonly Pick<BookingRow, 'id' | 'service' | 'start_at' | 'end_at'>[],

@@ -13,6 +13,7 @@ import {
   type RequestRow,
   type RequestState,
 } from './booking-requests.repository.ts';
+import { calendarConflicts } from './booking-lists.service.ts';
 import { loadRequestWires } from './booking-wires.service.ts';
 import { isParty } from './bookings.access.ts';
 import { missingCard, toBookingWire, toUserCard, type RequestWire } from './bookings.mapper.ts';
@@ -57,12 +58,23 @@ async function withBookings(
     app.db,
     rows.map((r) => r.booking_id),
   );
-  const [owners, wires] = await Promise.all([
+  // Pending invitations on a booking still open: whether the sitter's calendar allows accepting.
+  const invitedTo = new Set(
+    rows
+      .filter((r) => r.state === 'pending' && r.initiated_by === 'owner')
+      .map((r) => r.booking_id),
+  );
+  const [owners, wires, conflicts] = await Promise.all([
     findParties(
       app.db,
       bookings.map((b) => b.owner_id),
     ),
     loadRequestWires(app.db, rows),
+    calendarConflicts(
+      app.db,
+      caller.id,
+      bookings.filter((b) => invitedTo.has(b.id) && b.status === 'pending'),
+    ),
   ]);
   const ownerById = new Map(owners.map((o) => [o.id, toUserCard(o)]));
   const summaryById = new Map(
@@ -80,6 +92,9 @@ async function withBookings(
   );
   return wires.map((w) => {
     const summary = summaryById.get(w.bookingId)!;
+    const calendar = w.state === 'pending' ? conflicts.get(w.bookingId) : undefined;
+    if (calendar)
+      return { ...w, booking: summary, cannotAccept: { reason: 'calendar', message: calendar } };
     if (keepsBooking(w.state)) return { ...w, booking: summary };
     // A request withdrawn, rejected or closed: the sitter lost the booking (GET /booking/{id} is
     // 404 to them), so only what they applied for is repeated, never its price, pets, notes or

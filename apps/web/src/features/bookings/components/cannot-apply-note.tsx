@@ -9,12 +9,21 @@ const FIX_AT = {
   pets: { to: paths.profile, label: 'Your profile' },
 } as const;
 
-/** Why the sitter cannot apply to an open booking (the 409 applying would give), said instead of Apply. */
-export function CannotApplyNote({ reason }: { reason: NonNullable<Booking['cannotApply']> }) {
+/**
+ * Why the sitter cannot apply to an open booking, or accept an invitation (the 409 the API would
+ * give), said instead of the button.
+ */
+export function CannotApplyNote({
+  reason,
+  to = 'apply',
+}: {
+  reason: NonNullable<Booking['cannotApply']>;
+  to?: 'apply' | 'accept it';
+}) {
   const fix = FIX_AT[reason.reason];
   return (
     <Text size="sm" mt="sm" c="dark.4">
-      {reason.reason === 'calendar' ? `${reason.message}, so you cannot apply.` : reason.message}{' '}
+      {reason.reason === 'calendar' ? `${reason.message}, so you cannot ${to}.` : reason.message}{' '}
       <Anchor component={Link} to={fix.to} size="sm">
         {fix.label}
       </Anchor>

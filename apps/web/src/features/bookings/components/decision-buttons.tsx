@@ -20,22 +20,33 @@ type Props = {
   /** Who is being accepted or rejected, for screen readers ("Accept Sam O."). */
   subject?: string;
   mt?: string;
+  /** false: only Reject is offered (accepting can only be refused, as a note beside it says). */
+  canAccept?: boolean;
 };
 
 /** Accept / Reject for a booking request, wherever the caller may decide it. */
-export function DecisionButtons({ pending, isBusy, onDecide, subject, mt }: Props) {
+export function DecisionButtons({
+  pending,
+  isBusy,
+  onDecide,
+  subject,
+  mt,
+  canAccept = true,
+}: Props) {
   const label = (verb: string) => (subject ? `${verb} ${subject}` : verb);
   return (
     <Group gap="xs" mt={mt}>
-      <Button
-        size="xs"
-        onClick={() => onDecide('accepted')}
-        loading={pending === 'accepted'}
-        disabled={isBusy}
-        aria-label={label('Accept')}
-      >
-        Accept
-      </Button>
+      {canAccept && (
+        <Button
+          size="xs"
+          onClick={() => onDecide('accepted')}
+          loading={pending === 'accepted'}
+          disabled={isBusy}
+          aria-label={label('Accept')}
+        >
+          Accept
+        </Button>
+      )}
       <Button
         size="xs"
         variant="outline"

@@ -216,6 +216,26 @@ describe('request board', () => {
     );
   });
 
+  it('says why instead of offering Accept on an invitation the calendar rules out; Reject stays', async () => {
+    const booked = 'You already have a booking from Mon 21 Dec 2026 09:00 to 11:00';
+    requests = [
+      mine(BOOKING_ID, {
+        initiatedBy: 'owner',
+        state: 'pending',
+        cannotAccept: { reason: 'calendar', message: booked },
+      }),
+    ];
+    open();
+    const [card] = await within(
+      await screen.findByRole('region', { name: 'Invitations' }),
+    ).findAllByRole('article');
+    expect(
+      within(card!).getByText(`${booked}, so you cannot accept it.`, { exact: false }),
+    ).toBeInTheDocument();
+    expect(within(card!).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    expect(within(card!).getByRole('button', { name: 'Reject' })).toBeEnabled();
+  });
+
   it('accepts an invitation and refreshes the board', async () => {
     const calls = open();
     const card = (await screen.findAllByRole('button', { name: 'Accept' }))[0]!;

@@ -124,16 +124,22 @@ export default function RequestPageScreen() {
     );
 
   const invitationButtons = (invitation: MyRequest) => (
-    <DecisionButtons
-      mt="sm"
-      pending={pendingDecision(busy, (d) => `${d}:${invitation.booking._id}`)}
-      isBusy={busy !== null}
-      onDecide={(decision) =>
-        decision === 'rejected'
-          ? setToDecline(invitation)
-          : void decide(invitation.booking, decision)
-      }
-    />
+    <>
+      {invitation.cannotAccept && (
+        <CannotApplyNote reason={invitation.cannotAccept} to="accept it" />
+      )}
+      <DecisionButtons
+        mt="sm"
+        pending={pendingDecision(busy, (d) => `${d}:${invitation.booking._id}`)}
+        isBusy={busy !== null}
+        canAccept={!invitation.cannotAccept}
+        onDecide={(decision) =>
+          decision === 'rejected'
+            ? setToDecline(invitation)
+            : void decide(invitation.booking, decision)
+        }
+      />
+    </>
   );
   const stateBadge = (request: MyRequest, id?: string) => (
     <Badge
