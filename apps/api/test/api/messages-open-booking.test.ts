@@ -141,4 +141,33 @@ describe('an open booking with several sitters', () => {
     });
     expect(await messageQueries()).toBe(withTwo);
   });
+
+  it("once a sitter is chosen, the owner's conversation and thread are with that sitter only", async () => {
+    await postMessage(t, ann, open, 'Ann again');
+    const accepted = await call(t, 'PUT', `/api/booking/accept/${open}`, owner, {
+      providerId: bob.id,
+      decision: 'accepted',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+
+    const { data } = await conversations(owner, `?bookingId=${open}`);
+    expect(data).toHaveLength(1);
+    // Bob's newest with the owner is her "Yes"; his "Still free on Saturday?" is unread. Ann's and
+    // Carl's unread messages are not this conversation's.
+    expect(data[0]).toMatchObject({
+      otherParty: { _id: bob.id },
+      lastMessage: { text: 'Yes' },
+      unreadCount: 1,
+    });
+    const withBob = ['Yes', 'Still free on Saturday?', 'Are you there?', 'Hello from Bob'];
+    const booking = await call(t, 'GET', `/api/messages/booking/${open}`, owner);
+    expect(booking.statusCode, booking.body).toBe(200);
+    expect((booking.json().data as { text: string }[]).map((m) => m.text)).toEqual(withBob);
+    const read = await thread(owner, '');
+    expect(read.data.map((m) => m.text)).toEqual(withBob);
+    expect(read.meta.total).toBe(4);
+    expect((await conversations(owner, `?bookingId=${open}`)).data[0]?.unreadCount).toBe(0);
+    // The sitter's own view is unchanged: his messages with the owner.
+    expect((await thread(bob, '')).data.map((m) => m.text)).toEqual(withBob);
+  });
 });

@@ -98,13 +98,19 @@ export async function listConversations(
     open.map((r) => r.id),
   );
   const withSitters = new Set(pending.map((p) => p.booking_id));
+  // The owner's conversation on a booking with its sitter assigned is with that sitter only:
+  // its newest message and unread count leave out what other applicants wrote before.
+  const assigned = rows.flatMap((r) =>
+    r.owner_id === user.id && r.provider_id ? [{ bookingId: r.id, otherId: r.provider_id }] : [],
+  );
   const lastIds = rows.flatMap((r) => (r.last_id ? [r.last_id] : []));
-  const [summaries, lasts, names] = await Promise.all([
+  const [summaries, assignedSummaries, lasts, names] = await Promise.all([
     repo.summarisePairs(
       app.db,
       user.id,
       pending.map((p) => ({ bookingId: p.booking_id, otherId: p.provider_id })),
     ),
+    repo.summarisePairs(app.db, user.id, assigned),
     repo.findMessages(app.db, lastIds),
     findNames(app.db, [
       ...rows.flatMap((r) => [r.owner_id, ...(r.provider_id ? [r.provider_id] : [])]),
@@ -112,6 +118,7 @@ export async function listConversations(
     ]),
   ]);
   const pairs = pending.map((p, i) => ({ ...p, ...summaries[i]! }));
+  const assignedPair = new Map(assigned.map((a, i) => [a.bookingId, assignedSummaries[i]!]));
   const lastById = new Map(lasts.map((m) => [m.id, m]));
   const nameById = new Map(names.map((n) => [n.id, n]));
   for (const m of lasts) {
@@ -131,6 +138,12 @@ export async function listConversations(
           const last = p.last ? toMessageWire(p.last, view) : null;
           return toConversationWire(row, user.id, nameById, last, view, p.provider_id);
         });
+    const pair = assignedPair.get(r.id);
+    if (pair) {
+      const row = { ...r, unread: pair.unread, last_at: pair.last?.created_at ?? null };
+      const last = pair.last ? toMessageWire(pair.last, view) : null;
+      return [toConversationWire(row, user.id, nameById, last, view)];
+    }
     const last = r.last_id ? lastById.get(r.last_id) : undefined;
     return [
       toConversationWire(r, user.id, nameById, last ? toMessageWire(last, view) : null, view),
@@ -154,8 +167,10 @@ export async function getThread(
   if (!q.bookingId) throw badRequest('bookingId is required', 'bookingId');
   const bookingId = q.bookingId;
   const { parties, partyId } = await readAccess(app, user, bookingId);
-  // `withUserId` narrows a party's thread to one counterpart (an owner and one sitter).
-  const withUserId = partyId ? q.withUserId : undefined;
+  // `withUserId` narrows a party's thread to one counterpart (an owner and one sitter). Once a
+  // sitter is assigned, the owner's thread is with that sitter: what other applicants wrote
+  // before stays out of it (their own threads are still read by naming them).
+  const withUserId = partyId ? (q.withUserId ?? ownersCounterpart(parties, partyId)) : undefined;
   if (partyId) {
     const readAt = nowIso();
     const senders = await repo.markBookingRead(app.db, bookingId, partyId, readAt, withUserId);
@@ -172,16 +187,15 @@ export async function getThread(
         ),
     );
   }
-  if (partyId && withUserId) {
-    const { rows, total } = await repo.pagePairMessages(app.db, bookingId, partyId, withUserId, q);
-    const view = viewOf(user, parties);
-    return {
-      data: rows.map((row) => toMessageWire(row, view)),
-      meta: toPageMeta(q.page, q.limit, total),
-    };
-  }
-  return pageOf(app, bookingId, partyId, viewOf(user, parties), q);
+  return pageOf(app, bookingId, partyId, viewOf(user, parties), q, withUserId);
 }
+
+/** The assigned sitter, when `partyId` is the owner of a booking that has one. */
+const ownersCounterpart = (
+  parties: Pick<BookingParties, 'ownerId' | 'providerId'>,
+  partyId: string,
+): string | undefined =>
+  partyId === parties.ownerId && parties.providerId ? parties.providerId : undefined;
 
 /** A page of a booking's messages without side effects (the dispute transcript uses this). */
 export async function getBookingMessages(
@@ -191,17 +205,23 @@ export async function getBookingMessages(
   q: PageQuery,
 ): Promise<Paged<MessageWire>> {
   const { parties, partyId } = await readAccess(app, user, bookingId);
-  return pageOf(app, bookingId, partyId, viewOf(user, parties), q);
+  const counterpart = partyId ? ownersCounterpart(parties, partyId) : undefined;
+  return pageOf(app, bookingId, partyId, viewOf(user, parties), q, counterpart);
 }
 
+/** A page of the booking's messages: the party's (with `withUserId` only, when given), or all. */
 async function pageOf(
   app: FastifyInstance,
   bookingId: string,
   partyId: string | null,
   view: NameView,
   q: PageQuery,
+  withUserId?: string,
 ): Promise<Paged<MessageWire>> {
-  const { rows, total } = await repo.pageBookingMessages(app.db, bookingId, partyId, q);
+  const { rows, total } =
+    partyId && withUserId
+      ? await repo.pagePairMessages(app.db, bookingId, partyId, withUserId, q)
+      : await repo.pageBookingMessages(app.db, bookingId, partyId, q);
   return {
     data: rows.map((row) => toMessageWire(row, view)),
     meta: toPageMeta(q.page, q.limit, total),

@@ -51,12 +51,17 @@ export const threadKey = (bookingId: string, withUserId?: string) =>
   withUserId ? `${bookingId}:${withUserId}` : bookingId;
 
 /**
- * The sitter an owner writes to on an open booking (no sitter assigned yet): the one the
- * conversation is with. Anyone else writes to the booking's other party without naming them.
+ * The sitter an owner's thread is with: the assigned one, or on an open booking the one the
+ * conversation is with (other applicants' earlier messages stay out of it). A sitter writes to
+ * the booking's owner without naming them.
  */
 export function recipientOf(c: Conversation | undefined, me: string | undefined) {
-  return c && !c.provider && c.owner._id === me ? c.otherParty?._id : undefined;
+  return c && c.owner._id === me ? (c.provider?._id ?? c.otherParty?._id) : undefined;
 }
+
+/** The open-booking sitter an owner chooses between (no sitter assigned yet). */
+export const isSitterChoice = (c: Conversation, me: string | undefined) =>
+  !c.provider && recipientOf(c, me) !== undefined;
 
 /** Whether a message was sent to or by `partyId` (all of them when there is none). */
 export const isWith = (m: ChatMessage, partyId: string | undefined) =>

@@ -140,11 +140,35 @@ describe('/chat-room', () => {
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: /message/i }), 'See you at 9{Enter}');
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+    // The owner's thread is with the assigned sitter, named as the one written to.
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       bookingId: BOOKING,
       text: 'See you at 9',
+      recipientId: SAM._id,
     });
     expect(screen.getByRole('textbox', { name: /message/i })).toHaveValue('');
+  });
+
+  it("shows the owner only her messages with the assigned sitter, not an earlier applicant's", async () => {
+    storeSession({ id: 'u1' });
+    const ann = { _id: 'u7', id: 'u7', firstName: 'Ann', lastName: 'Applicant' };
+    const fromSam = msg('m1', 'See you Saturday', '2026-11-25T10:05:00.000Z');
+    const fromAnn = msg('m2', 'Still free?', '2026-11-25T10:00:00.000Z', ann, ME);
+    const calls = mockFetch(
+      chatRoomApi(fromSam, () => ({
+        status: 200,
+        body: { success: true, data: [fromSam, fromAnn], meta: meta(2) },
+      })),
+    );
+    renderApp('/chat-room');
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    await within(list).findByText('See you Saturday');
+    expect(within(list).queryByText('Still free?')).not.toBeInTheDocument();
+    expect(
+      calls.some(
+        (c) => c.url.includes(`bookingId=${BOOKING}`) && c.url.includes(`withUserId=${SAM._id}`),
+      ),
+    ).toBe(true);
   });
 
   it("shows 'Failed to send message' when sending fails without a server message", async () => {

@@ -6,7 +6,7 @@ import { useLoad } from '../../../lib/use-load';
 import { useCurrentUser } from '../../auth';
 import { CHAT_MESSAGES, chatApi, type Conversation } from '../chat-api';
 import { chatModalClosed } from '../chat-modal-slice';
-import { conversationKey, recipientOf } from '../chat-model';
+import { conversationKey, isSitterChoice, recipientOf } from '../chat-model';
 import { useChat } from '../use-chat';
 import { ChatThread } from './chat-thread';
 import { ConversationList } from './conversation-list';
@@ -34,10 +34,12 @@ function OpenChat() {
   const { selectedBooking, owner, provider } = useAppSelector((s) => s.chatModal);
   const isOwnOpen = Boolean(owner && owner._id === me && !provider);
   const sitters = useSitterConversations(selectedBooking, isOwnOpen);
-  const choices = (sitters.data ?? []).filter((c) => recipientOf(c, me));
+  const choices = (sitters.data ?? []).filter((c) => isSitterChoice(c, me));
   const [chosenKey, setChosenKey] = useState<string | null>(null);
   const chosen = choices.find((c) => conversationKey(c) === chosenKey) ?? choices[0];
-  const recipientId = recipientOf(chosen, me);
+  // The owner of a booking with its sitter assigned talks with that sitter only.
+  const recipientId =
+    recipientOf(chosen, me) ?? (owner && owner._id === me ? provider?._id : undefined);
   useChat(isOwnOpen && sitters.isLoading ? null : selectedBooking, recipientId);
 
   const other = chosen?.otherParty ?? (owner && owner._id !== me ? owner : provider);

@@ -20,7 +20,7 @@ export function ChatThread({
 }: {
   bookingId: string;
   title?: string;
-  /** Only for an owner on an open booking: the sitter written to, whose messages are shown. */
+  /** Only for an owner: the sitter written to (the assigned one, or one of an open booking). */
   recipientId?: string;
   /** In a dialog: the message box is where the keyboard starts, not the dialog's close button. */
   focusComposer?: boolean;
