@@ -167,6 +167,17 @@ describe('review', () => {
     expect(fresh.json().data._id).not.toBe(first._id);
     const list = (await get(`/api/kyc/user/${user.id}`, user)).json().data;
     expect(list.map((r: { _id: string }) => r._id)).toEqual([fresh.json().data._id, first._id]);
+
+    // Rejecting the new record withdraws the identity: neither trust flag (badge) stays set.
+    const withdrawn = await verify(user.id, {
+      action: 'REJECTED',
+      rejectionReason: 'Name differs',
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect((await get('/api/user/user-profile', user)).json().data).toMatchObject({
+      KYC_verified: false,
+      is_verified: false,
+    });
   });
 
   it('gives the reviewer the identity the profile holds, to compare with the documents', async () => {

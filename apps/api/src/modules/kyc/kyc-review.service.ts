@@ -19,8 +19,8 @@ import { toWire, visibleRecord } from './kyc.service.ts';
 
 /**
  * PUT /api/kyc/verify/{userId} (admins): decides the user's newest record. `VERIFIED` (SPEC §4's
- * word, exactly; surrounding spaces aside) verifies and sets KYC_verified and is_verified; anything else rejects, with an optional reason,
- * and clears KYC_verified. The user is notified live and by mail.
+ * word, exactly; surrounding spaces aside) verifies and sets KYC_verified and is_verified; anything
+ * else rejects, with an optional reason, and clears both. The user is notified live and by mail.
  */
 export async function verifyKyc(
   app: FastifyInstance,
@@ -55,7 +55,8 @@ export async function verifyKyc(
   await setUserFlags(
     app,
     userId,
-    verified ? { KYC_verified: true, is_verified: true } : { KYC_verified: false },
+    // A rejected identity keeps no trust badge: cards show "Verified" while either flag is set.
+    { KYC_verified: verified, is_verified: verified },
     { notify: false },
   );
   const user = await getUser(app.db, userId);
