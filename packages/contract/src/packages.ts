@@ -22,11 +22,14 @@ const packageFields = {
     min: [PACKAGE_PRICE_MIN_CENTS, `priceCents must be at least ${PACKAGE_PRICE_MIN_CENTS}`],
     max: [PACKAGE_PRICE_MAX_CENTS, `priceCents must be at most ${PACKAGE_PRICE_MAX_CENTS}`],
   }),
+  // Checkout charges, and credits are granted, in US dollars: a package priced in another
+  // currency would be shown in it and charged as that many US cents.
   currency: z
     .string()
     .trim()
     .regex(/^[A-Za-z]{3}$/, 'currency must be a 3-letter code')
     .transform((c) => c.toUpperCase())
+    .refine((c) => c === 'USD', 'Pawsy charges every package in USD')
     .default('USD'),
   interval: packageInterval,
   creditsIncluded: bounded('creditsIncluded', 0, PACKAGE_CREDITS_MAX),

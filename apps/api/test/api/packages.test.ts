@@ -81,6 +81,7 @@ describe('packages', () => {
     [{ name: 'x'.repeat(81) }, 'name: name must be at most 80 characters'],
     [{ priceCents: 10_000_001 }, 'priceCents: priceCents must be at most 10000000'],
     [{ priceCents: 'ten' }, 'priceCents: priceCents must be a number'],
+    [{ currency: 'eur' }, 'currency: Pawsy charges every package in USD'],
   ])('names what is wrong with %j', async (fields, message) => {
     const body = { name: 'X', priceCents: 900, interval: 'month', creditsIncluded: 1, ...fields };
     const res = await call(t, 'POST', '/api/packages', admin, body);
