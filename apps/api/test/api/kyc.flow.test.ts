@@ -261,6 +261,9 @@ describe('review', () => {
     const byName = await get('/api/kyc?search=zedek', admin);
     expect(byName.json()).toMatchObject({ total: 1, page: 1, totalPages: 1, hasMore: false });
     expect(byName.json().data[0].userId).toMatchObject({ _id: zed.id, firstName: 'Zedekiah' });
+    // The whole name, as the members search takes it, and the last name alone.
+    for (const search of ['Zedekiah%20Quill', 'QUILL'])
+      expect((await get(`/api/kyc?search=${search}`, admin)).json().total, search).toBe(1);
     // `_` is searched for as itself, not as any character, on both engines.
     const under = await createUser(t.app, { email: `zed_${zed.id.slice(-6)}@example.test` });
     await submitKyc(t, under, {}, [doc(PNG_1PX, 'u.png')]);

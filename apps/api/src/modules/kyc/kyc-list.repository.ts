@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { compiledRead, type DbOrTrx } from '../../db/index.ts';
 import type { KycRecordsTable } from '../../db/schema.ts';
 import type { KycPersonRow, KycRecordRow } from './kyc.repository.ts';
+import { likePattern } from '../../lib/like-pattern.ts';
 
 /*
  * The reviewer's side: the admin list (by status and by name or email, index-backed on
@@ -15,9 +16,9 @@ function filtered(db: DbOrTrx, status?: KycRecordsTable['status'], like?: string
   if (status !== undefined) q = q.where('kyc_records.status', '=', status);
   // ESCAPE names the backslash the pattern escapes with: SQLite has no default escape character.
   if (like !== undefined)
+    // The whole name too, as the members search matches it: "Priya Shah" finds Priya Shah.
     q = q.where(
-      sql<boolean>`(lower(users.first_name) like ${like} escape '\\'
-        or lower(users.last_name) like ${like} escape '\\'
+      sql<boolean>`(lower(users.first_name || ' ' || users.last_name) like ${like} escape '\\'
         or lower(users.email) like ${like} escape '\\')`,
     );
   return q;
@@ -45,9 +46,7 @@ export async function listRecords(
   limit: number,
 ): Promise<{ rows: KycRecordRow[]; total: number }> {
   const status = filter.status || undefined;
-  const like = filter.search
-    ? `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    : undefined;
+  const like = filter.search ? likePattern(filter.search) : undefined;
   const [rows, [count]] = await Promise.all([
     selectPage(db, limit, (page - 1) * limit, status, like),
     selectCount(db, status, like),

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
+import { likePattern } from '../../lib/like-pattern.ts';
 
 /*
  * The admin's read-only view of members: reads `users` and `bookings` directly (like the admin
@@ -15,8 +16,6 @@ export type MemberFilter = {
   KYC_verified?: boolean;
   is_paid?: boolean;
 };
-
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function matches(filter: MemberFilter) {
   return (eb: ExpressionBuilder<Database, 'users'>) => {
