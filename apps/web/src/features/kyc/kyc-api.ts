@@ -13,7 +13,8 @@ export const KYC_MESSAGES = {
   fetchUserFailed: 'Failed to fetch user KYC data',
   verifyFailed: 'Failed to verify KYC',
   pollFailed: 'Failed to poll conversation updates',
-  updateFailed: 'Failed to update KYC status',
+  /** A message to the reviewer that got no answer at all (offline). */
+  sendFailed: 'The message could not be sent; check your connection and try again',
   verified: 'KYC verified successfully',
   rejected: 'KYC rejected successfully',
 } as const;

@@ -1,6 +1,6 @@
 import { createSlice, type Dispatch, type PayloadAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/root-reducer';
-import { getErrorMessage } from '../../lib/api-error';
+import { ApiError, getErrorMessage } from '../../lib/api-error';
 import { NO_TOKEN_MESSAGE } from '../../lib/session';
 import { pageOfList, type ListPage } from '../../lib/use-paged-list';
 import {
@@ -180,6 +180,9 @@ export async function sendKycMessage(
     dispatch(kycConversationUpdated({ kycId, conversation }));
     return { ok: true };
   } catch (error) {
-    return { ok: false, message: messageOf(error, KYC_MESSAGES.updateFailed) };
+    // SPEC §8 words a failed send without a server message by its status.
+    const fallback =
+      error instanceof ApiError ? `HTTP error! status: ${error.status}` : KYC_MESSAGES.sendFailed;
+    return { ok: false, message: messageOf(error, fallback) };
   }
 }

@@ -18,7 +18,8 @@ export const MEMBER_MESSAGES = {
   idRequired: 'User id is required',
   fetchFailed: 'Failed to fetch members',
   detailFailed: 'Failed to load user details.',
-  flagsFailed: 'Failed to update user',
+  /** SPEC §8's fallback for is_verified / KYC_verified (PUT /api/user/{id}). */
+  flagsFailed: 'Failed to update KYC status',
   paidFailed: 'Failed to update paid status',
   updated: 'Member updated',
 } as const;

@@ -183,7 +183,10 @@ describe('/dashboard/member/{memberId}', () => {
     expect(within(profile).queryByText(/provider/)).toBeNull();
   });
 
-  it("says 'Failed to update paid status' when the paid flag cannot be saved", async () => {
+  it.each([
+    ['Paid subscription', 'Failed to update paid status'],
+    ['Verified member', 'Failed to update KYC status'],
+  ])("says SPEC §8's fallback when '%s' cannot be saved: %s", async (flag, message) => {
     storeSession({ id: ADMIN_ID, userType: 'admin' });
     mockFetch(({ method, url }) =>
       method === 'PUT'
@@ -193,8 +196,8 @@ describe('/dashboard/member/{memberId}', () => {
           : { status: 200, body: { success: true, allNotifications: [] } },
     );
     renderApp(`/dashboard/member/${MEMBER_ID}`);
-    await userEvent.click(await screen.findByRole('switch', { name: 'Paid subscription' }));
-    expect(await screen.findByText('Failed to update paid status')).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('switch', { name: flag }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
   it('refuses a negative or missing grant with messages on the fields, then grants in cents', async () => {
