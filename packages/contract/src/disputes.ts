@@ -52,7 +52,8 @@ const resolutionText = text('reason', DISPUTE_RESOLUTION_MAX).nullish();
 /** `reason` is stored as the wire's rejectionReason; `rejectionReason` is accepted as its alias. */
 export const disputeStatusBody = z.object({
   status: z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), disputeStatus),
-  winnerId: id.nullish(),
+  // An empty value is no winner (SPEC §5 leaves empty values out), not a malformed id.
+  winnerId: z.preprocess((v) => (v === '' ? null : v), id.nullish()),
   reason: resolutionText,
   rejectionReason: resolutionText,
 });

@@ -211,7 +211,8 @@ describe('PUT /api/dispute/status-update/:disputeId', () => {
     const again = await setStatus(d._id, { status: 'open' });
     expect(again.statusCode).toBe(200);
     expect(again.json().data).toMatchObject({ status: 'open', reopened: true });
-    const closed = await setStatus(d._id, { status: 'closed', reason: 'Withdrawn' });
+    const closed = await setStatus(d._id, { status: 'closed', reason: 'Withdrawn', winnerId: '' });
+    expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json().data).toMatchObject({ status: 'closed', rejectionReason: 'Withdrawn' });
 
     // The owner opened it, so only the sitter heard of the opening.
