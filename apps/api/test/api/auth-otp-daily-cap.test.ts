@@ -4,6 +4,7 @@ import {
   OTP_DAILY_FAILURE_CAP,
   OTP_MAX_ATTEMPTS,
   OTP_REJECTED,
+  OTP_SOURCE_DAILY_TRIES,
 } from '../../src/modules/auth/otp.service.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { ageAuthMails, signupViaApi } from '../helpers/auth-flows.ts';
@@ -15,10 +16,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: object) => t.call({ method: 'POST', url, payload });
+const post = (url: string, payload: object, remoteAddress?: string) =>
+  t.call({ method: 'POST', url, payload, ...(remoteAddress && { remoteAddress }) });
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-/** Spends the daily allowance of wrong codes, one burnt code after another. */
+/**
+ * Spends the account's daily allowance of wrong codes, one burnt code after another, each from
+ * an address of its own (one address alone is stopped sooner: see the last test).
+ */
 async function grindCodes(
   user: { id: string; email: string },
   url: string,
@@ -27,8 +32,9 @@ async function grindCodes(
 ) {
   for (let spent = 0; spent < OTP_DAILY_FAILURE_CAP; spent += OTP_MAX_ATTEMPTS) {
     const code = lastCode(t.dataDir, user.email);
+    const from = `198.51.100.${spent / OTP_MAX_ATTEMPTS + 1}`;
     for (let i = 0; i < OTP_MAX_ATTEMPTS; i++) {
-      const res = await post(url, body(wrong(code)));
+      const res = await post(url, body(wrong(code)), from);
       expect(res.statusCode).toBe(400);
     }
     await ageAuthMails(t, user.id, 61); // past the resend wait, still within the day
@@ -106,5 +112,43 @@ describe(`one-time codes: at most ${OTP_DAILY_FAILURE_CAP} wrong codes a day`, (
       password: 'Another-Pass-2026',
     });
     expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it("stops a guesser on one address before the account's cap: the owner's own reset still works", async () => {
+    const victim = await signupViaApi(t);
+    const attacker = '203.0.113.9';
+    const reset = (otp: string, from: string) =>
+      post(
+        '/api/auth/reset-password',
+        { email: victim.email, otp, password: 'Taken-Over-2026' },
+        from,
+      );
+    let tries = 0;
+    while (tries < OTP_SOURCE_DAILY_TRIES) {
+      expect(
+        (await post('/api/auth/forget-password', { email: victim.email }, attacker)).statusCode,
+      ).toBe(200);
+      const code = lastCode(t.dataDir, victim.email);
+      for (let i = 0; i < OTP_MAX_ATTEMPTS && tries < OTP_SOURCE_DAILY_TRIES; i++, tries++)
+        expect((await reset(wrong(code), attacker)).statusCode).toBe(400);
+      await ageAuthMails(t, victim.id, 61);
+    }
+    const stopped = await reset('123456', attacker);
+    expect(stopped.statusCode).toBe(429);
+    expect(stopped.json().message).toMatch(/try again tomorrow/);
+
+    // The owner, elsewhere, asks for a code: it is mailed, and it sets their password.
+    const mails = readMails(t.dataDir, victim.email).length;
+    const owner = '192.0.2.44';
+    expect(
+      (await post('/api/auth/forget-password', { email: victim.email }, owner)).statusCode,
+    ).toBe(200);
+    expect(readMails(t.dataDir, victim.email)).toHaveLength(mails + 1);
+    const mine = await post(
+      '/api/auth/reset-password',
+      { email: victim.email, otp: lastCode(t.dataDir, victim.email), password: 'Owners-Own-2026' },
+      owner,
+    );
+    expect(mine.statusCode, mine.body).toBe(200);
   });
 });

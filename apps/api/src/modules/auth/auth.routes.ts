@@ -18,7 +18,13 @@ import {
 } from '@pawsy/contract';
 import { currentUser, sentToken } from '../../plugins/auth.ts';
 import * as auth from './auth.service.ts';
-import { createWideLimits, ipEmailLimit, ipLimit, userLimit } from './rate-limits.ts';
+import {
+  createDailyCodeLimit,
+  createWideLimits,
+  ipEmailLimit,
+  ipLimit,
+  userLimit,
+} from './rate-limits.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: errorBody };
 const tags = ['auth'];
@@ -27,6 +33,8 @@ const tags = ['auth'];
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const max = app.config.authRateLimitMax;
   const wideLimits = createWideLimits(app, max);
+  const verifyTriesToday = createDailyCodeLimit(app, 'verify-otp');
+  const resetTriesToday = createDailyCodeLimit(app, 'reset-password');
   void auth.warmDummyHash();
 
   app.post(
@@ -64,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/verify-otp',
     {
       config: { rateLimit: ipEmailLimit('verify-otp', max) },
-      preValidation: wideLimits,
+      preValidation: [wideLimits, verifyTriesToday],
       schema: { tags, body: verifyOtpBody, response: { 200: verifyOtpResponse, ...errors } },
     },
     async (request) => {
@@ -105,7 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reset-password',
     {
       config: { rateLimit: ipEmailLimit('reset-password', max) },
-      preValidation: wideLimits,
+      preValidation: [wideLimits, resetTriesToday],
       schema: {
         tags,
         body: resetPasswordBody,

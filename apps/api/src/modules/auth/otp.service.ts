@@ -11,8 +11,17 @@ export { expireCodes } from './otp.repository.ts';
 export const OTP_TTL_MINUTES = 10;
 export const OTP_RESEND_SECONDS = 60;
 export const OTP_MAX_ATTEMPTS = 5;
-/** Wrong codes per account and purpose in 24 h before that purpose is shut for the day. */
-export const OTP_DAILY_FAILURE_CAP = 20;
+/**
+ * Code tries one client address may make for one account and purpose in 24 h (rate-limits.ts):
+ * a guesser on one address stops there, long before the account-wide cap below, so a stranger
+ * who knows someone's email cannot shut that person's own reset or verification for the day.
+ */
+export const OTP_SOURCE_DAILY_TRIES = 20;
+/**
+ * Wrong codes per account and purpose in 24 h, from every address together, before that purpose
+ * is shut for the day: a guesser spread over many addresses gets 100 guesses in a million a day.
+ */
+export const OTP_DAILY_FAILURE_CAP = 100;
 const DAY_MS = 24 * 3600_000;
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import { AppError } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { OTP_SOURCE_DAILY_TRIES } from './otp.service.ts';
 
 /** The email a request is about, read from the raw body (limits run before validation). */
 function bodyEmail(request: FastifyRequest): string {
@@ -68,5 +69,26 @@ export function createWideLimits(app: FastifyInstance, max: number) {
         );
       }
     }
+  };
+}
+
+/**
+ * The daily allowance of code tries (verify-otp, reset-password) from one client address for one
+ * email: OTP_SOURCE_DAILY_TRIES a day, counted before validation as the other limits are. It
+ * answers alike for every address, as the per-minute limit does.
+ */
+export function createDailyCodeLimit(app: FastifyInstance, name: string) {
+  const limiter = app.createRateLimit({
+    max: OTP_SOURCE_DAILY_TRIES,
+    timeWindow: '24 hours',
+    keyGenerator: (request) => `${name}-day|${request.ip}|${bodyEmail(request)}`,
+  });
+  return async (request: FastifyRequest): Promise<void> => {
+    const result = await limiter(request);
+    if (!result.isAllowed && result.isExceeded)
+      throw new AppError(
+        'RATE_LIMITED',
+        'Too many codes were tried for this address from here today; try again tomorrow',
+      );
   };
 }
