@@ -289,6 +289,39 @@ describe('review', () => {
 });
 
 describe('conversation', () => {
+  it("tells the admins of a member's message before anyone reviewed the record, once a run", async () => {
+    const user = await createUser(t.app, { first_name: 'Nadia', last_name: 'Note' });
+    const record = (await submitKyc(t, user, {}, [doc(PNG_1PX, 'a.png')])).json().data;
+    const say = (who: TestUser, text: string) =>
+      t.call({
+        method: 'POST',
+        url: '/api/kyc/send-message',
+        token: who.token,
+        payload: { kycId: record._id, text },
+      });
+    const notices = async () =>
+      (
+        (await get('/api/notifications/all', admin)).json().allNotifications as {
+          type: string;
+          message: string;
+          data: { kycId?: string; userId?: string };
+        }[]
+      ).filter((n) => n.type === 'kyc-message' && n.data.kycId === record._id);
+
+    expect((await say(user, 'Is anyone there?')).statusCode).toBe(201);
+    expect((await say(user, 'Urgent, please')).statusCode).toBe(201);
+    const first = await notices();
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatchObject({
+      message: 'Nadia Note sent a message about their KYC.',
+      data: { userId: user.id },
+    });
+    // After an answer, the member's next message is news again.
+    expect((await say(admin, 'Looking now')).statusCode).toBe(201);
+    expect((await say(user, 'Thanks')).statusCode).toBe(201);
+    expect(await notices()).toHaveLength(2);
+  });
+
   it('limits each sender to 30 messages a minute', async () => {
     const user = await createUser(t.app);
     const record = (await submitKyc(t, user, {}, [doc(PNG_1PX, 'a.png')])).json().data;

@@ -12,6 +12,7 @@ import { newId, nowIso } from '../../lib/ids.ts';
 import { contactMessageMail } from '../../lib/mail-templates.ts';
 import type { ContactMessagesTable } from '../../db/schema.ts';
 import { notifyUser } from '../notifications/index.ts';
+import { listAdminRecipients } from '../users/index.ts';
 import * as repo from './contact.repository.ts';
 
 export const CONTACT_SENT_MESSAGE = 'Thanks! Your message has been sent.';
@@ -38,7 +39,7 @@ export async function submitContactMessage(
   await repo.insertContactMessage(app.db, row);
   const receipt = { _id: row.id, id: row.id, createdAt: row.created_at };
 
-  const admins = await repo.listAdminRecipients(app.db);
+  const admins = await listAdminRecipients(app.db);
   if (admins.length === 0) {
     app.log.warn({ contactMessageId: row.id }, 'contact message stored but no admin to tell');
     return receipt;

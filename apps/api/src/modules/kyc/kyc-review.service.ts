@@ -12,7 +12,7 @@ import { dispositionFor, sendUpload } from '../../lib/uploads.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordAdminAction } from '../audit/index.ts';
 import { notifyUser } from '../notifications/index.ts';
-import { getUser, setUserFlags } from '../users/index.ts';
+import { getUser, listAdminRecipients, setUserFlags } from '../users/index.ts';
 import * as repo from './kyc.repository.ts';
 import { toMessageWire } from './kyc.mapper.ts';
 import { toWire, visibleRecord } from './kyc.service.ts';
@@ -99,6 +99,8 @@ export async function sendKycMessage(
   await repo.insertMessage(app.db, row);
   const message = toMessageWire(row, record.user_id);
   const event = { type: 'kyc-message', data: message };
+  const stored = await repo.findMessages(app.db, [record.id]);
+  const conversation = stored.map((m) => toMessageWire(m, record.user_id));
   if (caller.id !== record.user_id) {
     await notifyUser(app, record.user_id, {
       type: 'kyc-message',
@@ -106,12 +108,28 @@ export async function sendKycMessage(
       data: { kycId: record.id, messageId: row.id },
     });
     await app.realtime.publish(record.user_id, event).catch(() => undefined);
-  } else if (record.reviewed_by) {
-    await app.realtime.publish(record.reviewed_by, event).catch(() => undefined);
+  } else {
+    // The member's note goes to the admin who decided the record, or, before anyone has, to every
+    // admin: with the bell's notice, so it does not wait for someone to open the record.
+    // One notice for a run of the member's messages: the next comes after someone answered.
+    const readers = record.reviewed_by
+      ? [record.reviewed_by]
+      : (await listAdminRecipients(app.db)).map((a) => a.id);
+    const before = stored.at(-2);
+    const notify = before?.sender_id !== record.user_id;
+    const member = notify ? await getUser(app.db, record.user_id) : null;
+    await Promise.all(
+      readers.map(async (adminId) => {
+        if (member)
+          await notifyUser(app, adminId, {
+            type: 'kyc-message',
+            message: `${member.first_name} ${member.last_name} sent a message about their KYC.`,
+            data: { kycId: record.id, messageId: row.id, userId: record.user_id },
+          });
+        await app.realtime.publish(adminId, event).catch(() => undefined);
+      }),
+    );
   }
-  const conversation = (await repo.findMessages(app.db, [record.id])).map((m) =>
-    toMessageWire(m, record.user_id),
-  );
   return { message, conversation };
 }
 

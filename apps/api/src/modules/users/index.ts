@@ -6,3 +6,5 @@
 export { getUser, setPaidFlag, setUserFlags } from './users.service.ts';
 // The demo seed writes accounts directly and asks whether the database is still empty.
 export { findUserIdByEmail, hasNonAdminUser, insertUsers } from './users.repository.ts';
+// Messages meant for "the admins" (contact form, a member's KYC note) go to each of them.
+export { listAdminRecipients } from './users.repository.ts';

@@ -64,3 +64,19 @@ export async function hasNonAdminUser(db: DbOrTrx): Promise<boolean> {
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Admins are a handful; the bound keeps one message from fanning out without end. */
+export const MAX_ADMIN_RECIPIENTS = 50;
+
+/** The live admins a message for "the admins" goes to (a contact message, a member's KYC note). */
+export function listAdminRecipients(db: DbOrTrx): Promise<{ id: string; email: string }[]> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('user_type', '=', 'admin')
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(MAX_ADMIN_RECIPIENTS)
+    .execute();
+}

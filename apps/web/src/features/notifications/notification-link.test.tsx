@@ -52,6 +52,14 @@ describe('notificationLink: each type the API sends, to its screen', () => {
     );
   });
 
+  it('sends an admin to the review of the member whose KYC message it is', () => {
+    const data = { kycId: 'k', messageId: 'm', userId: 'u7' };
+    expect(notificationLink({ type: 'kyc-message', data }, { isAdmin: true })).toBe(
+      '/dashboard/kyc/user/u7',
+    );
+    expect(notificationLink({ type: 'kyc-message', data })).toBe('/kyc');
+  });
+
   it('sends an admin to the inbox of contact messages', () => {
     const data = { contactMessageId: 'c', email: 'ann@example.test' };
     expect(notificationLink({ type: 'contact-message', data }, { isAdmin: true })).toBe(

@@ -10,7 +10,7 @@ const text = (value: unknown): string | null =>
  * The screen a notification is about, from what the API puts in its `data` (the `notifyUser`
  * calls of apps/api): a message opens its booking's chat (the sender's thread when the API names
  * it: an owner's open booking has one per sitter), a dispute its page, a KYC decision or
- * message the KYC screen, credits the dashboard that shows the balance, a subscription the
+ * message the KYC screen (for an admin, a member's message their review), credits the dashboard that shows the balance, a subscription the
  * settings that manage it, a booking, request or review its booking, the welcome the profile it
  * asks to complete, a contact-form message the admins' inbox (/admin/messages; only an admin
  * may open it). Null: nothing to open (an account change).
@@ -21,6 +21,10 @@ export function notificationLink(n: Linkable, { isAdmin = false } = {}): string 
   const disputeId = text(data.disputeId);
   if (n.type === 'message') return chatLink(bookingId, text(data.withUserId));
   if (disputeId) return toPath(isAdmin ? paths.adminDispute : paths.dispute, { disputeId });
+  // A member's KYC note reaches admins: it opens that member's review.
+  const kycMember = text(data.userId);
+  if (n.type === 'kyc-message' && isAdmin && kycMember)
+    return toPath(paths.kycUser, { userId: kycMember });
   if (n.type === 'kyc' || n.type === 'kyc-message') return paths.kyc;
   if (n.type === 'credits') return paths.userDashboard;
   if (n.type === 'contact-message') return isAdmin ? paths.adminMessages : null;
