@@ -19,6 +19,8 @@ export function canSeeBookingPets(booking: Pick<Booking, 'status'>, role: Bookin
 
 const NOT_YET = 'Pet details are shown once the booking is accepted.';
 const NO_LONGER = 'Pet details are not shown on a cancelled booking.';
+/** Anyone but the two parties (an admin reading a disputed booking). */
+const PARTIES_ONLY = "Pet details are shown to the booking's owner and sitter only.";
 
 function PetEntry({ pet }: { pet: Pet }) {
   const headingId = `booking-pet-${pet._id}`;
@@ -91,9 +93,11 @@ export function BookingPets({
         <Text size="sm" c="dimmed" mt="xs">
           {role === 'owner'
             ? `${count}; their details could not be shown.`
-            : booking.status === 'cancelled'
-              ? NO_LONGER
-              : NOT_YET}
+            : role === 'viewer'
+              ? PARTIES_ONLY
+              : booking.status === 'cancelled'
+                ? NO_LONGER
+                : NOT_YET}
         </Text>
       )}
     </Paper>

@@ -23,12 +23,16 @@ const pet = makePet({
 const PETS_URL = `/api/pets/user/${OWNER_ID}?include=removed`;
 
 function open(
-  as: 'owner' | 'sitter',
+  as: 'owner' | 'sitter' | 'admin',
   booking: Booking,
   petsReply: { status: number; pets?: Pet[] } = { status: 200 },
 ) {
   storeSession(
-    as === 'owner' ? { id: OWNER_ID, userType: 'user' } : { id: SITTER_ID, userType: 'provider' },
+    as === 'owner'
+      ? { id: OWNER_ID, userType: 'user' }
+      : as === 'admin'
+        ? { id: 'f'.repeat(24), userType: 'admin' }
+        : { id: SITTER_ID, userType: 'provider' },
   );
   const calls = mockFetch((call) => {
     if (call.url === `/api/booking/${BOOKING_ID}`)
@@ -83,6 +87,14 @@ describe('booking details: the pets being cared for', () => {
   it("the sitter of a cancelled booking is told its pets are no longer shown, not 'once accepted'", async () => {
     const calls = open('sitter', makeBooking({ status: 'cancelled' }));
     expect(await section()).toHaveTextContent('Pet details are not shown on a cancelled booking.');
+    expect(calls.some((c) => c.url.startsWith('/api/pets/'))).toBe(false);
+  });
+
+  it("an admin reading a completed booking is told who sees its pets, not 'once accepted'", async () => {
+    const calls = open('admin', makeBooking({ status: 'completed' }));
+    expect(await section()).toHaveTextContent(
+      "Pet details are shown to the booking's owner and sitter only.",
+    );
     expect(calls.some((c) => c.url.startsWith('/api/pets/'))).toBe(false);
   });
 
