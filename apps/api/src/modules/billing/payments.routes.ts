@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorBody,
   idParams,
   mySubscriptionResponse,
   paymentResponse,
@@ -22,16 +21,10 @@ import {
   expireEndedSubscriptions,
   getMySubscription,
 } from './subscriptions.service.ts';
+import { errorsReachingGateway } from '../../lib/route-errors.ts';
 
 const tags = ['subscriptions'];
-const errors = {
-  400: errorBody,
-  401: errorBody,
-  403: errorBody,
-  404: errorBody,
-  409: errorBody,
-  502: errorBody,
-};
+const errors = errorsReachingGateway;
 const SWEEP_MS = 10 * 60_000;
 
 /** The member's subscription, one payment, and the local sandbox's checkout page. */

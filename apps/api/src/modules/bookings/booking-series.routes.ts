@@ -19,15 +19,9 @@ import { decideSeries } from './booking-series-decision.service.ts';
 import { expireStaleSeries } from './booking-series-payments.service.ts';
 import { getSeries, listSeries } from './booking-series-wires.service.ts';
 import { createSeries, previewSeries } from './booking-series.service.ts';
+import { errorsReachingGateway } from '../../lib/route-errors.ts';
 
-const errors = {
-  400: errorBody,
-  401: errorBody,
-  403: errorBody,
-  404: errorBody,
-  409: errorBody,
-  502: errorBody,
-};
+const errors = errorsReachingGateway;
 const tags = ['bookings'];
 
 /**

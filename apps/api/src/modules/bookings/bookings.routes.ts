@@ -7,7 +7,6 @@ import {
   bookingListResponse,
   bookingResponse,
   createBookingBody,
-  errorBody,
   idParams,
   myRequestsQuery,
   myRequestsResponse,
@@ -35,15 +34,9 @@ import { listMyRequests, withdrawMyRequest } from './my-requests.service.ts';
 import { createBooking, quoteBooking } from './bookings.service.ts';
 import { registerBookingPayments } from './booking-payments.service.ts';
 import { registerSeriesRoutes } from './booking-series.routes.ts';
+import { errorsReachingGateway } from '../../lib/route-errors.ts';
 
-const errors = {
-  400: errorBody,
-  401: errorBody,
-  403: errorBody,
-  404: errorBody,
-  409: errorBody,
-  502: errorBody,
-};
+const errors = errorsReachingGateway;
 const tags = ['bookings'];
 
 /** Bookings (prefix /booking): SPEC §7's eight calls plus the price quote, check-in photos,

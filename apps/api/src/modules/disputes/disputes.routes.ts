@@ -15,15 +15,9 @@ import { withUploads } from '../../plugins/uploads.ts';
 import { readDisputeForm } from './dispute-form.ts';
 import { getDispute, listDisputes, sendEvidence } from './disputes-read.service.ts';
 import { openDispute, setDisputeStatus } from './disputes.service.ts';
+import { errorsReachingGateway } from '../../lib/route-errors.ts';
 
-const errors = {
-  400: errorBody,
-  401: errorBody,
-  403: errorBody,
-  404: errorBody,
-  409: errorBody,
-  502: errorBody,
-};
+const errors = errorsReachingGateway;
 const tags = ['disputes'];
 
 /** Opening a dispute: JSON, or a multipart form with evidence files. */
