@@ -142,6 +142,30 @@ describe('an open booking with several sitters', () => {
     expect(await messageQueries()).toBe(withTwo);
   });
 
+  it("reading a sitter's thread reads the bell's notices of that thread, not another's", async () => {
+    const other = (await postBooking(t, owner))._id;
+    const dan = await createProvider(t.app);
+    for (const sitter of [dan, bob]) {
+      const applied = await call(t, 'POST', `/api/booking/${other}/send-request`, sitter);
+      expect(applied.statusCode, applied.body).toBe(201);
+    }
+    const unread = async () => {
+      const res = await call(t, 'GET', '/api/notifications/all', owner);
+      return (res.json().allNotifications as { type: string; data: Record<string, unknown> }[])
+        .filter((n) => n.type === 'message' && n.data.bookingId === other)
+        .map((n) => n.data.withUserId);
+    };
+    const read = (withUserId: string) =>
+      call(t, 'GET', `/api/messages/thread?bookingId=${other}&withUserId=${withUserId}`, owner);
+    await postMessage(t, dan, other, 'Dan here');
+    await postMessage(t, bob, other, 'Bob here');
+    expect((await unread()).sort()).toEqual([bob.id, dan.id].sort());
+    expect((await read(bob.id)).statusCode).toBe(200);
+    expect(await unread()).toEqual([dan.id]);
+    expect((await read(dan.id)).statusCode).toBe(200);
+    expect(await unread()).toEqual([]);
+  });
+
   it("once a sitter is chosen, the owner's conversation and thread are with that sitter only", async () => {
     await postMessage(t, ann, open, 'Ann again');
     const accepted = await call(t, 'PUT', `/api/booking/accept/${open}`, owner, {

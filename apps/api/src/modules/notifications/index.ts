@@ -3,5 +3,6 @@ export {
   countUnread,
   ensureWelcomeNotification,
   isWelcomed,
+  markMessageNoticesRead,
   notifyUser,
 } from './notifications.service.ts';

@@ -160,3 +160,43 @@ export async function useStreamTicketIfFresh(
 export async function deleteExpiredStreamTickets(db: DbOrTrx, before: string): Promise<void> {
   await db.deleteFrom('stream_tickets').where('expires_at', '<', before).execute();
 }
+
+/**
+ * Marks read the user's unread notices of `type` whose data names `bookingId` (and, when given,
+ * `withUserId` or no counterpart at all); the ids it marked. The data is stored as JSON text by
+ * notifyUser, so the pair `"bookingId":"…"` appears in it exactly as matched here (ids are hex).
+ * A read first (from notifications_user_unread_idx): a thread polled with nothing unread writes
+ * nothing.
+ */
+export async function markReadAbout(
+  db: DbOrTrx,
+  userId: string,
+  type: string,
+  bookingId: string,
+  withUserId?: string,
+): Promise<string[]> {
+  let query = db
+    .selectFrom('notifications')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .where('type', '=', type)
+    .where('data', 'like', `%"bookingId":${JSON.stringify(bookingId)}%`);
+  if (withUserId)
+    query = query.where((eb) =>
+      eb.or([
+        eb('data', 'not like', '%"withUserId":%'),
+        eb('data', 'like', `%"withUserId":${JSON.stringify(withUserId)}%`),
+      ]),
+    );
+  const ids = (await query.execute()).map((r) => r.id);
+  if (ids.length === 0) return [];
+  const marked = await db
+    .updateTable('notifications')
+    .set({ read_at: nowIso() })
+    .where('id', 'in', ids)
+    .where('read_at', 'is', null)
+    .returning('id')
+    .execute();
+  return marked.map((r) => r.id);
+}

@@ -124,6 +124,24 @@ export async function markRead(
   return toNotificationWire(row);
 }
 
+/**
+ * A booking's message notices, read by reading its thread (with `withUserId`: that counterpart's
+ * thread): marked read, and the reader's tabs told which (`notifications-read`), so the bell does
+ * not count messages already read.
+ */
+export async function markMessageNoticesRead(
+  app: FastifyInstance,
+  userId: string,
+  bookingId: string,
+  withUserId?: string,
+): Promise<void> {
+  const ids = await repo.markReadAbout(app.db, userId, 'message', bookingId, withUserId);
+  if (ids.length === 0) return;
+  await app.realtime
+    .publish(userId, { type: 'notifications-read', data: { ids } })
+    .catch((err: unknown) => app.log.warn({ err }, 'live push failed'));
+}
+
 export async function countUnread(app: FastifyInstance, userId: string): Promise<number> {
   return repo.countUnreadRows(app.db, userId);
 }

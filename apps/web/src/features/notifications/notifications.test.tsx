@@ -223,6 +223,11 @@ describe('notifications', () => {
     await waitFor(async () => expect(await listTexts()).toEqual(['Pushed live', 'Oldest']));
     expect(screen.getByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
 
+    // Read elsewhere (its chat thread was opened): it leaves the list and the count.
+    act(() => source.emit('notifications-read', { ids: ['n9'] }));
+    await waitFor(async () => expect(await listTexts()).toEqual(['Oldest']));
+    expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+
     await user.click(screen.getByRole('button', { name: /account menu/i }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(source.readyState).toBe(FakeEventSource.CLOSED));

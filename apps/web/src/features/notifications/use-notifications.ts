@@ -120,6 +120,18 @@ export function useNotifications(token: string | null) {
         return { ...s, items, total: s.total + (items.length - s.items.length) };
       });
     });
+    // Read elsewhere (a chat thread read in this or another tab reads its "New message" notices):
+    // they leave the list, and the unread count drops by as many.
+    const stopRead = liveChannel.subscribe('notifications-read', (data) => {
+      const ids = (data as { ids?: unknown } | null)?.ids;
+      if (!Array.isArray(ids) || ids.length === 0) return;
+      const gone = new Set(ids.filter((id): id is string => typeof id === 'string'));
+      setState((s) => ({
+        ...s,
+        items: s.items.filter((item) => !gone.has(item._id)),
+        total: Math.max(0, s.total - gone.size),
+      }));
+    });
     // After a (re)connect or the tab's return, catch up on whatever the stream did not deliver.
     const stopCatchUp = liveChannel.onCatchUp(() => void refresh());
     return () => {
@@ -127,6 +139,7 @@ export function useNotifications(token: string | null) {
       clearTimeout(first);
       clearInterval(poll);
       stopLive();
+      stopRead();
       stopCatchUp();
     };
   }, [token, refresh]);
