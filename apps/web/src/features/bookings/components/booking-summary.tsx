@@ -107,10 +107,13 @@ export const SUMMARY_TITLE_ID = 'summary-title';
 export function BookingSummary({
   booking,
   isOwner = false,
+  showPayment = true,
   requests = [],
 }: {
   booking: Booking;
   isOwner?: boolean;
+  /** How the owner paid (credits, card, refunds): the owner's and the admins' to read, not the sitter's. */
+  showPayment?: boolean;
   /** The booking's requests where the page has them: whom an ended request went to. */
   requests?: readonly BookingRequest[] | null;
 }) {
@@ -146,17 +149,17 @@ export function BookingSummary({
               {booking.price.units === 1 ? '' : 's'} ={' '}
               {formatCents(booking.price.amountCents, currency)}
             </Text>
-            {booking.creditsApplied > 0 && (
+            {showPayment && booking.creditsApplied > 0 && (
               <Text size="sm">
                 Credits applied: {formatCents(booking.creditsApplied, currency)}
               </Text>
             )}
-            {booking.creditsRefunded > 0 && (
+            {showPayment && booking.creditsRefunded > 0 && (
               <Text size="sm">
                 Credits refunded: {formatCents(booking.creditsRefunded, currency)}
               </Text>
             )}
-            <PaymentLines booking={booking} currency={currency} />
+            {showPayment && <PaymentLines booking={booking} currency={currency} />}
           </>
         ) : (
           <Text size="sm" c="dimmed">

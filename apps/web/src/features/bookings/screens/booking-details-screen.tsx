@@ -114,6 +114,7 @@ export default function BookingDetailsScreen() {
                 <BookingSummary
                   booking={booking}
                   isOwner={role === 'owner'}
+                  showPayment={role === 'owner' || !isProviderUser}
                   requests={requests.data}
                 />
                 <BookingPets booking={booking} role={role} owned={ownedPets} />

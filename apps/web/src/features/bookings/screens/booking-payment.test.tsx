@@ -4,10 +4,12 @@ import { mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 import { storeSession } from '../../../test/tokens';
 import type { Booking } from '../bookings-api';
-import { BOOKING_ID, makeBooking, makeRequest, OWNER_ID } from '../test/booking-factory';
+import { BOOKING_ID, makeBooking, makeRequest, OWNER_ID, SITTER_ID } from '../test/booking-factory';
 
-function open(booking: Booking) {
-  storeSession({ id: OWNER_ID, userType: 'user' });
+function open(booking: Booking, as: 'owner' | 'sitter' = 'owner') {
+  storeSession(
+    as === 'owner' ? { id: OWNER_ID, userType: 'user' } : { id: SITTER_ID, userType: 'provider' },
+  );
   mockFetch((call) => {
     if (call.url === `/api/booking/${BOOKING_ID}`)
       return { status: 200, body: { booking, reviews: [] } };
@@ -42,6 +44,13 @@ describe('booking details: what was paid how', () => {
     expect(await screen.findByText('Paid by card: $40.00')).toBeInTheDocument();
     expect(screen.getByText('Credits applied: $10.00')).toBeInTheDocument();
     expect(screen.getByText('Card refunded: $40.00')).toBeInTheDocument();
+  });
+
+  it('shows the sitter the price, not how the owner paid it', async () => {
+    open(makeBooking({ status: 'accepted', creditsApplied: 1000, payment: payment({}) }), 'sitter');
+    expect(await screen.findByText(/^Price: /)).toBeInTheDocument();
+    expect(screen.queryByText(/Credits applied/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Paid by card/)).not.toBeInTheDocument();
   });
 
   it('offers to pay an unpaid card part, and says the sitter is asked once it is paid', async () => {
