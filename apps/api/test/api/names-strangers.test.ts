@@ -59,6 +59,12 @@ describe('names between an owner and a sitter who is not assigned', () => {
     const ownerSide = await conversationOn(booking, owner);
     expect(ownerSide.otherParty).toMatchObject({ _id: sitter.id, lastName: 'O.' });
     expect(ownerSide.lastMessage.sender).toMatchObject({ lastName: 'O.' });
+    // Read before the thread: reading the thread reads its message notices.
+    const note = (await get('/api/notifications/all', owner)).allNotifications.find(
+      (n: { type: string }) => n.type === 'message',
+    );
+    expect(note.message).toContain('Sam O.:');
+    expect(note.message).not.toContain('Ortega');
     const thread = await get(`/api/messages/thread?bookingId=${booking}`, owner);
     expect(thread.data[0]).toMatchObject({
       sender: { lastName: 'O.' },
@@ -66,11 +72,6 @@ describe('names between an owner and a sitter who is not assigned', () => {
     });
     const byId = await get(`/api/messages/${sent._id}`, sitter);
     expect(byId.data.recipient.lastName).toBe('B.');
-    const note = (await get('/api/notifications/all', owner)).allNotifications.find(
-      (n: { type: string }) => n.type === 'message',
-    );
-    expect(note.message).toContain('Sam O.:');
-    expect(note.message).not.toContain('Ortega');
 
     const requests = await get(`/api/booking/${booking}/requests`, owner);
     expect(requests.providers[0].provider).toMatchObject({ _id: sitter.id, lastName: 'O.' });

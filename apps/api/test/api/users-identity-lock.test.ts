@@ -103,20 +103,21 @@ describe('a KYC-verified user', () => {
     });
   });
 
-  it('keeps the name locked when a later submission is rejected but the Verified badge stays', async () => {
+  it('a later submission rejected takes the Verified badge, and with it the lock', async () => {
     const sitter = await verifiedSitter();
-    // A second record while verified, then rejected: KYC_verified goes, is_verified stays.
+    // A second record while verified, then rejected: neither trust flag stays (no badge shows).
     expect(
       (await submitKyc(t, sitter, { text: 'again' }, [doc(PNG_1PX, 'id.png')])).statusCode,
     ).toBe(201);
     expect((await decide(sitter.id, 'REJECT')).statusCode).toBe(200);
     const before = (await get(`/api/user/${sitter.id}`, admin)).json().data;
-    expect(before.badges).toEqual({ KYC_verified: false, is_verified: true });
+    expect(before.badges).toEqual({ KYC_verified: false, is_verified: false });
 
+    // Nothing shown as checked any more: the name is the member's to change, badge-less.
     const res = await update(sitter, { firstName: 'Sam', lastName: 'Ortega' });
-    expect(res.statusCode, res.body).toBe(409);
-    expect(res.json().message).toMatch(/were checked with your ID/);
-    expect((await get(`/api/user/${sitter.id}`, admin)).json().data.firstName).toBe('Vera');
+    expect(res.statusCode, res.body).toBe(200);
+    const after = (await get(`/api/user/${sitter.id}`, admin)).json().data;
+    expect(after).toMatchObject({ firstName: 'Sam', badges: { is_verified: false } });
   });
 
   it('may fill an identity field left empty at the review, and no other', async () => {
