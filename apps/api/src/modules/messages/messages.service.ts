@@ -103,7 +103,9 @@ export async function listConversations(
   const assigned = rows.flatMap((r) =>
     r.owner_id === user.id && r.provider_id ? [{ bookingId: r.id, otherId: r.provider_id }] : [],
   );
-  const lastIds = rows.flatMap((r) => (r.last_id ? [r.last_id] : []));
+  // The newest message of the rows not summarised by pair (a pair's summary brings its own).
+  const byPair = new Set(assigned.map((a) => a.bookingId));
+  const lastIds = rows.flatMap((r) => (r.last_id && !byPair.has(r.id) ? [r.last_id] : []));
   const [summaries, assignedSummaries, lasts, names] = await Promise.all([
     repo.summarisePairs(
       app.db,
