@@ -18,8 +18,8 @@ import { BoardSection as Section, boardSectionId } from '../components/board-sec
 import { BookingCard, type CardBooking } from '../components/booking-card';
 import { BookingListSkeleton } from '../components/booking-list-skeleton';
 import { CannotApplyNote } from '../components/cannot-apply-note';
-import { DecisionButtons, pendingDecision } from '../components/decision-buttons';
 import { DeclineInvitationModal } from '../components/decline-invitation-modal';
+import { InvitationDecision } from '../components/invitation-decision';
 import { SeriesRequestsSection } from '../components/series-requests-section';
 import { WithdrawApplicationModal } from '../components/withdraw-application-modal';
 import { useCurrentUser } from '../../auth';
@@ -123,24 +123,6 @@ export default function RequestPageScreen() {
       </Container>
     );
 
-  const invitationButtons = (invitation: MyRequest) => (
-    <>
-      {invitation.cannotAccept && (
-        <CannotApplyNote reason={invitation.cannotAccept} to="accept it" />
-      )}
-      <DecisionButtons
-        mt="sm"
-        pending={pendingDecision(busy, (d) => `${d}:${invitation.booking._id}`)}
-        isBusy={busy !== null}
-        canAccept={!invitation.cannotAccept}
-        onDecide={(decision) =>
-          decision === 'rejected'
-            ? setToDecline(invitation)
-            : void decide(invitation.booking, decision)
-        }
-      />
-    </>
-  );
   const stateBadge = (request: MyRequest, id?: string) => (
     <Badge
       variant="dot"
@@ -215,7 +197,15 @@ export default function RequestPageScreen() {
             >
               {board.data.invitations.map((request) => (
                 <BookingCard key={request._id} booking={request.booking} viewAs="provider">
-                  {invitationButtons(request)}
+                  <InvitationDecision
+                    invitation={request}
+                    busy={busy}
+                    onDecide={(decision) =>
+                      decision === 'rejected'
+                        ? setToDecline(request)
+                        : void decide(request.booking, decision)
+                    }
+                  />
                 </BookingCard>
               ))}
             </Section>
