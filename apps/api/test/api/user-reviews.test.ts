@@ -159,6 +159,24 @@ describe('GET /api/user/:id/reviews', () => {
     expect(res.json().message).toBe('page: page × limit must not exceed 10000; narrow the search');
   });
 
+  it('reads the reviewer\'s own "leave a review" notice of that booking, and only that one', async () => {
+    const reviewed = await completedBooking();
+    const other = await completedBooking();
+    type Notice = { type: string; data: { bookingId?: string } };
+    const prompts = async () => {
+      const res = await call(t, 'GET', '/api/notifications/all?limit=100', owner);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().allNotifications as Notice[])
+        .filter((n) => n.type === 'booking-completed')
+        .map((n) => n.data.bookingId);
+    };
+    expect(await prompts()).toEqual(expect.arrayContaining([reviewed, other]));
+    await review(reviewed, owner, 4, 'On time');
+    const left = await prompts();
+    expect(left).not.toContain(reviewed);
+    expect(left).toContain(other);
+  });
+
   it('answers 401 without a session, 404 for unknown, deleted or never-issued user ids', async () => {
     expect((await call(t, 'GET', `/api/user/${sitter.id}/reviews`, null)).statusCode).toBe(401);
     const unknown = 'a'.repeat(24);

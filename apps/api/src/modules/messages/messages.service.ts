@@ -9,7 +9,7 @@ import {
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { markMessageNoticesRead, notifyUser } from '../notifications/index.ts';
+import { markNoticesRead, notifyUser } from '../notifications/index.ts';
 import { readAccess, resolveRecipient } from './messages.access.ts';
 import { isChatParty, type BookingParties } from '../bookings/index.ts';
 import {
@@ -177,7 +177,7 @@ export async function getThread(
     const readAt = nowIso();
     const senders = await repo.markBookingRead(app.db, bookingId, partyId, readAt, withUserId);
     // The bell's "New message" notices of this thread are read with it.
-    await markMessageNoticesRead(app, partyId, bookingId, withUserId);
+    await markNoticesRead(app, partyId, { type: 'message', bookingId, withUserId });
     const event: MessageReadEvent = { bookingId, readerId: partyId, readAt };
     // Only to senders who may read this conversation now: a sitter who withdrew, was rejected or
     // was not chosen keeps their old messages' rows but learns nothing more of the thread.

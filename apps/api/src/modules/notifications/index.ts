@@ -3,6 +3,6 @@ export {
   countUnread,
   ensureWelcomeNotification,
   isWelcomed,
-  markMessageNoticesRead,
+  markNoticesRead,
   notifyUser,
 } from './notifications.service.ts';

@@ -125,17 +125,23 @@ export async function markRead(
 }
 
 /**
- * A booking's message notices, read by reading its thread (with `withUserId`: that counterpart's
- * thread): marked read, and the reader's tabs told which (`notifications-read`), so the bell does
- * not count messages already read.
+ * A booking's notices of one type that the reader has dealt with, marked read: its message
+ * notices by reading its thread (with `withUserId`: that counterpart's thread), its "leave a
+ * review" notice by reviewing. The reader's tabs are told which (`notifications-read`), so the
+ * bell stops counting them at once.
  */
-export async function markMessageNoticesRead(
+export async function markNoticesRead(
   app: FastifyInstance,
   userId: string,
-  bookingId: string,
-  withUserId?: string,
+  about: { type: string; bookingId: string; withUserId?: string },
 ): Promise<void> {
-  const ids = await repo.markReadAbout(app.db, userId, 'message', bookingId, withUserId);
+  const ids = await repo.markReadAbout(
+    app.db,
+    userId,
+    about.type,
+    about.bookingId,
+    about.withUserId,
+  );
   if (ids.length === 0) return;
   await app.realtime
     .publish(userId, { type: 'notifications-read', data: { ids } })

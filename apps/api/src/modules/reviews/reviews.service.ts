@@ -8,7 +8,7 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts'
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { userImageUrl } from '../../lib/user-columns.ts';
-import { notifyUser } from '../notifications/index.ts';
+import { markNoticesRead, notifyUser } from '../notifications/index.ts';
 import { recomputeVisibleSubjects } from './rating-cache.ts';
 import {
   blindEnd,
@@ -155,6 +155,8 @@ export async function createReview(
     (r) => r.id === row.id,
   );
   const authors = await authorCards(app.db, [caller.id]);
+  // The "…is complete — leave a review" notice has been answered.
+  await markNoticesRead(app, caller.id, { type: 'booking-completed', bookingId });
   await notifyUser(app, subjectId, {
     type: 'review',
     message: mine?.visible
