@@ -508,6 +508,28 @@ describe('GET /api/user/nearby filters', () => {
   });
 });
 
+describe("a service search's cards", () => {
+  it("show that service's free dates; an overnight one's are not ruled out by the weekly hours", async () => {
+    await resetSitters();
+    // Weekday hours, walks and boarding: free to board over the weekend (2027-03-13/14).
+    const weekdays = sitter({
+      schedule: [1, 2, 3, 4, 5].map((day) => ({ day, start: '09:00', end: '17:00' })),
+    });
+    await insertSitters([weekdays]);
+    const weekend = { startDate: '2027-03-13', endDate: '2027-03-14' };
+    const card = async (q: Query) =>
+      (await nearby(located, { ...q, limit: 50 })).nearbyUsers.find((c) => c._id === weekdays.id);
+
+    const boarding = await card({ service: 'boarding', ...weekend });
+    expect(boarding?.nextFreeDates?.slice(0, 2)).toEqual(['2027-03-13', '2027-03-14']);
+    // Walks need the hours, and so does a search naming no service.
+    expect((await card({ service: 'dog-walking', ...weekend }))?.nextFreeDates?.[0]).toBe(
+      '2027-03-15',
+    );
+    expect((await card(weekend))?.nextFreeDates?.[0]).toBe('2027-03-15');
+  });
+});
+
 describe('search by dates against a brute-force oracle (property)', () => {
   const hhmm = (half: number) =>
     `${String(Math.floor(half / 2)).padStart(2, '0')}:${half % 2 ? '30' : '00'}`;

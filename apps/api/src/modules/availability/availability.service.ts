@@ -159,15 +159,17 @@ export async function findBusySitters(
 
 /**
  * The next free dates of each sitter (for cards and the sitter page); `calendarRows` as above.
- * `fromDate` (YYYY-MM-DD): a search's first day, so its cards show dates from there, not before.
+ * A search's `fromDate` (YYYY-MM-DD, its first day: its cards show dates from there, not before)
+ * and `service` (its cards show that service's dates; see nextFreeDates).
  */
 export async function nextFreeDatesFor(
   db: DbOrTrx,
   sitters: { id: string; services: string[] }[],
   now = new Date(),
   calendarRows?: readonly CalendarRow[],
-  fromDate?: string,
+  search: { fromDate?: string; service?: string } = {},
 ): Promise<Map<string, string[]>> {
+  const { fromDate, service } = search;
   const from = fromDate ? new Date(`${fromDate}T00:00:00Z`) : now;
   const first = from.getTime() > now.getTime() ? from : now;
   const horizon = {
@@ -191,6 +193,7 @@ export async function nextFreeDatesFor(
         NEXT_FREE_DATES,
         NEXT_FREE_HORIZON_DAYS,
         fromDate,
+        service,
       ),
     );
   return out;

@@ -473,6 +473,39 @@ describe('nextFreeDates', () => {
     ).toEqual(['2026-06-01']);
   });
 
+  it("a search for one service gives that service's dates; an overnight one's ignore the hours", () => {
+    // Monday to Friday hours, boarding and dog walking listed: a boarding search found the
+    // sitter free for the weekend, and their card says so.
+    const weekdays = normalizeSchedule(
+      [1, 2, 3, 4, 5].map((day) => ({ day, start: '09:00', end: '17:00' })),
+    );
+    const cal = utc({ windows: weekdays });
+    const listed = ['dog-walking', 'boarding'];
+    expect(nextFreeDates(cal, listed, now, 2, 60, '2026-06-06')).toEqual([
+      '2026-06-08',
+      '2026-06-09',
+    ]);
+    expect(nextFreeDates(cal, listed, now, 2, 60, '2026-06-06', 'Boarding')).toEqual([
+      '2026-06-06',
+      '2026-06-07',
+    ]);
+    expect(nextFreeDates(cal, listed, now, 2, 60, '2026-06-06', 'dog-walking')).toEqual([
+      '2026-06-08',
+      '2026-06-09',
+    ]);
+    // Only the searched service's room counts: boarding full on June 6th, walks not asked for.
+    const stays = [booking('a', 'boarding', '2026-06-06T00:00:00Z', '2026-06-07T00:00:00Z')];
+    const full = utc({ windows: weekdays, bookings: stays });
+    expect(nextFreeDates(full, listed, now, 1, 60, '2026-06-06', 'boarding')).toEqual([
+      '2026-06-07',
+    ]);
+    // A block still rules a day out.
+    const away = utc({ blocks: [block('b', '2026-06-06', '2026-06-06', 'UTC')] });
+    expect(nextFreeDates(away, listed, now, 1, 60, '2026-06-06', 'boarding')).toEqual([
+      '2026-06-07',
+    ]);
+  });
+
   it('stops at the count and at the horizon', () => {
     const cal = utc({ blocks: [block('b', '2026-06-03', '2026-07-30', 'UTC')] });
     expect(nextFreeDates(cal, ['dog-walking'], now, 5, 10)).toEqual(['2026-06-01', '2026-06-02']);

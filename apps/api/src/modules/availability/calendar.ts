@@ -233,6 +233,11 @@ export function findConflict(
  * is set: the card shows those hours, so a day they show as "Not available" is never called free,
  * whatever the service) and has room for at least one service they offer: an hourly one on any
  * such day, an overnight one while its capacity is not taken for the whole day.
+ *
+ * `searched`: a search for one service (its cards). The dates are that service's alone, and for
+ * an overnight one the weekly hours do not rule a day out, as they do not when it is requested
+ * (findConflict): a card in a boarding search never calls a sitter busy on a day the search has
+ * just found them free.
  */
 export function nextFreeDates(
   cal: CalendarData,
@@ -241,17 +246,20 @@ export function nextFreeDates(
   count: number,
   horizonDays: number,
   fromDate?: string,
+  searched?: string,
 ): string[] {
   const out: string[] = [];
   const today = localParts(now, cal.timeZone).date;
   const first = fromDate && fromDate > today ? fromDate : today;
-  const offered = (services.length > 0 ? services : ['dog-walking']).map(normalizeService);
+  const listed = searched ? [searched] : services.length > 0 ? services : ['dog-walking'];
+  const offered = listed.map(normalizeService);
+  const hoursRule = !searched || serviceUnit(offered[0]!) !== 'night';
   for (let i = 0; i < horizonDays && out.length < count; i++) {
     const date = addDays(first, i);
     if (cal.blocks.some((b) => b.startDate <= date && date <= b.endDate)) continue;
     const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
     const hasHours = cal.windows.length === 0 || cal.windows.some((w) => w.weekday === weekday);
-    if (!hasHours) continue;
+    if (hoursRule && !hasHours) continue;
     let day: Interval | undefined;
     const roomy = offered.some((s) => {
       if (serviceUnit(s) !== 'night') return true;

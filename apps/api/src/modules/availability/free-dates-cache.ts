@@ -14,7 +14,9 @@ const MAX_ENTRIES = 50_000;
 const QUARTER_HOUR_MS = 15 * 60_000;
 const caches = new WeakMap<object, Map<string, Entry>>();
 
-const keyOf = (services: string[], fromDate?: string) => `${services.join(',')}|${fromDate ?? ''}`;
+type Search = { fromDate?: string; service?: string };
+const keyOf = (services: string[], search: Search) =>
+  `${services.join(',')}|${search.fromDate ?? ''}|${search.service ?? ''}`;
 
 /** When what was computed at `at` from the calendars stops being valid: the next quarter-hour. */
 export const calendarDayValidUntil = (at: number) =>
@@ -24,8 +26,8 @@ export async function cachedNextFreeDates(
   db: DbOrTrx,
   sitters: { id: string; services: string[] }[],
   now = new Date(),
-  /** A search's first day (YYYY-MM-DD): dates from there on (see nextFreeDatesFor). */
-  fromDate?: string,
+  /** A search's first day (YYYY-MM-DD) and service (see nextFreeDatesFor). */
+  search: Search = {},
 ): Promise<Map<string, string[]>> {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
@@ -36,7 +38,7 @@ export async function cachedNextFreeDates(
   const out = new Map<string, string[]>();
   const misses: { id: string; services: string[] }[] = [];
   for (const s of sitters) {
-    const key = keyOf(s.services, fromDate);
+    const key = keyOf(s.services, search);
     const hit = cache.get(s.id);
     if (hit && hit.version === version && hit.key === key && hit.until > at) {
       out.set(s.id, hit.dates);
@@ -45,14 +47,14 @@ export async function cachedNextFreeDates(
     }
   }
   if (misses.length === 0) return out;
-  const fresh = await nextFreeDatesFor(db, misses, now, undefined, fromDate);
+  const fresh = await nextFreeDatesFor(db, misses, now, undefined, search);
   const until = calendarDayValidUntil(at);
   for (const s of misses) {
     const dates = fresh.get(s.id) ?? [];
     out.set(s.id, dates);
     cache.delete(s.id);
     if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-    cache.set(s.id, { version, key: keyOf(s.services, fromDate), until, dates });
+    cache.set(s.id, { version, key: keyOf(s.services, search), until, dates });
   }
   return out;
 }

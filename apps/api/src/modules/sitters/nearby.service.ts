@@ -209,8 +209,9 @@ async function searchNearby(
     app.db,
     cardRows.map((r) => ({ id: r.id, services: parseStringList(r.primary_services) })),
     undefined,
-    // With dates, the cards' free dates start at the search's first (UTC) day, not before it.
-    searchFrom,
+    // With dates, the cards' free dates start at the search's first (UTC) day, not before it;
+    // with a service, they are that service's (an overnight one's ignore the weekly hours).
+    { fromDate: searchFrom, service: filters.service },
   );
   const nearbyUsers: NearbyCard[] = [];
   for (const id of ids) {
