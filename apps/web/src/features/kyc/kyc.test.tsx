@@ -1,8 +1,9 @@
 import { KYC_SEARCH_MAX } from '@pawsy/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestStore } from '../../app/store';
+import { FakeEventSource } from '../../test/fake-event-source';
 import { mockFetch } from '../../test/fetch-mock';
 import { pageFrom, stubIntersectionObserver } from '../../test/paging';
 import { FIXTURE_USER_ID, makeKycRecord } from '../../test/fixtures';
@@ -10,7 +11,7 @@ import { renderApp } from '../../test/render-app';
 import { storeSession } from '../../test/tokens';
 import { mockXhr } from '../../test/xhr-mock';
 import { fileProgress } from './components/kyc-upload-form';
-import { KYC_MESSAGES } from './kyc-api';
+import { KYC_MESSAGES, type KycRecord } from './kyc-api';
 import { fetchUserKyc, initialKycState, kycFailed, submitKyc, verifyKyc } from './kyc-slice';
 
 afterEach(() => {
@@ -288,6 +289,100 @@ describe('/kyc', () => {
       }),
     );
     expect(box).toHaveValue('');
+  });
+});
+
+describe('KYC screens live', () => {
+  const TICKET = {
+    status: 200,
+    body: { success: true, data: { ticket: 't1', expiresAt: new Date().toISOString() } },
+  };
+  type Message = KycRecord['conversation'][number];
+  const message = (kycId: string, over: Partial<Message> = {}): Message => ({
+    _id: 'm1',
+    kycId,
+    text: 'Please send the back of the card too',
+    sender: ADMIN_ID,
+    senderRole: 'admin',
+    sentAt: '2026-11-20T11:00:00.000Z',
+    ...over,
+  });
+  // Well inside the 15 s poll: what shows by then came by the push.
+  const soon = { timeout: 5_000 };
+  const stream = async () => {
+    await waitFor(() => expect(FakeEventSource.instances.length).toBeGreaterThan(0));
+    return FakeEventSource.instances.at(-1)!;
+  };
+
+  it("/kyc shows the reviewer's message and the decision as they are pushed, without the poll", async () => {
+    storeSession({ id: FIXTURE_USER_ID });
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    let record = makeKycRecord();
+    const calls = mockFetch(({ url }) => {
+      if (url === '/api/notifications/stream-ticket') return TICKET;
+      if (url.startsWith('/api/kyc/user/'))
+        return { status: 200, body: { success: true, data: [record] } };
+      return { status: 200, body: { success: true, allNotifications: [] } };
+    });
+    renderApp('/kyc');
+    const log = await screen.findByRole('log', { name: 'KYC conversation messages' });
+    expect(await within(log).findByText('No messages yet.')).toBeInTheDocument();
+    const source = await stream();
+    const reads = () => calls.filter((c) => c.url.startsWith('/api/kyc/user/')).length;
+    const before = reads();
+
+    // Another record's message changes nothing here.
+    record = { ...record, conversation: [message(record._id)] };
+    act(() => source.emit('kyc-message', message('b'.repeat(24), { text: 'Not for you' })));
+    expect(reads()).toBe(before);
+    act(() => source.emit('kyc-message', message(record._id)));
+    expect(
+      await within(log).findByText('Please send the back of the card too', {}, soon),
+    ).toBeInTheDocument();
+    expect(reads()).toBe(before + 1);
+
+    record = makeKycRecord({ status: 'Verified', conversation: record.conversation });
+    record = { ...record, userId: { ...record.userId, KYC_verified: true } };
+    act(() =>
+      source.emit('notification', {
+        _id: 'n1',
+        type: 'kyc',
+        message: 'Your identity is verified.',
+        read: false,
+        time: '2026-11-20T12:00:00.000Z',
+        data: { kycId: record._id, status: 'Verified' },
+      }),
+    );
+    expect(await screen.findByText('You are verified', {}, soon)).toBeInTheDocument();
+  });
+
+  it("the admin's review shows the member's message as it is pushed", async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    let record = makeKycRecord();
+    const calls = mockFetch(({ url }) => {
+      if (url === '/api/notifications/stream-ticket') return TICKET;
+      if (url.startsWith('/api/kyc/user/'))
+        return { status: 200, body: { success: true, data: [record] } };
+      if (url === `/api/kyc/${record._id}`)
+        return { status: 200, body: { success: true, data: record } };
+      return { status: 200, body: { success: true, allNotifications: [] } };
+    });
+    renderApp(`/dashboard/kyc/user/${FIXTURE_USER_ID}`);
+    await screen.findByRole('heading', { name: 'Verification of Maya Lopez' });
+    const source = await stream();
+    expect(screen.getByText('No messages yet.')).toBeInTheDocument();
+    const note = message(record._id, {
+      text: 'I sent my passport instead',
+      sender: FIXTURE_USER_ID,
+      senderRole: 'user',
+    });
+    record = { ...record, conversation: [note] };
+    act(() => source.emit('kyc-message', note));
+    expect(await screen.findByText('I sent my passport instead', {}, soon)).toBeInTheDocument();
+    expect(calls.some((c) => c.url === `/api/kyc/${record._id}`)).toBe(true);
   });
 });
 

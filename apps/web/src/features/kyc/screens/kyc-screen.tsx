@@ -7,10 +7,11 @@ import { KycConversation } from '../components/kyc-conversation';
 import { isKycWithdrawn, KycStatusBadge, readableAlert } from '../components/kyc-status-badge';
 import { KycUploadForm } from '../components/kyc-upload-form';
 import { useInterval } from '../components/use-interval';
+import { useKycLive } from '../components/use-kyc-live';
 import { fetchUserKyc, selectKyc } from '../kyc-slice';
 import { KYC_MESSAGES } from '../kyc-api';
 
-/** How often the reviewer's replies are looked for while this screen is open. */
+/** How often the reviewer's replies are looked for while this screen is open (besides the live push). */
 export const KYC_POLL_MS = 15_000;
 
 /** /kyc: the user's verification status, upload and resubmission, and the reviewer conversation. */
@@ -30,6 +31,7 @@ export default function KycScreen() {
   useInterval(poll, KYC_POLL_MS, Boolean(userId && record));
 
   const ownRecord = record && record.userId._id === userId ? record : null;
+  useKycLive(ownRecord?._id, poll);
   // An admin may switch KYC_verified off after a passed review (SPEC §6): the record still reads
   // Verified, but the member is not, and sends documents again as a new record.
   const isWithdrawn =

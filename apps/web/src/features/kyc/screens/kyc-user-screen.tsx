@@ -23,6 +23,7 @@ import { DocumentViewer } from '../components/document-viewer';
 import { KycConversation } from '../components/kyc-conversation';
 import { KycStatusBadge } from '../components/kyc-status-badge';
 import { useInterval } from '../components/use-interval';
+import { useKycLive } from '../components/use-kyc-live';
 import { fetchKycById, fetchUserKyc, kycMessageShown, selectKyc, verifyKyc } from '../kyc-slice';
 import { KYC_POLL_MS } from './kyc-screen';
 import { formatDate, formatDateTime } from '../../../lib/dates';
@@ -69,6 +70,7 @@ export default function KycUserScreen() {
     if (record) void fetchKycById(dispatch, record._id, true);
   }, [dispatch, record]);
   useInterval(poll, KYC_POLL_MS, Boolean(record));
+  useKycLive(record?._id, poll);
 
   async function decide(action: 'VERIFIED' | 'REJECTED') {
     setBusy(true);
