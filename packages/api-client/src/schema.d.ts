@@ -835,7 +835,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Admins: decide the user's newest record (action VERIFIED, anything else rejects) */
+        /**
+         * Admins: decide the user's newest record (action VERIFIED, anything else rejects)
+         * @description A record that changed after it was read (another admin decided it at the same moment, or the member resubmitted) is a 409: one of two racing decisions wins.
+         */
         put: operations["putKycVerifyByUserId"];
         post?: never;
         delete?: never;
@@ -11049,6 +11052,22 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

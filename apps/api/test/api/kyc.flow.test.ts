@@ -225,6 +225,37 @@ describe('review', () => {
     expect((await verify(spaced.id, { action: ' VERIFIED ' })).json().data.status).toBe('Verified');
   });
 
+  it('decides at most once on what each admin read: racing decisions leave record, flags and notices agreeing', async () => {
+    const second = await createUser(t.app, { user_type: 'admin' });
+    for (let round = 0; round < 4; round++) {
+      const user = await createUser(t.app);
+      await submitKyc(t, user, { text: 'ID' }, [doc(PNG_1PX, 'a.png')]);
+      const answers = await Promise.all([
+        verify(user.id, { action: 'VERIFIED' }),
+        t.call({
+          method: 'PUT',
+          url: `/api/kyc/verify/${user.id}`,
+          token: second.token,
+          payload: { action: 'REJECTED', rejectionReason: 'blurry' },
+        }),
+      ]);
+      // Both read the pending record: one wins and the other is told (409). Or the second read
+      // the first's decision and decided again (200 each, in turn).
+      const won = answers.filter((a) => a.statusCode === 200);
+      for (const lost of answers.filter((a) => a.statusCode !== 200)) {
+        expect(lost.statusCode, lost.body).toBe(409);
+        expect(lost.json().message).toMatch(/changed while you were deciding/);
+      }
+      expect(won.length).toBeGreaterThan(0);
+      const record = (await get(`/api/kyc/user/${user.id}`, admin)).json().data[0];
+      const profile = (await get('/api/user/user-profile', user)).json().data;
+      expect(profile.KYC_verified).toBe(record.status === 'Verified');
+      expect(profile.is_verified).toBe(record.status === 'Verified');
+      const notices = (await get('/api/notifications/all?limit=100', user)).json().allNotifications;
+      expect(notices.filter((n: { type: string }) => n.type === 'kyc')).toHaveLength(won.length);
+    }
+  });
+
   it('takes no new documents while a record waits for review (409), onto it or as a new one', async () => {
     const user = await createUser(t.app, { first_name: 'Repeat', last_name: 'Sender' });
     const first = await submitKyc(t, user, { text: 'one' }, [doc(PNG_1PX, 'a.png')]);

@@ -5,17 +5,20 @@ import {
   type KycRecord,
   type KycSendMessageBody,
 } from '@pawsy/contract';
-import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { kycDecisionMail } from '../../lib/mail-templates.ts';
 import { dispositionFor, sendUpload } from '../../lib/uploads.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordAdminAction } from '../audit/index.ts';
 import { notifyUser } from '../notifications/index.ts';
-import { getUser, listAdminRecipients, setUserFlags } from '../users/index.ts';
+import { getUser, listAdminRecipients, setIdentityFlags } from '../users/index.ts';
 import * as repo from './kyc.repository.ts';
 import { toMessageWire } from './kyc.mapper.ts';
 import { toWire, visibleRecord } from './kyc.service.ts';
+
+const KYC_CHANGED =
+  'This KYC record changed while you were deciding (another admin decided it or the member sent new documents); reload it and decide again';
 
 /**
  * PUT /api/kyc/verify/{userId} (admins): decides the user's newest record. `VERIFIED` (SPEC §4's
@@ -35,12 +38,16 @@ export async function verifyKyc(
   const reason = verified ? null : input.rejectionReason;
   const status = verified ? 'Verified' : 'Rejected';
   await app.db.transaction().execute(async (trx) => {
-    await repo.decideRecord(trx, latest.id, {
+    const decided = await repo.decideRecord(trx, latest.id, latest, {
       status,
       rejection_reason: reason,
       reviewed_by: caller.id,
       updated_at: nowIso(),
     });
+    if (!decided) throw conflict(KYC_CHANGED);
+    // The users area owns the flags; with the record in one transaction, so they always agree.
+    // A rejected identity keeps no trust badge: cards show "Verified" while either flag is set.
+    await setIdentityFlags(trx, userId, verified);
     await recordAdminAction(trx, {
       actorId: caller.id,
       action: 'kyc.decision',
@@ -51,14 +58,6 @@ export async function verifyKyc(
       after: { status, rejectionReason: reason },
     });
   });
-  // The users area owns the flags; the decision below is the one message the user gets.
-  await setUserFlags(
-    app,
-    userId,
-    // A rejected identity keeps no trust badge: cards show "Verified" while either flag is set.
-    { KYC_verified: verified, is_verified: verified },
-    { notify: false },
-  );
   const user = await getUser(app.db, userId);
   await notifyUser(app, userId, {
     type: 'kyc',

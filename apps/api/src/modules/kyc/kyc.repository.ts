@@ -146,15 +146,23 @@ export async function reopenRecord(
   return Number(res.numUpdatedRows) > 0;
 }
 
+/**
+ * A decision on the record as it was read (`read`: its status and updated_at then): false when
+ * it changed since (another admin's decision, a resubmission), so one of two racing decisions
+ * is refused instead of both succeeding.
+ */
 export async function decideRecord(
   db: DbOrTrx,
   id: string,
+  read: Pick<KycRecordsTable, 'status' | 'updated_at'>,
   change: Pick<KycRecordsTable, 'status' | 'rejection_reason' | 'reviewed_by' | 'updated_at'>,
 ): Promise<boolean> {
   const res = await db
     .updateTable('kyc_records')
     .set(change)
     .where('id', '=', id)
+    .where('status', '=', read.status)
+    .where('updated_at', '=', read.updated_at)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }

@@ -97,9 +97,11 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Admins: decide the user's newest record (action VERIFIED, anything else rejects)",
+        description:
+          'A record that changed after it was read (another admin decided it at the same moment, or the member resubmitted) is a 409: one of two racing decisions wins.',
         params: kycUserParams,
         body: kycVerifyBody,
-        response: { 200: kycRecordResponse, ...errors },
+        response: { 200: kycRecordResponse, ...errors, 409: errorBody },
       },
     },
     async (request) => {

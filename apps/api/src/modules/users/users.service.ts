@@ -227,6 +227,15 @@ export async function setUserFlags(
 }
 
 /**
+ * KYC_verified and is_verified as a KYC decision says, inside the decision's transaction (so two
+ * decisions in turn leave the flags agreeing with the record); the KYC area tells the member.
+ */
+export async function setIdentityFlags(trx: DbOrTrx, id: string, verified: boolean): Promise<void> {
+  const flag = verified ? 1 : 0;
+  await updateUser(trx, id, { kyc_verified: flag, is_verified: flag, updated_at: nowIso() });
+}
+
+/**
  * is_paid as billing's state says, inside billing's transaction (a subscription starting or
  * ending); no notification here: billing tells the member itself.
  */
