@@ -1,6 +1,10 @@
 import type { MailMessage } from './mailer.ts';
 
-type Recipient = { email: string; firstName: string };
+/**
+ * `firstName` null: the name was typed by whoever signed up with the address, not yet confirmed
+ * by its owner, so the mail greets without it (no stranger's text in someone's inbox).
+ */
+type Recipient = { email: string; firstName: string | null };
 type Mail = Omit<MailMessage, 'to'>;
 
 const BRAND = 'Pawsy';
@@ -11,6 +15,8 @@ const escapeHtml = (s: string): string =>
   );
 /** Names go into plain text too; keep them on one line and of sane length. */
 const plainName = (s: string): string => s.replace(/[\r\n\t]+/g, ' ').slice(0, 100);
+const hello = (to: Recipient): string =>
+  to.firstName ? `Hi ${plainName(to.firstName)},` : 'Hello,';
 
 function layout(title: string, bodyHtml: string, publicUrl: string): string {
   return `<!doctype html>
@@ -45,10 +51,9 @@ function codeMail(
     ignore: string;
   },
 ): Mail {
-  const name = plainName(to.firstName);
   const validity = `It is valid for ${minutes} minutes. ${parts.ignore}`;
   const text = [
-    `Hi ${name},`,
+    hello(to),
     '',
     `${parts.textLead} ${code}`,
     '',
@@ -58,7 +63,7 @@ function codeMail(
   ].join('\n');
   const html = layout(
     parts.subject,
-    `<p>Hi ${escapeHtml(name)},</p>
+    `<p>${escapeHtml(hello(to))}</p>
 <p>${parts.htmlLead}</p>
 ${codeBlock(code)}
 <p>${validity}</p>`,
@@ -103,11 +108,10 @@ export function resetCodeMail(
  * answer itself looks like any other (no account enumeration, DESIGN §5).
  */
 export function signupExistingMail(to: Recipient, publicUrl: string): Mail {
-  const name = plainName(to.firstName);
   const subject = `Someone tried to sign up to ${BRAND} with your email`;
   const lead = `Someone tried to create a ${BRAND} account with this email address, which already has one. No new account was made and no code was sent.`;
   const text = [
-    `Hi ${name},`,
+    hello(to),
     '',
     lead,
     '',
@@ -117,7 +121,7 @@ export function signupExistingMail(to: Recipient, publicUrl: string): Mail {
   ].join('\n');
   const html = layout(
     subject,
-    `<p>Hi ${escapeHtml(name)},</p>
+    `<p>${escapeHtml(hello(to))}</p>
 <p>${lead}</p>
 <p>If it was you, <a href="${escapeHtml(publicUrl)}/login">log in</a> or <a href="${escapeHtml(publicUrl)}/forgot-password">choose a new password</a>. If not, you can ignore this mail.</p>`,
     publicUrl,
@@ -126,11 +130,10 @@ export function signupExistingMail(to: Recipient, publicUrl: string): Mail {
 }
 
 export function passwordChangedMail(to: Recipient, publicUrl: string): Mail {
-  const name = plainName(to.firstName);
   const subject = `Your ${BRAND} password was changed`;
   const when = new Date().toUTCString();
   const text = [
-    `Hi ${name},`,
+    hello(to),
     '',
     `The password of your ${BRAND} account was changed on ${when}. Other devices have been signed out.`,
     '',
@@ -140,7 +143,7 @@ export function passwordChangedMail(to: Recipient, publicUrl: string): Mail {
   ].join('\n');
   const html = layout(
     subject,
-    `<p>Hi ${escapeHtml(name)},</p>
+    `<p>${escapeHtml(hello(to))}</p>
 <p>The password of your ${BRAND} account was changed on ${escapeHtml(when)}. Other devices have been signed out.</p>
 <p>If this was not you, <a href="${escapeHtml(publicUrl)}/forgot-password">reset your password now</a> and contact us.</p>`,
     publicUrl,
@@ -192,7 +195,6 @@ export function kycDecisionMail(
   decision: { verified: boolean; reason: string | null },
   publicUrl: string,
 ): Mail {
-  const name = plainName(to.firstName);
   const subject = decision.verified
     ? `Your ${BRAND} identity is verified`
     : `Your ${BRAND} identity check needs another look`;
@@ -204,7 +206,7 @@ export function kycDecisionMail(
     ? 'Your profile now shows the verified badge.'
     : `You can upload new documents at ${publicUrl}/kyc.`;
   const text = [
-    `Hi ${name},`,
+    hello(to),
     '',
     outcome,
     ...(reason ? [reason] : []),
@@ -215,7 +217,7 @@ export function kycDecisionMail(
   ].join('\n');
   const html = layout(
     subject,
-    `<p>Hi ${escapeHtml(name)},</p>
+    `<p>${escapeHtml(hello(to))}</p>
 <p>${escapeHtml(outcome)}</p>
 ${reason ? `<p style="background:#fdf1ea;border-radius:8px;padding:16px">${escapeHtml(reason)}</p>` : ''}
 <p>${decision.verified ? escapeHtml(next) : `You can <a href="${escapeHtml(publicUrl)}/kyc">upload new documents</a>.`}</p>`,
@@ -230,7 +232,6 @@ export function paymentReceiptMail(
   receipt: { description: string; amount: string; discount: string | null; reference: string },
   publicUrl: string,
 ): Mail {
-  const name = plainName(to.firstName);
   const subject = `Your ${BRAND} receipt`;
   const lines = [
     `Item: ${receipt.description}`,
@@ -239,7 +240,7 @@ export function paymentReceiptMail(
     `Reference: ${receipt.reference}`,
   ];
   const text = [
-    `Hi ${name},`,
+    hello(to),
     '',
     'Thank you for your payment.',
     '',
@@ -249,7 +250,7 @@ export function paymentReceiptMail(
   ].join('\n');
   const html = layout(
     subject,
-    `<p>Hi ${escapeHtml(name)},</p>
+    `<p>${escapeHtml(hello(to))}</p>
 <p>Thank you for your payment.</p>
 <p style="background:#fdf1ea;border-radius:8px;padding:16px">${lines.map(escapeHtml).join('<br>')}</p>`,
     publicUrl,
@@ -258,4 +259,4 @@ export function paymentReceiptMail(
 }
 
 // The shared layout and escaping, for templates kept in their own files (notice-mail.ts).
-export { BRAND, escapeHtml, layout, plainName, type Mail, type Recipient };
+export { BRAND, escapeHtml, hello, layout, plainName, type Mail, type Recipient };

@@ -1,11 +1,4 @@
-import {
-  BRAND,
-  escapeHtml,
-  layout,
-  plainName,
-  type Mail,
-  type Recipient,
-} from './mail-templates.ts';
+import { BRAND, escapeHtml, hello, layout, type Mail, type Recipient } from './mail-templates.ts';
 
 /** What a notice mail says: its template name, subject, one line of news and a link. */
 export type Notice = {
@@ -23,10 +16,9 @@ export type Notice = {
  * where it is answered.
  */
 export function noticeMail(to: Recipient, notice: Notice, publicUrl: string): Mail {
-  const name = plainName(to.firstName);
   const link = `${publicUrl}${notice.path}`;
   const text = [
-    `Hi ${name},`,
+    hello(to),
     '',
     notice.line,
     '',
@@ -36,7 +28,7 @@ export function noticeMail(to: Recipient, notice: Notice, publicUrl: string): Ma
   ].join('\n');
   const html = layout(
     notice.subject,
-    `<p>Hi ${escapeHtml(name)},</p>
+    `<p>${escapeHtml(hello(to))}</p>
 <p>${escapeHtml(notice.line)}</p>
 <p><a href="${escapeHtml(link)}">${escapeHtml(notice.action)}</a></p>`,
     publicUrl,

@@ -49,6 +49,9 @@ describe('POST /api/auth/signup', () => {
     expect(mail.text).toContain(mail.code);
     expect(mail.html).toContain(mail.code);
     expect(mail.subject).toMatch(/Pawsy/);
+    // Whoever signs up types the name: until the address's owner confirms it, no mail carries it.
+    expect(mail.text.split('\n')[0]).toBe('Hello,');
+    expect(`${mail.text}${mail.html}`).not.toMatch(/Olivia|Stone/);
   });
 
   it('makes a provider from primery_services (spec spelling) or primary_services', async () => {

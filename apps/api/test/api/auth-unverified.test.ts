@@ -167,11 +167,13 @@ describe('signing up with an address someone claimed first', () => {
     // The owner's session is live (it may log out), the squatter's ended.
     expect(await sessionIsLive(t, owner.token)).toBe(true);
     expect(await sessionIsLive(t, squatter.token)).toBe(false);
-    // The code mailed for the squatter's claim is dead; the owner's own mail greets the owner.
+    // The code mailed for the squatter's claim is dead; the owner's own mail brings a new one,
+    // greeting nobody by name (names typed at signup are unconfirmed, the squatter's above all).
     expect((await verify(email, squatterCode)).statusCode).toBe(400);
     await t.app.mailer.settled();
     const mail = readMails(t.dataDir, email).at(-1)!;
-    expect(mail.text).toContain('Vera');
+    expect(mail.text.split('\n')[0]).toBe('Hello,');
+    expect(readMails(t.dataDir, email).some((m) => m.text.includes('Att'))).toBe(false);
     expect(mail.code).not.toBe(squatterCode);
 
     const confirmed = await verify(email, mail.code!, owner.token);
@@ -217,6 +219,11 @@ describe('signing up with an address someone claimed first', () => {
       password: 'Owner-Chosen-2026',
     });
     expect(reset.statusCode, reset.body).toBe(200);
+    // The squatter's typed name reached none of the owner's mails.
+    await t.app.mailer.settled();
+    const mails = readMails(t.dataDir, email);
+    expect(mails.map((m) => m.text.split('\n')[0])).toEqual(mails.map(() => 'Hello,'));
+    expect(mails.at(-1)?.template).toBe('password-changed');
     expect((await login(t, email, 'Squatter-Pass-1')).statusCode).toBe(401);
     expect((await login(t, email, 'Owner-Chosen-2026')).statusCode).toBe(200);
   });

@@ -60,6 +60,12 @@ export function warmDummyHash(): Promise<string> {
   return dummyHash;
 }
 
+/** A mail's recipient: greeted by name once the address is confirmed (see Recipient). */
+const recipientOf = (user: Pick<UserRow, 'email' | 'first_name' | 'email_verified'>) => ({
+  email: user.email,
+  firstName: user.email_verified === 1 ? user.first_name : null,
+});
+
 /**
  * Every auth mail goes out through here, after the answer (mailer.sendLater): the address is
  * looked up, the one per-recipient gate is passed (maySendMail: one mail of a kind a minute, no
@@ -76,7 +82,7 @@ function mailAfterAnswer(app: FastifyInstance, email: string, asked: AuthMailKin
     const kind = asked === 'signup-notice' && user.email_verified !== 1 ? 'verify-email' : asked;
     if (kind === 'verify-email' && user.email_verified === 1) return null;
     if (!(await maySendMail(app, user.id, kind))) return null;
-    const to = { email: user.email, firstName: user.first_name };
+    const to = recipientOf(user);
     const { publicUrl } = app.config;
     if (kind === 'signup-notice') {
       return { to: user.email, ...signupExistingMail(to, publicUrl) };
@@ -262,9 +268,10 @@ export async function resetPassword(
     await revokeUserSessions(trx, user.id);
   });
   app.sessionCache.revokeUser(user.id);
+  // As read before the reset: an address confirmed only now was signed up with unconfirmed names.
   await app.mailer.send({
     to: user.email,
-    ...passwordChangedMail({ email: user.email, firstName: user.first_name }, app.config.publicUrl),
+    ...passwordChangedMail(recipientOf(user), app.config.publicUrl),
   });
 }
 
