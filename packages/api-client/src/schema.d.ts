@@ -604,7 +604,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Coupons, newest first, 20 a page (admins) */
+        /** Coupons, newest first, 20 a page unless limit says (at most 100; admins) */
         get: operations["getCoupons"];
         put?: never;
         /** Create a coupon (admins); codes are unique case-insensitively */
@@ -8227,6 +8227,7 @@ export interface operations {
     getCoupons: {
         parameters: {
             query?: {
+                limit?: number;
                 page?: number;
             };
             header?: never;

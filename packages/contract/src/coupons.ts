@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import {
-  bounded,
-  fieldWords,
-  countParam,
-  id,
-  isoInstant,
-  PAGE_BOUND_MESSAGE,
-  wholeNumber,
-  withinPageBound,
-} from './common.ts';
+import { bounded, boundedPageQuery, fieldWords, id, isoInstant, wholeNumber } from './common.ts';
 
 export const couponKind = z.enum(['percent', 'amount']);
 export type CouponKind = z.infer<typeof couponKind>;
@@ -95,11 +86,8 @@ export const coupon = z.object({
 });
 export type Coupon = z.infer<typeof coupon>;
 
-export const couponListQuery = z.object({
-  page: countParam('page', 1).refine((p) => withinPageBound(p, COUPONS_PAGE_SIZE), {
-    message: PAGE_BOUND_MESSAGE,
-  }),
-});
+/** SPEC §7's `page`, and DESIGN §4's `limit` (20 unless given, at most 100). */
+export const couponListQuery = boundedPageQuery(COUPONS_PAGE_SIZE, {});
 
 /** SPEC §7: GET /api/coupons?page → { data, page, pages, total }. */
 export const couponListResponse = z.object({

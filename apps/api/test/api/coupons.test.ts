@@ -59,6 +59,27 @@ describe('admin coupon calls', () => {
     });
   });
 
+  it('pages by limit when given (20 unless, at most 100), newest first with no gap or repeat', async () => {
+    for (let i = 0; i < 3; i++) await create({ code: `PAGED${i}` });
+    const all = (await call(t, 'GET', '/api/coupons?page=1&limit=100', admin)).json();
+    expect(all.data.length).toBe(Math.min(all.total, 100));
+    const pages = [];
+    for (let page = 1; page <= 3; page++) {
+      const res = await call(t, 'GET', `/api/coupons?page=${page}&limit=2`, admin);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ page, pages: Math.ceil(all.total / 2), total: all.total });
+      expect(body.data.length).toBeLessThanOrEqual(2);
+      pages.push(...body.data.map((c: { _id: string }) => c._id));
+    }
+    expect(pages).toEqual(all.data.slice(0, 6).map((c: { _id: string }) => c._id));
+    const clamped = (await call(t, 'GET', '/api/coupons?page=1&limit=500', admin)).json();
+    expect(clamped.pages).toBe(Math.ceil(all.total / 100));
+    const bad = await call(t, 'GET', '/api/coupons?page=1&limit=0', admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/limit must be a whole number from 1/);
+  });
+
   it('refuses a code that differs from an existing one only in case (409)', async () => {
     await create({ code: 'CaseCode' });
     const res = await call(t, 'POST', '/api/coupons', admin, {

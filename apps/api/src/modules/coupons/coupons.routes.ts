@@ -28,12 +28,12 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...admin,
       schema: {
         tags,
-        summary: 'Coupons, newest first, 20 a page (admins)',
+        summary: 'Coupons, newest first, 20 a page unless limit says (at most 100; admins)',
         querystring: couponListQuery,
         response: { 200: couponListResponse, ...errors },
       },
     },
-    async (request) => listCoupons(app, request.query.page),
+    async (request) => listCoupons(app, request.query),
   );
 
   app.post(

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  COUPONS_PAGE_SIZE,
   type Coupon,
   type CouponListResponse,
   type CouponQuote,
@@ -21,13 +20,12 @@ import { countHeldUses } from './held-uses.ts';
 const toIso = (v: string | null | undefined) =>
   v === undefined ? undefined : v === null || v === '' ? null : new Date(v).toISOString();
 
-export async function listCoupons(app: FastifyInstance, page: number): Promise<CouponListResponse> {
-  const { rows, total } = await repo.listCoupons(
-    app.db,
-    (page - 1) * COUPONS_PAGE_SIZE,
-    COUPONS_PAGE_SIZE,
-  );
-  return { data: rows.map(toCoupon), page, pages: Math.ceil(total / COUPONS_PAGE_SIZE), total };
+export async function listCoupons(
+  app: FastifyInstance,
+  { page, limit }: { page: number; limit: number },
+): Promise<CouponListResponse> {
+  const { rows, total } = await repo.listCoupons(app.db, (page - 1) * limit, limit);
+  return { data: rows.map(toCoupon), page, pages: Math.ceil(total / limit), total };
 }
 
 export async function createCoupon(
