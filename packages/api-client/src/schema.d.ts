@@ -1181,7 +1181,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /api/pets */
+        /** Add a pet to your own profile (multipart: userId, name, species…, photo?) */
         post: operations["postPets"];
         delete?: never;
         options?: never;
@@ -1197,7 +1197,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** PUT /api/pets/{petId} */
+        /** Edit one of your pets (multipart: the fields to change, photo?) */
         put: operations["putPetsByPetId"];
         post?: never;
         /** Remove one of my pets (past bookings keep it; refused while it is booked) */
@@ -5498,7 +5498,42 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "accepted" | "rejected";
+                    providerId: string;
+                } | {
+                    id?: string;
+                    /**
+                     * Format: binary
+                     * @description A check-in photo (multipart only): JPEG, PNG or WebP, ≤ 5 MB
+                     */
+                    image?: string;
+                    note?: string;
+                    provider_id?: string | null;
+                    /** @enum {string} */
+                    status: "pending" | "accepted" | "in-progress" | "completed" | "cancelled";
+                };
+                "multipart/form-data": {
+                    /** @enum {string} */
+                    decision: "accepted" | "rejected";
+                    providerId: string;
+                } | {
+                    id?: string;
+                    /**
+                     * Format: binary
+                     * @description A check-in photo (multipart only): JPEG, PNG or WebP, ≤ 5 MB
+                     */
+                    image?: string;
+                    note?: string;
+                    provider_id?: string | null;
+                    /** @enum {string} */
+                    status: "pending" | "accepted" | "in-progress" | "completed" | "cancelled";
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -9237,7 +9272,24 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    bookingId: string;
+                    /** @default  */
+                    description?: string;
+                    evidence?: string[];
+                    reason: string;
+                };
+                "multipart/form-data": {
+                    bookingId: string;
+                    /** @default  */
+                    description?: string;
+                    evidence?: string[];
+                    reason: string;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {
@@ -10177,7 +10229,17 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    documents: string[];
+                    kycId?: string | "";
+                    /** @default  */
+                    text?: string;
+                    userId: string;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {
@@ -13456,9 +13518,26 @@ export interface operations {
                     /** @default  */
                     token?: string;
                 };
+                "application/x-www-form-urlencoded": {
+                    /** @default /payment-cancel */
+                    cancel?: string;
+                    /** @default /payment-success */
+                    success?: string;
+                    /** @default  */
+                    token?: string;
+                };
             };
         };
         responses: {
+            /** @description To the app's payment-success or payment-cancel page (Location) */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
             /** @description Default Response */
             400: {
                 headers: {
@@ -13608,9 +13687,26 @@ export interface operations {
                     /** @default  */
                     token?: string;
                 };
+                "application/x-www-form-urlencoded": {
+                    /** @default /payment-cancel */
+                    cancel?: string;
+                    /** @default /payment-success */
+                    success?: string;
+                    /** @default  */
+                    token?: string;
+                };
             };
         };
         responses: {
+            /** @description To the app's payment-success or payment-cancel page (Location) */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
             /** @description Default Response */
             400: {
                 headers: {
@@ -14074,7 +14170,27 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    age?: number;
+                    breed?: string;
+                    care_notes?: string;
+                    medical_notes?: string;
+                    name: string;
+                    /**
+                     * Format: binary
+                     * @description The pet photo (also accepted as `image`): JPEG, PNG or WebP
+                     */
+                    photo?: string;
+                    sex?: string;
+                    species?: string;
+                    /** @description The caller's own id (SPEC §7) */
+                    userId: string;
+                    weight?: number;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {
@@ -14125,8 +14241,56 @@ export interface operations {
                     };
                 };
             };
+            /** @description The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
             /** @description No valid secret key, or no live session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14184,7 +14348,25 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    age?: number;
+                    breed?: string;
+                    care_notes?: string;
+                    medical_notes?: string;
+                    name?: string;
+                    /**
+                     * Format: binary
+                     * @description The pet photo (also accepted as `image`): JPEG, PNG or WebP
+                     */
+                    photo?: string;
+                    sex?: string;
+                    species?: string;
+                    weight?: number;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -14269,6 +14451,22 @@ export interface operations {
             };
             /** @description Nothing with that id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15872,7 +16070,65 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description address */
+                    address?: string;
+                    /** @description bio */
+                    bio?: string;
+                    /** @description city */
+                    city?: string;
+                    /** @description JSON list of optional fields to empty */
+                    clear?: string;
+                    /** @description With coordinates[longitude] */
+                    "coordinates[latitude]"?: string;
+                    /** @description With coordinates[latitude] */
+                    "coordinates[longitude]"?: string;
+                    /** @description country */
+                    country?: string;
+                    /** @description currency */
+                    currency?: string;
+                    /** @description date_of_expiry */
+                    date_of_expiry?: string;
+                    /** @description date_of_issue */
+                    date_of_issue?: string;
+                    /** @description dob */
+                    dob?: string;
+                    /** @description document_type */
+                    document_type?: string;
+                    /** @description email_notification */
+                    email_notification?: string;
+                    /** @description emergency_phone */
+                    emergency_phone?: string;
+                    /** @description firstName */
+                    firstName?: string;
+                    /** @description headline */
+                    headline?: string;
+                    /**
+                     * Format: binary
+                     * @description The profile photo: JPEG, PNG or WebP
+                     */
+                    image?: string;
+                    /** @description lastName */
+                    lastName?: string;
+                    /** @description pet_prefrences, JSON-encoded */
+                    pet_prefrences?: string;
+                    /** @description phone */
+                    phone?: string;
+                    /** @description preferred_location */
+                    preferred_location?: string;
+                    /** @description primary_services, JSON-encoded */
+                    primary_services?: string;
+                    /** @description service_rates, JSON-encoded */
+                    service_rates?: string;
+                    /** @description state */
+                    state?: string;
+                    /** @description zip */
+                    zip?: string;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -15932,6 +16188,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description The input is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
             /** @description No valid secret key, or no live session */
             401: {
                 headers: {
@@ -15950,6 +16222,22 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import '../lib/documented-body.ts';
 import { documentedUrl, finishDocument, withStandardAnswers } from './openapi-shape.ts';
 
 /**
@@ -31,12 +32,16 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
       },
       security: [{ secretKey: [] }],
     },
-    transform: (input) =>
-      jsonSchemaTransform({
+    transform: (input) => {
+      // A route that reads its own body (forms) names it for the document (lib/documented-body.ts).
+      const body = input.route.config?.documentedBody;
+      const schema = body && input.schema ? { ...input.schema, body } : input.schema;
+      return jsonSchemaTransform({
         ...input,
         url: documentedUrl(input.url),
-        schema: withStandardAnswers(input.schema, input.route, app) ?? input.schema,
-      }),
+        schema: withStandardAnswers(schema, input.route, app) ?? schema,
+      });
+    },
     transformObject: (input) => finishDocument(jsonSchemaTransformObject(input)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

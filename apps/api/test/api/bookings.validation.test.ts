@@ -183,6 +183,21 @@ describe('other bodies and queries', () => {
     );
     expect4xx(await call(t, 'PUT', url, owner, { status: 'accepted' }), 409);
     expect4xx(await call(t, 'PUT', url, owner, { status: 'pending' }), 409);
+    // A body that is both a decision and a move is neither: nothing of it is done.
+    const both = await call(t, 'PUT', url, owner, {
+      providerId: sitter.id,
+      decision: 'accepted',
+      status: 'cancelled',
+    });
+    expect4xx(both, 400);
+    expect(both.json().message).toBe('Send a decision or a status, not both');
+    // SPEC's body names the booking (id): another booking's id is refused, the path's is fine.
+    const elsewhere = await call(t, 'PUT', url, owner, { id: 'd'.repeat(24), status: 'cancelled' });
+    expect4xx(elsewhere, 400);
+    expect(elsewhere.json().errors).toEqual([expect.objectContaining({ path: 'id' })]);
+    const still = await call(t, 'GET', `/api/booking/${accepted}`, owner);
+    expect(still.json().booking.status).toBe('accepted');
+    expect4xx(await call(t, 'PUT', url, owner, { id: accepted, status: 'pending' }), 409);
   });
 
   it('accept: multipart photos', async () => {

@@ -5,6 +5,7 @@ import { createUser } from '../helpers/factories.ts';
 
 type Operation = {
   operationId: string;
+  requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
   summary: string;
   responses: Record<string, unknown>;
   security?: Record<string, string[]>[];
@@ -48,6 +49,37 @@ describe('OpenAPI document', () => {
     expect(Object.keys(member?.responses ?? {})).toEqual(
       expect.arrayContaining(['400', '401', '403', '404']),
     );
+  });
+
+  it('documents the bodies of the routes that read their own (forms, JSON or a form)', () => {
+    type Schema = { properties?: Record<string, { format?: string }>; anyOf?: Schema[] };
+    const body = (path: string, method: string, type: string) => {
+      const op = doc.paths[path]?.[method];
+      expect(op?.requestBody?.content, `${method} ${path}`).toHaveProperty([type]);
+      return op!.requestBody!.content[type]!.schema as Schema;
+    };
+    const fields = (schema: Schema): string[] =>
+      schema.anyOf ? schema.anyOf.flatMap(fields) : Object.keys(schema.properties ?? {});
+    // SPEC §7's status move (id, provider_id, status) and the decision (providerId, decision).
+    for (const type of ['application/json', 'multipart/form-data'])
+      expect(fields(body('/api/booking/accept/{id}', 'put', type))).toEqual(
+        expect.arrayContaining(['providerId', 'decision', 'id', 'provider_id', 'status', 'note']),
+      );
+    const forms: [string, string, string[]][] = [
+      ['/api/pets', 'post', ['userId', 'name', 'photo']],
+      ['/api/pets/{petId}', 'put', ['name', 'photo']],
+      ['/api/user/update-profile', 'put', ['firstName', 'service_rates', 'image']],
+      ['/api/kyc', 'post', ['userId', 'documents', 'kycId']],
+      ['/api/dispute/', 'post', ['bookingId', 'reason', 'description', 'evidence']],
+    ];
+    for (const [path, method, names] of forms)
+      expect(fields(body(path, method, 'multipart/form-data')), path).toEqual(
+        expect.arrayContaining(names),
+      );
+    const pet = body('/api/pets', 'post', 'multipart/form-data');
+    expect(pet.properties?.photo?.format).toBe('binary');
+    // Its own refusal (another member's profile) is documented too.
+    expect(doc.paths['/api/pets']?.post?.responses).toHaveProperty('403');
   });
 
   it('says which calls need a session and which take no secret key', () => {

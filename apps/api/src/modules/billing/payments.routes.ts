@@ -96,7 +96,19 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       `/sandbox/:paymentId/${outcome}`,
       {
         config: { skipSecretKey: true },
-        schema: { tags, params: sandboxParams, body: sandboxForm, response: errors },
+        schema: {
+          tags,
+          // The checkout page's own form posts here (JSON is read as well).
+          consumes: ['application/x-www-form-urlencoded', 'application/json'],
+          params: sandboxParams,
+          body: sandboxForm,
+          response: {
+            303: z
+              .string()
+              .describe("To the app's payment-success or payment-cancel page (Location)"),
+            ...errors,
+          },
+        },
       },
       async (request, reply) => {
         const to = await confirmSandbox(

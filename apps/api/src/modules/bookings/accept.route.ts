@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { bookingResponse, decisionBody, errorBody, idParams, statusBody } from '@pawsy/contract';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { validationError } from '../../plugins/errors.ts';
+import { uploadPart } from '../../lib/documented-body.ts';
 import { IMAGE_TYPES, readMultipart, removeUpload, type StoredFile } from '../../lib/uploads.ts';
 import { decideRequest } from './booking-decision.service.ts';
 import { assertImageAllowed, changeStatus } from './booking-status.service.ts';
@@ -15,6 +16,14 @@ const PHOTO_RULES = {
   fileFields: ['image'],
 } as const;
 
+/** The two bodies, for the document: a decision (JSON), or a move (JSON, or a form with a photo). */
+const acceptDocBody = z.union([
+  decisionBody,
+  statusBody.extend({
+    image: uploadPart('A check-in photo (multipart only): JPEG, PNG or WebP, ≤ 5 MB').optional(),
+  }),
+]);
+
 function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const parsed = schema.safeParse(value ?? {});
   if (parsed.success) return parsed.data;
@@ -24,15 +33,18 @@ function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
 /**
  * PUT /booking/accept/{id}: one path, two meanings (SPEC §7). With `decision` it decides a
  * request; with `status` it moves the booking. JSON, or multipart when a check-in photo
- * (`image`, JPEG/PNG/WebP ≤ 5 MB) comes along; `id` and `provider_id` in the body are ignored.
+ * (`image`, JPEG/PNG/WebP ≤ 5 MB) comes along. A body with both is refused; a body `id` must be
+ * the path's (400 otherwise); `provider_id` is not read (the booking's own sitter is).
  */
 export const acceptRoute: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/accept/:id',
     {
       onRequest: app.requireAuth,
+      config: { documentedBody: acceptDocBody },
       schema: {
         tags: ['bookings'],
+        consumes: ['application/json', 'multipart/form-data'],
         summary:
           'Decide a request ({ providerId, decision }) or move the booking ({ status, note? })',
         description:
@@ -67,6 +79,12 @@ export const acceptRoute: FastifyPluginAsyncZod = async (app) => {
           fields !== null &&
           ![undefined, null, ''].includes((fields as Record<string, unknown>)[key] as never);
         const isDecision = given('decision');
+        if (isDecision && given('status'))
+          throw badRequest('Send a decision or a status, not both', 'status');
+        // SPEC §7's status move names the booking in the body too: it must be the path's.
+        const bodyId = given('id') ? String((fields as Record<string, unknown>).id) : null;
+        if (bodyId !== null && bodyId !== request.params.id)
+          throw badRequest('id names another booking than the one in the path', 'id');
         if (isDecision) {
           if (image) throw badRequest('A decision carries no photo', 'image');
           const body = parseWith(decisionBody, fields);

@@ -6,12 +6,14 @@ import {
   disputeListResponse,
   disputeResponse,
   disputeStatusBody,
+  createDisputeBody,
   errorBody,
   idParams,
 } from '@pawsy/contract';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { withUploads } from '../../plugins/uploads.ts';
+import { uploadParts } from '../../lib/documented-body.ts';
 import { readDisputeForm } from './dispute-form.ts';
 import { getDispute, listDisputes, sendEvidence } from './disputes-read.service.ts';
 import { openDispute, setDisputeStatus } from './disputes.service.ts';
@@ -19,6 +21,12 @@ import { errorsReachingGateway } from '../../lib/route-errors.ts';
 
 const errors = errorsReachingGateway;
 const tags = ['disputes'];
+const openDisputeForm = createDisputeBody.extend({
+  evidence: uploadParts(
+    'Up to 5 files (multipart only): JPEG, PNG or PDF, ≤ 10 MB each',
+    5,
+  ).optional(),
+});
 
 /** Opening a dispute: JSON, or a multipart form with evidence files. */
 const openDisputeRoute: FastifyPluginAsyncZod = async (app) => {
@@ -28,8 +36,10 @@ const openDisputeRoute: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       ...auth,
+      config: { documentedBody: openDisputeForm },
       schema: {
         tags,
+        consumes: ['application/json', 'multipart/form-data'],
         summary: 'Open a dispute on a booking (a party of it)',
         description:
           'JSON { bookingId, reason, description } or multipart/form-data with the same fields ' +

@@ -9,12 +9,14 @@ import {
   kycMessageResponse,
   kycRecordResponse,
   kycSendMessageBody,
+  kycSubmitFields,
   kycUserParams,
   kycUserResponse,
   kycVerifyBody,
 } from '@pawsy/contract';
 import { currentUser } from '../../plugins/auth.ts';
 import { withUploads } from '../../plugins/uploads.ts';
+import { uploadParts } from '../../lib/documented-body.ts';
 import { getKyc, getUserKyc, listKyc } from './kyc.service.ts';
 import { submitKyc } from './kyc-submit.service.ts';
 import { sendKycDocument, sendKycMessage, verifyKyc } from './kyc-review.service.ts';
@@ -23,6 +25,9 @@ const tags = ['kyc'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 /** Each message is a row and a push; a person types far fewer than this. */
 const MESSAGE_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
+const kycSubmitForm = kycSubmitFields.extend({
+  documents: uploadParts('1 to 5 files: JPEG, PNG or PDF, ≤ 10 MB each', 5).min(1),
+});
 
 /** Submitting documents: a multipart form. */
 const kycSubmitRoute: FastifyPluginAsyncZod = async (app) => {
@@ -30,7 +35,7 @@ const kycSubmitRoute: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       onRequest: app.requireAuth,
-      config: { missingTokenMessage: KYC_MISSING_CREDENTIALS },
+      config: { missingTokenMessage: KYC_MISSING_CREDENTIALS, documentedBody: kycSubmitForm },
       schema: {
         tags,
         summary: 'Submit KYC documents (multipart: documents ×1–5, text, userId, kycId?)',

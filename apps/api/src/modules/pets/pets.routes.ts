@@ -1,19 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   errorBody,
+  petCreateFields,
   petIdParams,
   petListQuery,
   petListResponse,
   petOwnerParams,
   petRemovedResponse,
   petResponse,
+  petUpdateFields,
 } from '@pawsy/contract';
 import { currentUser } from '../../plugins/auth.ts';
 import { withUploads } from '../../plugins/uploads.ts';
+import { uploadPart } from '../../lib/documented-body.ts';
 import { photoCacheHeaders } from '../../lib/images.ts';
 import { createPet, listPets, removePet, sendPetImage, updatePet } from './pets.service.ts';
 
 const tags = ['pets'];
+const photo = uploadPart('The pet photo (also accepted as `image`): JPEG, PNG or WebP').optional();
+const petCreateForm = petCreateFields.extend({
+  userId: z.string().describe("The caller's own id (SPEC §7)"),
+  photo,
+});
+const petUpdateForm = petUpdateFields.extend({ photo });
 
 /** Adding and editing a pet: multipart forms (fields and an optional photo). */
 const petFormRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,7 +33,13 @@ const petFormRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       ...auth,
-      schema: { tags, consumes: ['multipart/form-data'], response: { 201: petResponse } },
+      config: { documentedBody: petCreateForm },
+      schema: {
+        tags,
+        summary: 'Add a pet to your own profile (multipart: userId, name, species…, photo?)',
+        consumes: ['multipart/form-data'],
+        response: { 201: petResponse, 403: errorBody, 415: errorBody },
+      },
     },
     async (request, reply) => {
       const pet = await createPet(app, request, currentUser(request));
@@ -40,11 +56,13 @@ const petFormRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:petId',
     {
       ...auth,
+      config: { documentedBody: petUpdateForm },
       schema: {
         tags,
+        summary: 'Edit one of your pets (multipart: the fields to change, photo?)',
         params: petIdParams,
         consumes: ['multipart/form-data'],
-        response: { 200: petResponse },
+        response: { 200: petResponse, 415: errorBody },
       },
     },
     async (request) => {

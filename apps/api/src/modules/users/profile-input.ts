@@ -16,6 +16,7 @@ import {
 import type { UsersTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { BILLING_CURRENCY } from '../../lib/currency.ts';
+import { uploadPart } from '../../lib/documented-body.ts';
 
 const text = (max: number) => trimmedText().max(max, `At most ${max} characters`);
 // The columns are varchar(32). What a date may be (past, not too old…) is profileDateIssues'.
@@ -118,6 +119,29 @@ const DATE_FIELDS: readonly ProfileDateField[] = ['dob', 'date_of_issue', 'date_
 /** The date fields a parsed update sets (their columns carry the wire names). */
 export const changedDateFields = (changes: ProfileChanges): ProfileDateField[] =>
   DATE_FIELDS.filter((field) => changes[field] !== undefined);
+
+const LIST_FIELDS = new Set(['primary_services', 'pet_prefrences', 'service_rates']);
+
+/**
+ * The form as the OpenAPI document shows it: every field a text part, optional (an empty one is
+ * left out, SPEC §5); the lists JSON-encoded; a photo under `image`. parseProfileFields is what
+ * validates.
+ */
+export const profileFormDoc = z.object({
+  ...Object.fromEntries(
+    Object.keys(fields).map((name) => [
+      name,
+      z
+        .string()
+        .optional()
+        .describe(LIST_FIELDS.has(name) ? `${name}, JSON-encoded` : name),
+    ]),
+  ),
+  'coordinates[longitude]': z.string().optional().describe('With coordinates[latitude]'),
+  'coordinates[latitude]': z.string().optional().describe('With coordinates[longitude]'),
+  clear: z.string().optional().describe('JSON list of optional fields to empty'),
+  image: uploadPart('The profile photo: JPEG, PNG or WebP').optional(),
+});
 
 /** What `clear` may name: the optional text fields, and the lists. */
 const CLEARABLE = [...PROFILE_CLEARABLE_FIELDS, ...PROFILE_CLEARABLE_LISTS];

@@ -15,6 +15,7 @@ import { sendSerialized } from '../../lib/response-serializer.ts';
 import { withUploads } from '../../plugins/uploads.ts';
 import { photoCacheHeaders } from '../../lib/images.ts';
 import type { IdentityReviewCheck } from './identity-lock.ts';
+import { profileFormDoc } from './profile-input.ts';
 import {
   ownProfileJson,
   sendUserImage,
@@ -50,6 +51,7 @@ const profileUpdateRoute =
       {
         ...auth,
         onSend: addErrorField,
+        config: { documentedBody: profileFormDoc },
         schema: {
           tags,
           consumes: ['multipart/form-data'],
@@ -57,7 +59,7 @@ const profileUpdateRoute =
             'Once KYC_verified is set, or while a KYC record is PENDING, a changed firstName, ' +
             'lastName, dob, document_type, date_of_issue or date_of_expiry is refused (409, each ' +
             'named in errors); resending the stored values is accepted.',
-          response: { 200: profileUpdateResponse, 409: errorBody },
+          response: { 200: profileUpdateResponse, 409: errorBody, 415: errorBody },
         },
       },
       async (request) => {
