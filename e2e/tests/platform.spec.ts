@@ -53,12 +53,24 @@ test.describe('the API', () => {
     expect(await res.json()).toMatchObject({ message: 'Invalid or missing secret key' });
   });
 
-  test('publishes its OpenAPI document', async ({ request }) => {
-    const res = await request.get('/api/docs/json');
+  test('publishes its OpenAPI document to calls with the secret key; the docs page shows it', async ({
+    page,
+    request,
+  }) => {
+    expect((await request.get('/api/docs/json')).status()).toBe(401);
+    await page.goto('/');
+    const { secretKey } = await readRuntimeConfig(page);
+    const res = await request.get('/api/docs/json', { headers: { 'secret-key': secretKey } });
     expect(res.status()).toBe(200);
     const doc = await res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths ?? {}).length).toBeGreaterThan(0);
+    // The docs page fetches the document itself, with the header (its request interceptor).
+    const fetched = page.waitForResponse((r) => r.url().endsWith('/api/docs/json'));
+    await page.goto('/api/docs/');
+    expect((await fetched).status()).toBe(200);
+    await expect(page.getByRole('heading', { name: /Pawsy API/ })).toBeVisible();
+    await expect(page.locator('.opblock').first()).toBeVisible();
   });
 
   test('reports health without the secret key', async ({ request }) => {

@@ -6,6 +6,20 @@ import '../lib/documented-body.ts';
 import { documentedUrl, finishDocument, withStandardAnswers } from './openapi-shape.ts';
 
 /**
+ * Swagger UI's request interceptor: its own fetch of the document, and its "Try it out" calls,
+ * carry the `secret-key` header every /api call needs (DESIGN §4). The UI's page and files are
+ * served without it, like the SPA's, and hold the same value the SPA's page does (its meta tag).
+ * swagger-ui serialises the function into the page's script, so it is built with the value in it.
+ */
+function withSecretKey(secretKey: string) {
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a function for another page
+  return new Function(
+    'request',
+    `request.headers['secret-key'] = ${JSON.stringify(secretKey)}; return request;`,
+  ) as (request: { headers: Record<string, string> }) => unknown;
+}
+
+/**
  * OpenAPI 3 generated from the routes' zod schemas; UI at /api/docs, JSON at /api/docs/json.
  * openapi-shape.ts adds what every route shares (error answers, security, operationId, summary,
  * tags); `npm run lint:openapi` holds the result to Redocly's recommended rules.
@@ -44,5 +58,9 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
     },
     transformObject: (input) => finishDocument(jsonSchemaTransformObject(input)),
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    uiConfig: { requestInterceptor: withSecretKey(app.config.secretKey) },
+  });
 }

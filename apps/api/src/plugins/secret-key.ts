@@ -9,11 +9,18 @@ declare module 'fastify' {
   }
 }
 
-/** Whether the matched route is exempt: the API docs, or a route that opts out in its config. */
+/** The docs UI's page and its static files (a browser opens them); not the document itself. */
+const isDocsUi = (route: string) =>
+  route === '/api/docs' || route === '/api/docs/' || route.startsWith('/api/docs/static/');
+
+/**
+ * Whether the matched route is exempt: the docs UI's files (like the SPA's: the page sends the key
+ * with every call it makes, see plugins/docs.ts), or a route that opts out in its config.
+ */
 function isExempt(request: FastifyRequest): boolean {
   const route = matchedRoute(request);
   if (route === null) return false;
-  if (route === '/api/docs' || route.startsWith('/api/docs/')) return true;
+  if (isDocsUi(route)) return true;
   return request.routeOptions.config.skipSecretKey === true;
 }
 

@@ -98,7 +98,7 @@ describe.each(routes)('bad input on $method $url', (route) => {
 
 describe('OpenAPI', () => {
   it('documents every auth call', async () => {
-    const res = await t.call({ method: 'GET', url: '/api/docs/json', noSecret: true });
+    const res = await t.call({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
     for (const path of [

@@ -21,7 +21,7 @@ let t: TestApp;
 let doc: Document;
 beforeAll(async () => {
   t = await createTestApp();
-  doc = (await t.call({ method: 'GET', url: '/api/docs/json', noSecret: true })).json();
+  doc = (await t.call({ method: 'GET', url: '/api/docs/json' })).json();
 });
 afterAll(() => t.close());
 

@@ -74,17 +74,29 @@ describe('errors', () => {
 });
 
 describe('OpenAPI', () => {
-  it('serves the document at /api/docs/json', async () => {
-    const res = await t.call({ method: 'GET', url: '/api/docs/json', noSecret: true });
+  it('serves the document at /api/docs/json to calls with the secret key (DESIGN §4)', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.info.title).toBe('Pawsy API');
+    for (const url of ['/api/docs/json', '/api/docs/yaml']) {
+      const without = await t.call({ method: 'GET', url, noSecret: true });
+      expect(without.statusCode, url).toBe(401);
+      expect(without.json().message).toBe('Invalid or missing secret key');
+    }
   });
-  it('serves Swagger UI at /api/docs', async () => {
+  it('serves Swagger UI at /api/docs, whose own calls carry the secret key', async () => {
     const res = await t.call({ method: 'GET', url: '/api/docs/', noSecret: true });
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatch(/swagger/i);
+    const init = await t.call({
+      method: 'GET',
+      url: '/api/docs/static/swagger-initializer.js',
+      noSecret: true,
+    });
+    expect(init.statusCode).toBe(200);
+    expect(init.body).toContain(`request.headers['secret-key'] = ${JSON.stringify(SECRET_KEY)}`);
   });
 });
 

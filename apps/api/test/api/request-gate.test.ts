@@ -59,9 +59,10 @@ describe('the secret-key gate holds for every spelling of the request target', (
     else expect(body.message).toEqual(expect.any(String));
   });
 
-  it('still exempts the API docs, decided on the matched route', async () => {
-    const res = await rawRequest(port, 'GET', '/api/docs/json');
-    expect(res.status).toBe(200);
+  it("exempts only the docs UI's files, decided on the matched route", async () => {
+    expect((await rawRequest(port, 'GET', '/api/docs/')).status).toBe(200);
+    expect((await rawRequest(port, 'GET', '/api/docs/json')).status).toBe(401);
+    expect((await rawRequest(port, 'GET', '/api/docs/static/../json')).status).not.toBe(200);
     const sneaky = await rawRequest(port, 'GET', '/api/docs/../user/nearby');
     expect(sneaky.status).toBe(401);
   });
@@ -134,9 +135,7 @@ describe('the API document counts toward the per-IP limit', () => {
   it('/api/docs/json is limited like any API call; the UI files stay free', async () => {
     const statuses = [];
     for (let i = 0; i < 5; i++)
-      statuses.push(
-        (await t.call({ method: 'GET', url: '/api/docs/json', noSecret: true })).statusCode,
-      );
+      statuses.push((await t.call({ method: 'GET', url: '/api/docs/json' })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     const asset = await t.call({
       method: 'GET',
