@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
+import swaggerUi, { type FastifySwaggerUiOptions } from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import '../lib/documented-body.ts';
 import { documentedUrl, finishDocument, withStandardAnswers } from './openapi-shape.ts';
@@ -11,12 +11,12 @@ import { documentedUrl, finishDocument, withStandardAnswers } from './openapi-sh
  * served without it, like the SPA's, and hold the same value the SPA's page does (its meta tag).
  * swagger-ui serialises the function into the page's script, so it is built with the value in it.
  */
-function withSecretKey(secretKey: string) {
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a function for another page
+type Interceptor = NonNullable<FastifySwaggerUiOptions['uiConfig']>['requestInterceptor'];
+function withSecretKey(secretKey: string): Interceptor {
   return new Function(
     'request',
     `request.headers['secret-key'] = ${JSON.stringify(secretKey)}; return request;`,
-  ) as (request: { headers: Record<string, string> }) => unknown;
+  ) as Interceptor;
 }
 
 /**
