@@ -36,7 +36,13 @@ export const serviceName = z
 
 export const createBookingBody = z.object({
   service: serviceName,
-  pets: z.array(id).min(1, 'Choose at least one pet').max(10, 'At most 10 pets per booking'),
+  // Piped: a value that is no list gets one message, not the list's bounds measured on a string.
+  pets: z
+    .array(id, { error: fieldWords.notA('pets', 'a list of pet ids') })
+    .pipe(
+      z.array(z.string()).min(1, 'Choose at least one pet').max(10, 'At most 10 pets per booking'),
+    )
+    .meta({ minItems: 1, maxItems: 10 }),
   startDate: bookingInstant,
   endDate: bookingInstant,
   notes: text('Notes', 2000).default(''),

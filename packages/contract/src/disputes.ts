@@ -40,7 +40,9 @@ export function disputeClosesAt(booking: { endDate: string; completedAt: string 
 /** The JSON body of POST /api/dispute/ (multipart carries the same fields plus `evidence` files). */
 export const createDisputeBody = z.object({
   bookingId: id,
-  reason: trimmedText({ error: 'reason is required' })
+  reason: trimmedText({
+    error: (issue) => (issue.input == null ? 'reason is required' : 'reason must be text'),
+  })
     .min(1, 'reason is required')
     .max(DISPUTE_REASON_MAX, `reason must be at most ${DISPUTE_REASON_MAX} characters`),
   description: text('Description', DISPUTE_DESCRIPTION_MAX).default(''),

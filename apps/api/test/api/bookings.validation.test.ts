@@ -87,6 +87,16 @@ describe('POST /api/booking/ bad input', () => {
       ]);
     },
   );
+  it('says once that pets must be a list (not its bounds measured on a string)', async () => {
+    const res = await call(t, 'POST', '/api/booking/', owner, {
+      ...bookingBody(owner),
+      pets: owner.petIds[0],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { path: 'pets', message: 'pets must be a list of pet ids' },
+    ]);
+  });
   it('refuses a non-JSON body', async () => {
     const res = await t.call({
       method: 'POST',

@@ -112,6 +112,8 @@ describe('POST /api/dispute/', () => {
       [{}, /bookingId/],
       [{ bookingId }, /reason is required/],
       [{ bookingId, reason: '   ' }, /reason is required/],
+      [{ bookingId, reason: null }, /reason is required/],
+      [{ bookingId, reason: 5 }, /reason must be text/],
       [{ bookingId, reason: 'x'.repeat(201) }, /reason must be at most 200 characters/],
       [{ bookingId, reason: 'Fine', description: 'x'.repeat(200_000) }, /description/],
       [{ bookingId: 'not-an-id', reason: 'Fine' }, /bookingId/],
