@@ -178,6 +178,25 @@ describe('admin coupon calls', () => {
     });
   });
 
+  it('changes nothing, not even updatedAt, for an empty body or the stored values sent again', async () => {
+    const c = await create({ code: 'SAMEAGAIN', maxRedemptions: 5 });
+    const stored = (await call(t, 'GET', '/api/coupons?page=1&limit=100', admin))
+      .json()
+      .data.find((x: { _id: string }) => x._id === c._id);
+    await new Promise((r) => setTimeout(r, 5));
+    for (const body of [{}, { code: 'SAMEAGAIN', maxRedemptions: 5, active: true }]) {
+      const res = await call(t, 'PUT', `/api/coupons/${c._id}`, admin, body);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toEqual(stored);
+    }
+    const audit = await t.app.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', c._id)
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['coupon.create']);
+  });
+
   it.each([
     [{ code: 'AB', kind: 'percent', value: 10 }, 'code'],
     [{ code: 'BAD CODE', kind: 'percent', value: 10 }, 'code'],

@@ -88,6 +88,11 @@ export async function updateCoupon(
         'validTo must be after validFrom',
         input.validTo === undefined ? 'validFrom' : 'validTo',
       );
+    // Nothing sent differs from what is stored (an empty body, a form sent again): nothing is
+    // written, so neither updatedAt nor the audit log records a change that was not made.
+    const { updated_at: _u, ...nextFields } = next;
+    const { updated_at: _b, ...storedFields } = before;
+    if (JSON.stringify(nextFields) === JSON.stringify(storedFields)) return toCoupon(before);
     // Uses already held or redeemed stay theirs (DESIGN §5: redemptions never exceed the max).
     const newMax = input.maxRedemptions ?? null;
     if (newMax !== null && before.redemptions > newMax)
