@@ -140,14 +140,13 @@ export function missingCard(id: string): UserCard {
   return { ...toUserIds(id), firstName: 'Deleted', lastName: 'user', image: null };
 }
 
+/**
+ * Who made a timeline event: the system (null), the owner, or else a sitter. Only the two sides
+ * move a booking, and a sitter who declined or cancelled a direct request is no longer its
+ * `provider_id` but still made that move.
+ */
 const partyOf = (row: BookingRow, actorId: string | null) =>
-  actorId === null
-    ? null
-    : actorId === row.owner_id
-      ? ('owner' as const)
-      : actorId === row.provider_id
-        ? ('sitter' as const)
-        : null;
+  actorId === null ? null : actorId === row.owner_id ? ('owner' as const) : ('sitter' as const);
 
 export function toBookingWire(
   row: BookingRow,
