@@ -1,7 +1,9 @@
 import {
+  Alert,
   Anchor,
   Badge,
   createTheme,
+  InputPlaceholder,
   Notification,
   type CSSVariablesResolver,
   type MantineColorSchemeManager,
@@ -38,6 +40,13 @@ export const theme = createTheme({
     // "PENDI…" even with flex-shrink 0 on the badge; at least its label's width, the text beside
     // it wraps instead.
     Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }),
+    // An alert's title in its colour on its light background (teal.8 on teal.1: 4.3:1) is below
+    // WCAG AA: titles use the text colour; the icon, border and background keep the colour.
+    Alert: Alert.extend({ styles: { title: { color: 'var(--mantine-color-text)' } } }),
+    // A button-like input's placeholder ("Choose a photo") is a span: gray.5 is 2:1 on white.
+    InputPlaceholder: InputPlaceholder.extend({
+      styles: { placeholder: { color: 'var(--mantine-color-dimmed)' } },
+    }),
     // Toasts' close button is an icon only: give it a name (axe button-name).
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
@@ -50,11 +59,15 @@ export const theme = createTheme({
 
 /**
  * Mantine's "dimmed" text is gray.6 (#868e96, 3.3:1 on white), below WCAG AA for normal text:
- * use gray.7 (#495057, 8:1) instead, everywhere `c="dimmed"` is used.
+ * use gray.7 (#495057, 8:1) instead, everywhere `c="dimmed"` is used; errors likewise darker.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    // Error text and borders: red.6 is 3.3:1 on white, red.9 5.4:1.
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
   dark: {},
 });
 

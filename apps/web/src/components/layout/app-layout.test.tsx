@@ -125,6 +125,19 @@ describe('the header', () => {
     expect(screen.queryByRole('link', { name: 'Skip to content' })).toBeNull();
   });
 
+  it('opens the account menu from the keyboard with the focus on its first item', async () => {
+    renderLayout('/dashboard', { userType: 'user', email: 'sam@example.com' });
+    const account = screen.getByRole('button', { name: 'Account menu for sam@example.com' });
+    account.focus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    await waitFor(() =>
+      expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveFocus(),
+    );
+    // Only items (and no placeholder of another role) inside the menu.
+    expect(menu.querySelector('[role="presentation"]')).toBeNull();
+  });
+
   it("shows the member's initials as the profile does, not their email's first letter", async () => {
     const id = 'aaaaaaaaaaaaaaaaaaaaaac7';
     storeSession({ id, userType: 'provider', email: 'newsitter1@example.com' });

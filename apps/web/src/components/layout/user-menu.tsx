@@ -16,7 +16,9 @@ type UserMenuProps = {
 
 export function UserMenu({ email, name, photo, onLogout }: UserMenuProps) {
   return (
-    <Menu position="bottom-end" width={220} withinPortal>
+    // No focus placeholder: opened from the keyboard, the focus lands on the first item (the
+    // placeholder showed no focus and, role="presentation" inside role="menu", failed axe).
+    <Menu position="bottom-end" width={220} withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <UnstyledButton aria-label={`Account menu for ${email}`}>
           {photo ? (

@@ -7,7 +7,8 @@ export type ListColumn = string | { hidden: string };
 /**
  * The striped table of the admin and member lists: a caption, one row of column headings, and the
  * rows the caller renders (`Table.Tr`s). Narrower than `minWidth` (a phone), the table scrolls
- * sideways inside its box instead of widening the page.
+ * sideways inside its box instead of widening the page; the box takes the focus, so arrow keys
+ * scroll it.
  */
 export function ListTable({
   caption,
@@ -23,7 +24,11 @@ export function ListTable({
   children: ReactNode;
 }) {
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      // Scrolled sideways on a phone: reachable by keyboard even when no cell holds a control.
+      scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': caption ?? 'Table' } }}
+    >
       <Table striped highlightOnHover={highlightOnHover}>
         {caption && <Table.Caption>{caption}</Table.Caption>}
         <Table.Thead>

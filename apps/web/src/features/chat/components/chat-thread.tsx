@@ -124,7 +124,13 @@ export function ChatThread({
           Load older messages
         </Button>
       )}
-      <ScrollArea.Autosize mah={420} viewportRef={viewport} onScrollPositionChange={onScroll}>
+      <ScrollArea.Autosize
+        mah={420}
+        viewportRef={viewport}
+        onScrollPositionChange={onScroll}
+        // The messages hold no control: the box itself takes the focus, so arrow keys scroll it.
+        viewportProps={{ tabIndex: 0, 'aria-label': 'Messages, scrollable' }}
+      >
         <Stack
           gap="xs"
           component="ol"

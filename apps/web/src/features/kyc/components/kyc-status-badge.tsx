@@ -55,6 +55,3 @@ export function KycStatusBadge({
     </Badge>
   );
 }
-
-/** Alert styles with the title in the text colour, for the same contrast reason. */
-export const readableAlert = { title: { color: 'var(--mantine-color-text)' } };

@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { useCurrentUser } from '../../auth';
 import { KycConversation } from '../components/kyc-conversation';
-import { isKycWithdrawn, KycStatusBadge, readableAlert } from '../components/kyc-status-badge';
+import { isKycWithdrawn, KycStatusBadge } from '../components/kyc-status-badge';
 import { KycUploadForm } from '../components/kyc-upload-form';
 import { useInterval } from '../components/use-interval';
 import { useKycLive } from '../components/use-kyc-live';
@@ -67,12 +67,12 @@ export default function KycScreen() {
           </Alert>
         )}
         {status === 'Verified' && (
-          <Alert color="green" title="You are verified" styles={readableAlert}>
+          <Alert color="green" title="You are verified">
             Your identity check is complete: owners and sitters see your verified badge.
           </Alert>
         )}
         {isWithdrawn && (
-          <Alert color="yellow" title="Your verification was withdrawn" styles={readableAlert}>
+          <Alert color="yellow" title="Your verification was withdrawn">
             An admin has withdrawn your verified status. Send your documents again below to be
             checked.
           </Alert>
@@ -84,7 +84,7 @@ export default function KycScreen() {
             role={justSubmitted ? 'status' : undefined}
             color="yellow"
             title={justSubmitted ? 'Documents submitted: under review' : 'Under review'}
-            styles={readableAlert}
+           
           >
             We are checking your documents ({ownRecord?.documents.map((d) => d.name).join(', ')}).
             They cannot be replaced during the review; if they are not accepted you can send new
@@ -96,7 +96,7 @@ export default function KycScreen() {
             color="red"
             title="Your documents were not accepted"
             role="status"
-            styles={readableAlert}
+           
           >
             {ownRecord?.rejectionReason
               ? `Reason: ${ownRecord.rejectionReason}`
