@@ -3,7 +3,7 @@ import { ListTable, type ListColumn } from './list-table';
 import { PagedListView, type PagedListViewProps } from './paged-list-view';
 
 /** An admin list that grows as it scrolls, as a table (PagedListView around a ListTable). */
-export function PagedListTable<T>({
+export function PagedListTable<T extends { _id: string }>({
   caption,
   columns,
   renderRow,

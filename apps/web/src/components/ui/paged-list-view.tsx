@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { PagedList } from '../../lib/use-paged-list';
 import { LoadMore } from './load-more';
 
-export type PagedListViewProps<T> = {
+export type PagedListViewProps<T extends { _id: string }> = {
   list: PagedList<T>;
   /** The count line, e.g. `(n) => countOf(n, 'member')` (lib/plural). */
   countLabel: (count: number) => string;
@@ -17,7 +17,7 @@ export type PagedListViewProps<T> = {
  * A list that grows as it scrolls (lib/use-paged-list.ts): the first page's error, the count the
  * API reports, the items, what an empty result says, and the LoadMore tail.
  */
-export function PagedListView<T>({
+export function PagedListView<T extends { _id: string }>({
   list,
   countLabel,
   emptyText,
