@@ -89,6 +89,22 @@ describe('packages', () => {
     expect(res.json().message).toBe(message);
   });
 
+  it('holds at most 100 packages, so the lists always show every one', async () => {
+    const have = (await call(t, 'GET', '/api/packages/all', admin)).json().data.length;
+    for (let i = have; i < 100; i++) await create({ name: `Plan ${i}`, priceCents: 1000 + i });
+    const full = await call(t, 'POST', '/api/packages', admin, {
+      name: 'One too many',
+      priceCents: 999,
+      interval: 'month',
+      creditsIncluded: 10,
+    });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toMatch(/at most 100 packages/);
+    const all = (await call(t, 'GET', '/api/packages/all', admin)).json().data;
+    expect(all).toHaveLength(100);
+    expect(all.map((p: { name: string }) => p.name)).not.toContain('One too many');
+  });
+
   it('answers 404 for an unknown package and 400 for a malformed id', async () => {
     expect((await call(t, 'GET', '/api/packages/aaaaaaaaaaaaaaaaaaaaaaaa', null)).statusCode).toBe(
       404,

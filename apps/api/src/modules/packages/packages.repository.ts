@@ -12,10 +12,24 @@ export function findPackage(db: DbOrTrx, id: string): Promise<PackageRow | undef
 }
 
 /** Cheapest first, on the (active, price_cents, id) index; admins also see inactive ones. */
+export async function countPackages(db: DbOrTrx): Promise<number> {
+  const row = await db
+    .selectFrom('packages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * The catalogue's size: createPackage refuses more, so the lists (which read at most this many)
+ * always hold every package.
+ */
+export const PACKAGES_MAX = 100;
+
 export function listPackages(db: DbOrTrx, includeInactive: boolean): Promise<PackageRow[]> {
   let query = db.selectFrom('packages').selectAll();
   if (!includeInactive) query = query.where('active', '=', 1);
-  return query.orderBy('price_cents', 'asc').orderBy('id', 'asc').limit(100).execute();
+  return query.orderBy('price_cents', 'asc').orderBy('id', 'asc').limit(PACKAGES_MAX).execute();
 }
 
 export async function updatePackage(

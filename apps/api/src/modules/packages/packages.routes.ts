@@ -66,7 +66,7 @@ export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a package (admins)',
         body: createPackageBody,
-        response: { 201: packageResponse, ...errors },
+        response: { 201: packageResponse, ...errors, 409: errorBody },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CreatePackageBody, Package, UpdatePackageBody } from '@pawsy/contract';
-import { notFound } from '../../lib/app-error.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
 import { BILLING_CURRENCY, wireCurrency } from '../../lib/currency.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -55,6 +55,11 @@ export async function createPackage(
     updated_at: now,
   };
   await app.db.transaction().execute(async (trx) => {
+    // A catalogue of plans, not a table that grows: its lists show every package.
+    if ((await repo.countPackages(trx)) >= repo.PACKAGES_MAX)
+      throw conflict(
+        `The catalogue holds at most ${repo.PACKAGES_MAX} packages: edit or deactivate one instead`,
+      );
     await repo.insertPackage(trx, row);
     await recordCatalogueChange(trx, admin.id, 'package.create', row.id, null, toPackage(row));
   });
