@@ -97,4 +97,42 @@ describe('names between an owner and a sitter who is not assigned', () => {
     const own = await get(`/api/booking/${booking}/requests`, invitee);
     expect(own.providers[0].provider.lastName).toBe('Quinn');
   });
+
+  it('a direct request names each to the other by initial until the sitter accepts it', async () => {
+    const booking = (await postBooking(t, owner, { provider_id: sitter.id }))._id;
+    const lastNames = async () => ({
+      ownerReadsSitter: (await get(`/api/booking/${booking}`, owner)).booking.provider.lastName,
+      sitterReadsOwner: (await get(`/api/booking/${booking}`, sitter)).booking.owner.lastName,
+      ownerList: (await get('/api/booking/user?status=pending', owner)).data.find(
+        (b: { _id: string }) => b._id === booking,
+      )?.provider.lastName,
+      sitterList: (await get('/api/booking/provider/in-progress?status=pending', sitter)).data.find(
+        (b: { _id: string }) => b._id === booking,
+      )?.owner.lastName,
+      requests: (await get(`/api/booking/${booking}/requests`, owner)).providers[0].provider
+        .lastName,
+    });
+    expect(await lastNames()).toEqual({
+      ownerReadsSitter: 'O.',
+      sitterReadsOwner: 'B.',
+      ownerList: 'O.',
+      sitterList: 'B.',
+      requests: 'O.',
+    });
+    const sent = await postMessage(t, sitter, booking, 'Happy to take Rex');
+    expect(sent).toMatchObject({ recipient: { lastName: 'B.' } });
+
+    const accepted = await call(t, 'PUT', `/api/booking/accept/${booking}`, sitter, {
+      providerId: sitter.id,
+      decision: 'accepted',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const after = await lastNames();
+    expect(after).toMatchObject({
+      ownerReadsSitter: 'Ortega',
+      sitterReadsOwner: 'Bennett',
+      requests: 'Ortega',
+    });
+    expect((await conversationOn(booking, sitter)).owner.lastName).toBe('Bennett');
+  });
 });

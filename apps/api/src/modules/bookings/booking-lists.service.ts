@@ -9,7 +9,8 @@ import { findConflict, loadCalendars } from '../availability/index.ts';
 import { petKindsOfBookings } from '../pets/index.ts';
 import { listReviewsForBooking } from '../reviews/index.ts';
 import { bookingWire, loadBookingWires } from './booking-wires.service.ts';
-import { loadVisibleBooking, seesOwnerInFull } from './bookings.access.ts';
+import { loadVisibleBooking, seesOwnerInFull, seesSitterInFull } from './bookings.access.ts';
+import { hasTakenOn } from './booking-parties.ts';
 import type { BookingExtras } from './bookings.mapper.ts';
 import {
   pageAllBookings,
@@ -42,7 +43,10 @@ function toPage(data: BookingWire[], total: number, { page, limit }: Page): Book
 export async function getBookingDetail(app: FastifyInstance, caller: AuthUser, id: string) {
   const row = await loadVisibleBooking(app.db, caller, id);
   const [booking, reviews] = await Promise.all([
-    bookingWire(app.db, row, { ownerInitialOnly: !seesOwnerInFull(row, caller) }),
+    bookingWire(app.db, row, {
+      ownerInitialOnly: !seesOwnerInFull(row, caller),
+      providerInitialOnly: !seesSitterInFull(row, caller),
+    }),
     listReviewsForBooking(app.db, row.id, caller.id),
   ]);
   return { booking, reviews };
@@ -55,7 +59,9 @@ export async function listOwnBookings(
   query: Page & { status?: BookingStatus },
 ): Promise<BookingPage> {
   const { rows, total } = await pageOwnerBookings(app.db, caller.id, query.status, query);
-  return toPage(await loadBookingWires(app.db, rows), total, query);
+  // A direct request's sitter is a stranger until they accept: their last initial only.
+  const extras = new Map(rows.map((r) => [r.id, { providerInitialOnly: !hasTakenOn(r) }]));
+  return toPage(await loadBookingWires(app.db, rows, extras), total, query);
 }
 
 /** GET /booking/provider/in-progress: the calling sitter's bookings in one status. */
@@ -66,7 +72,9 @@ export async function listProviderBookings(
 ): Promise<BookingPage> {
   if (caller.userType !== 'provider') throw forbidden('Only sitters have assigned bookings');
   const { rows, total } = await pageProviderBookings(app.db, caller.id, query.status, query);
-  return toPage(await loadBookingWires(app.db, rows), total, query);
+  // The owner of a direct request not yet accepted reads as a stranger: the last initial only.
+  const extras = new Map(rows.map((r) => [r.id, { ownerInitialOnly: !hasTakenOn(r) }]));
+  return toPage(await loadBookingWires(app.db, rows, extras), total, query);
 }
 
 /**
@@ -123,7 +131,7 @@ export async function listBookingsForCaller(
         ? feedDistanceKm(origin, { latitude: Number(r.owner_lat), longitude: Number(r.owner_lng) })
         : undefined;
     extras.set(r.id, {
-      ownerInitialOnly: r.provider_id !== caller.id,
+      ownerInitialOnly: !(r.provider_id === caller.id && hasTakenOn(r)),
       ...(km !== undefined ? { distanceKm: km } : {}),
       ...(kinds.has(r.id) ? { petKinds: kinds.get(r.id)! } : {}),
       cannotApply: r.provider_id === null ? cannotApply(r.id) : undefined,

@@ -8,6 +8,12 @@ import { isOpen } from './bookings.access.ts';
  * Who may talk on a booking (DESIGN §5 Chat): its owner, its assigned sitter and, while it is
  * open, every sitter whose request on it is pending. Other areas get this instead of rows.
  */
+/**
+ * Whether the booking's sitter has taken it on: a direct request names its sitter from the start,
+ * but until they accept they are as much a stranger to the owner as an applicant.
+ */
+export const hasTakenOn = (b: { status: string }) => b.status !== 'pending';
+
 export type BookingParties = {
   id: string;
   ownerId: string;

@@ -15,6 +15,7 @@ import {
 } from './booking-requests.repository.ts';
 import { loadRequestWires } from './booking-wires.service.ts';
 import { canView, isOpen, loadVisibleBooking } from './bookings.access.ts';
+import { hasTakenOn } from './booking-parties.ts';
 import type { RequestWire } from './bookings.mapper.ts';
 import { findBooking, isUniqueViolation, type BookingRow } from './bookings.repository.ts';
 import type { PartyRow } from './booking-parties.repository.ts';
@@ -141,11 +142,13 @@ export async function listBookingRequests(
 
 /**
  * Whose whole last name the caller reads on a booking's requests: their own, every one for an
- * admin, and the assigned sitter's for the owner. An owner reads an applicant or invitee as the
+ * admin, and for the owner the sitter's who took the booking on (accepted it). An owner reads an applicant or invitee as the
  * sitter cards show them, with the last initial.
  */
 const sitterNameFor = (caller: AuthUser, booking: BookingRow) => (providerId: string) =>
-  caller.userType === 'admin' || caller.id === providerId || booking.provider_id === providerId;
+  caller.userType === 'admin' ||
+  caller.id === providerId ||
+  (booking.provider_id === providerId && hasTakenOn(booking));
 
 /**
  * The booking and request a decision is about. A sitter answering a request of theirs that another

@@ -12,6 +12,7 @@ import {
   type RequestWire,
 } from './bookings.mapper.ts';
 import { findBooking, listEvents, type BookingRow } from './bookings.repository.ts';
+import { hasTakenOn } from './booking-parties.ts';
 import { findParties, type PartyRow } from './booking-parties.repository.ts';
 import { findCharges, type ChargeRow } from './booking-charges.repository.ts';
 import type { BookingEventsTable } from '../../db/schema.ts';
@@ -39,12 +40,17 @@ export function writtenBookingWire(
   },
 ): BookingWire {
   const { provider } = rel;
-  const [wire] = toBookingWires([row], {
-    owners: [rel.owner],
-    providers: new Map(provider ? [[provider.id, toProviderCard(provider)]] : []),
-    events: rel.events,
-    charges: new Map(rel.charge ? [[row.id, rel.charge]] : []),
-  });
+  const [wire] = toBookingWires(
+    [row],
+    {
+      owners: [rel.owner],
+      providers: new Map(provider ? [[provider.id, toProviderCard(provider)]] : []),
+      events: rel.events,
+      charges: new Map(rel.charge ? [[row.id, rel.charge]] : []),
+    },
+    // For its owner, as a read would give it: a sitter not yet accepting is named by initial.
+    new Map([[row.id, { providerInitialOnly: !hasTakenOn(row) }]]),
+  );
   return wire!;
 }
 

@@ -4,6 +4,16 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { findCharge } from './booking-charges.repository.ts';
 import { findRequest } from './booking-requests.repository.ts';
 import { findBooking, type BookingRow } from './bookings.repository.ts';
+import { hasTakenOn } from './booking-parties.ts';
+
+/** Admins, the sitter themself and the owner once the sitter accepted read the sitter's full name. */
+export const seesSitterInFull = (
+  b: Pick<BookingRow, 'owner_id' | 'provider_id' | 'status'>,
+  user: AuthUser,
+) =>
+  user.userType === 'admin' ||
+  b.provider_id === user.id ||
+  (b.owner_id === user.id && hasTakenOn(b));
 
 export const isOpen = (b: Pick<BookingRow, 'status' | 'provider_id'>) =>
   b.status === 'pending' && b.provider_id === null;
@@ -11,9 +21,17 @@ export const isOpen = (b: Pick<BookingRow, 'status' | 'provider_id'>) =>
 export const isParty = (b: Pick<BookingRow, 'owner_id' | 'provider_id'>, userId: string) =>
   b.owner_id === userId || b.provider_id === userId;
 
-/** Owner, assigned sitter and admins see the owner's full name; other sitters an initial. */
-export const seesOwnerInFull = (b: Pick<BookingRow, 'owner_id' | 'provider_id'>, user: AuthUser) =>
-  user.userType === 'admin' || isParty(b, user.id);
+/**
+ * Owner, admins and the sitter who took the booking on see the owner's full name; other sitters
+ * (a direct request's sitter before accepting too) an initial.
+ */
+export const seesOwnerInFull = (
+  b: Pick<BookingRow, 'owner_id' | 'provider_id' | 'status'>,
+  user: AuthUser,
+) =>
+  user.userType === 'admin' ||
+  b.owner_id === user.id ||
+  (b.provider_id === user.id && hasTakenOn(b));
 
 /**
  * Who may see a booking: its owner, its assigned sitter, admins, sitters whose request on it is

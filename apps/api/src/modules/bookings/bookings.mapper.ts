@@ -76,6 +76,8 @@ function parsePets(text: string): string[] {
 export type BookingExtras = {
   distanceKm?: number;
   ownerInitialOnly?: boolean;
+  /** The viewer reads the sitter's last initial only (the owner, before the sitter accepted). */
+  providerInitialOnly?: boolean;
   petKinds?: string[];
   cannotApply?: BookingWire['cannotApply'];
 };
@@ -101,13 +103,17 @@ export function toBookingWires(
     eventsByBooking.set(e.booking_id, list);
   }
   return rows.map((row) => {
-    const { ownerInitialOnly, distanceKm, petKinds, cannotApply } = extras.get(row.id) ?? {};
+    const { ownerInitialOnly, providerInitialOnly, distanceKm, petKinds, cannotApply } =
+      extras.get(row.id) ?? {};
     const ownerRow = ownerById.get(row.owner_id);
     const owner = ownerRow ? toUserCard(ownerRow) : missingCard(row.owner_id);
     if (ownerInitialOnly) owner.lastName = lastInitial(owner.lastName);
+    const card = row.provider_id ? (rel.providers.get(row.provider_id) ?? null) : null;
+    const provider =
+      card && providerInitialOnly ? { ...card, lastName: lastInitial(card.lastName) } : card;
     return toBookingWire(row, {
       owner,
-      provider: row.provider_id ? (rel.providers.get(row.provider_id) ?? null) : null,
+      provider,
       events: eventsByBooking.get(row.id) ?? [],
       charge: rel.charges?.get(row.id) ?? null,
       distanceKm,

@@ -8,7 +8,12 @@ export { insertRequest as insertBookingRequest } from './booking-requests.reposi
 export { insertSeries as insertBookingSeries } from './booking-series.repository.ts';
 // Weekly series left undecided when their first occurrence starts (for the reminder job).
 export { expireStaleSeries } from './booking-series-payments.service.ts';
-export { loadBookingParties, isChatParty, type BookingParties } from './booking-parties.ts';
+export {
+  hasTakenOn,
+  loadBookingParties,
+  isChatParty,
+  type BookingParties,
+} from './booking-parties.ts';
 // A sitter sees a booking only once its card part is paid (or it has none): their lists filter by it.
 export { cardPaidOrNone } from './booking-charges.repository.ts';
 // The reminder job (day-before, undecided requests, expiry); other parts add steps to it.

@@ -5,6 +5,7 @@ import {
   type MessageWire,
 } from '@pawsy/contract';
 import { lastInitial } from '../../lib/user-columns.ts';
+import { hasTakenOn } from '../bookings/index.ts';
 import type { ConversationRow, NameRow } from './conversations.repository.ts';
 import type { MessageJoined } from './messages.repository.ts';
 
@@ -20,13 +21,16 @@ export type NameView = (personId: string) => boolean;
 export function chatNameView(
   viewerId: string,
   viewerIsAdmin: boolean,
-  booking: { ownerId: string; providerId: string | null },
+  booking: { ownerId: string; providerId: string | null; status: string },
 ): NameView {
   const assigned = (id: string) => id === booking.ownerId || id === booking.providerId;
   return (personId) =>
     viewerIsAdmin ||
     personId === viewerId ||
-    (booking.providerId !== null && assigned(viewerId) && assigned(personId));
+    (booking.providerId !== null &&
+      hasTakenOn(booking) &&
+      assigned(viewerId) &&
+      assigned(personId));
 }
 
 const party = (id: string, firstName: string, lastName: string, view: NameView): MessageParty => ({

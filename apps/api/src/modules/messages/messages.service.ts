@@ -77,8 +77,10 @@ export async function sendMessage(
   return toMessageWire(row, viewOf(user, parties));
 }
 
-const viewOf = (user: AuthUser, parties: Pick<BookingParties, 'ownerId' | 'providerId'>) =>
-  chatNameView(user.id, user.userType === 'admin', parties);
+const viewOf = (
+  user: AuthUser,
+  parties: Pick<BookingParties, 'ownerId' | 'providerId' | 'status'>,
+) => chatNameView(user.id, user.userType === 'admin', parties);
 
 /**
  * The caller's conversations, most recent activity first (SPEC §9: 20 a page), or those of one
@@ -131,7 +133,7 @@ export async function listConversations(
     for (const p of people) if (!nameById.has(p.id)) nameById.set(p.id, p);
   }
   const data = rows.flatMap((r) => {
-    const view = viewOf(user, { ownerId: r.owner_id, providerId: r.provider_id });
+    const view = viewOf(user, { ownerId: r.owner_id, providerId: r.provider_id, status: r.status });
     if (withSitters.has(r.id))
       return pairs
         .filter((p) => p.booking_id === r.id)
