@@ -18,7 +18,8 @@ type Dialog = 'start' | 'complete' | 'cancel' | null;
 
 /**
  * What cancelling now gives the owner back, by the policy the API applies (refundOnCancel): the
- * credits applied and a card payment already made; an unmade card payment is never charged.
+ * credits applied and a card payment already made; an unmade card payment is never charged. The
+ * sitter cancelling learns only that the owner is refunded, not how they paid.
  */
 export function refundIfCancelled(booking: Booking, byOwner: boolean, now = new Date()): string {
   const p = booking.payment;
@@ -36,8 +37,9 @@ export function refundIfCancelled(booking: Booking, byOwner: boolean, now = new 
     credits > 0 ? `${formatCents(credits)} in credits` : null,
     card > 0 ? `${formatCents(card)} to the card` : null,
   ].filter(Boolean);
-  const who = byOwner ? 'You get back' : 'The owner gets back';
-  if (parts.length > 0) return `${who} ${parts.join(' and ')}.`;
+  // How the owner paid (credits, card) is the owner's and the admins' to read, not the sitter's.
+  if (!byOwner && parts.length > 0) return 'The owner gets back what they paid.';
+  if (parts.length > 0) return `You get back ${parts.join(' and ')}.`;
   if (p.creditsCents > 0 || p.status === 'paid') return 'Nothing is refunded if you cancel now.';
   return 'Nothing was paid for this booking, so nothing is charged.';
 }

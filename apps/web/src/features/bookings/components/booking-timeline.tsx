@@ -18,9 +18,20 @@ function bulletFor(type: string) {
   return <IconCircleDot size={12} aria-hidden="true" />;
 }
 
+/** Events about how the owner paid: the owner's and the admins' to read, not the sitter's. */
+const FUNDING_EVENTS = new Set(['paid']);
+
 /** Status history with check-ins (notes and photos), oldest first. */
-export function BookingTimeline({ booking }: { booking: Booking }) {
-  const events = booking.timeline;
+export function BookingTimeline({
+  booking,
+  forSitter = false,
+}: {
+  booking: Booking;
+  forSitter?: boolean;
+}) {
+  const events = forSitter
+    ? booking.timeline.filter((e) => !FUNDING_EVENTS.has(e.type))
+    : booking.timeline;
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="timeline-title">
       <Title id="timeline-title" order={2} size="h4" mb="md">

@@ -148,7 +148,7 @@ export default function BookingDetailsScreen() {
                     onSent={requests.reload}
                   />
                 )}
-                <BookingTimeline booking={booking} />
+                <BookingTimeline booking={booking} forSitter={role === 'provider'} />
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>

@@ -47,10 +47,22 @@ describe('booking details: what was paid how', () => {
   });
 
   it('shows the sitter the price, not how the owner paid it', async () => {
-    open(makeBooking({ status: 'accepted', creditsApplied: 1000, payment: payment({}) }), 'sitter');
+    const paidEvent = {
+      _id: 'e-paid',
+      type: 'paid',
+      at: '2030-05-01T08:00:00.000Z',
+      by: 'owner' as const,
+      note: 'Paid by card',
+      image: null,
+    };
+    const booking = makeBooking({ status: 'accepted', creditsApplied: 1000, payment: payment({}) });
+    open({ ...booking, timeline: [...booking.timeline, paidEvent] }, 'sitter');
     expect(await screen.findByText(/^Price: /)).toBeInTheDocument();
     expect(screen.queryByText(/Credits applied/)).not.toBeInTheDocument();
     expect(screen.queryByText(/Paid by card/)).not.toBeInTheDocument();
+    // Nor in the timeline.
+    const timeline = screen.getByRole('region', { name: 'Timeline' });
+    expect(timeline).not.toHaveTextContent(/Paid/);
   });
 
   it('offers to pay an unpaid card part, and says the sitter is asked once it is paid', async () => {
