@@ -136,3 +136,29 @@ describe('names between an owner and a sitter who is not assigned', () => {
     expect((await conversationOn(booking, sitter)).owner.lastName).toBe('Bennett');
   });
 });
+
+describe('a declined invitation', () => {
+  it("reads the sitter's notice of it: its link would open a booking no longer theirs", async () => {
+    type Notice = { type: string; data: { bookingId?: string } };
+    const about = async (bookingId: string) =>
+      ((await get('/api/notifications/all?limit=100', invitee)).allNotifications as Notice[])
+        .filter((n) => n.data.bookingId === bookingId)
+        .map((n) => n.type);
+    const declined = (await postBooking(t, owner))._id;
+    const kept = (await postBooking(t, owner))._id;
+    for (const booking of [declined, kept]) {
+      const invited = await call(t, 'POST', `/api/booking/${booking}/send-request`, owner, {
+        providerId: invitee.id,
+      });
+      expect(invited.statusCode, invited.body).toBe(201);
+      expect(await about(booking)).toContain('booking-invitation');
+    }
+    const no = await call(t, 'PUT', `/api/booking/accept/${declined}`, invitee, {
+      providerId: invitee.id,
+      decision: 'rejected',
+    });
+    expect(no.statusCode, no.body).toBe(200);
+    expect(await about(declined)).not.toContain('booking-invitation');
+    expect(await about(kept)).toContain('booking-invitation');
+  });
+});

@@ -8,7 +8,7 @@ import { nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { refundCredits } from '../credits/index.ts';
 import { assertSitterFree, lockSitter, sitterTimeZone } from '../availability/index.ts';
-import { notifyUser } from '../notifications/index.ts';
+import { markNoticesRead, notifyUser } from '../notifications/index.ts';
 import { newEvent } from './booking-events.ts';
 import { setStateIfPending, closeOpenRequests } from './booking-requests.repository.ts';
 import {
@@ -124,6 +124,11 @@ export async function decideRequest(
   }
 
   await followUpCard(app, cardRefund);
+  // A sitter who declined an invitation or a direct request no longer sees the booking: the
+  // notice asking them is answered (its link would open a booking they cannot read).
+  if (input.decision === 'rejected' && caller.id === request.provider_id)
+    for (const type of ['booking-invitation', 'booking-request'])
+      await markNoticesRead(app, caller.id, { type, bookingId: booking.id });
   const wire = await bookingWireById(app.db, booking.id);
   const counterpart = request.initiated_by === 'provider' ? request.provider_id : booking.owner_id;
   const who =

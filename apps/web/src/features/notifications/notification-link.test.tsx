@@ -29,7 +29,7 @@ describe('notificationLink: each type the API sends, to its screen', () => {
     ['booking-request', { bookingId: B }, `/booking-details/${B}`],
     ['booking-invitation', { bookingId: B, requestId: 'r' }, `/booking-details/${B}`],
     ['booking-decision', { bookingId: B, decision: 'accepted' }, `/booking-details/${B}`],
-    ['booking-withdrawn', { bookingId: B }, `/booking-details/${B}`],
+    ['booking-withdrawn', { bookingId: B }, '/request-page'],
     ['review', { bookingId: B, reviewId: 'r' }, `/booking-details/${B}`],
     ['dispute', { disputeId: D, bookingId: B, status: 'open' }, `/dispute/${D}`],
     ['kyc', { kycId: 'k', status: 'Verified' }, '/kyc'],

@@ -31,6 +31,9 @@ export function notificationLink(n: Linkable, { isAdmin = false } = {}): string 
   if (n.type === 'subscription') return paths.settings;
   // "Welcome to Pawsy! Complete your profile…"
   if (n.type === 'welcome') return paths.profile;
+  // The booking a sitter asked about went elsewhere or ended: no longer theirs to open, their
+  // requests are (where it shows as closed).
+  if (n.type === 'booking-withdrawn') return paths.requestPage;
   if (bookingId) return toPath(paths.bookingDetails, { id: bookingId });
   // A weekly series without a visit named: the bookings list shows its requests and series.
   if (text(data.seriesId)) return paths.bookings;
