@@ -3,6 +3,8 @@ import {
   Anchor,
   Badge,
   createTheme,
+  FileInput,
+  InputClearButton,
   InputPlaceholder,
   Notification,
   type CSSVariablesResolver,
@@ -43,6 +45,11 @@ export const theme = createTheme({
     // An alert's title in its colour on its light background (teal.8 on teal.1: 4.3:1) is below
     // WCAG AA: titles use the text colour; the icon, border and background keep the colour.
     Alert: Alert.extend({ styles: { title: { color: 'var(--mantine-color-text)' } } }),
+    // The × of a clearable field (files, dates, a select) is an icon only: give it a name.
+    InputClearButton: InputClearButton.extend({ defaultProps: { 'aria-label': 'Clear' } }),
+    FileInput: FileInput.extend({ defaultProps: { clearButtonProps: { 'aria-label': 'Clear' } } }),
+    // By name: importing @mantine/dates here would put it in every page's first load.
+    DatePickerInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear' } } },
     // A button-like input's placeholder ("Choose a photo") is a span: gray.5 is 2:1 on white.
     InputPlaceholder: InputPlaceholder.extend({
       styles: { placeholder: { color: 'var(--mantine-color-dimmed)' } },

@@ -187,6 +187,9 @@ describe('/kyc', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByText('id.png (20 bytes)')).toBeInTheDocument();
     expect(xhr).toHaveLength(0);
+    // The field's × is named (an icon-only button otherwise, which Tab reaches unnamed).
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.queryByText('id.png (20 bytes)')).not.toBeInTheDocument();
   });
 
   it('offers no upload while the documents are reviewed (the API refuses one)', async () => {
