@@ -1,3 +1,5 @@
+import { MIN_CARD_CENTS } from './billing.ts';
+
 /**
  * The service catalogue: one vocabulary for profiles, sitter rates, bookings and prices.
  * `value` is what is stored and sent; labels (any letter case) are accepted on input too.
@@ -30,6 +32,13 @@ for (const s of SERVICES) {
 
 /** The highest rate a sitter may set for a service, in cents ($100,000). */
 export const SERVICE_RATE_MAX_CENTS = 10_000_000;
+
+/**
+ * The lowest rate above free, in cents: a card cannot be charged less, so a lower rate would leave owners without credits unable to book an hour or a night.
+ */
+export const SERVICE_RATE_MIN_CENTS = MIN_CARD_CENTS;
+export const SERVICE_RATE_MIN_MESSAGE =
+  'A rate is $0 (free) or at least $0.50, the least a card can be charged';
 
 /** The catalogue value for a value or label ("Dog walking" → "dog-walking"); others kept as typed. */
 export function normalizeService(name: string): string {

@@ -310,10 +310,12 @@ describe('PUT /api/user/update-profile', () => {
     [{ primary_services: JSON.stringify([1, 2]) }, /./],
     [{ service_rates: JSON.stringify({ walk: -1 }) }, /./],
     [{ service_rates: JSON.stringify({ walk: 10.5 }) }, /cents/],
+    // Above free but below what a card can be charged: no owner without credits could book it.
+    [{ service_rates: JSON.stringify({ boarding: 40 }) }, /at least \$0\.50/],
     [
       {
         service_rates: JSON.stringify(
-          Object.fromEntries([...Array(11)].map((_, i) => [`s${i}`, 1])),
+          Object.fromEntries([...Array(11)].map((_, i) => [`s${i}`, 1000])),
         ),
       },
       /10 services/,

@@ -5,6 +5,8 @@ import {
   PROFILE_CLEARABLE_FIELDS,
   PROFILE_CLEARABLE_LISTS,
   SERVICE_RATE_MAX_CENTS,
+  SERVICE_RATE_MIN_CENTS,
+  SERVICE_RATE_MIN_MESSAGE,
   isoInstant,
   isPhoneNumber,
   normalizeRates,
@@ -58,7 +60,12 @@ const rates = jsonOf(
   z
     .record(
       text(60).min(1),
-      z.number().int('Rates are whole cents').min(0).max(SERVICE_RATE_MAX_CENTS),
+      z
+        .number()
+        .int('Rates are whole cents')
+        .min(0)
+        .max(SERVICE_RATE_MAX_CENTS)
+        .refine((c) => c === 0 || c >= SERVICE_RATE_MIN_CENTS, SERVICE_RATE_MIN_MESSAGE),
     )
     .refine((r) => Object.keys(r).length <= 10, 'At most 10 services'),
   'service_rates',

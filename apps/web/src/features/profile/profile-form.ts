@@ -3,6 +3,8 @@ import {
   PROFILE_CLEARABLE_FIELDS,
   PROFILE_CLEARABLE_LISTS,
   SERVICE_RATE_MAX_CENTS,
+  SERVICE_RATE_MIN_CENTS,
+  SERVICE_RATE_MIN_MESSAGE,
   profileDateIssues,
   type ProfileDateField,
 } from '@pawsy/contract';
@@ -124,6 +126,8 @@ export function validateRates(values: ProfileValues): Record<string, string> {
     const cents = dollarsToCents(typed);
     if (typed.startsWith('-')) errors[service] = 'A rate cannot be negative';
     else if (cents === null) errors[service] = 'Enter the rate in dollars, like 25 or 25.50';
+    else if (cents !== 0 && cents < SERVICE_RATE_MIN_CENTS)
+      errors[service] = SERVICE_RATE_MIN_MESSAGE;
     else if (cents > SERVICE_RATE_MAX_CENTS)
       errors[service] = `A rate can be at most ${formatCents(SERVICE_RATE_MAX_CENTS)}`;
   }

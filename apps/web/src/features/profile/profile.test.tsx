@@ -123,7 +123,7 @@ describe('profile screen', () => {
     expect(xhrCalls[0]!.body!.has('clear')).toBe(false);
   });
 
-  it('refuses a negative or too high rate on its field instead of changing it', async () => {
+  it('refuses a negative, too low or too high rate on its field instead of changing it', async () => {
     const { xhrCalls, user } = openAsSitter();
     const rate = await screen.findByLabelText('Dog walking rate (USD)');
     await user.clear(rate);
@@ -142,6 +142,13 @@ describe('profile screen', () => {
     await waitFor(() =>
       expect(rate).toHaveAccessibleDescription(/A rate can be at most \$100,000\.00/),
     );
+    expect(xhrCalls).toHaveLength(0);
+
+    // Above free but under what a card can be charged.
+    await user.clear(rate);
+    await user.type(rate, '0.40');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(rate).toHaveAccessibleDescription(/at least \$0\.50/));
     expect(xhrCalls).toHaveLength(0);
 
     await user.clear(rate);
