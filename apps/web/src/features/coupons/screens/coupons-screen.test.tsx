@@ -204,6 +204,19 @@ describe('/coupons', () => {
     const row = screen.getByRole('rowheader', { name: 'WELCOME20' }).closest('tr')!;
     expect(within(row).getByText('25% off')).toBeInTheDocument();
     expect(within(row).getByText('Inactive')).toBeInTheDocument();
+    // The focus is back on the row's Edit button, not at the top of the page.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Edit coupon WELCOME20' })).toHaveFocus(),
+    );
+
+    // Escape closes the next one the same way.
+    await userEvent.click(screen.getByRole('button', { name: 'Edit coupon LOYAL10' }));
+    await screen.findByRole('dialog', { name: 'Edit coupon LOYAL10' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Edit coupon LOYAL10' })).toHaveFocus(),
+    );
   });
 
   const openNewCouponForm = async (

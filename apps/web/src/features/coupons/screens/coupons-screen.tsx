@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadMore } from '../../../components/ui/load-more';
 import { usePageTitle } from '../../../components/ui/use-page-title';
@@ -11,6 +11,7 @@ import { CouponFormModal } from '../components/coupon-form-modal';
 import { CouponsTable } from '../components/coupons-table';
 import { COUPON_MESSAGES, type Coupon, type CreateCouponBody } from '../coupons-api';
 import { addCoupon, fetchCoupons, updateCoupon, type CouponSaveFailure } from '../coupons-slice';
+import { useEditDialog } from '../../../lib/use-edit-dialog';
 
 /** /coupons: admins list, create and edit discount coupons (SPEC §4, §7, §8). */
 export default function CouponsScreen() {
@@ -20,7 +21,7 @@ export default function CouponsScreen() {
   const dispatch = useAppDispatch();
   const { items, paging, loading, saving, error } = useAppSelector((s) => s.coupons);
   // undefined: closed; null: creating; a coupon: editing it.
-  const [editing, setEditing] = useState<Coupon | null | undefined>(undefined);
+  const { editing, open: setEditing, close: closeEditing } = useEditDialog<Coupon>();
 
   useEffect(() => {
     if (admin) void dispatch(fetchCoupons(1));
@@ -54,7 +55,7 @@ export default function CouponsScreen() {
       title: editing ? 'Coupon updated' : 'Coupon created',
       message: `${body.code} is saved.`,
     });
-    setEditing(undefined);
+    closeEditing();
     return null;
   };
 
@@ -99,7 +100,7 @@ export default function CouponsScreen() {
           opened
           coupon={editing}
           saving={saving}
-          onClose={() => setEditing(undefined)}
+          onClose={() => closeEditing()}
           onSubmit={save}
         />
       )}

@@ -1,19 +1,20 @@
 import { Button, Group, Stack, Table, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+
 import { formatCents } from '../../../lib/money';
 import { formatPackagePrice } from '../package-format';
 import { packagesApi, type CreatePackageBody, type Package } from '../packages-api';
 import { PackageFormModal } from './package-form-modal';
 import { EditCell, ListTable, StatusCell } from '../../../components/ui/list-table';
+import { useEditDialog } from '../../../lib/use-edit-dialog';
 
 type Props = { packages: Package[]; onChanged: () => void };
 
 /** Admins: every package, inactive ones too, with create and edit. */
 export function ManagePackages({ packages, onChanged }: Props) {
   // undefined: closed; null: creating; a package: editing it.
-  const [editing, setEditing] = useState<Package | null | undefined>(undefined);
+  const { editing, open: setEditing, close: closeEditing } = useEditDialog<Package>();
 
   // A refusal is shown by the form: on its field, or above the fields.
   const save = async (body: CreatePackageBody) => {
@@ -24,7 +25,7 @@ export function ManagePackages({ packages, onChanged }: Props) {
       title: editing ? 'Package updated' : 'Package created',
       message: `${body.name} is saved.`,
     });
-    setEditing(undefined);
+    closeEditing();
     onChanged();
   };
 
@@ -59,7 +60,7 @@ export function ManagePackages({ packages, onChanged }: Props) {
         <PackageFormModal
           key={editing?._id ?? 'new'}
           pkg={editing}
-          onClose={() => setEditing(undefined)}
+          onClose={() => closeEditing()}
           onSubmit={save}
         />
       )}
