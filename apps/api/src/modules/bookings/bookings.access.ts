@@ -6,15 +6,6 @@ import { findRequest } from './booking-requests.repository.ts';
 import { findBooking, type BookingRow } from './bookings.repository.ts';
 import { hasTakenOn } from './booking-parties.ts';
 
-/** Admins, the sitter themself and the owner once the sitter accepted read the sitter's full name. */
-export const seesSitterInFull = (
-  b: Pick<BookingRow, 'owner_id' | 'provider_id' | 'status'>,
-  user: AuthUser,
-) =>
-  user.userType === 'admin' ||
-  b.provider_id === user.id ||
-  (b.owner_id === user.id && hasTakenOn(b));
-
 export const isOpen = (b: Pick<BookingRow, 'status' | 'provider_id'>) =>
   b.status === 'pending' && b.provider_id === null;
 
@@ -22,16 +13,23 @@ export const isParty = (b: Pick<BookingRow, 'owner_id' | 'provider_id'>, userId:
   b.owner_id === userId || b.provider_id === userId;
 
 /**
- * Owner, admins and the sitter who took the booking on see the owner's full name; other sitters
- * (a direct request's sitter before accepting too) an initial.
+ * Whether `user` reads the whole last name of the booking's owner or sitter: admins, that person
+ * themself, and the other party once the sitter took the booking on; anyone else (an applicant,
+ * an invitee, a direct request's sitter or its owner before the sitter accepts) the initial.
  */
-export const seesOwnerInFull = (
+function seesInFull(
   b: Pick<BookingRow, 'owner_id' | 'provider_id' | 'status'>,
   user: AuthUser,
-) =>
-  user.userType === 'admin' ||
-  b.owner_id === user.id ||
-  (b.provider_id === user.id && hasTakenOn(b));
+  whose: 'owner' | 'sitter',
+): boolean {
+  const [subject, other] =
+    whose === 'owner' ? [b.owner_id, b.provider_id] : [b.provider_id, b.owner_id];
+  return user.userType === 'admin' || subject === user.id || (other === user.id && hasTakenOn(b));
+}
+
+type NamedBooking = Pick<BookingRow, 'owner_id' | 'provider_id' | 'status'>;
+export const seesOwnerInFull = (b: NamedBooking, user: AuthUser) => seesInFull(b, user, 'owner');
+export const seesSitterInFull = (b: NamedBooking, user: AuthUser) => seesInFull(b, user, 'sitter');
 
 /**
  * Who may see a booking: its owner, its assigned sitter, admins, sitters whose request on it is

@@ -11,7 +11,6 @@ export function findPackage(db: DbOrTrx, id: string): Promise<PackageRow | undef
   return db.selectFrom('packages').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Cheapest first, on the (active, price_cents, id) index; admins also see inactive ones. */
 export async function countPackages(db: DbOrTrx): Promise<number> {
   const row = await db
     .selectFrom('packages')
@@ -26,6 +25,7 @@ export async function countPackages(db: DbOrTrx): Promise<number> {
  */
 export const PACKAGES_MAX = 100;
 
+/** Cheapest first, on the (active, price_cents, id) index; admins also see inactive ones. */
 export function listPackages(db: DbOrTrx, includeInactive: boolean): Promise<PackageRow[]> {
   let query = db.selectFrom('packages').selectAll();
   if (!includeInactive) query = query.where('active', '=', 1);

@@ -312,22 +312,28 @@ describe('KYC screens live', () => {
   });
   // Well inside the 15 s poll: what shows by then came by the push.
   const soon = { timeout: 5_000 };
+  /** A signed-in tab with a live stream, whose KYC reads answer `current()`. */
+  const openLive = (session: Parameters<typeof storeSession>[0], current: () => KycRecord) => {
+    storeSession(session);
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    return mockFetch(({ url }) => {
+      if (url === '/api/notifications/stream-ticket') return TICKET;
+      if (url.startsWith('/api/kyc/user/'))
+        return { status: 200, body: { success: true, data: [current()] } };
+      if (url === `/api/kyc/${current()._id}`)
+        return { status: 200, body: { success: true, data: current() } };
+      return { status: 200, body: { success: true, allNotifications: [] } };
+    });
+  };
   const stream = async () => {
     await waitFor(() => expect(FakeEventSource.instances.length).toBeGreaterThan(0));
     return FakeEventSource.instances.at(-1)!;
   };
 
   it("/kyc shows the reviewer's message and the decision as they are pushed, without the poll", async () => {
-    storeSession({ id: FIXTURE_USER_ID });
-    FakeEventSource.instances = [];
-    vi.stubGlobal('EventSource', FakeEventSource);
     let record = makeKycRecord();
-    const calls = mockFetch(({ url }) => {
-      if (url === '/api/notifications/stream-ticket') return TICKET;
-      if (url.startsWith('/api/kyc/user/'))
-        return { status: 200, body: { success: true, data: [record] } };
-      return { status: 200, body: { success: true, allNotifications: [] } };
-    });
+    const calls = openLive({ id: FIXTURE_USER_ID }, () => record);
     renderApp('/kyc');
     const log = await screen.findByRole('log', { name: 'KYC conversation messages' });
     expect(await within(log).findByText('No messages yet.')).toBeInTheDocument();
@@ -361,18 +367,8 @@ describe('KYC screens live', () => {
   });
 
   it("the admin's review shows the member's message as it is pushed", async () => {
-    storeSession({ id: ADMIN_ID, userType: 'admin' });
-    FakeEventSource.instances = [];
-    vi.stubGlobal('EventSource', FakeEventSource);
     let record = makeKycRecord();
-    const calls = mockFetch(({ url }) => {
-      if (url === '/api/notifications/stream-ticket') return TICKET;
-      if (url.startsWith('/api/kyc/user/'))
-        return { status: 200, body: { success: true, data: [record] } };
-      if (url === `/api/kyc/${record._id}`)
-        return { status: 200, body: { success: true, data: record } };
-      return { status: 200, body: { success: true, allNotifications: [] } };
-    });
+    const calls = openLive({ id: ADMIN_ID, userType: 'admin' }, () => record);
     renderApp(`/dashboard/kyc/user/${FIXTURE_USER_ID}`);
     await screen.findByRole('heading', { name: 'Verification of Maya Lopez' });
     const source = await stream();
