@@ -83,13 +83,14 @@ describe('mobile menu and landmarks', () => {
       'aria-expanded',
       'true',
     );
-    expect(screen.getByRole('navigation', { name: 'Mobile' })).toBeInTheDocument();
+    const mobile = screen.getByRole('navigation', { name: 'Mobile' });
+    // From a link inside the menu: Escape closes it and gives the focus back to its toggle.
+    within(mobile).getAllByRole('link')[0]!.focus();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Open navigation' })).toHaveAttribute(
-      'aria-expanded',
-      'false',
-    );
+    const closed = screen.getByRole('button', { name: 'Open navigation' });
+    expect(closed).toHaveAttribute('aria-expanded', 'false');
+    expect(closed).toHaveFocus();
   });
 
   it('puts the footer beside <main>, not inside it', async () => {

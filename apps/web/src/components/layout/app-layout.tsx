@@ -35,9 +35,15 @@ export function AppLayout({
   const navItems = getNavItems(user);
 
   useEffect(() => close(), [pathname, close]);
-  // Escape closes the open menu, as it does any other disclosure.
+  // Escape closes the open menu, as it does any other disclosure; the focus, if it was in the
+  // menu (whose links go with it) or nowhere, returns to the toggle.
   useWindowEvent('keydown', (event) => {
-    if (event.key === 'Escape' && isMenuOpen) close();
+    if (event.key !== 'Escape' || !isMenuOpen) return;
+    const focused = document.activeElement;
+    const inMenu = document.getElementById('mobile-navigation')?.contains(focused) ?? false;
+    if (inMenu || focused === null || focused === document.body)
+      document.querySelector<HTMLElement>('[aria-controls="mobile-navigation"]')?.focus();
+    close();
   });
 
   return (
