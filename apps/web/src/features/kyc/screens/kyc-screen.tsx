@@ -84,7 +84,6 @@ export default function KycScreen() {
             role={justSubmitted ? 'status' : undefined}
             color="yellow"
             title={justSubmitted ? 'Documents submitted: under review' : 'Under review'}
-           
           >
             We are checking your documents ({ownRecord?.documents.map((d) => d.name).join(', ')}).
             They cannot be replaced during the review; if they are not accepted you can send new
@@ -92,12 +91,7 @@ export default function KycScreen() {
           </Alert>
         )}
         {status === 'Rejected' && (
-          <Alert
-            color="red"
-            title="Your documents were not accepted"
-            role="status"
-           
-          >
+          <Alert color="red" title="Your documents were not accepted" role="status">
             {ownRecord?.rejectionReason
               ? `Reason: ${ownRecord.rejectionReason}`
               : 'No reason was given; ask the reviewer below.'}
