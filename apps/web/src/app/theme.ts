@@ -1,11 +1,7 @@
 import {
-  Alert,
   Anchor,
   Badge,
   createTheme,
-  FileInput,
-  InputClearButton,
-  InputPlaceholder,
   Notification,
   type CSSVariablesResolver,
   type MantineColorSchemeManager,
@@ -34,6 +30,9 @@ export const theme = createTheme({
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
+  // Components the first page does not load are set by name with plain objects, not
+  // `X.extend(…)`: importing one here would put its code into every page's first load (the
+  // 150 KB budget of `/`).
   components: {
     // Links in running text must not rely on colour alone (WCAG 1.4.1): underline them.
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
@@ -44,16 +43,13 @@ export const theme = createTheme({
     Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }),
     // An alert's title in its colour on its light background (teal.8 on teal.1: 4.3:1) is below
     // WCAG AA: titles use the text colour; the icon, border and background keep the colour.
-    Alert: Alert.extend({ styles: { title: { color: 'var(--mantine-color-text)' } } }),
+    Alert: { styles: { title: { color: 'var(--mantine-color-text)' } } },
     // The × of a clearable field (files, dates, a select) is an icon only: give it a name.
-    InputClearButton: InputClearButton.extend({ defaultProps: { 'aria-label': 'Clear' } }),
-    FileInput: FileInput.extend({ defaultProps: { clearButtonProps: { 'aria-label': 'Clear' } } }),
-    // By name: importing @mantine/dates here would put it in every page's first load.
+    InputClearButton: { defaultProps: { 'aria-label': 'Clear' } },
+    FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear' } } },
     DatePickerInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear' } } },
     // A button-like input's placeholder ("Choose a photo") is a span: gray.5 is 2:1 on white.
-    InputPlaceholder: InputPlaceholder.extend({
-      styles: { placeholder: { color: 'var(--mantine-color-dimmed)' } },
-    }),
+    InputPlaceholder: { styles: { placeholder: { color: 'var(--mantine-color-dimmed)' } } },
     // Toasts' close button is an icon only: give it a name (axe button-name).
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
