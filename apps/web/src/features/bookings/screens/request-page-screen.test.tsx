@@ -350,6 +350,10 @@ describe('request board', () => {
     const deletes = calls.filter((c) => c.method === 'DELETE');
     expect(deletes.map((c) => c.url)).toEqual([`/api/booking/${APPLIED_ID}/send-request`]);
     expect(calls.filter((c) => c.url.startsWith('/api/booking/requests/mine'))).toHaveLength(2);
+    // The open list is read again too: a booking withdrawn from is no longer open to this sitter.
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.startsWith('/api/booking/?'))).toHaveLength(2),
+    );
     expect(
       within(region('My applications')).queryByRole('button', { name: 'Withdraw' }),
     ).toBeNull();

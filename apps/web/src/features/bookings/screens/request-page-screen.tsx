@@ -74,9 +74,10 @@ export default function RequestPageScreen() {
       setActionError(problem);
       focusNext.current = ACTION_ERROR_ID;
     }
-    // The sitter's requests changed; the open list only when an invitation was answered.
+    // The sitter's requests changed; the open list too when an invitation was answered or an
+    // application withdrawn (a booking withdrawn from is no longer open to this sitter).
     board.reload();
-    if (key.startsWith('accepted:') || key.startsWith('rejected:')) feed.reload();
+    if (/^(accepted|rejected|withdraw):/.test(key)) feed.reload();
   };
   const apply = (booking: Booking) =>
     act(`apply:${booking._id}`, async () => {
