@@ -49,9 +49,14 @@ test.describe('profile, pets, sitters and live notifications', () => {
     const saved = page.waitForResponse(
       (r) => r.url().endsWith('/api/user/update-profile') && r.request().method() === 'PUT',
     );
-    await page.getByRole('button', { name: 'Save profile' }).click();
+    // By keyboard: the button is disabled while it saves, and the focus comes back to it after
+    // (the browser had left it on <body>).
+    const save = page.getByRole('button', { name: 'Save profile' });
+    await save.focus();
+    await page.keyboard.press('Enter');
     expect((await saved).status()).toBe(200);
     await expect(page.getByText('Profile updated successfully')).toBeVisible();
+    await expect(save).toBeFocused();
     // The stored photo comes back through the authorised image route.
     const name = `${owner.firstName} ${owner.lastName}`;
     // The form's photo (the header's account avatar shows it too).

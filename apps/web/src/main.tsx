@@ -7,6 +7,7 @@ import { BrowserRouter, useRoutes } from 'react-router';
 import { AppProvider } from './app/provider';
 import { routes } from './app/routes';
 import { createPersistedStore } from './app/store';
+import { keepFocusWhileBusy } from './lib/keep-focus-while-busy';
 
 /**
  * The routes under the declarative router (the session's end, a 401 included, is handled inside
@@ -27,6 +28,7 @@ if (!container) throw new Error('index.html has no #root element');
  * the two together did (Lighthouse's total blocking time).
  */
 function start(rootElement: HTMLElement) {
+  keepFocusWhileBusy();
   const { store, persistor } = createPersistedStore();
   const root = createRoot(rootElement);
   // The first render is a transition, as is the one once the persisted state is in
