@@ -49,6 +49,8 @@ async function review(page: Page, stars: number, comment: string) {
   await form.getByLabel('Comment').fill(comment);
   await form.getByRole('button', { name: 'Submit review' }).click();
   await expect(form).toBeHidden();
+  // The form is gone with its button: the focus goes to the reviews, not to <body>.
+  await expect(page.getByRole('heading', { name: 'Reviews' })).toBeFocused();
 }
 
 const status = (page: Page, label: string) => page.getByLabel(`Status: ${label}`).first();

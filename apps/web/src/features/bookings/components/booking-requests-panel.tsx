@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths, toPath } from '../../../config/paths';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { ApiAvatar } from '../../../components/ui/api-avatar';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -41,6 +41,9 @@ function ownerEmptyText(booking: Booking): string {
     : `You asked ${name} directly.`;
 }
 
+const REQUESTS_TITLE_ID = 'requests-title';
+const REQUESTS_ERROR_ID = 'requests-error';
+
 /** Requests on a booking (loaded by useBookingRequests) with Accept/Reject for whoever decides. */
 export function BookingRequestsPanel({
   booking,
@@ -55,6 +58,15 @@ export function BookingRequestsPanel({
   const [busy, setBusy] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
+  // A decision takes its buttons away (the request is decided): the focus goes to the panel's
+  // heading, or to the alert saying why it failed, rather than falling to <body>.
+  const [focusTo, setFocusTo] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusTo) return;
+    document.getElementById(focusTo)?.focus();
+    setFocusTo(null);
+  }, [focusTo]);
+
   const decide = async (request: BookingRequest, decision: Decision) => {
     setBusy(`${request.providerId}:${decision}`);
     setActionError(null);
@@ -62,8 +74,9 @@ export function BookingRequestsPanel({
       decideBookingRequest({ id: booking._id, providerId: request.providerId, decision }),
     );
     setBusy(null);
-    if (decideBookingRequest.rejected.match(result))
-      setActionError(result.payload ?? BOOKING_MESSAGES.statusFailed);
+    const failed = decideBookingRequest.rejected.match(result);
+    if (failed) setActionError(result.payload ?? BOOKING_MESSAGES.statusFailed);
+    setFocusTo(failed ? REQUESTS_ERROR_ID : REQUESTS_TITLE_ID);
     requests.reload();
   };
 
@@ -88,12 +101,12 @@ export function BookingRequestsPanel({
     if (confirming) void decide(confirming.request, confirming.decision);
   };
   return (
-    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="requests-title">
-      <Title id="requests-title" order={2} size="h4">
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby={REQUESTS_TITLE_ID}>
+      <Title id={REQUESTS_TITLE_ID} order={2} size="h4" tabIndex={-1}>
         {isOwner ? 'Sitters' : 'Your request'}
       </Title>
       {actionError && (
-        <Alert color="red" role="alert" mt="sm">
+        <Alert color="red" role="alert" mt="sm" id={REQUESTS_ERROR_ID} tabIndex={-1}>
           {actionError}
         </Alert>
       )}

@@ -80,6 +80,20 @@ describe('open booking: the owner compares and accepts applicants', () => {
       }),
     );
   });
+
+  it("Reject sends the owner's refusal at once; the focus goes to the panel's heading", async () => {
+    const calls = open();
+    const row = await screen.findByRole('group', { name: 'Request from Sam Ortega' });
+    await userEvent.click(within(row).getByRole('button', { name: 'Reject Sam Ortega' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        providerId: SITTER_ID,
+        decision: 'rejected',
+      }),
+    );
+    // The decided request loses its buttons: the focus does not fall to <body>.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Sitters' })).toHaveFocus());
+  });
 });
 
 describe('a direct request: the invited sitter answers on the booking page', () => {

@@ -6,7 +6,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { useTimeReached } from '../../../lib/use-time-reached';
-import { ReviewForm, ReviewList } from '../../reviews';
+import { REVIEWS_TITLE_ID, ReviewForm, ReviewList } from '../../reviews';
 import { fetchBooking, reviewAdded } from '../booking-slice';
 import { BOOKING_MESSAGES } from '../bookings-api';
 import { BookingActions } from '../components/booking-actions';
@@ -80,6 +80,13 @@ export default function BookingDetailsScreen() {
     (role === 'owner' || (isProviderUser && role !== 'provider') || booking.status === 'pending');
   const requests = useBookingRequests(showRequests && !booking.seriesId ? booking : null);
   const otherParty = booking ? (role === 'owner' ? booking.provider : booking.owner) : null;
+  // A review sent takes its form (and the focused button) away: the focus goes to the reviews.
+  const [hasReviewed, setReviewed] = useState(false);
+  useEffect(() => {
+    if (!hasReviewed) return;
+    document.getElementById(REVIEWS_TITLE_ID)?.focus();
+    setReviewed(false);
+  }, [hasReviewed]);
   const ownedPets = useBookingPets(booking, role);
   const bookingPetIds = booking?.pets;
   const species = useMemo(
@@ -163,6 +170,7 @@ export default function BookingDetailsScreen() {
                     subjectName={otherParty ? fullName(otherParty) : 'the other party'}
                     onReviewed={(review) => {
                       dispatch(reviewAdded(review));
+                      setReviewed(true);
                       // The other party's review may become visible now (double-blind).
                       void dispatch(fetchBooking(booking._id));
                     }}

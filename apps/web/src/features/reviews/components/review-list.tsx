@@ -2,12 +2,15 @@ import { Group, Paper, Rating, Stack, Text, Title } from '@mantine/core';
 import type { Review } from '../reviews-api';
 import { formatDate } from '../../../lib/dates';
 
+/** The list's heading, where the focus goes once the viewer's review is in (its form is gone). */
+export const REVIEWS_TITLE_ID = 'reviews-title';
+
 /** Reviews of a booking: the visible ones, and the viewer's own while it is still hidden. */
 export function ReviewList({ reviews, viewerId }: { reviews: Review[]; viewerId: string | null }) {
   const shown = reviews.filter((r) => r.visible || r.author._id === viewerId);
   return (
-    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="reviews-title">
-      <Title id="reviews-title" order={2} size="h4">
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby={REVIEWS_TITLE_ID}>
+      <Title id={REVIEWS_TITLE_ID} order={2} size="h4" tabIndex={-1}>
         Reviews
       </Title>
       {shown.length === 0 ? (
