@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths, toPath } from '../../../config/paths';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { ApiAvatar } from '../../../components/ui/api-avatar';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -60,12 +60,12 @@ export function BookingRequestsPanel({
 
   // A decision takes its buttons away (the request is decided): the focus goes to the panel's
   // heading, or to the alert saying why it failed, rather than falling to <body>.
-  const [focusTo, setFocusTo] = useState<string | null>(null);
+  const focusTo = useRef<string | null>(null);
   useEffect(() => {
-    if (!focusTo) return;
-    document.getElementById(focusTo)?.focus();
-    setFocusTo(null);
-  }, [focusTo]);
+    if (!focusTo.current) return;
+    document.getElementById(focusTo.current)?.focus();
+    focusTo.current = null;
+  });
 
   const decide = async (request: BookingRequest, decision: Decision) => {
     setBusy(`${request.providerId}:${decision}`);
@@ -73,10 +73,10 @@ export function BookingRequestsPanel({
     const result = await dispatch(
       decideBookingRequest({ id: booking._id, providerId: request.providerId, decision }),
     );
-    setBusy(null);
     const failed = decideBookingRequest.rejected.match(result);
+    focusTo.current = failed ? REQUESTS_ERROR_ID : REQUESTS_TITLE_ID;
+    setBusy(null);
     if (failed) setActionError(result.payload ?? BOOKING_MESSAGES.statusFailed);
-    setFocusTo(failed ? REQUESTS_ERROR_ID : REQUESTS_TITLE_ID);
     requests.reload();
   };
 

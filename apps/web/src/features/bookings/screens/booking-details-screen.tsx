@@ -1,5 +1,5 @@
 import { Anchor, Container, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadError } from '../../../components/ui/load-error';
@@ -81,12 +81,12 @@ export default function BookingDetailsScreen() {
   const requests = useBookingRequests(showRequests && !booking.seriesId ? booking : null);
   const otherParty = booking ? (role === 'owner' ? booking.provider : booking.owner) : null;
   // A review sent takes its form (and the focused button) away: the focus goes to the reviews.
-  const [hasReviewed, setReviewed] = useState(false);
+  const hasReviewed = useRef(false);
   useEffect(() => {
-    if (!hasReviewed) return;
+    if (!hasReviewed.current) return;
+    hasReviewed.current = false;
     document.getElementById(REVIEWS_TITLE_ID)?.focus();
-    setReviewed(false);
-  }, [hasReviewed]);
+  });
   const ownedPets = useBookingPets(booking, role);
   const bookingPetIds = booking?.pets;
   const species = useMemo(
@@ -169,8 +169,8 @@ export default function BookingDetailsScreen() {
                     bookingId={booking._id}
                     subjectName={otherParty ? fullName(otherParty) : 'the other party'}
                     onReviewed={(review) => {
+                      hasReviewed.current = true;
                       dispatch(reviewAdded(review));
-                      setReviewed(true);
                       // The other party's review may become visible now (double-blind).
                       void dispatch(fetchBooking(booking._id));
                     }}
