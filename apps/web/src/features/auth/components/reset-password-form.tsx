@@ -64,6 +64,8 @@ export function ResetPasswordForm({ step, onChangeEmail }: ResetPasswordFormProp
               length={6}
               type="number"
               oneTimeCode
+              // Step 1's form is gone as this appears: the focus starts on the first digit.
+              autoFocus
               value={form.values.otp}
               onChange={(value) => form.setValue('otp', value)}
               error={Boolean(form.errors.otp)}
