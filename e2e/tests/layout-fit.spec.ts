@@ -130,6 +130,25 @@ test('at desktop width Tab goes from the account menu into the page, not a hidde
   expect(focused.x).toBeGreaterThanOrEqual(0);
 });
 
+test('on a phone, Tab from the open navigation\'s last link stays out of the page under it', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await loginAndWait(page, DEMO.owner.email, DEMO.owner.password, '/user-dashboard');
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  const links = page.getByRole('navigation', { name: 'Mobile' }).getByRole('link');
+  await links.last().focus();
+  await page.keyboard.press('Tab');
+  // The panel covers <main> and the footer: nothing under it takes the focus.
+  const inCovered = await page.evaluate(() =>
+    Boolean(document.activeElement?.closest('main, footer')),
+  );
+  expect(inCovered).toBe(false);
+  // Closing the panel gives the page back.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('main')).not.toHaveAttribute('inert');
+});
+
 test('the sitter map markers stay out of the Tab order', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await loginAndWait(page, DEMO.owner.email, DEMO.owner.password, '/user-dashboard');

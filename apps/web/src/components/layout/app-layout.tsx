@@ -1,5 +1,5 @@
 import { AppShell, Button, Stack } from '@mantine/core';
-import { useDisclosure, useWindowEvent } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
@@ -35,6 +35,10 @@ export function AppLayout({
   const navItems = getNavItems(user);
 
   useEffect(() => close(), [pathname, close]);
+  // Below the `sm` breakpoint the open panel covers the page: what it covers is inert, so Tab
+  // from its last link does not walk on through the links and fields hidden under it.
+  const isNarrow = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const coversPage = isMenuOpen && isNarrow;
   // Escape closes the open menu, as it does any other disclosure; the focus, if it was in the
   // menu (whose links go with it) or nowhere, returns to the toggle.
   useWindowEvent('keydown', (event) => {
@@ -99,8 +103,10 @@ export function AppLayout({
           </AppShell.Main>
         }
       >
-        <AppShell.Main id="main">{children}</AppShell.Main>
-        <Footer signedIn={user !== null} />
+        <AppShell.Main id="main" inert={coversPage}>
+          {children}
+        </AppShell.Main>
+        <Footer signedIn={user !== null} inert={coversPage} />
         <RemoveStaticScreen />
       </Suspense>
     </AppShell>

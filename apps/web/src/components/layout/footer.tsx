@@ -11,11 +11,12 @@ const LINKS = [
 ];
 
 /** Signed out, the footer also invites sitters to sign up (a member would be sent back: signup is for new accounts). */
-export function Footer({ signedIn }: { signedIn: boolean }) {
+export function Footer({ signedIn, inert = false }: { signedIn: boolean; inert?: boolean }) {
   const links = signedIn ? LINKS : [...LINKS, { label: 'Become a sitter', to: signUpAsSitter }];
   return (
     <Container
       component="footer"
+      inert={inert}
       size="lg"
       py="xl"
       mt="xl"
