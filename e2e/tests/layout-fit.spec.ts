@@ -130,7 +130,7 @@ test('at desktop width Tab goes from the account menu into the page, not a hidde
   expect(focused.x).toBeGreaterThanOrEqual(0);
 });
 
-test('on a phone, Tab from the open navigation\'s last link stays out of the page under it', async ({
+test("on a phone, Tab from the open navigation's last link stays out of the page under it", async ({
   page,
 }) => {
   await page.setViewportSize(PHONE);
