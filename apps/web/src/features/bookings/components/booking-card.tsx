@@ -37,6 +37,7 @@ export function BookingCard({ booking, viewAs, children }: BookingCardProps) {
   const other = viewAs === 'owner' ? (booking.provider ?? null) : booking.owner;
   const otherName = fullName(other);
   const detailsPath = toPath(paths.bookingDetails, { id: booking._id });
+  const dates = formatDateRange(booking.startDate, booking.endDate);
   return (
     <Card
       withBorder
@@ -49,7 +50,15 @@ export function BookingCard({ booking, viewAs, children }: BookingCardProps) {
         <Stack gap={4}>
           {/* No status: the sitter lost this booking, and its page is closed to them. */}
           {booking.status ? (
-            <Anchor component={Link} to={detailsPath} fw={700} size="lg">
+            // Named with its dates too: a list of cards is not a list of links all named "Dog
+            // walking" (the visible name comes first, as spoken-command users say it).
+            <Anchor
+              component={Link}
+              to={detailsPath}
+              fw={700}
+              size="lg"
+              aria-label={`${serviceLabel(booking.service)}, ${dates}`}
+            >
               {serviceLabel(booking.service)}
             </Anchor>
           ) : (
@@ -57,7 +66,7 @@ export function BookingCard({ booking, viewAs, children }: BookingCardProps) {
               {serviceLabel(booking.service)}
             </Text>
           )}
-          <Text size="sm">{formatDateRange(booking.startDate, booking.endDate)}</Text>
+          <Text size="sm">{dates}</Text>
           {booking.pets && (
             <Text size="sm" c="dimmed">
               {booking.pets.length} pet{booking.pets.length === 1 ? '' : 's'}

@@ -60,39 +60,45 @@ export function UpcomingBookings({ bookings }: { bookings: UserDashboard['upcomi
   }
   return (
     <Stack component="ul" gap="xs" m={0} p={0} aria-label="Next bookings">
-      {bookings.map((booking) => (
-        <Paper
-          key={booking._id}
-          component="li"
-          withBorder
-          radius="md"
-          p="sm"
-          style={{ listStyle: 'none' }}
-        >
-          <Group justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
-              <IconCalendarEvent size={20} aria-hidden="true" />
-              <div>
-                <Anchor
-                  component={Link}
-                  to={toPath(paths.bookingDetails, { id: booking._id })}
-                  fw={600}
-                >
-                  {booking.service ? serviceLabel(booking.service) : 'Booking'}
-                </Anchor>
-                <Text size="sm" c="dark.4">
-                  {!booking.startDate
-                    ? 'Date to be set'
-                    : booking.endDate
-                      ? formatTimeRange(booking.startDate, booking.endDate)
-                      : formatDateTime(booking.startDate)}
-                </Text>
-              </div>
+      {bookings.map((booking) => {
+        const label = booking.service ? serviceLabel(booking.service) : 'Booking';
+        const when = !booking.startDate
+          ? 'Date to be set'
+          : booking.endDate
+            ? formatTimeRange(booking.startDate, booking.endDate)
+            : formatDateTime(booking.startDate);
+        return (
+          <Paper
+            key={booking._id}
+            component="li"
+            withBorder
+            radius="md"
+            p="sm"
+            style={{ listStyle: 'none' }}
+          >
+            <Group justify="space-between" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap">
+                <IconCalendarEvent size={20} aria-hidden="true" />
+                <div>
+                  <Anchor
+                    component={Link}
+                    to={toPath(paths.bookingDetails, { id: booking._id })}
+                    fw={600}
+                    // Named with its time: the list's links would otherwise all read "Dog walking".
+                    aria-label={`${label}, ${when}`}
+                  >
+                    {label}
+                  </Anchor>
+                  <Text size="sm" c="dark.4">
+                    {when}
+                  </Text>
+                </div>
+              </Group>
+              <StatusBadge status={booking.status} />
             </Group>
-            <StatusBadge status={booking.status} />
-          </Group>
-        </Paper>
-      ))}
+          </Paper>
+        );
+      })}
     </Stack>
   );
 }
