@@ -16,6 +16,20 @@ test('an admin lands on the dashboard: counts, charts with their figures, last u
   await expect(perDay.locator('.recharts-bar-rectangle').first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Users by role' })).toBeVisible();
 
+  // Each figure has room to grow inside its card at 1,024 px: "$36.00" today, "$10,786.00" in a
+  // real month (six cards a row left it spilling over the card's edge).
+  await page.setViewportSize({ width: 1024, height: 800 });
+  const spare = await glance.locator('.mantine-Paper-root').evaluateAll((cards) =>
+    cards.map((card) => {
+      // The figure's own text (its <p> is as wide as the label above it).
+      const text = document.createRange();
+      text.selectNodeContents(card.querySelector('p:last-of-type')!);
+      return card.getBoundingClientRect().right - text.getBoundingClientRect().right;
+    }),
+  );
+  expect(spare).toHaveLength(6);
+  for (const room of spare) expect(room).toBeGreaterThan(80);
+
   const stamp = page.getByText(/^Last updated/).locator('time');
   const first = await stamp.getAttribute('datetime');
   await page.waitForTimeout(20);

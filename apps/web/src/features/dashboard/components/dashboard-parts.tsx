@@ -15,7 +15,8 @@ export function StatCards({ stats }: { stats: Stat[] }) {
     // Plain text pairs, not <dl>: a definition list may not have the cards' wrappers between
     // <dl> and its <dt>/<dd> (axe: definition-list, dlitem).
     // One card a row on a phone: a figure set large needs the width, and never breaks inside.
-    <SimpleGrid cols={{ base: 1, xs: 2, md: stats.length }} m={0}>
+    // Up to four share a row; more go three a row ("$1,786.00" overflowed a sixth of 1,280 px).
+    <SimpleGrid cols={{ base: 1, xs: 2, md: stats.length > 4 ? 3 : stats.length }} m={0}>
       {stats.map((stat) => (
         <Paper key={stat.label} withBorder radius="lg" p="md">
           <Group gap="sm" wrap="nowrap">
