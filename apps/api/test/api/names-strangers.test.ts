@@ -10,6 +10,8 @@ import {
 } from '../helpers/booking-fixtures.ts';
 import { postMessage } from '../helpers/chat-fixtures.ts';
 import type { TestUser } from '../helpers/factories.ts';
+import { submitSandbox } from '../helpers/checkout.ts';
+import { seriesBody } from '../helpers/series-fixtures.ts';
 
 /*
  * An owner and a sitter who has only applied (or been invited) are strangers: each reads the
@@ -111,6 +113,9 @@ describe('names between an owner and a sitter who is not assigned', () => {
       )?.owner.lastName,
       requests: (await get(`/api/booking/${booking}/requests`, owner)).providers[0].provider
         .lastName,
+      sitterRequests: (await get('/api/booking/requests/mine', sitter)).data.find(
+        (r: { bookingId: string }) => r.bookingId === booking,
+      )?.booking.owner.lastName,
     });
     expect(await lastNames()).toEqual({
       ownerReadsSitter: 'O.',
@@ -118,6 +123,7 @@ describe('names between an owner and a sitter who is not assigned', () => {
       ownerList: 'O.',
       sitterList: 'B.',
       requests: 'O.',
+      sitterRequests: 'B.',
     });
     const sent = await postMessage(t, sitter, booking, 'Happy to take Rex');
     expect(sent).toMatchObject({ recipient: { lastName: 'B.' } });
@@ -132,8 +138,48 @@ describe('names between an owner and a sitter who is not assigned', () => {
       ownerReadsSitter: 'Ortega',
       sitterReadsOwner: 'Bennett',
       requests: 'Ortega',
+      sitterRequests: 'Bennett',
     });
     expect((await conversationOn(booking, sitter)).owner.lastName).toBe('Bennett');
+  });
+});
+
+describe('a weekly series', () => {
+  it('names each to the other by initial until the sitter accepts it', async () => {
+    const created = await call(t, 'POST', '/api/booking/series', owner, seriesBody(owner, sitter));
+    expect(created.statusCode, created.body).toBe(201);
+    const { data, checkoutUrl } = created.json();
+    expect(data.provider).toMatchObject({ _id: sitter.id, lastName: 'O.' });
+    if (checkoutUrl)
+      expect((await submitSandbox(t, checkoutUrl, 'Pay')).statusCode).toBeLessThan(400);
+    const lastNames = async () => ({
+      ownerReadsSitter: (await get(`/api/booking/series/${data.id}`, owner)).data.provider.lastName,
+      sitterReadsOwner: (await get(`/api/booking/series/${data.id}`, sitter)).data.owner.lastName,
+      ownerList: (await get('/api/booking/series', owner)).data.find(
+        (s: { id: string }) => s.id === data.id,
+      )?.provider.lastName,
+      sitterList: (await get('/api/booking/series?role=provider', sitter)).data.find(
+        (s: { id: string }) => s.id === data.id,
+      )?.owner.lastName,
+    });
+    expect(await lastNames()).toEqual({
+      ownerReadsSitter: 'O.',
+      sitterReadsOwner: 'B.',
+      ownerList: 'O.',
+      sitterList: 'B.',
+    });
+
+    const decided = await call(t, 'PUT', `/api/booking/series/${data.id}/decision`, sitter, {
+      decision: 'accepted',
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(decided.json().data.owner.lastName).toBe('Bennett');
+    expect(await lastNames()).toEqual({
+      ownerReadsSitter: 'Ortega',
+      sitterReadsOwner: 'Bennett',
+      ownerList: 'Ortega',
+      sitterList: 'Bennett',
+    });
   });
 });
 

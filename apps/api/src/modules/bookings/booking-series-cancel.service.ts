@@ -83,7 +83,7 @@ export async function cancelSeries(
   }
 
   for (const refund of refunds) await followUpCard(app, refund);
-  const wire = await seriesWireById(app.db, row.id);
+  const wire = await seriesWireById(app.db, caller, row.id);
   const other = by === 'owner' ? row.provider_id : row.owner_id;
   if (by === 'provider' || sitterSees(row))
     await notifyUser(app, other, {

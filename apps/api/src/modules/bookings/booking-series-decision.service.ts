@@ -63,7 +63,7 @@ export async function decideSeries(
   }
 
   await followUpCard(app, cardRefund);
-  const wire = await seriesWireById(app.db, row.id);
+  const wire = await seriesWireById(app.db, caller, row.id);
   await notifyUser(app, row.owner_id, {
     type: 'series-decision',
     message:

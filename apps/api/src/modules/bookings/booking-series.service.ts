@@ -200,5 +200,5 @@ export async function createSeries(
   } else {
     await notifySitterOfRequest(app, row);
   }
-  return { wire: await seriesWireById(app.db, row.id), checkoutUrl };
+  return { wire: await seriesWireById(app.db, caller, row.id), checkoutUrl };
 }

@@ -15,7 +15,7 @@ import {
 } from './booking-requests.repository.ts';
 import { calendarConflicts } from './booking-lists.service.ts';
 import { loadRequestWires } from './booking-wires.service.ts';
-import { isParty } from './bookings.access.ts';
+import { seesOwnerInFull } from './bookings.access.ts';
 import { missingCard, toBookingWire, toUserCard, type RequestWire } from './bookings.mapper.ts';
 import { findBooking, findBookings, type Page } from './bookings.repository.ts';
 import { findParties } from './booking-parties.repository.ts';
@@ -81,7 +81,8 @@ async function withBookings(
     bookings.map((b) => {
       const card = ownerById.get(b.owner_id) ?? missingCard(b.owner_id);
       const full = toBookingWire(b, {
-        owner: isParty(b, caller.id) ? card : { ...card, lastName: lastInitial(card.lastName) },
+        // A direct request's sitter is its party from the start, but strangers until accepting.
+        owner: seesOwnerInFull(b, caller) ? card : { ...card, lastName: lastInitial(card.lastName) },
         provider: null,
         events: [],
       });
