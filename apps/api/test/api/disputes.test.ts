@@ -366,4 +366,28 @@ describe('reviews of a booking under an open dispute', () => {
     await setStatus(d._id, { status: 'closed' });
     expect(await seen()).toEqual(before);
   });
+
+  it('tell the reviewed party their review waits for the dispute, not for their own review', async () => {
+    const bookingId = await booking(true);
+    await openDispute(bookingId);
+    const reviewNotice = async (who: typeof owner) =>
+      (await call(t, 'GET', '/api/notifications/all?limit=100', who))
+        .json()
+        .allNotifications.find(
+          (n: { type: string; data: { bookingId?: string } }) =>
+            n.type === 'review' && n.data.bookingId === bookingId,
+        )?.message;
+    for (const author of [owner, sitter]) {
+      const res = await call(t, 'POST', `/api/crud/${bookingId}/Review/create`, author, {
+        columns: { rating: 5, comment: 'Fine' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    // The sitter had not written yet: the blind rule's wording.
+    expect(await reviewNotice(sitter)).toMatch(/shows once you review too/);
+    // The owner had: both wrote, and what holds them is the open dispute.
+    expect(await reviewNotice(owner)).toMatch(
+      /both reviews show once the dispute on this booking is settled$/,
+    );
+  });
 });

@@ -157,11 +157,21 @@ export async function createReview(
   const authors = await authorCards(app.db, [caller.id]);
   // The "…is complete — leave a review" notice has been answered.
   await markNoticesRead(app, caller.id, { type: 'booking-completed', bookingId });
+  const service = serviceWord(booking.service);
+  // Due to show by now (revealPair moved visible_at from the blind window's end to now: both
+  // have written) yet hidden: an open dispute holds the pair.
+  const heldByDispute =
+    mine !== undefined &&
+    !mine.visible &&
+    mine.visible_at !== null &&
+    mine.visible_at <= now.toISOString();
   await notifyUser(app, subjectId, {
     type: 'review',
     message: mine?.visible
-      ? `You received a ${row.rating}-star review for ${serviceWord(booking.service)}`
-      : `You received a review for ${serviceWord(booking.service)}; it shows once you review too, or after ${REVIEW_BLIND_DAYS} days`,
+      ? `You received a ${row.rating}-star review for ${service}`
+      : heldByDispute
+        ? `You received a review for ${service}; both reviews show once the dispute on this booking is settled`
+        : `You received a review for ${service}; it shows once you review too, or after ${REVIEW_BLIND_DAYS} days`,
     data: { bookingId, reviewId: row.id },
   });
   return toReviewWire(row, mine?.visible ?? false, authors.get(caller.id));
