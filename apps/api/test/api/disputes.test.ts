@@ -370,7 +370,7 @@ describe('reviews of a booking under an open dispute', () => {
   it('tell the reviewed party their review waits for the dispute, not for their own review', async () => {
     const bookingId = await booking(true);
     await openDispute(bookingId);
-    const reviewNotice = async (who: typeof owner) =>
+    const reviewNotice = async (who: TestUser) =>
       (await call(t, 'GET', '/api/notifications/all?limit=100', who))
         .json()
         .allNotifications.find(
