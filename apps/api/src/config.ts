@@ -18,7 +18,19 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('127.0.0.1'),
     DATA_DIR: z.string().default('./data'),
-    DATABASE_URL: z.string().optional(),
+    // postgres:// (or postgresql://) is PostgreSQL; a path, sqlite:path or file:path is SQLite.
+    // Any other scheme is a typo ("postgress://") that must not quietly become a SQLite file.
+    DATABASE_URL: z
+      .string()
+      .refine(
+        (url) =>
+          !/^[a-z][a-z0-9+.-]*:\/\//i.test(url) || /^(postgres(ql)?|sqlite|file):\/\//.test(url),
+        {
+          message:
+            'Use postgres://… (PostgreSQL) or a file path, sqlite:path or file:path (SQLite); this scheme is neither',
+        },
+      )
+      .optional(),
     SQLITE_SYNCHRONOUS: z
       .preprocess(
         (v) => (typeof v === 'string' ? v.toUpperCase() : v),

@@ -15,7 +15,10 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, closing`);
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    const timer = setTimeout(() => {
+      app.log.error('requests still running 10 s after the signal: exiting without them');
+      process.exit(1);
+    }, 10_000);
     timer.unref();
     await app.close();
     process.exit(0);

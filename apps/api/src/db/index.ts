@@ -87,7 +87,12 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+    // No migration named: the database could not be reached or read at all.
+    throw new Error(
+      failed
+        ? `Migration ${failed.migrationName} failed: ${String(error)}`
+        : `Could not migrate the database (is it reachable, and does it exist?): ${String(error)}`,
+    );
   }
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { newUserRow } from '../../lib/user-row.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import * as repo from './auth.repository.ts';
+import { isUniqueViolation } from '../../db/index.ts';
 
 const input = z.object({
   email: z.string().trim().toLowerCase().email(),
@@ -39,19 +40,25 @@ export async function ensureAdmin(
     app.log.warn('ADMIN_EMAIL named an existing account: promoted it and ended all its sessions');
     return;
   }
-  await repo.insertUser(
-    app.db,
-    newUserRow({
-      email: parsed.data.email,
-      password_hash: await hashPassword(parsed.data.password),
-      first_name: 'Pawsy',
-      last_name: 'Admin',
-      user_type: 'admin',
-      email_verified: 1,
-      is_verified: 1,
-      kyc_verified: 1,
-    }),
-  );
+  try {
+    await repo.insertUser(
+      app.db,
+      newUserRow({
+        email: parsed.data.email,
+        password_hash: await hashPassword(parsed.data.password),
+        first_name: 'Pawsy',
+        last_name: 'Admin',
+        user_type: 'admin',
+        email_verified: 1,
+        is_verified: 1,
+        kyc_verified: 1,
+      }),
+    );
+  } catch (err) {
+    // Created meanwhile (another start-up outside the start-up lock, a signup): bring it in line.
+    if (!isUniqueViolation(err)) throw err;
+    await ensureAdmin(app, email, password);
+  }
 }
 
 /**
