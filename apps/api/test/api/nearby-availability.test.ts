@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PET_SPECIES, SERVICES, searchRange } from '@pawsy/contract';
+import { PET_SPECIES, SERVICES, searchRange, serviceUnit } from '@pawsy/contract';
 import { newId } from '../../src/lib/ids.ts';
 import { newUserRow } from '../../src/lib/user-row.ts';
 import type { BookingsTable } from '../../src/db/schema.ts';
@@ -224,6 +224,16 @@ function oracle(list: Sitter[], q: Query, callerId?: string): Sitter[] {
         .filter((b) => b.status === 'accepted' || b.status === 'in-progress')
         .map((b, i) => ({ id: `k${i}`, service: b.service, start: b.start, end: b.end })),
     };
+    // Whole days for a walk or visit: not away, and hours on each day's weekday (when set).
+    const days = (range.end.getTime() - range.start.getTime()) / 86_400_000;
+    const wholeDays = Number.isInteger(days) && range.start.getTime() % 86_400_000 === 0;
+    if (q.service && serviceUnit(q.service) === 'hour' && wholeDays) {
+      if (findConflict(cal, undefined, range) !== null) return false;
+      if (cal.windows.length === 0) return true;
+      return Array.from({ length: days }, (_, i) =>
+        new Date(range.start.getTime() + i * 86_400_000).getUTCDay(),
+      ).every((day) => cal.windows.some((w) => w.weekday === day));
+    }
     return findConflict(cal, q.service, range) === null;
   });
 }
@@ -432,6 +442,20 @@ describe('GET /api/user/nearby filters', () => {
     expect(outside.total).toBe(3);
   });
 
+  it('an hourly service by dates: hours on each day searched, not one window for the whole day', async () => {
+    const search = async (startDate: string, endDate: string) =>
+      ids(await nearby(nowhere, { service: 'dog-walking', petType: 'dog', startDate, endDate }));
+    // Weekday mornings in Lisbon: free for a walk on Monday 15 March, by itself or with Tuesday.
+    expect(await search('2027-03-15', '2027-03-15')).toContain(morning.id);
+    expect(await search('2027-03-15', '2027-03-16')).toContain(morning.id);
+    // No hours on Saturdays: a range taking one in leaves them out.
+    expect(await search('2027-03-13', '2027-03-13')).not.toContain(morning.id);
+    expect(await search('2027-03-12', '2027-03-13')).not.toContain(morning.id);
+    // A narrower range never finds fewer sitters than a wider one containing it.
+    const wide = await search('2027-03-15', '2027-03-17');
+    for (const id of wide) expect(await search('2027-03-16', '2027-03-16')).toContain(id);
+  });
+
   it('all four combined, in both modes', async () => {
     const q = {
       service: 'boarding',
@@ -522,10 +546,13 @@ describe("a service search's cards", () => {
 
     const boarding = await card({ service: 'boarding', ...weekend });
     expect(boarding?.nextFreeDates?.slice(0, 2)).toEqual(['2027-03-13', '2027-03-14']);
-    // Walks need the hours, and so does a search naming no service.
-    expect((await card({ service: 'dog-walking', ...weekend }))?.nextFreeDates?.[0]).toBe(
-      '2027-03-15',
-    );
+    // Walks need the hours: no hours at the weekend, so a weekend walk search leaves them out;
+    // a search naming no service keeps them (not away), their free dates from Monday.
+    expect(await card({ service: 'dog-walking', ...weekend })).toBeUndefined();
+    expect(
+      (await card({ service: 'dog-walking', startDate: '2027-03-15', endDate: '2027-03-15' }))
+        ?.nextFreeDates?.[0],
+    ).toBe('2027-03-15');
     expect((await card(weekend))?.nextFreeDates?.[0]).toBe('2027-03-15');
   });
 });

@@ -213,6 +213,28 @@ export async function findScheduleMissIds(
 }
 
 /**
+ * Sitters with weekly hours (has_schedule) but none on one of `weekdays`, their own local
+ * weekdays (a window past midnight counts on both days, as normalizeSchedule splits it).
+ */
+export async function findNoHoursOnIds(
+  db: DbOrTrx,
+  weekdays: readonly number[],
+  usersFilter: RawBuilder<boolean>,
+): Promise<string[]> {
+  if (weekdays.length === 0) return [];
+  const missing = weekdays.map(
+    (day) => sql`not exists (select 1 from sitter_schedule_windows w
+      where w.user_id = c.user_id and w.weekday = ${day})`,
+  );
+  const { rows } = await sql<{ user_id: string }>`select c.user_id
+    from sitter_calendars c cross join users
+    where users.id = c.user_id and c.has_schedule = 1
+      and (${sql.join(missing, sql` or `)})
+      and ${usersFilter}`.execute(db);
+  return rows.map((r) => r.user_id);
+}
+
+/**
  * Offers `service` and accepts `petType` — the same test the provider_offer_counts triggers use
  * (availability migration): a listed service value, and a pet preference naming the species or
  * no preference at all.

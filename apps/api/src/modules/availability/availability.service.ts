@@ -11,6 +11,7 @@ import {
   findOccupancyInRange,
   findScheduledTimeZones,
   findScheduleMissIds,
+  findNoHoursOnIds,
   findWindows,
   lockSitter,
 } from './availability.repository.ts';
@@ -116,6 +117,13 @@ export async function findBusySitters(
   const busy = new Set(await findBlockedSitterIds(db, range, usersFilter));
   if (!service) return busy;
   const overnight = serviceUnit(service) === 'night';
+  if (!overnight && isWholeDays(range)) {
+    // Whole days (a search by dates) for a walk or visit: free on each day the sitter is not away
+    // and has hours that weekday, as the cards' "Free:" dates count them; a day is not one
+    // 24-hour walk that must fit a single window, nor taken by one walk already booked in it.
+    for (const id of await findNoHoursOnIds(db, weekdaysOf(range), usersFilter)) busy.add(id);
+    return busy;
+  }
   if (!overnight && range.end.getTime() - range.start.getTime() > DAY_MS) return busy;
 
   if (!overnight) {
@@ -155,6 +163,20 @@ export async function findBusySitters(
     if (findConflict(cal, service, range)) busy.add(id);
   }
   return busy;
+}
+
+/** A range from one UTC midnight to another (a search by dates, not by times). */
+function isWholeDays(range: Interval): boolean {
+  const ms = range.end.getTime() - range.start.getTime();
+  return ms > 0 && ms % DAY_MS === 0 && range.start.getTime() % DAY_MS === 0;
+}
+
+/** The weekdays (0 = Sunday) of the dates a whole-day range covers. */
+function weekdaysOf(range: Interval): number[] {
+  const days = new Set<number>();
+  for (let t = range.start.getTime(); t < range.end.getTime() && days.size < 7; t += DAY_MS)
+    days.add(new Date(t).getUTCDay());
+  return [...days];
 }
 
 /**

@@ -19,20 +19,32 @@ type Dialog = 'start' | 'complete' | 'cancel' | null;
 /**
  * What cancelling now gives the owner back, by the policy the API applies (refundOnCancel): the
  * credits applied and a card payment already made; an unmade card payment is never charged. The
- * sitter cancelling learns only that the owner is refunded, not how they paid.
+ * sitter cancelling learns only that the owner is refunded, not how they paid. Given several
+ * bookings (the visits of a weekly series cancelled together), the sum of each one's refund.
  */
-export function refundIfCancelled(booking: Booking, byOwner: boolean, now = new Date()): string {
-  const p = booking.payment;
-  const rule = (cents: number) =>
-    refundOnCancel({
-      creditsApplied: cents,
-      startAt: new Date(booking.startDate),
-      now,
-      cancelledBy: byOwner ? 'owner' : 'provider',
-      accepted: booking.status !== 'pending',
-    });
-  const credits = rule(p.creditsCents - p.creditsRefundedCents);
-  const card = p.status === 'paid' ? rule(p.cardCents - p.cardRefundedCents) : 0;
+export function refundIfCancelled(
+  bookings: Booking | Booking[],
+  byOwner: boolean,
+  now = new Date(),
+): string {
+  const all = Array.isArray(bookings) ? bookings : [bookings];
+  let credits = 0;
+  let card = 0;
+  let paid = false;
+  for (const booking of all) {
+    const p = booking.payment;
+    const rule = (cents: number) =>
+      refundOnCancel({
+        creditsApplied: cents,
+        startAt: new Date(booking.startDate),
+        now,
+        cancelledBy: byOwner ? 'owner' : 'provider',
+        accepted: booking.status !== 'pending',
+      });
+    credits += rule(p.creditsCents - p.creditsRefundedCents);
+    if (p.status === 'paid') card += rule(p.cardCents - p.cardRefundedCents);
+    paid ||= p.creditsCents > 0 || p.status === 'paid';
+  }
   const parts = [
     credits > 0 ? `${formatCents(credits)} in credits` : null,
     card > 0 ? `${formatCents(card)} to the card` : null,
@@ -40,8 +52,9 @@ export function refundIfCancelled(booking: Booking, byOwner: boolean, now = new 
   // How the owner paid (credits, card) is the owner's and the admins' to read, not the sitter's.
   if (!byOwner && parts.length > 0) return 'The owner gets back what they paid.';
   if (parts.length > 0) return `You get back ${parts.join(' and ')}.`;
-  if (p.creditsCents > 0 || p.status === 'paid') return 'Nothing is refunded if you cancel now.';
-  return 'Nothing was paid for this booking, so nothing is charged.';
+  if (paid) return 'Nothing is refunded if you cancel now.';
+  const what = all.length > 1 ? 'these visits' : 'this booking';
+  return `Nothing was paid for ${what}, so nothing is charged.`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Skeleton, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { cancelClosesAt } from '@pawsy/contract';
 import { useAppDispatch } from '../../../app/hooks';
 import { getErrorMessage } from '../../../lib/api-error';
@@ -8,6 +8,7 @@ import { useLoad } from '../../../lib/use-load';
 import { fetchBooking } from '../booking-slice';
 import {
   BOOKING_MESSAGES,
+  bookingsApi,
   seriesApi,
   type Booking,
   type Series,
@@ -15,23 +16,35 @@ import {
 } from '../bookings-api';
 import type { BookingRole } from '../lib/booking-permissions';
 import { describePattern } from '../lib/series-form-model';
+import { refundIfCancelled } from './booking-actions';
 import { CancelBookingModal } from './cancel-booking-modal';
 import { SeriesVisitsList } from './series-visits-list';
 
 type Scope = SeriesCancelScope['scope'];
+/** The bookings of the visits "cancel the rest" would end, read when its dialog opens. */
+type RestVisits = Booking[] | 'loading' | 'failed';
 
 /**
  * Visits a "cancel the rest" by `by` would end, as the API picks them: booked, not started, and
  * still the caller's to cancel (the owner's until the visit begins, the sitter's until it ends).
  */
-const openVisits = (series: Series, by: 'owner' | 'provider', now = Date.now()) =>
-  series.occurrences.filter(
-    (o) =>
-      o.bookingId !== null &&
-      (o.status === 'pending' ||
-        (o.status === 'accepted' &&
-          now < cancelClosesAt(by, { startDate: o.startAt, endDate: o.endAt }))),
-  ).length;
+const openVisits = (series: Series, by: 'owner' | 'provider', now = Date.now()): string[] =>
+  series.occurrences.flatMap((o) =>
+    o.bookingId !== null &&
+    (o.status === 'pending' ||
+      (o.status === 'accepted' &&
+        now < cancelClosesAt(by, { startDate: o.startAt, endDate: o.endAt })))
+      ? [o.bookingId]
+      : [],
+  );
+
+/** What comes back, worded as a single booking's cancel dialog words it (refundIfCancelled). */
+function restRefund(visits: RestVisits, byOwner: boolean): string {
+  if (visits === 'loading') return 'Working out the refund…';
+  if (visits === 'failed')
+    return 'The refund could not be worked out; it follows the cancellation policy below.';
+  return refundIfCancelled(visits, byOwner);
+}
 
 /**
  * On an occurrence's details: the series it belongs to, its visits, and cancelling this visit
@@ -51,6 +64,9 @@ export function SeriesSection({
   const [dialog, setDialog] = useState<Scope | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [restVisits, setRestVisits] = useState<RestVisits>('loading');
+  // Only the latest opening of "cancel the rest" may set what it refunds.
+  const restAsk = useRef(0);
   const load = useCallback(async (): Promise<Series> => {
     try {
       return (await seriesApi.get(booking.seriesId)).data.data;
@@ -86,8 +102,28 @@ export function SeriesSection({
   };
 
   // A cancelled series may keep a begun visit, which only its own "Cancel this visit" ends.
-  const rest =
-    series.data?.status === 'accepted' && role !== 'viewer' ? openVisits(series.data, role) : 0;
+  const restIds =
+    series.data?.status === 'accepted' && role !== 'viewer' ? openVisits(series.data, role) : [];
+  const rest = restIds.length;
+  const byOwner = role === 'owner';
+
+  /** Opens "cancel the rest" and reads each of its visits' payments, to say what comes back. */
+  const openRest = async () => {
+    const ask = ++restAsk.current;
+    setError(null);
+    setRestVisits('loading');
+    setDialog('rest');
+    try {
+      const visits = await Promise.all(
+        restIds.map(async (id) =>
+          id === booking._id ? booking : (await bookingsApi.get(id)).data.booking,
+        ),
+      );
+      if (ask === restAsk.current) setRestVisits(visits);
+    } catch {
+      if (ask === restAsk.current) setRestVisits('failed');
+    }
+  };
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="series-title">
       <Title id="series-title" order={2} size="h4">
@@ -113,12 +149,19 @@ export function SeriesSection({
           {(canCancelVisit || rest > 0) && (
             <Group mt="md">
               {canCancelVisit && (
-                <Button variant="outline" color="red.8" onClick={() => setDialog('occurrence')}>
+                <Button
+                  variant="outline"
+                  color="red.8"
+                  onClick={() => {
+                    setError(null);
+                    setDialog('occurrence');
+                  }}
+                >
                   Cancel this visit
                 </Button>
               )}
               {rest > 0 && (
-                <Button variant="outline" color="red.8" onClick={() => setDialog('rest')}>
+                <Button variant="outline" color="red.8" onClick={() => void openRest()}>
                   Cancel the rest of the series
                 </Button>
               )}
@@ -133,6 +176,13 @@ export function SeriesSection({
           dialog === 'rest'
             ? `The ${rest} visit${rest === 1 ? '' : 's'} of this series not started yet will be cancelled.`
             : 'Only this visit is cancelled; the other visits of the series stay booked.'
+        }
+        refund={
+          dialog === 'rest'
+            ? restRefund(restVisits, byOwner)
+            : dialog === 'occurrence'
+              ? refundIfCancelled(booking, byOwner)
+              : null
         }
         keepLabel="Keep it"
         confirmLabel={dialog === 'rest' ? 'Yes, cancel the rest' : 'Yes, cancel this visit'}
