@@ -11009,6 +11009,9 @@ export interface operations {
             content: {
                 "application/json": {
                     action: string;
+                    /** @enum {string} */
+                    expectedStatus?: "PENDING" | "Verified" | "Rejected";
+                    kycId?: string;
                     rejectionReason?: string | null;
                 };
             };

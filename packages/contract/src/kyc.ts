@@ -135,6 +135,12 @@ export const kycVerifyBody = z.object({
     .max(KYC_REASON_MAX, `Rejection reason must be at most ${KYC_REASON_MAX} characters`)
     .nullish()
     .transform((v) => v || null),
+  /**
+   * Optional: the record and status the admin decided on (their screen's). Another admin's
+   * decision or a resubmission since then is a 409, not silently overruled.
+   */
+  kycId: id.optional(),
+  expectedStatus: kycStatus.optional(),
 });
 export type KycVerifyBody = z.input<typeof kycVerifyBody>;
 

@@ -256,6 +256,47 @@ describe('review', () => {
     }
   });
 
+  it("refuses a decision taken on a stale screen: another admin's decision or newer documents (409)", async () => {
+    const user = await createUser(t.app);
+    await submitKyc(t, user, { text: 'ID' }, [doc(PNG_1PX, 'a.png')]);
+    const seen = (await get(`/api/kyc/user/${user.id}`, admin)).json().data[0];
+    expect(seen.status).toBe('PENDING');
+    // Another admin approves; the first, still looking at PENDING, rejects: refused.
+    expect((await verify(user.id, { action: 'VERIFIED' })).statusCode).toBe(200);
+    const stale = await verify(user.id, {
+      action: 'REJECTED',
+      rejectionReason: 'blurry',
+      kycId: seen._id,
+      expectedStatus: 'PENDING',
+    });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().message).toMatch(/is Verified since you opened it/);
+    expect((await get(`/api/kyc/user/${user.id}`, admin)).json().data[0].status).toBe('Verified');
+    // Deciding on what is there now is taken.
+    const current = await verify(user.id, {
+      action: 'REJECTED',
+      rejectionReason: 'expired',
+      kycId: seen._id,
+      expectedStatus: 'Verified',
+    });
+    expect(current.statusCode, current.body).toBe(200);
+    // Resubmitted after the rejection: a new record, pending. A decision on the screen of the
+    // rejected one is refused, whatever status it expected.
+    await submitKyc(t, user, { text: 'ID again' }, [doc(PNG_1PX, 'b.png')]);
+    const newer = (await get(`/api/kyc/user/${user.id}`, admin)).json().data[0];
+    expect(newer).toMatchObject({ status: 'PENDING' });
+    expect(newer._id).not.toBe(seen._id);
+    const old = await verify(user.id, { action: 'VERIFIED', kycId: seen._id });
+    expect(old.statusCode, old.body).toBe(409);
+    expect(old.json().message).toMatch(/sent new documents/);
+    const onNewer = await verify(user.id, {
+      action: 'VERIFIED',
+      kycId: newer._id,
+      expectedStatus: 'PENDING',
+    });
+    expect(onNewer.statusCode, onNewer.body).toBe(200);
+  });
+
   it('takes no new documents while a record waits for review (409), onto it or as a new one', async () => {
     const user = await createUser(t.app, { first_name: 'Repeat', last_name: 'Sender' });
     const first = await submitKyc(t, user, { text: 'one' }, [doc(PNG_1PX, 'a.png')]);

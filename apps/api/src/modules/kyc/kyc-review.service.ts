@@ -4,6 +4,7 @@ import {
   type KycMessage,
   type KycRecord,
   type KycSendMessageBody,
+  type KycStatus,
 } from '@pawsy/contract';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
@@ -29,11 +30,25 @@ export async function verifyKyc(
   app: FastifyInstance,
   caller: AuthUser,
   userId: string,
-  input: { action: string; rejectionReason: string | null },
+  input: {
+    action: string;
+    rejectionReason: string | null;
+    kycId?: string | undefined;
+    expectedStatus?: KycStatus | undefined;
+  },
 ): Promise<{ verified: boolean; record: KycRecord }> {
   if (userId === caller.id) throw forbidden('Another admin must decide on your own KYC');
   const [latest] = await repo.listUserRecords(app.db, userId, 1);
   if (!latest) throw new AppError('NOT_FOUND', NO_KYC_RECORDS);
+  // The screen the admin decided on was out of date: say so rather than overrule what happened.
+  if (input.kycId !== undefined && input.kycId !== latest.id)
+    throw conflict(
+      'The member sent new documents since you opened this page; reload it and decide on them',
+    );
+  if (input.expectedStatus !== undefined && input.expectedStatus !== latest.status)
+    throw conflict(
+      `This KYC record is ${latest.status} since you opened it (another admin decided it); reload it before deciding`,
+    );
   const verified = input.action === 'VERIFIED';
   const reason = verified ? null : input.rejectionReason;
   const status = verified ? 'Verified' : 'Rejected';

@@ -66,11 +66,21 @@ export const kycApi = {
     return data.data;
   },
   /** Admins: `VERIFIED` verifies the user's newest record; anything else rejects it. */
-  async verify(userId: string, action: string, rejectionReason?: string | null) {
+  async verify(
+    userId: string,
+    action: string,
+    rejectionReason?: string | null,
+    seen?: Pick<KycRecord, '_id' | 'status'>,
+  ) {
     requireSessionToken();
+    // `seen`: the record on the admin's screen; the API refuses (409) if it moved on since.
     const { data } = await http.put<{ message: string; data: KycRecord }>(
       `/api/kyc/verify/${enc(userId)}`,
-      { action, rejectionReason: rejectionReason || null },
+      {
+        action,
+        rejectionReason: rejectionReason || null,
+        ...(seen ? { kycId: seen._id, expectedStatus: seen.status } : {}),
+      },
     );
     return data;
   },

@@ -158,9 +158,10 @@ export async function verifyKyc(
   userId: string,
   action: 'VERIFIED' | 'REJECTED',
   rejectionReason?: string,
+  seen?: Pick<KycRecord, '_id' | 'status'>,
 ): Promise<Outcome> {
   try {
-    await kycApi.verify(userId, action, rejectionReason);
+    await kycApi.verify(userId, action, rejectionReason, seen);
   } catch (error) {
     return { ok: false, message: messageOf(error, KYC_MESSAGES.verifyFailed) };
   }

@@ -494,7 +494,7 @@ describe('admin screens', () => {
     await waitFor(() =>
       expect(screen.getByRole('heading', { name: 'Verification of Maya Lopez' })).toHaveFocus(),
     );
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
       action: 'REJECTED',
       rejectionReason: 'Expired ID',
     });
@@ -540,6 +540,32 @@ describe('admin screens', () => {
       expect(screen.queryByRole('button', { name: withheld })).not.toBeInTheDocument();
     });
   }
+
+  it('decides on the record on screen: the API is told which and in what status (stale = 409)', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    const record = makeKycRecord({ status: 'Rejected' });
+    const calls = mockFetch(({ url, method }) =>
+      method === 'PUT'
+        ? {
+            status: 409,
+            body: { message: 'This KYC record is Verified since you opened it', code: 'CONFLICT' },
+          }
+        : url.startsWith('/api/kyc/user/')
+          ? { status: 200, body: { success: true, data: [record] } }
+          : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    renderApp(`/dashboard/kyc/user/${FIXTURE_USER_ID}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    expect(
+      await screen.findByText('This KYC record is Verified since you opened it'),
+    ).toBeVisible();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      action: 'VERIFIED',
+      rejectionReason: null,
+      kycId: record._id,
+      expectedStatus: 'Rejected',
+    });
+  });
 });
 
 describe('document viewer', () => {

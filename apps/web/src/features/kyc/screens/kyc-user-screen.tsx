@@ -80,7 +80,10 @@ export default function KycUserScreen() {
       userId,
       action,
       action === 'REJECTED' ? reason.trim() : undefined,
+      record ?? undefined,
     );
+    // The record moved on meanwhile (409): show it as it is now beside the refusal.
+    if (!outcome.ok) void fetchUserKyc(dispatch, userId, { asAdmin: true });
     setBusy(false);
     if (!outcome.ok) return setFailure(outcome.message);
     setDecided(true);
