@@ -9863,6 +9863,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @enum {string} */
+                    expectedStatus?: "open" | "resolved" | "closed";
                     reason?: string | null;
                     rejectionReason?: string | null;
                     /** @enum {string} */

@@ -58,6 +58,10 @@ export const disputeStatusBody = z.object({
   winnerId: z.preprocess((v) => (v === '' ? null : v), id.nullish()),
   reason: resolutionText,
   rejectionReason: resolutionText,
+  /** Optional: the status the admin's screen shows; another admin's move since then is a 409. */
+  expectedStatus: z
+    .preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), disputeStatus)
+    .optional(),
 });
 export type DisputeStatusBody = z.infer<typeof disputeStatusBody>;
 

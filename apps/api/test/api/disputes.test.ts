@@ -317,6 +317,30 @@ describe('GET /api/dispute/', () => {
   });
 });
 
+describe("an admin's decision on a stale screen", () => {
+  it("is refused (409) rather than overruling another admin's move; the same move again is not", async () => {
+    const d = await openDispute(await booking());
+    // Admin 2 closes it with a reason; admin 1, still reading "open", resolves it.
+    const closed = await setStatus(d._id, { status: 'closed', reason: 'Settled by phone' });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const stale = await setStatus(d._id, { status: 'resolved', expectedStatus: 'open' });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().message).toMatch(/is closed since you opened it/);
+    const kept = (await call(t, 'GET', `/api/dispute/${d._id}`, admin)).json().data;
+    expect(kept).toMatchObject({ status: 'closed', rejectionReason: 'Settled by phone' });
+    // The move that was made, sent again from its own screen (a double click), stays a 200.
+    const again = await setStatus(d._id, {
+      status: 'closed',
+      reason: 'Settled by phone',
+      expectedStatus: 'open',
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    // Deciding on what is there now is taken.
+    const reopened = await setStatus(d._id, { status: 'open', expectedStatus: 'closed' });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+  });
+});
+
 describe('reviews of a booking under an open dispute', () => {
   it('are held from view, from the lists and from the ratings until the dispute ends', async () => {
     const bookingId = await booking(true);

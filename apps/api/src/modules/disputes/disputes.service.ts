@@ -145,6 +145,11 @@ export async function setDisputeStatus(
     before.rejectionReason === after.resolution_reason
   )
     return before;
+  // Decided on a screen another admin's move has overtaken: say so rather than overrule it.
+  if (input.expectedStatus !== undefined && input.expectedStatus !== before.status)
+    throw conflict(
+      `This dispute is ${before.status === 'open' ? 'open again' : before.status} since you opened it (another admin changed it); reload it before deciding`,
+    );
   try {
     await app.db.transaction().execute(async (trx) => {
       await repo.updateDisputeStatus(trx, disputeId, {

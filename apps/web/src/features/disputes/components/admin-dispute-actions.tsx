@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Paper, Select, Stack, Textarea, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { Dispute, DisputeStatus } from '../disputes-api';
-import { disputeSaveErrorCleared, updateDisputeStatus } from '../dispute-slice';
+import { disputeSaveErrorCleared, fetchDispute, updateDisputeStatus } from '../dispute-slice';
 import { disputeMoves, partyName } from '../lib/dispute-format';
 
 /** Resolve (naming the winner), close or reopen a dispute, with an optional reason. */
@@ -22,6 +22,15 @@ export function AdminDisputeActions({ dispute }: { dispute: Dispute }) {
     dispatch(disputeSaveErrorCleared());
   }, [dispatch, dispute._id]);
 
+  // The move's buttons change with the status: the focus goes to what the move answered.
+  const outcome = useRef<HTMLDivElement>(null);
+  const focusOutcome = useRef(false);
+  useEffect(() => {
+    if (!focusOutcome.current || !outcome.current) return;
+    focusOutcome.current = false;
+    outcome.current.focus();
+  });
+
   const change = async (status: DisputeStatus) => {
     setDone(null);
     const result = await dispatch(
@@ -31,13 +40,16 @@ export function AdminDisputeActions({ dispute }: { dispute: Dispute }) {
           status,
           ...(status === 'resolved' && winnerId ? { winnerId } : {}),
           ...(reason.trim() ? { reason: reason.trim() } : {}),
+          // The API refuses (409) if another admin moved the dispute since this screen read it.
+          expectedStatus: dispute.status,
         },
       }),
     );
+    focusOutcome.current = true;
     if (updateDisputeStatus.fulfilled.match(result)) {
       setReason('');
       setDone(status === 'open' ? 'Dispute reopened' : `Dispute ${status}`);
-    }
+    } else void dispatch(fetchDispute(dispute._id));
   };
 
   return (
@@ -94,12 +106,12 @@ export function AdminDisputeActions({ dispute }: { dispute: Dispute }) {
           )}
         </Group>
         {error && (
-          <Alert color="red" role="alert">
+          <Alert color="red" role="alert" ref={outcome} tabIndex={-1}>
             {error}
           </Alert>
         )}
         {done && !error && (
-          <Alert color="teal" role="status">
+          <Alert color="teal" role="status" ref={outcome} tabIndex={-1}>
             {done}
           </Alert>
         )}

@@ -211,7 +211,12 @@ describe('/admin/disputes and /admin/dispute/{id}', () => {
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
       status: 'resolved',
       winnerId: FIXTURE_SITTER_ID,
+      // The status this screen showed: the API refuses a move another admin has overtaken.
+      expectedStatus: 'open',
     });
+    // The Resolve button is gone: the focus is on what the move answered, not on <body>.
+    expect(screen.getByRole('status')).toHaveTextContent('Dispute resolved');
+    expect(screen.getByRole('status')).toHaveFocus();
     await userEvent.click(screen.getByRole('button', { name: 'Reopen' }));
     const details = screen.getByRole('region', { name: 'Walk cut short' });
     expect(await within(details).findByText('Reopened')).toBeInTheDocument();
