@@ -180,7 +180,7 @@ describe('/coupons', () => {
   it('replaces an edited coupon in place', async () => {
     storeSession({ id: ADMIN_ID, userType: 'admin' });
     const second = coupon({ _id: 'cccccccccccccccccccccc03', code: 'LOYAL10', value: 10 });
-    mockFetch((call) => {
+    const calls = mockFetch((call) => {
       if (call.url === '/api/coupons?page=1')
         return { status: 200, body: page([coupon(), second]) };
       if (call.method === 'PUT' && call.url === `/api/coupons/${coupon()._id}`)
@@ -200,6 +200,9 @@ describe('/coupons', () => {
     await userEvent.click(within(dialog).getByRole('switch', { name: 'Active' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Only what was changed is sent: the fields left alone are not written back as the form
+    // read them (another admin's change meanwhile, a validity time the form shows as a day).
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ active: false });
     expect(rowCodes()).toEqual(['WELCOME20', 'LOYAL10']);
     const row = screen.getByRole('rowheader', { name: 'WELCOME20' }).closest('tr')!;
     expect(within(row).getByText('25% off')).toBeInTheDocument();

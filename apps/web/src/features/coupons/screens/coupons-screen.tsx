@@ -11,6 +11,8 @@ import { CouponFormModal } from '../components/coupon-form-modal';
 import { CouponsTable } from '../components/coupons-table';
 import { COUPON_MESSAGES, type Coupon, type CreateCouponBody } from '../coupons-api';
 import { addCoupon, fetchCoupons, updateCoupon, type CouponSaveFailure } from '../coupons-slice';
+import { initialValues, toBody } from '../components/coupon-form-values';
+import { changedFields } from '../../../lib/changed-fields';
 import { useEditDialog } from '../../../lib/use-edit-dialog';
 
 /** /coupons: admins list, create and edit discount coupons (SPEC §4, §7, §8). */
@@ -41,7 +43,12 @@ export default function CouponsScreen() {
   // A failure is said in the form (on its field where it has one), not in a toast as well.
   const save = async (body: CreateCouponBody): Promise<CouponSaveFailure | null> => {
     const result = editing
-      ? await dispatch(updateCoupon({ id: editing._id, changes: body }))
+      ? await dispatch(
+          updateCoupon({
+            id: editing._id,
+            changes: changedFields(toBody(initialValues(editing)), body),
+          }),
+        )
       : await dispatch(addCoupon(body));
     if (addCoupon.rejected.match(result) || updateCoupon.rejected.match(result))
       return (

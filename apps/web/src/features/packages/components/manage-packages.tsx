@@ -6,6 +6,8 @@ import { formatCents } from '../../../lib/money';
 import { formatPackagePrice } from '../package-format';
 import { packagesApi, type CreatePackageBody, type Package } from '../packages-api';
 import { PackageFormModal } from './package-form-modal';
+import { checkPackageForm, packageFormValues } from '../package-form';
+import { changedFields } from '../../../lib/changed-fields';
 import { EditCell, ListTable, StatusCell } from '../../../components/ui/list-table';
 import { useEditDialog } from '../../../lib/use-edit-dialog';
 
@@ -18,8 +20,10 @@ export function ManagePackages({ packages, onChanged }: Props) {
 
   // A refusal is shown by the form: on its field, or above the fields.
   const save = async (body: CreatePackageBody) => {
-    if (editing) await packagesApi.update(editing._id, body);
-    else await packagesApi.create(body);
+    if (editing) {
+      const before = checkPackageForm(packageFormValues(editing)).body;
+      await packagesApi.update(editing._id, before ? changedFields(before, body) : body);
+    } else await packagesApi.create(body);
     notifications.show({
       color: 'green',
       title: editing ? 'Package updated' : 'Package created',

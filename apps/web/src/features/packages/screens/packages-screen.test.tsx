@@ -122,6 +122,30 @@ describe('/packages', () => {
     expect(await screen.findByText('Package created')).toBeInTheDocument();
   });
 
+  it("sends only the fields an admin's edit changed", async () => {
+    storeSession({ id: 'aaaaaaaaaaaaaaaaaaaaaaa9', userType: 'admin' });
+    const calls = mockFetch((call) =>
+      call.method === 'PUT'
+        ? { status: 200, body: { success: true, data: pkg({ description: 'Walks and visits' }) } }
+        : many([pkg()]),
+    );
+    renderApp('/packages');
+    const section = await screen.findByRole('region', { name: 'Manage packages' });
+    await userEvent.click(
+      within(section).getByRole('button', { name: 'Edit package Monthly Care' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: /Monthly Care/ });
+    const description = within(dialog).getByRole('textbox', { name: /Description/ });
+    await userEvent.clear(description);
+    await userEvent.type(description, 'Walks and visits');
+    await userEvent.click(within(dialog).getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    // Not the whole form: an archive by another admin meanwhile (active) is not undone.
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      description: 'Walks and visits',
+    });
+  });
+
   it('refuses a price outside the limits on the field, in dollars, without clamping or sending', async () => {
     const { calls, dialog } = await openNewPackage();
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Weekend');
