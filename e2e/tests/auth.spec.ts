@@ -46,6 +46,8 @@ for (const role of ['sitter', 'owner'] as const) {
     await expect(page.getByText('OTP verified successfully! Redirecting...')).toBeVisible();
     await expect(page).toHaveURL(/\/kyc$/, { timeout: 10_000 });
     await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
+    // The code form is gone with the redirect: the new page's heading has the focus, not <body>.
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 
     await page.context().clearCookies();
     await page.evaluate(() => sessionStorage.clear());

@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import type { RoleCarrier } from '../../lib/roles';
 import { ScreenLoader } from '../ui/screen-loader';
 import { ScrollToTop } from '../ui/scroll-to-top';
+import { FocusOnNavigate } from '../ui/focus-on-navigate';
 import { Footer } from './footer';
 import { Header } from './header';
 import { RemoveStaticScreen } from './remove-static-screen';
@@ -58,6 +59,7 @@ export function AppLayout({
     >
       {/* "Skip to content" is in index.html, before #root: it can be focused before the app runs. */}
       <ScrollToTop />
+      <FocusOnNavigate />
       <Header
         navItems={navItems}
         email={user ? (user.email ?? 'Account') : null}
