@@ -308,8 +308,12 @@ describe('PUT /api/user/update-profile', () => {
     [{ bio: 'x'.repeat(2001) }, /2000/],
     [{ primary_services: 'dog walking' }, /JSON/],
     [{ primary_services: JSON.stringify([1, 2]) }, /./],
-    [{ service_rates: JSON.stringify({ walk: -1 }) }, /./],
+    [{ service_rates: JSON.stringify({ walk: -1 }) }, /cannot be negative/],
     [{ service_rates: JSON.stringify({ walk: 10.5 }) }, /cents/],
+    // Past the ceiling, whole or not: the ceiling is what is wrong.
+    [{ service_rates: '{"walk":9007199254740992}' }, /at most \$100,000/],
+    [{ service_rates: '{"walk":1e308}' }, /at most \$100,000/],
+    [{ service_rates: JSON.stringify({ walk: 10_000_001 }) }, /at most \$100,000/],
     // Above free but below what a card can be charged: no owner without credits could book it.
     [{ service_rates: JSON.stringify({ boarding: 40 }) }, /at least \$0\.50/],
     [

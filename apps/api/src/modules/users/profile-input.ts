@@ -60,11 +60,15 @@ const rates = jsonOf(
   z
     .record(
       text(60).min(1),
+      // The bounds first: 2^53 or 1e308 is "at most", not "whole cents" (the first issue is said).
       z
         .number()
+        .min(0, 'A rate cannot be negative')
+        .max(
+          SERVICE_RATE_MAX_CENTS,
+          `A rate is at most $${(SERVICE_RATE_MAX_CENTS / 100).toLocaleString('en-US')}`,
+        )
         .int('Rates are whole cents')
-        .min(0)
-        .max(SERVICE_RATE_MAX_CENTS)
         .refine((c) => c === 0 || c >= SERVICE_RATE_MIN_CENTS, SERVICE_RATE_MIN_MESSAGE),
     )
     .refine((r) => Object.keys(r).length <= 10, 'At most 10 services'),
