@@ -15840,6 +15840,7 @@ export interface operations {
                                 startDate: string | null;
                                 status: string;
                             }[];
+                            upcomingTotal: number;
                             user: {
                                 _id: string;
                                 firstName: string;

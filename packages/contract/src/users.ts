@@ -120,7 +120,10 @@ export const userDashboard = z.object({
   }),
   pets: z.number(),
   notificationsUnread: z.number(),
+  /** The next few open bookings, soonest first (at most 5). */
   upcomingBookings: z.array(dashboardBooking),
+  /** How many open bookings have not ended, all of them (the list above shows the first 5). */
+  upcomingTotal: z.number().int(),
   bookingsByStatus: z.record(z.string(), z.number()),
   /** Cents of `currency`. */
   creditsBalance: z.number(),

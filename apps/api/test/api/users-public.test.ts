@@ -241,9 +241,16 @@ describe('GET /api/user/dashboard/{id}', () => {
       updated_at: now,
     });
     const upcoming = booking('accepted');
+    // Seven upcoming in all: the list shows five, the total counts all seven.
+    const after = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const more = Array.from({ length: 6 }, () => ({
+      ...booking('accepted'),
+      start_at: after,
+      end_at: after,
+    }));
     await t.app.db
       .insertInto('bookings')
-      .values([upcoming, booking('completed')])
+      .values([upcoming, ...more, booking('completed')])
       .execute();
     await t.app.db
       .insertInto('credit_entries')
@@ -262,14 +269,22 @@ describe('GET /api/user/dashboard/{id}', () => {
       token: owner.token,
     });
     expect(res.statusCode, res.body).toBe(200);
+    const listed = res.json().data.upcomingBookings;
+    expect(listed).toHaveLength(5);
+    // Soonest first: the one starting at `later` before those a moment after it.
+    expect(listed[0]).toMatchObject({
+      _id: upcoming.id,
+      status: 'accepted',
+      service: 'dog walking',
+    });
     expect(res.json()).toMatchObject({
       success: true,
       data: {
         user: { _id: owner.id, firstName: 'Olive', KYC_verified: true },
         pets: 1,
         notificationsUnread: expect.any(Number),
-        upcomingBookings: [{ _id: upcoming.id, status: 'accepted', service: 'dog walking' }],
-        bookingsByStatus: { accepted: 1, completed: 1 },
+        upcomingTotal: 7,
+        bookingsByStatus: { accepted: 7, completed: 1 },
         creditsBalance: 1500,
         kycStatus: 'Verified',
       },
@@ -279,7 +294,7 @@ describe('GET /api/user/dashboard/{id}', () => {
       url: `/api/user/dashboard/${actors.provider.id}`,
       token: actors.admin.token,
     });
-    expect(provider.json().data.bookingsByStatus).toEqual({ accepted: 1, completed: 1 });
+    expect(provider.json().data.bookingsByStatus).toEqual({ accepted: 7, completed: 1 });
   });
 });
 

@@ -26,16 +26,20 @@ export function findUpcomingBookings(
  */
 const ownSide = (party: Party) => (party === 'provider_id' ? cardPaidOrNone : sql<boolean>`true`);
 
+/** The open bookings of the user that have not ended. */
+const upcomingRows = (db: DbOrTrx, party: Party, userId: string, now: string) =>
+  db
+    .selectFrom('bookings')
+    .where(party, '=', userId)
+    .where('status', 'in', OPEN_STATUSES)
+    .where('end_at', '>=', now)
+    .where(ownSide(party));
+
 // The party column is part of the SQL text, so each side has its own query, compiled once.
 const upcomingQuery = (party: Party) =>
   compiledRead((db, userId: string, now: string, limit: number) =>
-    db
-      .selectFrom('bookings')
+    upcomingRows(db, party, userId, now)
       .select(['id', 'status', 'start_at', 'end_at', 'service'])
-      .where(party, '=', userId)
-      .where('status', 'in', OPEN_STATUSES)
-      .where('end_at', '>=', now)
-      .where(ownSide(party))
       .orderBy('start_at', 'asc')
       .limit(limit),
   );
@@ -43,6 +47,26 @@ const upcomingOf = {
   owner_id: upcomingQuery('owner_id'),
   provider_id: upcomingQuery('provider_id'),
 };
+
+const upcomingCountQuery = (party: Party) =>
+  compiledRead((db, userId: string, now: string) =>
+    upcomingRows(db, party, userId, now).select((eb) => eb.fn.countAll<number>().as('n')),
+  );
+const upcomingCountOf = {
+  owner_id: upcomingCountQuery('owner_id'),
+  provider_id: upcomingCountQuery('provider_id'),
+};
+
+/** How many open bookings of the user have not ended (all of them, not a page). */
+export async function countUpcomingBookings(
+  db: DbOrTrx,
+  party: Party,
+  userId: string,
+  now: string,
+): Promise<number> {
+  const [row] = await upcomingCountOf[party](db, userId, now);
+  return Number(row?.n ?? 0);
+}
 
 const statusCountQuery = (party: Party) =>
   compiledRead((db, userId: string) =>

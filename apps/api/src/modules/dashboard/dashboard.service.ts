@@ -9,7 +9,11 @@ import { kycStatusOf } from '../kyc/index.ts';
 import { countUnread } from '../notifications/index.ts';
 import { countPets } from '../pets/index.ts';
 import { getUser } from '../users/index.ts';
-import { countBookingsByStatus, findUpcomingBookings } from './dashboard.repository.ts';
+import {
+  countBookingsByStatus,
+  countUpcomingBookings,
+  findUpcomingBookings,
+} from './dashboard.repository.ts';
 
 /** The user dashboard: the account at a glance, for the user or an admin. */
 export async function getUserDashboard(
@@ -22,15 +26,24 @@ export async function getUserDashboard(
   const row = await getUser(app.db, id);
   const party = row.user_type === 'provider' ? 'provider_id' : 'owner_id';
 
-  const [pets, notificationsUnread, upcoming, bookingsByStatus, creditsBalance, kycStatus] =
-    await Promise.all([
-      countPets(app.db, id),
-      countUnread(app, id),
-      findUpcomingBookings(app.db, party, id, nowIso(), 5),
-      countBookingsByStatus(app.db, party, id),
-      getBalance(app.db, id),
-      kycStatusOf(app.db, id),
-    ]);
+  const now = nowIso();
+  const [
+    pets,
+    notificationsUnread,
+    upcoming,
+    upcomingTotal,
+    bookingsByStatus,
+    creditsBalance,
+    kycStatus,
+  ] = await Promise.all([
+    countPets(app.db, id),
+    countUnread(app, id),
+    findUpcomingBookings(app.db, party, id, now, 5),
+    countUpcomingBookings(app.db, party, id, now),
+    countBookingsByStatus(app.db, party, id),
+    getBalance(app.db, id),
+    kycStatusOf(app.db, id),
+  ]);
 
   return {
     user: {
@@ -53,6 +66,7 @@ export async function getUserDashboard(
       endDate: b.end_at,
       service: b.service,
     })),
+    upcomingTotal,
     bookingsByStatus,
     creditsBalance,
     currency: CREDITS_CURRENCY,

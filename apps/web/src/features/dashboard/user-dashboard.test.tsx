@@ -41,6 +41,8 @@ function makeDashboard(overrides: Partial<UserDashboard> = {}): UserDashboard {
         service: 'dog-walking',
       },
     ],
+    // More upcoming than the five listed: the tile counts them all.
+    upcomingTotal: 11,
     bookingsByStatus: { accepted: 1 },
     creditsBalance: 1250,
     currency: 'USD',
@@ -86,7 +88,7 @@ describe('user dashboard', () => {
     const glance = screen.getByRole('region', { name: 'At a glance' });
     expect(within(glance).getByText('Pets').closest('div')).toHaveTextContent('Pets2');
     expect(within(glance).getByText('Upcoming bookings').closest('div')).toHaveTextContent(
-      'Upcoming bookings1',
+      'Upcoming bookings11',
     );
     expect(within(glance).getByText('$12.50')).toBeInTheDocument();
     expect(within(glance).getByText('4')).toBeInTheDocument();

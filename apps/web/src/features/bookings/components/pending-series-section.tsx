@@ -7,6 +7,7 @@ import { useLoad } from '../../../lib/use-load';
 import { BOOKING_MESSAGES, seriesApi, type Series } from '../bookings-api';
 import { CancelBookingModal } from './cancel-booking-modal';
 import { SeriesCard } from './series-card';
+import { isBookingEvent, useLiveRefresh } from '../../notifications';
 
 /**
  * An owner's weekly series still waiting for the sitter: their visits become bookings (and join
@@ -24,6 +25,8 @@ export function PendingSeriesSection() {
     }
   }, []);
   const list = useLoad('owner-pending-series', load, BOOKING_MESSAGES.seriesListFailed);
+  // The sitter accepting or declining the series takes it off this list as the bell says so.
+  useLiveRefresh(isBookingEvent, list.reload);
 
   const withdraw = async (series: Series) => {
     setSubmitting(true);

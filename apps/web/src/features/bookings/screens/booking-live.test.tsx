@@ -206,3 +206,36 @@ describe('sitter request page follows the owner live', () => {
     expect(within(applications).queryByRole('button', { name: 'Withdraw' })).toBeNull();
   });
 });
+
+describe("the owner's bookings list follows the bell", () => {
+  it('reads its bookings and pending series again when a series is decided', async () => {
+    storeSession({ id: OWNER_ID, userType: 'user' });
+    let decided = false;
+    const calls = mockFetch((call) => {
+      if (call.url === '/api/notifications/stream-ticket') return streamTicketReply;
+      if (call.url.startsWith('/api/notifications/all')) return emptyList;
+      if (call.url.startsWith('/api/booking/series'))
+        return { status: 200, body: { success: true, ...page([]).body } };
+      if (call.url.startsWith('/api/booking/user'))
+        return page(decided ? [makeBooking({ status: 'pending' })] : []);
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    renderApp('/bookings');
+    expect(await screen.findByText('No pending bookings')).toBeInTheDocument();
+    await liveStream();
+    const reads = (prefix: string) => calls.filter((c) => c.url.startsWith(prefix)).length;
+    const before = { series: reads('/api/booking/series'), list: reads('/api/booking/user') };
+
+    decided = true;
+    pushNotification({
+      _id: 'n-series',
+      type: 'series-decision',
+      message: 'Sam accepted your weekly dog walking series. Series accepted: 4 bookings',
+      data: { seriesId: 'eeeeeeeeeeeeeeeeeeeeee07', decision: 'accepted' },
+    });
+    // Without a reload: the list shows what the decision made, the series section re-reads.
+    expect(await screen.findByRole('article', { name: 'Dog walking booking' })).toBeInTheDocument();
+    expect(reads('/api/booking/user')).toBeGreaterThan(before.list);
+    await waitFor(() => expect(reads('/api/booking/series')).toBeGreaterThan(before.series));
+  });
+});

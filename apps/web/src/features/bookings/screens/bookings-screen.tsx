@@ -20,6 +20,7 @@ import { BookingListSkeleton } from '../components/booking-list-skeleton';
 import { PendingSeriesSection } from '../components/pending-series-section';
 import { usePaymentReturnToast } from '../hooks/use-payment-return-toast';
 import { useCurrentUser } from '../../auth';
+import { isBookingEvent, useLiveRefresh } from '../../notifications';
 import { pageOfList, usePagedList, type ListPage } from '../../../lib/use-paged-list';
 import { STATUS_TABS, statusLabel } from '../lib/booking-format';
 
@@ -48,6 +49,9 @@ function StatusPanel({ view, status }: { view: View; status: BookingStatus }) {
   );
   const list = usePagedList(`${view}:${status}`, fetchPage, fallback);
   const bookings = list.items;
+  // A booking's move announced by the bell (accepted, applied to, a series decided…) shows here
+  // as it does on the booking's page, without a reload.
+  useLiveRefresh(isBookingEvent, list.reload);
 
   useEffect(() => {
     if (bookings.length > 0) dispatch(bookingsLoaded(bookings));

@@ -102,7 +102,7 @@ function Dashboard({ dashboard, userId }: { dashboard: UserDashboard; userId: st
         ]),
     {
       label: 'Upcoming bookings',
-      value: String(dashboard.upcomingBookings.length),
+      value: String(dashboard.upcomingTotal),
       icon: <IconCalendarEvent size={20} />,
       to: paths.bookings,
     },
