@@ -145,4 +145,23 @@ describe('free text', () => {
     );
     expect(trimmedText().min(1).safeParse('\u200b').success).toBe(false);
   });
+
+  it('drops direction overrides and isolates inside a text, keeping the marks and RTL text', () => {
+    expect(trimText('Trusted walker \u202eredlaer ton')).toBe('Trusted walker redlaer ton');
+    expect(trimText('a\u2066b\u2069c\u202cd')).toBe('abcd');
+    expect(trimText('שלום \u200fworld')).toBe('שלום \u200fworld');
+  });
+
+  it('cuts stacks of combining marks to four on a letter; real accents and emoji are kept', () => {
+    const zalgo = 'S' + '\u0301\u0300\u0302\u0303\u0304\u0306\u0307\u0308'.repeat(10) + 'am';
+    expect(trimText(zalgo)).toBe('S\u0301\u0300\u0302\u0303am');
+    for (const kept of [
+      'Nguyễn',
+      'ক্ষ',
+      'Ω\u0308\u0301',
+      '1\ufe0f\u20e3',
+      'e\u0301\u0302\u0303\u0304',
+    ])
+      expect(trimText(kept)).toBe(kept);
+  });
 });

@@ -32,9 +32,28 @@ const INVISIBLE =
 const INVISIBLE_EDGES = new RegExp(`^[${INVISIBLE}]+|[${INVISIBLE}]+$`, 'g');
 const NOTHING_VISIBLE = /^[\s\p{Default_Ignorable_Code_Point}]*$/u;
 
-/** Text as typed, trimmed of what shows nothing: a text of only such characters is empty. */
+/**
+ * Direction overrides, embeddings and isolates (U+202A–U+202E, U+2066–U+2069): anywhere in a
+ * text they make it show other than it is ("walker \u202Eredlaer ton" reads "walker not
+ * realder") or run on into what a page shows after it. Right-to-left text needs none of them (the
+ * browser orders it), so they are dropped; the direction marks (LRM, RLM, ALM) stay.
+ */
+const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+/**
+ * Combining marks stacked past four on one letter ("Zalgo" text) draw over the lines above and
+ * below; no script needs more (Vietnamese and Indic letters take two or three), so the rest go.
+ */
+const STACKED_MARKS = /(\p{M}{4})\p{M}+/gu;
+
+/**
+ * Text as typed, trimmed of what shows nothing: a text of only such characters is empty. Inside,
+ * direction controls are dropped and stacks of combining marks cut to four.
+ */
 export function trimText(value: string): string {
-  const trimmed = value.replace(INVISIBLE_EDGES, '');
+  const trimmed = value
+    .replace(DIRECTION_CONTROLS, '')
+    .replace(STACKED_MARKS, '$1')
+    .replace(INVISIBLE_EDGES, '');
   return NOTHING_VISIBLE.test(trimmed) ? '' : trimmed;
 }
 
