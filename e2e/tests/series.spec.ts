@@ -98,7 +98,10 @@ test('an owner books a weekly walk series, the sitter accepts it, and every visi
   await expectAccessible(page);
 
   // An occurrence's details list the whole series.
-  await bookings.first().getByRole('link', { name: /^Dog walking, / }).click();
+  await bookings
+    .first()
+    .getByRole('link', { name: /^Dog walking, / })
+    .click();
   const series = page.getByRole('region', { name: 'Part of a weekly series' });
   await expect(series.getByRole('list', { name: 'Visits in this series' })).toBeVisible();
   await expect(series.getByRole('listitem')).toHaveCount(6);

@@ -82,7 +82,9 @@ async function withBookings(
       const card = ownerById.get(b.owner_id) ?? missingCard(b.owner_id);
       const full = toBookingWire(b, {
         // A direct request's sitter is its party from the start, but strangers until accepting.
-        owner: seesOwnerInFull(b, caller) ? card : { ...card, lastName: lastInitial(card.lastName) },
+        owner: seesOwnerInFull(b, caller)
+          ? card
+          : { ...card, lastName: lastInitial(card.lastName) },
         provider: null,
         events: [],
       });

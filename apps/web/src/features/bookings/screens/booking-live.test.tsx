@@ -214,8 +214,7 @@ describe("the owner's bookings list follows the bell", () => {
     const calls = mockFetch((call) => {
       if (call.url === '/api/notifications/stream-ticket') return streamTicketReply;
       if (call.url.startsWith('/api/notifications/all')) return emptyList;
-      if (call.url.startsWith('/api/booking/series'))
-        return { status: 200, body: { success: true, ...page([]).body } };
+      if (call.url.startsWith('/api/booking/series')) return page([]);
       if (call.url.startsWith('/api/booking/user'))
         return page(decided ? [makeBooking({ status: 'pending' })] : []);
       return { status: 404, body: { message: 'Not found' } };
