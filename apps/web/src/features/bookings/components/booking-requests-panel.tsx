@@ -203,6 +203,10 @@ export function BookingRequestsPanel({
           {acceptQuote
             ? `The booking is priced at their rate: ${acceptQuote.price}.`
             : 'The booking is priced at their rate for this service.'}{' '}
+          {/* An open booking takes no card payment (docs/decisions.md): said before, not after. */}
+          {booking.payment.status === 'none' && booking.creditsApplied <= 0
+            ? 'It is not charged through Pawsy: no card payment or credits are taken for it. '
+            : ''}
           The other requests are closed.
         </Text>
       </ConfirmDialog>

@@ -71,6 +71,8 @@ describe('open booking: the owner compares and accepts applicants', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Accept Sam Ortega' }));
     const dialog = await screen.findByRole('dialog', { name: 'Accept Sam Ortega?' });
     expect(dialog).toHaveTextContent('$25.00 × 2 hours = $50.00');
+    // An open booking takes no card payment: the owner reads it before accepting.
+    expect(dialog).toHaveTextContent('It is not charged through Pawsy');
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, accept' }));
     await waitFor(() =>
