@@ -119,10 +119,13 @@ export function SeriesPreviewPanel(props: SeriesPreviewPanelProps) {
             <Text>{plural(free, 'visit')}</Text>
             <Text>{money(preview.totalCents)}</Text>
           </Group>
-          <Group justify="space-between">
-            <Text>Credits applied</Text>
-            <Text>−{money(credits.cents)}</Text>
-          </Group>
+          {/* No "−$0.00" line while no credits are applied, as for a single booking. */}
+          {credits.cents > 0 && (
+            <Group justify="space-between">
+              <Text>Credits applied</Text>
+              <Text>−{money(credits.cents)}</Text>
+            </Group>
+          )}
           <Divider />
           <Group justify="space-between">
             <Text fw={700}>Total due</Text>

@@ -116,6 +116,8 @@ describe('request form: repeat weekly', () => {
     expect(price).toHaveTextContent('$25.00 × 1 hour per visit');
     expect(price).toHaveTextContent('3 visits$75.00');
     expect(price).toHaveTextContent('Total due$75.00');
+    // No credits to apply: no "Credits applied −$0.00" line.
+    expect(price).not.toHaveTextContent('Credits applied');
 
     const preview = calls.find((c) => c.url === '/api/booking/series/preview');
     expect(preview?.body).toMatchObject({
