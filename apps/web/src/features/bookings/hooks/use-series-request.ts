@@ -24,8 +24,8 @@ function conflictOccurrences(error: unknown): SeriesOccurrence[] | null {
  * The weekly pattern, its preview and the send. Any change to the pattern (or to the service and
  * pets, via invalidate) drops the preview, so what is sent is always what was shown.
  */
-export function useSeriesRequest() {
-  const [pattern, setPattern] = useState<SeriesPattern>(initialPattern);
+export function useSeriesRequest(firstDay?: string | null) {
+  const [pattern, setPattern] = useState<SeriesPattern>(() => initialPattern(firstDay));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<SeriesPreview | null>(null);
   const [isPreviewing, setPreviewing] = useState(false);

@@ -22,6 +22,17 @@ const pattern = (over: Partial<SeriesPattern> = {}): SeriesPattern => ({
 });
 
 describe('series form model', () => {
+  it('starts on the day the owner came with when it is ahead, else tomorrow', () => {
+    const later = dayjs().add(10, 'day');
+    expect(initialPattern(later.format('YYYY-MM-DD'))).toMatchObject({
+      startDate: later.format('YYYY-MM-DD'),
+      weekdays: [later.day()],
+      endDate: later.add(27, 'day').format('YYYY-MM-DD'),
+    });
+    for (const given of [undefined, null, inDays(0), inDays(-3), 'soon', '2030-02-31'])
+      expect(initialPattern(given).startDate, String(given)).toBe(inDays(1));
+  });
+
   it('shows a visit in the series time zone, across midnight UTC', () => {
     const visit = { startAt: '2030-05-07T01:00:00.000Z', endAt: '2030-05-07T02:00:00.000Z' };
     expect(formatVisit(visit, 'America/Los_Angeles')).toBe('Mon 6 May 2030, 18:00–19:00');

@@ -37,9 +37,16 @@ export type SeriesPattern = {
 
 const DATE = 'YYYY-MM-DD';
 
-/** A new series: tomorrow's weekday at 09:00 for an hour, four weeks long. */
-export function initialPattern(): SeriesPattern {
-  const start = dayjs().add(1, 'day');
+/**
+ * A new series: at 09:00 for an hour, four weeks long, from `firstDay` (the day the owner came
+ * with, YYYY-MM-DD, when it is tomorrow or later) or else from tomorrow, on that weekday.
+ */
+export function initialPattern(firstDay?: string | null): SeriesPattern {
+  const tomorrow = dayjs().add(1, 'day').startOf('day');
+  const given = firstDay && /^\d{4}-\d{2}-\d{2}$/.test(firstDay) ? dayjs(firstDay) : null;
+  // A real day (dayjs would roll 31 February over into March), not before tomorrow.
+  const isDay = given?.isValid() && given.format(DATE) === firstDay;
+  const start = given && isDay && !given.isBefore(tomorrow) ? given : tomorrow;
   return {
     weekdays: [start.day()],
     time: '09:00',

@@ -62,7 +62,8 @@ export default function RequestFormScreen() {
   const [isWindowChosen, setWindowChosen] = useState(isRestored);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [frequency, setFrequency] = useState<Frequency>('once');
-  const series = useSeriesRequest();
+  // "Repeat weekly" starts on the day the owner came with (a search's dates), as "Once" does.
+  const series = useSeriesRequest(params.get('startDate')?.slice(0, 10));
   const isWeekly = Boolean(providerId) && frequency === 'weekly';
 
   const loadSitter = useCallback(async (): Promise<SitterProfile | null> => {
