@@ -78,7 +78,8 @@ test('an owner books a weekly walk series, the sitter accepts it, and every visi
   await expect(page).toHaveURL(/\/bookings(\?.*)?$/);
   await expect(page.getByText('Payment received')).toBeVisible();
   const waiting = page.getByRole('region', { name: 'Weekly series waiting for the sitter' });
-  await expect(waiting.getByRole('article')).toContainText('Sitter: Omar Haddad');
+  // Strangers until the sitter accepts: the last initial only.
+  await expect(waiting.getByRole('article')).toContainText('Sitter: Omar H.');
 
   await omar.page.goto('/request-page');
   const requests = omar.page.getByRole('region', { name: 'Weekly series requests' });
@@ -94,7 +95,11 @@ test('an owner books a weekly walk series, the sitter accepts it, and every visi
   await page.goto('/bookings?status=accepted');
   const bookings = page.getByRole('article', { name: 'Dog walking booking' });
   await expect(bookings).toHaveCount(6);
-  for (const booking of await bookings.all()) await expect(booking).toContainText('Weekly series');
+  for (const booking of await bookings.all()) {
+    await expect(booking).toContainText('Weekly series');
+    // Accepted: the whole name.
+    await expect(booking).toContainText('Sitter: Omar Haddad');
+  }
   await expectAccessible(page);
 
   // An occurrence's details list the whole series.
