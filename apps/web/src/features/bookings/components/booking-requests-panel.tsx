@@ -1,7 +1,8 @@
 import { Alert, Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths, toPath } from '../../../config/paths';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import { useAppDispatch } from '../../../app/hooks';
 import { ApiAvatar } from '../../../components/ui/api-avatar';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -60,12 +61,7 @@ export function BookingRequestsPanel({
 
   // A decision takes its buttons away (the request is decided): the focus goes to the panel's
   // heading, or to the alert saying why it failed, rather than falling to <body>.
-  const focusTo = useRef<string | null>(null);
-  useEffect(() => {
-    if (!focusTo.current) return;
-    document.getElementById(focusTo.current)?.focus();
-    focusTo.current = null;
-  });
+  const focusNext = useFocusAfterRender();
 
   const decide = async (request: BookingRequest, decision: Decision) => {
     setBusy(`${request.providerId}:${decision}`);
@@ -74,7 +70,7 @@ export function BookingRequestsPanel({
       decideBookingRequest({ id: booking._id, providerId: request.providerId, decision }),
     );
     const failed = decideBookingRequest.rejected.match(result);
-    focusTo.current = failed ? REQUESTS_ERROR_ID : REQUESTS_TITLE_ID;
+    focusNext(failed ? REQUESTS_ERROR_ID : REQUESTS_TITLE_ID);
     setBusy(null);
     if (failed) setActionError(result.payload ?? BOOKING_MESSAGES.statusFailed);
     requests.reload();

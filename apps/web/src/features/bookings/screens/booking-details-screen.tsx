@@ -1,11 +1,12 @@
 import { Anchor, Container, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadError } from '../../../components/ui/load-error';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { useTimeReached } from '../../../lib/use-time-reached';
+import { useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import { REVIEWS_TITLE_ID, ReviewForm, ReviewList } from '../../reviews';
 import { fetchBooking, reviewAdded } from '../booking-slice';
 import { BOOKING_MESSAGES } from '../bookings-api';
@@ -81,12 +82,7 @@ export default function BookingDetailsScreen() {
   const requests = useBookingRequests(showRequests && !booking.seriesId ? booking : null);
   const otherParty = booking ? (role === 'owner' ? booking.provider : booking.owner) : null;
   // A review sent takes its form (and the focused button) away: the focus goes to the reviews.
-  const hasReviewed = useRef(false);
-  useEffect(() => {
-    if (!hasReviewed.current) return;
-    hasReviewed.current = false;
-    document.getElementById(REVIEWS_TITLE_ID)?.focus();
-  });
+  const focusNext = useFocusAfterRender();
   const ownedPets = useBookingPets(booking, role);
   const bookingPetIds = booking?.pets;
   const species = useMemo(
@@ -169,7 +165,7 @@ export default function BookingDetailsScreen() {
                     bookingId={booking._id}
                     subjectName={otherParty ? fullName(otherParty) : 'the other party'}
                     onReviewed={(review) => {
-                      hasReviewed.current = true;
+                      focusNext(REVIEWS_TITLE_ID);
                       dispatch(reviewAdded(review));
                       // The other party's review may become visible now (double-blind).
                       void dispatch(fetchBooking(booking._id));

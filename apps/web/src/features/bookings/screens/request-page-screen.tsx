@@ -1,10 +1,11 @@
 import { Alert, Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
 import { LoadMore } from '../../../components/ui/load-more';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { getErrorMessage } from '../../../lib/api-error';
+import { useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import { isProviderUser } from '../../../lib/roles';
 import { decideBookingRequest } from '../booking-slice';
 import {
@@ -52,13 +53,7 @@ export default function RequestPageScreen() {
   const [toDecline, setToDecline] = useState<MyRequest | null>(null);
   // An answer removes the button pressed (its card leaves the list, or Apply becomes a state):
   // focus goes to what stands in its place once that is on screen, not to <body>.
-  const focusNext = useRef<string | null>(null);
-  useEffect(() => {
-    const target = focusNext.current ? document.getElementById(focusNext.current) : null;
-    if (!target) return;
-    target.focus();
-    focusNext.current = null;
-  });
+  const focusNext = useFocusAfterRender();
 
   // Only a sitter's board is loaded: the lists are theirs (others see the note below).
   const { board, feed, openItems, inProgress } = useRequestBoard(
@@ -72,7 +67,7 @@ export default function RequestPageScreen() {
     setBusy(null);
     if (problem) {
       setActionError(problem);
-      focusNext.current = ACTION_ERROR_ID;
+      focusNext(ACTION_ERROR_ID);
     }
     // The sitter's requests changed; the open list too when an invitation was answered or an
     // application withdrawn (a booking withdrawn from is no longer open to this sitter).
@@ -83,7 +78,7 @@ export default function RequestPageScreen() {
     act(`apply:${booking._id}`, async () => {
       try {
         await bookingsApi.sendRequest(booking._id);
-        focusNext.current = openStateId(booking._id);
+        focusNext(openStateId(booking._id));
         return null;
       } catch (error) {
         return getErrorMessage(error, 'Failed to send request');
@@ -94,7 +89,7 @@ export default function RequestPageScreen() {
       try {
         await bookingsApi.withdrawRequest(request.bookingId);
         setToWithdraw(null);
-        focusNext.current = boardSectionId('My applications');
+        focusNext(boardSectionId('My applications'));
         return null;
       } catch (error) {
         setToWithdraw(null);
@@ -110,7 +105,7 @@ export default function RequestPageScreen() {
       if (decideBookingRequest.rejected.match(result))
         return result.payload ?? BOOKING_MESSAGES.statusFailed;
       announceDecision(booking, decision, (to) => void navigate(to));
-      focusNext.current = boardSectionId('Invitations');
+      focusNext(boardSectionId('Invitations'));
       return null;
     });
 

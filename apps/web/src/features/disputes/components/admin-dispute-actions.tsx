@@ -1,9 +1,13 @@
 import { Alert, Button, Group, Paper, Select, Stack, Textarea, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { Dispute, DisputeStatus } from '../disputes-api';
 import { disputeSaveErrorCleared, fetchDispute, updateDisputeStatus } from '../dispute-slice';
 import { disputeMoves, partyName } from '../lib/dispute-format';
+
+/** Where a move's answer is said (and the focus goes: the move's button is gone). */
+const OUTCOME_ID = 'dispute-move-outcome';
 
 /** Resolve (naming the winner), close or reopen a dispute, with an optional reason. */
 export function AdminDisputeActions({ dispute }: { dispute: Dispute }) {
@@ -23,13 +27,7 @@ export function AdminDisputeActions({ dispute }: { dispute: Dispute }) {
   }, [dispatch, dispute._id]);
 
   // The move's buttons change with the status: the focus goes to what the move answered.
-  const outcome = useRef<HTMLDivElement>(null);
-  const focusOutcome = useRef(false);
-  useEffect(() => {
-    if (!focusOutcome.current || !outcome.current) return;
-    focusOutcome.current = false;
-    outcome.current.focus();
-  });
+  const focusNext = useFocusAfterRender();
 
   const change = async (status: DisputeStatus) => {
     setDone(null);
@@ -45,7 +43,7 @@ export function AdminDisputeActions({ dispute }: { dispute: Dispute }) {
         },
       }),
     );
-    focusOutcome.current = true;
+    focusNext(OUTCOME_ID);
     if (updateDisputeStatus.fulfilled.match(result)) {
       setReason('');
       setDone(status === 'open' ? 'Dispute reopened' : `Dispute ${status}`);
@@ -106,12 +104,12 @@ export function AdminDisputeActions({ dispute }: { dispute: Dispute }) {
           )}
         </Group>
         {error && (
-          <Alert color="red" role="alert" ref={outcome} tabIndex={-1}>
+          <Alert color="red" role="alert" id={OUTCOME_ID} tabIndex={-1}>
             {error}
           </Alert>
         )}
         {done && !error && (
-          <Alert color="teal" role="status" ref={outcome} tabIndex={-1}>
+          <Alert color="teal" role="status" id={OUTCOME_ID} tabIndex={-1}>
             {done}
           </Alert>
         )}
