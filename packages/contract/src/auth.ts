@@ -155,6 +155,8 @@ export const updatePasswordBody = z.object({
   currentPassword: typedPassword,
   newPassword: passwordField,
 });
+/** DELETE /api/user/account asks for the password again: a borrowed session cannot close it. */
+export const closeAccountBody = z.object({ password: typedPassword });
 
 // ---- Responses ----
 
@@ -192,6 +194,9 @@ export const logoutResponse = authActionResponse(
 export const updatePasswordResponse = authActionResponse(
   z.object({ sessionsEnded: sessionsEnded('others') }),
 );
+export const closeAccountResponse = authActionResponse(
+  z.object({ sessionsEnded: sessionsEnded('all') }),
+);
 
 // ---- Types of the calls above, for clients (requests as sent, answers as received) ----
 export type LoginBody = z.input<typeof loginBody>;
@@ -200,6 +205,8 @@ export type VerifyOtpBody = z.input<typeof verifyOtpBody>;
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 export type LogoutBody = z.input<typeof logoutBody>;
 export type UpdatePasswordBody = z.input<typeof updatePasswordBody>;
+export type CloseAccountBody = z.input<typeof closeAccountBody>;
+export type CloseAccountResponse = z.infer<typeof closeAccountResponse>;
 export type SignupResponse = z.infer<typeof signupResponse>;
 export type LoginResponse = z.infer<typeof loginResponse>;
 export type AuthMessageResponse = z.infer<typeof authMessageResponse>;

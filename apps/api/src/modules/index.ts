@@ -18,6 +18,7 @@ import { adminDashboardRoutes } from './admin/index.ts';
 import { membersRoutes } from './members/index.ts';
 import { paymentsRoutes, stripeRoutes, stripeWebhookRoutes } from './billing/index.ts';
 import { availabilityRoutes } from './availability/index.ts';
+import { accountsRoutes } from './accounts/index.ts';
 
 /**
  * Every API area, mounted under /api. Each area adds one line here; its routes file declares
@@ -29,6 +30,7 @@ export const apiModules: { prefix: string; routes: FastifyPluginAsync }[] = [
   { prefix: '/user', routes: createUserRoutes({ isIdentityUnderReview: hasPendingKyc }) },
   { prefix: '/user', routes: sittersRoutes },
   { prefix: '/user', routes: dashboardRoutes },
+  { prefix: '/user', routes: accountsRoutes },
   { prefix: '/pets', routes: petRoutes },
   { prefix: '/notifications', routes: notificationRoutes },
   { prefix: '/booking', routes: bookingsRoutes },

@@ -257,3 +257,13 @@ export async function updatePassword(
     ...passwordChangedMail({ email: user.email, firstName: user.first_name }, app.config.publicUrl),
   });
 }
+
+/** Whether `password` is the live account's current one (an action that asks for it again). */
+export async function isCurrentPassword(
+  app: FastifyInstance,
+  userId: string,
+  password: string,
+): Promise<boolean> {
+  const user = await repo.findUserById(app.db, userId);
+  return user !== undefined && (await verifyPassword(user.password_hash, password));
+}

@@ -12,6 +12,8 @@ export {
   refundPayment,
   paymentsOf,
 } from './billing.service.ts';
+// A closing account stops its subscription's renewal.
+export { stopRenewal } from './subscriptions.service.ts';
 export { onPaymentSettled, type SettledHandlers } from './settled-handlers.ts';
 export type { PaymentRow } from './billing.repository.ts';
 export type { OneTimeCheckout } from './billing.service.ts';

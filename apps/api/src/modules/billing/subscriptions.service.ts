@@ -146,6 +146,17 @@ export async function cancelAtPeriodEnd(
 }
 
 /**
+ * A closing account's subscription stops renewing (no notice: the member is leaving). Nothing
+ * when there is none or it is already set to end.
+ */
+export async function stopRenewal(app: FastifyInstance, userId: string): Promise<void> {
+  const sub = await repo.findCurrentSubscription(app.db, userId);
+  if (!sub || sub.cancel_at_period_end === 1) return;
+  await gatewayOf(app).cancelAtPeriodEnd(sub);
+  await repo.updateSubscription(app.db, sub.id, { cancel_at_period_end: 1 });
+}
+
+/**
  * Ends subscriptions whose period is over and that nobody renews (set to stop, or the sandbox's,
  * which never bills again) and clears is_paid unless the member has another active one. Stripe
  * says so itself (customer.subscription.deleted); the sandbox has nobody to say it, so reads and

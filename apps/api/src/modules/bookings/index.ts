@@ -24,3 +24,5 @@ export {
   type ReminderStep,
 } from './booking-reminders.service.ts';
 export { registerBookingReminders } from './booking-reminders.scheduler.ts';
+// What still ties a member to others (bookings, series, applications) before the account closes.
+export { countOpenCommitments, type OpenCommitments } from './account-commitments.repository.ts';

@@ -3,7 +3,13 @@
  * wire are in lib/user-row.ts and lib/user-wire.ts: auth needs them too, and auth may not import
  * users, which notifies through notifications, which checks sessions through auth.)
  */
-export { getUser, setIdentityFlags, setPaidFlag, setUserFlags } from './users.service.ts';
+export {
+  anonymiseAccount,
+  getUser,
+  setIdentityFlags,
+  setPaidFlag,
+  setUserFlags,
+} from './users.service.ts';
 // The demo seed writes accounts directly and asks whether the database is still empty.
 export { findUserIdByEmail, hasNonAdminUser, insertUsers } from './users.repository.ts';
 // Messages meant for "the admins" (contact form, a member's KYC note) go to each of them.

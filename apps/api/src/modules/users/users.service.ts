@@ -242,3 +242,43 @@ export async function setIdentityFlags(trx: DbOrTrx, id: string, verified: boole
 export async function setPaidFlag(trx: DbOrTrx, id: string, paid: boolean): Promise<void> {
   await updateUser(trx, id, { is_paid: paid ? 1 : 0, updated_at: nowIso() });
 }
+
+/**
+ * Closes an account the soft way (DESIGN §3): the row stays for the bookings, reviews, messages
+ * and disputes that point to it, which show it as "Former member"; every personal field is
+ * emptied, the sign-in address is freed for a new signup and no password opens it again. Returns
+ * the profile photo to remove from the store once the transaction has committed.
+ */
+export async function anonymiseAccount(trx: DbOrTrx, userId: string): Promise<string | null> {
+  const current = await findUserById(trx, userId);
+  if (!current) throw notFound('User');
+  await updateUser(trx, userId, {
+    email: `closed-${userId}@closed.pawsy.invalid`,
+    // Not a hash any password verifies against: the account cannot be signed in to again.
+    password_hash: '!closed',
+    first_name: 'Former',
+    last_name: 'member',
+    phone: '',
+    dob: null,
+    emergency_phone: null,
+    bio: null,
+    headline: null,
+    address: null,
+    city: null,
+    state: null,
+    zip: null,
+    country: null,
+    date_of_issue: null,
+    date_of_expiry: null,
+    document_type: null,
+    preferred_location: null,
+    image_path: null,
+    latitude: null,
+    longitude: null,
+    email_notification: 0,
+    deleted_at: nowIso(),
+    updated_at: nowIso(),
+  });
+  if (current.user_type === 'provider') await syncProviderLocation(trx, userId, null, null);
+  return current.image_path;
+}

@@ -1,4 +1,6 @@
 import type {
+  CloseAccountBody,
+  CloseAccountResponse,
   CodeSentResponse,
   EmailBody,
   LoginBody,
@@ -35,4 +37,6 @@ export const authApi = {
   logout: (body: LogoutBody) => http.post<LogoutResponse>('/api/auth/logout', body),
   updatePassword: (body: UpdatePasswordBody) =>
     http.put<UpdatePasswordResponse>('/api/auth/update-password', body),
+  closeAccount: (body: CloseAccountBody) =>
+    http.delete<CloseAccountResponse>('/api/user/account', { body }),
 };

@@ -22,6 +22,8 @@ export const AUTH_MESSAGES = {
   resetFailed: 'Failed to reset password',
   unexpectedResponse: 'Unexpected response from server',
   updatePasswordFailed: 'Failed to update password',
+  closeAccountFailed: 'Failed to close the account',
+  accountClosed: 'Your account is closed. Thank you for using Pawsy.',
 } as const;
 
 /** SPEC §9: where the app goes three seconds after a successful login. */

@@ -8,6 +8,7 @@ import { authApi } from '../auth-api';
 import { AUTH_MESSAGES } from '../auth-errors';
 import { changePasswordSchema } from '../auth-schemas';
 import { SubscriptionSettings } from '../../billing';
+import { CloseAccountSection } from '../components/close-account-section';
 import { EmailNotificationsSlot } from '../components/email-notifications-slot';
 import { useLogout } from '../hooks/use-logout';
 
@@ -136,6 +137,8 @@ export default function SettingsScreen() {
             Log out
           </Button>
         </Paper>
+
+        <CloseAccountSection />
       </Stack>
     </Container>
   );
