@@ -139,6 +139,28 @@ describe('the header', () => {
     expect(menu.querySelector('[role="presentation"]')).toBeNull();
   });
 
+  it("links a member's identity check and disputes from the account menu, not an admin's", async () => {
+    const { unmount } = renderLayout('/dashboard', { userType: 'user', email: 'sam@example.com' });
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu for sam@example.com' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Identity check' })).toHaveAttribute(
+      'href',
+      '/kyc',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'My disputes' })).toHaveAttribute(
+      'href',
+      '/dispute',
+    );
+    unmount();
+    renderLayout('/dashboard', { userType: 'admin', email: 'admin@example.com' });
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Account menu for admin@example.com' }),
+    );
+    const adminMenu = await screen.findByRole('menu');
+    expect(within(adminMenu).getByRole('menuitem', { name: 'Settings' })).toBeInTheDocument();
+    expect(within(adminMenu).queryByRole('menuitem', { name: 'My disputes' })).toBeNull();
+  });
+
   it("shows the member's initials as the profile does, not their email's first letter", async () => {
     const id = 'aaaaaaaaaaaaaaaaaaaaaac7';
     storeSession({ id, userType: 'provider', email: 'newsitter1@example.com' });

@@ -10,7 +10,7 @@ import { FocusOnNavigate } from '../ui/focus-on-navigate';
 import { Footer } from './footer';
 import { Header } from './header';
 import { RemoveStaticScreen } from './remove-static-screen';
-import { getNavItems } from './nav-items';
+import { getAccountItems, getNavItems } from './nav-items';
 import { MainNavLink } from './nav-link';
 
 type AppLayoutProps = {
@@ -34,6 +34,7 @@ export function AppLayout({
   const [isMenuOpen, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   const navItems = getNavItems(user);
+  const accountItems = getAccountItems(user);
 
   useEffect(() => close(), [pathname, close]);
   // Below the `sm` breakpoint the open panel covers the page: what it covers is inert, so Tab
@@ -62,6 +63,7 @@ export function AppLayout({
       <FocusOnNavigate />
       <Header
         navItems={navItems}
+        accountItems={accountItems}
         email={user ? (user.email ?? 'Account') : null}
         name={userName}
         photo={userPhoto}

@@ -9,6 +9,8 @@ import { UserMenuSlot } from './user-menu-slot';
 
 type HeaderProps = {
   navItems: NavItem[];
+  /** Links of the account menu besides Profile and Settings. */
+  accountItems: NavItem[];
   email: string | null;
   name: string | null;
   photo: string | null;
@@ -19,6 +21,7 @@ type HeaderProps = {
 
 export function Header({
   navItems,
+  accountItems,
   email,
   name,
   photo,
@@ -50,7 +53,13 @@ export function Header({
           {email ? (
             <>
               <NotificationsSlot />
-              <UserMenuSlot email={email} name={name} photo={photo} onLogout={onLogout} />
+              <UserMenuSlot
+                email={email}
+                name={name}
+                photo={photo}
+                items={accountItems}
+                onLogout={onLogout}
+              />
             </>
           ) : (
             <>

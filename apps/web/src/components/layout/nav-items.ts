@@ -52,3 +52,12 @@ export function getNavItems(user: RoleCarrier): NavItem[] {
     { label: 'Dashboard', to: paths.userDashboard },
   ];
 }
+
+/** The account menu's links besides Profile and Settings: a member's identity check and disputes. */
+export function getAccountItems(user: RoleCarrier): NavItem[] {
+  if (!user || isAdminUser(user)) return [];
+  return [
+    { label: 'Identity check', to: paths.kyc },
+    { label: 'My disputes', to: paths.disputes },
+  ];
+}

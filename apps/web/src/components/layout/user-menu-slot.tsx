@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { lazyWithStyles } from '../../lib/lazy-screen';
+import type { NavItem } from './nav-items';
 
 // The account menu pulls in Menu/Popover (and floating-ui): load it only once someone is
 // signed in, so the public pages' entry chunk does not carry it.
@@ -9,6 +10,7 @@ type UserMenuSlotProps = {
   email: string;
   name: string | null;
   photo: string | null;
+  items: NavItem[];
   onLogout: () => void;
 };
 

@@ -1,9 +1,12 @@
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
-import { IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import { IconGavel, IconId, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { initialsOf } from '../../lib/initials';
 import { ApiAvatar } from '../ui/api-avatar';
+import type { NavItem } from './nav-items';
+
+const ITEM_ICONS: Record<string, typeof IconId> = { '/kyc': IconId, '/dispute': IconGavel };
 
 type UserMenuProps = {
   email: string;
@@ -11,10 +14,12 @@ type UserMenuProps = {
   name: string | null;
   /** API path of their photo; shown once loaded, the initials until then (as on the profile). */
   photo: string | null;
+  /** More links after Profile and Settings (a member's identity check and disputes). */
+  items: NavItem[];
   onLogout: () => void;
 };
 
-export function UserMenu({ email, name, photo, onLogout }: UserMenuProps) {
+export function UserMenu({ email, name, photo, items, onLogout }: UserMenuProps) {
   return (
     // No focus placeholder: opened from the keyboard, the focus lands on the first item (the
     // placeholder showed no focus and, role="presentation" inside role="menu", failed axe).
@@ -51,6 +56,19 @@ export function UserMenu({ email, name, photo, onLogout }: UserMenuProps) {
         <Menu.Item component={Link} to={paths.settings} leftSection={<IconSettings size={16} />}>
           Settings
         </Menu.Item>
+        {items.map((item) => {
+          const Icon = ITEM_ICONS[item.to];
+          return (
+            <Menu.Item
+              key={item.to}
+              component={Link}
+              to={item.to}
+              leftSection={Icon ? <Icon size={16} /> : null}
+            >
+              {item.label}
+            </Menu.Item>
+          );
+        })}
         <Menu.Divider />
         <Menu.Item color="red.8" leftSection={<IconLogout size={16} />} onClick={onLogout}>
           Log out
