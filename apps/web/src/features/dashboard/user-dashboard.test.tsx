@@ -137,6 +137,34 @@ describe('user dashboard', () => {
     ]);
   });
 
+  it('shows all the credit activity sent on request, not only the five newest', async () => {
+    storeSession({ id: USER_ID });
+    const entries = Array.from({ length: 7 }, (_, i) => ({
+      _id: `e${i}`,
+      amount: 100 * (i + 1),
+      reason: `Grant ${i + 1}`,
+      createdAt: `2026-11-0${i + 1}T10:00:00.000Z`,
+    }));
+    mockFetch(({ url }) => {
+      if (url === `/api/user/dashboard/${USER_ID}`)
+        return { status: 200, body: { success: true, data: makeDashboard() } };
+      if (url === CREDITS_URL) return creditsReply(entries);
+      return { status: 200, body: { success: true, allNotifications: [] } };
+    });
+    renderApp('/user-dashboard');
+    const latest = await screen.findByRole('list', { name: 'Latest credit activity' });
+    expect(within(latest).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(latest).queryByText(/^Grant 1 /)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Show all activity (7)' }));
+    const all = screen.getByRole('list', { name: 'Credit activity' });
+    expect(within(all).getAllByRole('listitem')).toHaveLength(7);
+    expect(within(all).getAllByRole('listitem').at(-1)).toHaveTextContent('Grant 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Show the latest only' }));
+    expect(
+      within(screen.getByRole('list', { name: 'Latest credit activity' })).getAllByRole('listitem'),
+    ).toHaveLength(5);
+  });
+
   describe('greets by the local time of day', () => {
     afterEach(() => vi.useRealTimers());
     for (const [time, words] of [

@@ -1,39 +1,69 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatDate } from '../../../lib/dates';
 import { formatCents } from '../../../lib/money';
 import type { UserCredits } from '../credits-api';
 import { fetchUserCredits } from '../user-credit-slice';
 
-/** The newest `count` ledger entries: when, why, and how much came in or went out. */
+/** What the API sends at most: the newest entries of the ledger (credits.service ENTRIES_SHOWN). */
+const ENTRIES_SENT = 100;
+
+/**
+ * The newest `count` ledger entries: when, why, and how much came in or went out; the rest of
+ * what the API sent behind "Show all activity".
+ */
 function CreditHistory({ credits, count }: { credits: UserCredits; count: number }) {
-  const entries = [...credits.entries]
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-    .slice(0, count);
+  const [showAll, setShowAll] = useState(false);
+  const sorted = [...credits.entries].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const entries = showAll ? sorted : sorted.slice(0, count);
   if (entries.length === 0) return <Text size="sm">No credits have come in or gone out yet.</Text>;
   return (
-    <Stack component="ul" gap={4} m={0} p={0} aria-label="Latest credit activity">
-      {entries.map((entry) => (
-        <Group
-          key={entry._id}
-          component="li"
-          justify="space-between"
-          wrap="nowrap"
-          style={{ listStyle: 'none' }}
-        >
-          <Text size="sm">
-            {entry.reason}{' '}
-            <Text span size="xs" c="dark.4">
-              {formatDate(entry.createdAt)}
+    <Stack gap={4}>
+      <Stack
+        component="ul"
+        gap={4}
+        m={0}
+        p={0}
+        aria-label={showAll ? 'Credit activity' : 'Latest credit activity'}
+      >
+        {entries.map((entry) => (
+          <Group
+            key={entry._id}
+            component="li"
+            justify="space-between"
+            wrap="nowrap"
+            style={{ listStyle: 'none' }}
+          >
+            <Text size="sm">
+              {entry.reason}{' '}
+              <Text span size="xs" c="dark.4">
+                {formatDate(entry.createdAt)}
+              </Text>
             </Text>
-          </Text>
-          <Text size="sm" fw={600}>
-            {entry.amount > 0 ? '+' : '−'}
-            {formatCents(Math.abs(entry.amount), credits.currency)}
-          </Text>
-        </Group>
-      ))}
+            <Text size="sm" fw={600}>
+              {entry.amount > 0 ? '+' : '−'}
+              {formatCents(Math.abs(entry.amount), credits.currency)}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+      {showAll && sorted.length >= ENTRIES_SENT && (
+        <Text size="xs" c="dark.4">
+          The {ENTRIES_SENT} newest entries are shown.
+        </Text>
+      )}
+      {sorted.length > count && (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          w="fit-content"
+          aria-expanded={showAll}
+          onClick={() => setShowAll((v) => !v)}
+        >
+          {showAll ? 'Show the latest only' : `Show all activity (${sorted.length})`}
+        </Button>
+      )}
     </Stack>
   );
 }
