@@ -4524,6 +4524,7 @@ export interface operations {
                             bookingId: string;
                             comment: string;
                             createdAt: string;
+                            onHold: boolean;
                             rating: number;
                             subjectId: string;
                             visible: boolean;
@@ -8954,6 +8955,7 @@ export interface operations {
                             bookingId: string;
                             comment: string;
                             createdAt: string;
+                            onHold: boolean;
                             rating: number;
                             subjectId: string;
                             visible: boolean;

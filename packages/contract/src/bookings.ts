@@ -185,6 +185,11 @@ export const bookingReview = z.object({
   rating: z.number().int(),
   comment: z.string(),
   visible: z.boolean(),
+  /**
+   * Hidden though due to show (both reviewed, or the blind window is over): an open dispute on
+   * the booking holds the reviews until it is settled.
+   */
+  onHold: z.boolean(),
   createdAt: z.string(),
 });
 export const bookingDetailResponse = z.object({

@@ -401,12 +401,20 @@ describe('reviews of a booking under an open dispute', () => {
           (n: { type: string; data: { bookingId?: string } }) =>
             n.type === 'review' && n.data.bookingId === bookingId,
         )?.message;
+    const onHold = async (who: TestUser) =>
+      (await call(t, 'GET', `/api/booking/${bookingId}`, who))
+        .json()
+        .reviews.map((r: { visible: boolean; onHold: boolean }) => [r.visible, r.onHold]);
     for (const author of [owner, sitter]) {
       const res = await call(t, 'POST', `/api/crud/${bookingId}/Review/create`, author, {
         columns: { rating: 5, comment: 'Fine' },
       });
       expect(res.statusCode, res.body).toBe(201);
+      // The owner's lone review waits for the sitter's (blind); once both wrote, the dispute holds.
+      expect(res.json().data.onHold).toBe(author === sitter);
     }
+    expect(await onHold(owner)).toEqual([[false, true]]);
+    expect(await onHold(sitter)).toEqual([[false, true]]);
     // The sitter had not written yet: the blind rule's wording.
     expect(await reviewNotice(sitter)).toMatch(/shows once you review too/);
     // The owner had: both wrote, and what holds them is the open dispute.

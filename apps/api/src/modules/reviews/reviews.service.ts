@@ -59,6 +59,7 @@ function toReviewWire(
     rating: row.rating,
     comment: row.comment,
     visible,
+    onHold: !visible && row.visible_at !== null && row.visible_at <= nowIso(),
     createdAt: row.created_at,
   };
 }
@@ -174,5 +175,5 @@ export async function createReview(
         : `You received a review for ${service}; it shows once you review too, or after ${REVIEW_BLIND_DAYS} days`,
     data: { bookingId, reviewId: row.id },
   });
-  return toReviewWire(row, mine?.visible ?? false, authors.get(caller.id));
+  return toReviewWire(mine ?? row, mine?.visible ?? false, authors.get(caller.id));
 }

@@ -11,7 +11,7 @@ import { renderApp } from '../../test/render-app';
 import { storeSession } from '../../test/tokens';
 import { AppLayout } from './app-layout';
 
-type User = { userType: string; email?: string } | null;
+type User = { userType: string; email?: string; id?: string } | null;
 
 function renderLayout(path: string, user: User) {
   mockFetch(() => ({ status: 200, body: { success: true, allNotifications: [] } }));
@@ -139,7 +139,7 @@ describe('the header', () => {
     expect(menu.querySelector('[role="presentation"]')).toBeNull();
   });
 
-  it("links a member's identity check and disputes from the account menu, not an admin's", async () => {
+  it("links a member's identity check and disputes (and a sitter's public page) from the account menu, not an admin's", async () => {
     const { unmount } = renderLayout('/dashboard', { userType: 'user', email: 'sam@example.com' });
     await userEvent.click(screen.getByRole('button', { name: 'Account menu for sam@example.com' }));
     const menu = await screen.findByRole('menu');
@@ -151,7 +151,20 @@ describe('the header', () => {
       'href',
       '/dispute',
     );
+    expect(within(menu).queryByRole('menuitem', { name: 'My public page' })).toBeNull();
     unmount();
+    const sitter = renderLayout('/dashboard', {
+      userType: 'provider',
+      email: 'sally@example.com',
+      id: 'aaaaaaaaaaaaaaaaaaaaaac9',
+    });
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Account menu for sally@example.com' }),
+    );
+    expect(
+      within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'My public page' }),
+    ).toHaveAttribute('href', '/petSitters/aaaaaaaaaaaaaaaaaaaaaac9');
+    sitter.unmount();
     renderLayout('/dashboard', { userType: 'admin', email: 'admin@example.com' });
     await userEvent.click(
       screen.getByRole('button', { name: 'Account menu for admin@example.com' }),

@@ -14,7 +14,7 @@ import { getAccountItems, getNavItems } from './nav-items';
 import { MainNavLink } from './nav-link';
 
 type AppLayoutProps = {
-  user: (RoleCarrier & { email?: string }) | null;
+  user: (RoleCarrier & { email?: string; id?: string }) | null;
   /** The signed-in member's name (the avatar's initials), null until their profile is known. */
   userName?: string | null;
   /** API path of their profile photo, shown by the avatar instead of the initials. */

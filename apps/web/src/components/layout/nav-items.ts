@@ -53,10 +53,19 @@ export function getNavItems(user: RoleCarrier): NavItem[] {
   ];
 }
 
-/** The account menu's links besides Profile and Settings: a member's identity check and disputes. */
-export function getAccountItems(user: RoleCarrier): NavItem[] {
+/**
+ * The account menu's links besides Profile and Settings: a sitter's public page, a member's
+ * identity check and disputes.
+ */
+export function getAccountItems(user: (RoleCarrier & { id?: unknown }) | null): NavItem[] {
   if (!user || isAdminUser(user)) return [];
+  // A sitter sees her page (reviews, rates, hours) as owners do.
+  const publicPage =
+    isProviderUser(user) && typeof user.id === 'string' && user.id
+      ? [{ label: 'My public page', to: paths.petSitter.replace(':id', user.id) }]
+      : [];
   return [
+    ...publicPage,
     { label: 'Identity check', to: paths.kyc },
     { label: 'My disputes', to: paths.disputes },
   ];

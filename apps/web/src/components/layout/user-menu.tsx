@@ -1,5 +1,12 @@
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
-import { IconGavel, IconId, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import {
+  IconGavel,
+  IconId,
+  IconLogout,
+  IconSettings,
+  IconUser,
+  IconWorld,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { initialsOf } from '../../lib/initials';
@@ -7,6 +14,7 @@ import { ApiAvatar } from '../ui/api-avatar';
 import type { NavItem } from './nav-items';
 
 const ITEM_ICONS: Record<string, typeof IconId> = { '/kyc': IconId, '/dispute': IconGavel };
+const iconOf = (to: string) => (to.startsWith('/petSitters/') ? IconWorld : ITEM_ICONS[to]);
 
 type UserMenuProps = {
   email: string;
@@ -57,7 +65,7 @@ export function UserMenu({ email, name, photo, items, onLogout }: UserMenuProps)
           Settings
         </Menu.Item>
         {items.map((item) => {
-          const Icon = ITEM_ICONS[item.to];
+          const Icon = iconOf(item.to);
           return (
             <Menu.Item
               key={item.to}

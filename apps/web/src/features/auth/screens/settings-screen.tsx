@@ -11,12 +11,16 @@ import { SubscriptionSettings } from '../../billing';
 import { CloseAccountSection } from '../components/close-account-section';
 import { EmailNotificationsSlot } from '../components/email-notifications-slot';
 import { useLogout } from '../hooks/use-logout';
+import { useCurrentUser } from '../hooks/use-current-user';
+import { isAdminUser, isProviderUser } from '../../../lib/roles';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export default function SettingsScreen() {
   usePageTitle('Settings');
   const logout = useLogout();
+  const user = useCurrentUser();
+  const isOwner = user !== null && !isAdminUser(user) && !isProviderUser(user);
   const form = useZodForm(changePasswordSchema, EMPTY);
   const [result, setResult] = useState<{ type: 'success' | 'error'; message: string } | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
@@ -119,7 +123,8 @@ export default function SettingsScreen() {
           <EmailNotificationsSlot />
         </Paper>
 
-        <SubscriptionSettings />
+        {/* Packages are for pet owners: sitters and admins have no subscription to manage. */}
+        {isOwner && <SubscriptionSettings />}
 
         <Paper component="section" withBorder radius="lg" p="xl" aria-labelledby="settings-session">
           <Title id="settings-session" order={2} size="h3">

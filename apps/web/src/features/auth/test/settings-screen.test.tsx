@@ -44,3 +44,21 @@ describe('settings: change password', () => {
     expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
   });
 });
+
+describe('settings: sections by role', () => {
+  it('shows a sitter no subscription section (packages are for owners)', async () => {
+    storeSession({ email: 'sally@example.com', userType: 'provider' });
+    mockFetch(() => ({ status: 200, body: { success: true, data: null, isPaid: false } }));
+    renderApp('/Settings');
+    expect(await screen.findByRole('heading', { name: 'Change password' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Close account' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Subscription' })).toBeNull();
+  });
+
+  it('shows an owner the subscription section', async () => {
+    storeSession({ email: 'olivia@example.com', userType: 'user' });
+    mockFetch(() => ({ status: 200, body: { success: true, data: null, isPaid: false } }));
+    renderApp('/Settings');
+    expect(await screen.findByRole('heading', { name: 'Subscription' })).toBeInTheDocument();
+  });
+});

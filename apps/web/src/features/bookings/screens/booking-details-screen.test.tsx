@@ -178,6 +178,24 @@ describe('booking details: buttons by role and status', () => {
     );
   });
 
+  it("says why the viewer's own review is hidden: the other's review, or an open dispute", async () => {
+    open({ as: 'owner', booking: makeBooking({ status: 'completed' }), reviews: [makeReview()] });
+    await ready();
+    expect(screen.getByRole('article', { name: 'Review by Olivia' })).toHaveTextContent(
+      'Only you can see this until the other party reviews too.',
+    );
+    cleanup();
+    open({
+      as: 'owner',
+      booking: makeBooking({ status: 'completed' }),
+      reviews: [makeReview({ onHold: true })],
+    });
+    await ready();
+    const held = screen.getByRole('article', { name: 'Review by Olivia' });
+    expect(held).toHaveTextContent('both reviews show once the dispute on this booking is settled');
+    expect(held).not.toHaveTextContent('until the other party reviews too');
+  });
+
   it('the cancel confirmation states the policy, and the status comes from the answer', async () => {
     const calls = open({ as: 'owner', booking: makeBooking({ status: 'accepted' }) });
     await ready();

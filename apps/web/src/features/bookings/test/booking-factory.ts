@@ -93,6 +93,7 @@ export function makeReview(overrides: Partial<BookingReview> = {}): BookingRevie
     rating: 5,
     comment: 'Great walk',
     visible: false,
+    onHold: false,
     createdAt: '2030-05-02T10:00:00.000Z',
     ...overrides,
   };

@@ -39,7 +39,9 @@ export function ReviewList({ reviews, viewerId }: { reviews: Review[]; viewerId:
               {review.comment && <Text size="sm">{review.comment}</Text>}
               {!review.visible && (
                 <Text size="xs" c="dimmed">
-                  Only you can see this until the other party reviews too.
+                  {review.onHold
+                    ? 'Only you can see this for now: both reviews show once the dispute on this booking is settled.'
+                    : 'Only you can see this until the other party reviews too.'}
                 </Text>
               )}
             </article>
