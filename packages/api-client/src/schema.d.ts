@@ -9083,6 +9083,7 @@ export interface operations {
     getDispute: {
         parameters: {
             query?: {
+                bookingId?: string;
                 limit?: number;
                 page?: number;
                 status?: "open" | "resolved" | "closed";

@@ -70,6 +70,8 @@ export const disputeEvidenceParams = z.object({ id: pathId, evidenceId: pathId }
 
 export const disputeListQuery = boundedPageQuery(20, {
   status: queryParam(disputeStatus.optional()),
+  /** Only the disputes on this booking (a booking has at most one open at a time). */
+  bookingId: queryParam(id.optional()),
 });
 export type DisputeListQuery = z.input<typeof disputeListQuery>;
 

@@ -317,6 +317,27 @@ describe('GET /api/dispute/', () => {
   });
 });
 
+describe('GET /api/dispute/?bookingId=', () => {
+  it("finds a booking's dispute for its parties and admins, nobody else's", async () => {
+    const disputed = await booking();
+    const calm = await booking();
+    const d = await openDispute(disputed);
+    const ids = async (who: TestUser, bookingId: string) => {
+      const res = await call(t, 'GET', `/api/dispute/?bookingId=${bookingId}&limit=1`, who);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.map((x: { _id: string }) => x._id);
+    };
+    expect(await ids(owner, disputed)).toEqual([d._id]);
+    expect(await ids(sitter, disputed)).toEqual([d._id]);
+    expect(await ids(admin, disputed)).toEqual([d._id]);
+    expect(await ids(sitter, calm)).toEqual([]);
+    const stranger = await createOwner(t.app);
+    expect(await ids(stranger, disputed)).toEqual([]);
+    const bad = await call(t, 'GET', '/api/dispute/?bookingId=nope', owner);
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
 describe("an admin's decision on a stale screen", () => {
   it("is refused (409) rather than overruling another admin's move; the same move again is not", async () => {
     const d = await openDispute(await booking());

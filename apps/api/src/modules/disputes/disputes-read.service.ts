@@ -37,11 +37,17 @@ export async function getDispute(
 export async function listDisputes(
   app: FastifyInstance,
   caller: AuthUser,
-  query: { page: number; limit: number; status?: DisputeListQuery['status'] },
+  query: {
+    page: number;
+    limit: number;
+    status?: DisputeListQuery['status'];
+    bookingId?: string;
+  },
 ) {
   const filter = {
     status: query.status,
     partyId: caller.userType === 'admin' ? undefined : caller.id,
+    bookingId: query.bookingId,
   };
   const [total, rows] = await Promise.all([
     repo.countDisputes(app.db, filter),

@@ -113,23 +113,43 @@ export async function findDisputeWithBooking(
   return (await selectDisputeWithBooking(db, id))[0];
 }
 
-export type DisputeFilter = { status?: DisputeRow['status']; partyId?: string };
+export type DisputeFilter = {
+  status?: DisputeRow['status'];
+  partyId?: string;
+  bookingId?: string;
+};
 
-function filtered(db: DbOrTrx, status?: DisputeRow['status'], partyId?: string) {
+function filtered(
+  db: DbOrTrx,
+  status?: DisputeRow['status'],
+  partyId?: string,
+  bookingId?: string,
+) {
   let q = withBooking(db);
   if (status !== undefined) q = q.where('d.status', '=', status);
   if (partyId !== undefined)
     q = q.where((eb) => eb.or([eb('b.owner_id', '=', partyId), eb('b.provider_id', '=', partyId)]));
+  if (bookingId !== undefined) q = q.where('d.booking_id', '=', bookingId);
   return q;
 }
 
-// One compiled query per filter shape (which of status and party are given).
-const selectCount = compiledRead((db, status?: DisputeRow['status'], partyId?: string) =>
-  filtered(db, status, partyId).select((eb) => eb.fn.countAll<number | string>().as('n')),
+// One compiled query per filter shape (which of status, party and booking are given).
+const selectCount = compiledRead(
+  (db, status?: DisputeRow['status'], partyId?: string, bookingId?: string) =>
+    filtered(db, status, partyId, bookingId).select((eb) =>
+      eb.fn.countAll<number | string>().as('n'),
+    ),
 );
 const selectPage = compiledRead(
-  (db, limit: number, offset: number, status?: DisputeRow['status'], partyId?: string) =>
-    filtered(db, status, partyId)
+  (
+    db,
+    limit: number,
+    offset: number,
+    status?: DisputeRow['status'],
+    partyId?: string,
+    bookingId?: string,
+  ) =>
+    filtered(db, status, partyId, bookingId)
       .select(listColumns)
       .orderBy('d.updated_at', 'desc')
       .orderBy('d.id', 'desc')
@@ -138,7 +158,7 @@ const selectPage = compiledRead(
 );
 
 export async function countDisputes(db: DbOrTrx, filter: DisputeFilter): Promise<number> {
-  const [row] = await selectCount(db, filter.status, filter.partyId);
+  const [row] = await selectCount(db, filter.status, filter.partyId, filter.bookingId);
   return Number(row?.n ?? 0);
 }
 
@@ -149,7 +169,7 @@ export async function pageDisputes(
   offset: number,
   limit: number,
 ): Promise<DisputeListRow[]> {
-  return selectPage(db, limit, offset, filter.status, filter.partyId);
+  return selectPage(db, limit, offset, filter.status, filter.partyId, filter.bookingId);
 }
 
 export async function updateDisputeStatus(

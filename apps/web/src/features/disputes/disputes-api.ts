@@ -21,7 +21,12 @@ export type NewDispute = Required<Pick<CreateDisputeBody, 'bookingId' | 'reason'
   description?: string;
   files?: File[];
 };
-export type DisputeListParams = { status?: DisputeStatus; page?: number; limit?: number };
+export type DisputeListParams = {
+  status?: DisputeStatus;
+  bookingId?: string;
+  page?: number;
+  limit?: number;
+};
 
 /** SPEC §8 fallbacks, shown when the server sends no message of its own. */
 export const DISPUTE_MESSAGES = {

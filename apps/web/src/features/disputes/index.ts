@@ -1,3 +1,3 @@
 // Public surface of the disputes feature, for the screens of other features.
-export { canOpenDispute, OpenDisputeButton } from './components/open-dispute-button';
+export { BookingDisputeAction } from './components/open-dispute-button';
 export type { Dispute } from './disputes-api';

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 import { storeSession } from '../../../test/tokens';
+import { makeDispute } from '../../../test/fixtures';
 import type { Booking, BookingRequest, BookingReview } from '../bookings-api';
 import {
   BOOKING_ID,
@@ -24,6 +25,8 @@ type Setup = {
   contact?: { status: number; body: unknown };
   /** The booking as kept in the tab from earlier in the visit (persisted state). */
   kept?: Booking;
+  /** What GET /api/dispute?bookingId=… lists (default: no dispute on the booking). */
+  disputes?: unknown[];
 };
 
 function open({
@@ -33,6 +36,7 @@ function open({
   requests = [makeRequest()],
   contact = { status: 200, body: { success: true, data: makeContact() } },
   kept,
+  disputes = [],
 }: Setup) {
   storeSession(
     as === 'owner' ? { id: OWNER_ID, userType: 'user' } : { id: SITTER_ID, userType: 'provider' },
@@ -43,6 +47,8 @@ function open({
     if (call.url === `/api/booking/${BOOKING_ID}/requests`)
       return { status: 200, body: { success: true, providers: requests } };
     if (call.url === `/api/booking/${BOOKING_ID}/contact`) return contact;
+    if (call.url === `/api/dispute/?bookingId=${BOOKING_ID}&limit=1`)
+      return { status: 200, body: { success: true, data: disputes, total: disputes.length } };
     if (call.url === `/api/booking/accept/${BOOKING_ID}`) {
       const body = call.body as { status: Booking['status'] };
       return {
@@ -489,6 +495,20 @@ describe('booking details: opening a dispute', () => {
       'href',
       `/dispute?bookingId=${BOOKING_ID}`,
     );
+  });
+
+  it('a booking with a dispute links it instead of offering another', async () => {
+    const dispute = makeDispute({
+      bookingId: BOOKING_ID,
+      booking: { ...makeDispute().booking, _id: BOOKING_ID },
+    });
+    open({ as: 'sitter', booking: makeBooking({ status: 'completed' }), disputes: [dispute] });
+    await ready();
+    expect(await screen.findByRole('link', { name: 'View the dispute (open)' })).toHaveAttribute(
+      'href',
+      `/dispute/${dispute._id}`,
+    );
+    expect(screen.queryByRole('link', { name: 'Open a dispute' })).not.toBeInTheDocument();
   });
 
   it('the timeline says which party cancelled', async () => {

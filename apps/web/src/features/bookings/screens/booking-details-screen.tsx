@@ -26,7 +26,7 @@ import { useBookingRequests } from '../hooks/use-booking-requests';
 import { chosenSpecies } from '../hooks/use-owner-pets';
 import { usePaymentReturnToast } from '../hooks/use-payment-return-toast';
 import { useCurrentUser } from '../../auth';
-import { canOpenDispute, OpenDisputeButton } from '../../disputes';
+import { BookingDisputeAction } from '../../disputes';
 import { concernsBooking, useLiveRefresh } from '../../notifications';
 import { fullName } from '../lib/booking-format';
 import { bookingActions, hasChatParty, nextActionChange, roleIn } from '../lib/booking-permissions';
@@ -135,11 +135,7 @@ export default function BookingDetailsScreen() {
                     role={role}
                   />
                 )}
-                {canOpenDispute(booking, userId) && (
-                  <Group>
-                    <OpenDisputeButton bookingId={booking._id} />
-                  </Group>
-                )}
+                <BookingDisputeAction booking={booking} userId={userId} />
                 {showRequests && userId && !booking.seriesId && (
                   <BookingRequestsPanel booking={booking} userId={userId} requests={requests} />
                 )}
