@@ -29,6 +29,9 @@ if (!container) throw new Error('index.html has no #root element');
  */
 function start(rootElement: HTMLElement) {
   keepFocusWhileBusy();
+  // SPEC §2: every route change starts at the top, Back and Forward too (ScrollToTop scrolls up;
+  // the browser's own restoration would put the old position back after a lazy screen paints).
+  if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
   const { store, persistor } = createPersistedStore();
   const root = createRoot(rootElement);
   // The first render is a transition, as is the one once the persisted state is in

@@ -62,6 +62,7 @@ describe('routing and guards', () => {
         await screen.findByRole('heading', { level: 1, name: 'Admins only' }),
       ).toBeInTheDocument();
       expect(router.state.location.pathname).toBe(adminScreen);
+      expect(document.title).toBe('Admins only · Pawsy');
       // Nothing of the admin screen: no decision panel, no dashboard, no call it would refuse.
       expect(
         screen.queryByRole('button', { name: /resolve|refresh|approve|reject/i }),

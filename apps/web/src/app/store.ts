@@ -36,7 +36,20 @@ const persistConfig = {
   key: PERSIST_KEY,
   storage: sessionStore,
   timeout: 5000,
-  blacklist: ['review'],
+  // SPEC §3's persisted areas, and only those: the review form and the chat (threads and
+  // drafts, read again from the API) live in memory.
+  whitelist: [
+    'auth',
+    'profile',
+    'pets',
+    'kyc',
+    'booking',
+    'dispute',
+    'chatModal',
+    'dashboard',
+    'userCredit',
+    'coupons',
+  ],
 };
 
 const persistedReducer = persistReducer(persistConfig, rootReducer);

@@ -123,6 +123,8 @@ describe('session validity (SPEC §4)', () => {
     endSession();
     expect(readSession()).toBeNull();
     expect(sessionStorage.getItem(SESSION_KEYS.token)).toBeNull();
+    // SPEC §4: an invalid session clears storage, the mark included (it is kept in memory).
+    expect(sessionStorage.length).toBe(0);
     expect(readEndedSessionUser()).toMatchObject({ id: 'u7', email: 'sam@example.com' });
     // A second refused call, with the session gone already, keeps it.
     endSession();

@@ -10,10 +10,11 @@ export const SESSION_KEYS = {
 export type SessionUser = TokenPayload;
 
 /**
- * Whose session ended without a logout: kept after the rest is cleared, for /login to say why it
- * is shown and where that member was. Removed by a login or a logout.
+ * Whose session ended without a logout: kept (in memory, not in storage: SPEC §4 has an invalid
+ * session clear storage) after the rest is cleared, for /login to say why it is shown and where
+ * that member was. Removed by a login or a logout.
  */
-const ENDED_KEY = 'authEnded';
+let endedMark: string | null = null;
 
 export type Session = {
   token: string;
@@ -51,7 +52,7 @@ export function saveSession(token: string, expiresAt?: string | number | null): 
     user,
     expiresAt: expiry === null ? null : new Date(expiry).toISOString(),
   };
-  sessionStorage.removeItem(ENDED_KEY);
+  endedMark = null;
   sessionStorage.setItem(SESSION_KEYS.token, token);
   sessionStorage.setItem(SESSION_KEYS.user, JSON.stringify(user));
   if (session.expiresAt) sessionStorage.setItem(SESSION_KEYS.expiresAt, session.expiresAt);
@@ -62,6 +63,7 @@ export function saveSession(token: string, expiresAt?: string | number | null): 
 /** Clears everything this tab keeps in session storage (auth keys and persisted state). */
 export function clearSession(): void {
   sessionStorage.clear();
+  endedMark = null;
 }
 
 function readStoredUser(): SessionUser | null {
@@ -94,13 +96,9 @@ export function readSession(now: number = Date.now()): Session | null {
 export function endSession(): void {
   const user = readStoredUser();
   // A call refused after the session was ended already keeps whose it was.
-  const ended = user ? JSON.stringify({ id: user.id, email: user.email }) : readEndedMark();
+  const ended = user ? JSON.stringify({ id: user.id, email: user.email }) : endedMark;
   clearSession();
-  if (ended) sessionStorage.setItem(ENDED_KEY, ended);
-}
-
-function readEndedMark(): string | null {
-  return sessionStorage.getItem(ENDED_KEY);
+  endedMark = ended;
 }
 
 /**
@@ -111,7 +109,7 @@ function readEndedMark(): string | null {
 export function readEndedSessionUser(now: number = Date.now()): SessionUser | null {
   if (sessionStorage.getItem(SESSION_KEYS.token) && !readSession(now)) return readStoredUser();
   try {
-    const ended = JSON.parse(readEndedMark() ?? 'null') as SessionUser | null;
+    const ended = JSON.parse(endedMark ?? 'null') as SessionUser | null;
     return ended && typeof ended.id === 'string' ? ended : null;
   } catch {
     return null;

@@ -29,7 +29,13 @@ export type ChatState = {
   missingThreads?: Record<string, string>;
   polling: boolean;
   loading: boolean;
+  /** Why the conversation list did not load. */
   error: string | null;
+  /**
+   * Why the open thread did not load or a message did not go: apart from `error`, so the list's
+   * next successful poll does not take it away.
+   */
+  threadError?: string | null;
   /** Per threadKey, what was typed and not sent yet: closing the chat keeps it. */
   drafts?: Record<string, string>;
 };
@@ -45,6 +51,7 @@ export const initialChatState: ChatState = {
   polling: false,
   loading: false,
   error: null,
+  threadError: null,
 };
 
 const fail = (fallback: string) => (error: unknown) => getErrorMessage(error, fallback);
@@ -190,7 +197,7 @@ const chatSlice = createSlice({
       })
       .addCase(fetchThread.fulfilled, (state, action) => {
         const { bookingId, withUserId } = action.meta.arg;
-        state.error = null;
+        state.threadError = null;
         state.threads[bookingId] = mergePage(state.threads[bookingId] ?? [], action.payload.data);
         state.threadMeta[threadKey(bookingId, withUserId)] = action.payload.meta;
         if (state.missingThreads?.[bookingId]) delete state.missingThreads[bookingId];
@@ -204,20 +211,20 @@ const chatSlice = createSlice({
         // A thread that is not there is said in its pane, in place of the thread.
         if (action.payload !== undefined && action.meta.missing)
           state.missingThreads = { ...state.missingThreads, [action.meta.arg.bookingId]: message };
-        else state.error = message;
+        else state.threadError = message;
       })
       .addCase(sendMessage.fulfilled, (state, action) => {
-        state.error = null;
+        state.threadError = null;
         receive(state, action.payload);
       })
       .addCase(sendMessage.rejected, (state, action) => {
-        state.error = action.payload ?? CHAT_MESSAGES.sendFailed;
+        state.threadError = action.payload ?? CHAT_MESSAGES.sendFailed;
       })
       .addCase(fetchMessage.fulfilled, (state, action) => {
         receive(state, action.payload);
       })
       .addCase(fetchMessage.rejected, (state, action) => {
-        state.error = action.payload ?? CHAT_MESSAGES.messageFailed;
+        state.threadError = action.payload ?? CHAT_MESSAGES.messageFailed;
       });
   },
 });

@@ -92,10 +92,17 @@ describe('chat slice rules', () => {
 
   it("shows SPEC §8's fallback when the thread fails without a server message", async () => {
     storeSession({ id: 'u1' });
-    mockFetch(() => ({ status: 500 }));
+    mockFetch((call) =>
+      call.url.startsWith('/api/messages/conversations')
+        ? { status: 200, body: { success: true, data: [], meta: { total: 0, hasMore: false } } }
+        : { status: 500 },
+    );
     const store = createTestStore();
     await store.dispatch(fetchThread({ bookingId: BOOKING }));
-    expect(store.getState().chat.error).toBe('Failed to fetch conversation thread');
+    expect(store.getState().chat.threadError).toBe('Failed to fetch conversation thread');
+    // The conversation list's next poll is no answer about the thread: the error stays.
+    await store.dispatch(fetchConversations());
+    expect(store.getState().chat.threadError).toBe('Failed to fetch conversation thread');
   });
 });
 

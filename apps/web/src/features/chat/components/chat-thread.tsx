@@ -30,7 +30,7 @@ export function ChatThread({
   const all = useAppSelector((s) => s.chat.threads[bookingId] ?? EMPTY);
   const messages = recipientId ? all.filter((m) => isWith(m, recipientId)) : all;
   const meta = useAppSelector((s) => s.chat.threadMeta[threadKey(bookingId, recipientId)]);
-  const error = useAppSelector((s) => s.chat.error);
+  const error = useAppSelector((s) => s.chat.threadError ?? null);
   const missing = useAppSelector((s) => s.chat.missingThreads?.[bookingId]);
   // What is typed lives in the chat state (per thread), so closing the chat keeps a draft.
   const key = threadKey(bookingId, recipientId);
@@ -99,6 +99,9 @@ export function ChatThread({
     // The box empties as the message leaves, so what is typed while it is on its way stays; a
     // failed message comes back only into an empty box, never over newer text.
     const sent = text;
+    // Sent with the Send button, which is disabled while the box is empty: the focus goes on to
+    // the box for the next message instead of falling to <body>.
+    if (document.activeElement !== composer.current) composer.current?.focus();
     setText('');
     setSending(true);
     const result = await dispatch(
