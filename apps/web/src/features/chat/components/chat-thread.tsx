@@ -101,7 +101,8 @@ export function ChatThread({
     const sent = text;
     // Sent with the Send button, which is disabled while the box is empty: the focus goes on to
     // the box for the next message instead of falling to <body>.
-    if (document.activeElement !== composer.current) composer.current?.focus();
+    const box = event?.currentTarget.querySelector('textarea');
+    if (box && document.activeElement !== box) box.focus();
     setText('');
     setSending(true);
     const result = await dispatch(
