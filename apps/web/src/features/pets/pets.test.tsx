@@ -205,6 +205,8 @@ describe('pets', () => {
       expect(screen.queryByRole('heading', { name: 'Rex' })).not.toBeInTheDocument();
       expect(screen.getByRole('heading', { name: 'Biscuit' })).toBeInTheDocument();
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      // The Remove button is gone with the card: the notice has the focus, not <body>.
+      await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
       expect(store.getState().pets.items.map((p) => p.name)).toEqual(['Biscuit']);
       expect(store.getState().pets.removing).toBe(false);
     });

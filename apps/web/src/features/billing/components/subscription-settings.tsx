@@ -17,6 +17,11 @@ import { getErrorMessage } from '../../../lib/api-error';
 import { BILLING_MESSAGES, billingApi, type MySubscriptionResponse } from '../billing-api';
 import { useMySubscription } from '../use-my-subscription';
 import { formatDate } from '../../../lib/dates';
+import { useFocusAfterRender } from '../../../lib/use-focus-after-render';
+
+const RENEWAL_ID = 'subscription-renewal';
+const KEEP_ID = 'subscription-keep';
+const CANCEL_ID = 'subscription-cancel';
 
 const day = (iso: string | null) => (iso ? formatDate(iso) : 'the end of the period');
 
@@ -26,6 +31,12 @@ export function SubscriptionSettings() {
   const [updated, setUpdated] = useState<MySubscriptionResponse | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // Each step takes away the button that was pressed: the focus goes to what replaces it.
+  const focusNext = useFocusAfterRender();
+  const ask = (next: boolean) => {
+    setConfirming(next);
+    focusNext(next ? KEEP_ID : CANCEL_ID);
+  };
   const state = updated ?? loaded.data;
   const sub = state?.data ?? null;
 
@@ -34,6 +45,7 @@ export function SubscriptionSettings() {
     try {
       setUpdated(await billingApi.cancelAtPeriodEnd());
       setConfirming(false);
+      focusNext(RENEWAL_ID);
       notifications.show({
         color: 'green',
         message: `Your subscription will end on ${day(sub?.currentPeriodEnd ?? null)}.`,
@@ -87,7 +99,7 @@ export function SubscriptionSettings() {
                 {state?.isPaid ? 'Paid' : sub.status}
               </Badge>
             </Group>
-            <Text role="status" data-testid="subscription-renewal">
+            <Text role="status" data-testid="subscription-renewal" id={RENEWAL_ID} tabIndex={-1}>
               {sub.cancelAtPeriodEnd
                 ? `Ends on ${day(sub.currentPeriodEnd)}; it will not renew.`
                 : `Renews on ${day(sub.currentPeriodEnd)}.`}
@@ -99,12 +111,12 @@ export function SubscriptionSettings() {
                   <Button color="red" loading={busy} onClick={() => void cancel()}>
                     Yes, cancel at period end
                   </Button>
-                  <Button variant="default" onClick={() => setConfirming(false)} disabled={busy}>
+                  <Button id={KEEP_ID} variant="default" onClick={() => ask(false)} disabled={busy}>
                     Keep subscription
                   </Button>
                 </Group>
               ) : (
-                <Button variant="default" w="fit-content" onClick={() => setConfirming(true)}>
+                <Button id={CANCEL_ID} variant="default" w="fit-content" onClick={() => ask(true)}>
                   Cancel subscription
                 </Button>
               ))}

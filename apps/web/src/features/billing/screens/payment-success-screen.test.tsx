@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -116,8 +116,13 @@ describe('billing screens', () => {
     renderApp('/Settings');
     expect(await screen.findByTestId('subscription-renewal')).toHaveTextContent('Renews on');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel subscription' }));
+    // Each step's button goes: the focus moves to the safe choice, then to the outcome.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Keep subscription' })).toHaveFocus(),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Yes, cancel at period end' }));
     expect(await screen.findByText(/it will not renew/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('subscription-renewal')).toHaveFocus());
     expect(
       calls.some((c) => c.url === '/api/payments/subscription/cancel' && c.method === 'POST'),
     ).toBe(true);

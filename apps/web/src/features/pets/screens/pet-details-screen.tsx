@@ -17,11 +17,14 @@ import { readSession } from '../../../lib/session';
 import { PetCard } from '../components/pet-card';
 import { PetFormModal } from '../components/pet-form-modal';
 import { RemovePetModal } from '../components/remove-pet-modal';
+import { useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import { buildPetFormData, toPetValues, type PetValues } from '../pet-form';
 import type { Pet } from '../pets-api';
 import { addPet, fetchPets, petSelected, removePet, selectPets, updatePet } from '../pets-slice';
 
 type Editing = { pet: Pet | null } | null;
+
+const PETS_NOTICE_ID = 'pets-notice';
 
 export default function PetDetailsScreen() {
   usePageTitle('Your pets');
@@ -36,6 +39,7 @@ export default function PetDetailsScreen() {
   const [saveError, setSaveError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const focusNext = useFocusAfterRender();
   const [removal, setRemoval] = useState<Pet | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
 
@@ -92,6 +96,8 @@ export default function PetDetailsScreen() {
     }
     setRemoval(null);
     setNotice(`${pet.name} was removed.`);
+    // The pet's card, and with it the Remove button the dialog came from, is gone.
+    focusNext(PETS_NOTICE_ID);
   };
 
   const isFirstLoad = (loading || !answered) && pets.length === 0;
@@ -110,7 +116,15 @@ export default function PetDetailsScreen() {
         </Button>
       </Group>
       {notice && (
-        <Alert color="pawsy" role="status" mb="md" withCloseButton onClose={() => setNotice(null)}>
+        <Alert
+          id={PETS_NOTICE_ID}
+          tabIndex={-1}
+          color="pawsy"
+          role="status"
+          mb="md"
+          withCloseButton
+          onClose={() => setNotice(null)}
+        >
           {notice}
         </Alert>
       )}
