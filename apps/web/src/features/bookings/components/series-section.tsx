@@ -19,6 +19,7 @@ import { describePattern } from '../lib/series-form-model';
 import { refundIfCancelled } from './booking-actions';
 import { CancelBookingModal } from './cancel-booking-modal';
 import { SeriesVisitsList } from './series-visits-list';
+import { useFocusAfterRender } from '../../../lib/use-focus-after-render';
 
 type Scope = SeriesCancelScope['scope'];
 /** The bookings of the visits "cancel the rest" would end, read when its dialog opens. */
@@ -50,6 +51,8 @@ function restRefund(visits: RestVisits, byOwner: boolean): string {
  * On an occurrence's details: the series it belongs to, its visits, and cancelling this visit
  * or the rest of the series (both parties, under the cancellation policy).
  */
+const SERIES_TITLE_ID = 'series-title';
+
 export function SeriesSection({
   booking,
   canCancelVisit,
@@ -67,6 +70,7 @@ export function SeriesSection({
   const [restVisits, setRestVisits] = useState<RestVisits>('loading');
   // Only the latest opening of "cancel the rest" may set what it refunds.
   const restAsk = useRef(0);
+  const focusNext = useFocusAfterRender();
   const load = useCallback(async (): Promise<Series> => {
     try {
       return (await seriesApi.get(booking.seriesId)).data.data;
@@ -95,6 +99,8 @@ export function SeriesSection({
       });
       void dispatch(fetchBooking(booking._id));
       series.reload();
+      // The Cancel buttons go with what they cancelled: the focus waits on the section's heading.
+      focusNext(SERIES_TITLE_ID);
     } catch (err) {
       setError(getErrorMessage(err, BOOKING_MESSAGES.seriesCancelFailed));
     }
@@ -125,8 +131,8 @@ export function SeriesSection({
     }
   };
   return (
-    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="series-title">
-      <Title id="series-title" order={2} size="h4">
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby={SERIES_TITLE_ID}>
+      <Title id={SERIES_TITLE_ID} order={2} size="h4" tabIndex={-1}>
         Part of a weekly series
       </Title>
       {series.isLoading && !series.data ? (

@@ -129,6 +129,10 @@ describe('an occurrence of a weekly series', () => {
         bookingId: BOOKING_ID,
       }),
     );
+    // The dialog's button is gone and the Cancel buttons with the visit: the heading has the focus.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Part of a weekly series' })).toHaveFocus(),
+    );
   });
 
   it('the sitter cancels the rest of the series', async () => {
