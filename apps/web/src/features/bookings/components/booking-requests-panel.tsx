@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths, toPath } from '../../../config/paths';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import { useAppDispatch } from '../../../app/hooks';
 import { ApiAvatar } from '../../../components/ui/api-avatar';
@@ -17,6 +17,7 @@ import type { BookingRequests } from '../hooks/use-booking-requests';
 import { DecisionButtons, pendingDecision } from './decision-buttons';
 import { DeclineInvitationModal } from './decline-invitation-modal';
 import { fullName } from '../lib/booking-format';
+import { SUMMARY_TITLE_ID } from './booking-summary';
 import { canDecide } from '../lib/booking-permissions';
 import { quoteFor, useApplicantProfiles } from './applicant-rates';
 import { RatingSummary, VerifiedBadge } from '../../sitters';
@@ -62,14 +63,28 @@ export function BookingRequestsPanel({
   // A decision takes its buttons away (the request is decided): the focus goes to the panel's
   // heading, or to the alert saying why it failed, rather than falling to <body>.
   const focusNext = useFocusAfterRender();
+  // A sitter's own decision (an invitation accepted or declined) takes the whole panel away:
+  // the focus then goes to the booking's heading, beside its new status.
+  const decided = useRef(false);
+  useEffect(
+    () => () => {
+      const focused = document.activeElement;
+      if (decided.current && (focused === null || focused === document.body))
+        document.getElementById(SUMMARY_TITLE_ID)?.focus();
+    },
+    [],
+  );
 
   const decide = async (request: BookingRequest, decision: Decision) => {
     setBusy(`${request.providerId}:${decision}`);
     setActionError(null);
+    // Set before the answer: the answer's render may take the panel away before this goes on.
+    decided.current = true;
     const result = await dispatch(
       decideBookingRequest({ id: booking._id, providerId: request.providerId, decision }),
     );
     const failed = decideBookingRequest.rejected.match(result);
+    if (failed) decided.current = false;
     focusNext(failed ? REQUESTS_ERROR_ID : REQUESTS_TITLE_ID);
     setBusy(null);
     if (failed) setActionError(result.payload ?? BOOKING_MESSAGES.statusFailed);

@@ -99,7 +99,7 @@ describe('open booking: the owner compares and accepts applicants', () => {
 });
 
 describe('a direct request: the invited sitter answers on the booking page', () => {
-  function openAsSitter() {
+  function openAsSitter(accepted?: ReturnType<typeof makeBooking>) {
     storeSession({ id: SITTER_ID, userType: 'provider' });
     const invited = makeBooking({ provider_id: null, provider: null, price: null });
     const calls = mockFetch((call) => {
@@ -111,7 +111,7 @@ describe('a direct request: the invited sitter answers on the booking page', () 
           body: { success: true, providers: [makeRequest({ initiatedBy: 'owner' })] },
         };
       if (call.url === `/api/booking/accept/${BOOKING_ID}`)
-        return { status: 200, body: { success: true, message: 'ok', data: invited } };
+        return { status: 200, body: { success: true, message: 'ok', data: accepted ?? invited } };
       return { status: 404, body: { message: 'Not found' } };
     });
     renderApp(`/booking-details/${BOOKING_ID}`);
@@ -156,5 +156,16 @@ describe('a direct request: the invited sitter answers on the booking page', () 
       }),
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('an accepted invitation takes the panel away and leaves the focus on the booking heading', async () => {
+    openAsSitter(makeBooking({ status: 'accepted' }));
+    const row = await screen.findByRole('group', { name: 'Request from Sam Ortega' });
+    within(row).getByRole('button', { name: 'Accept' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(screen.queryByRole('group', { name: 'Request from Sam Ortega' })).toBeNull(),
+    );
+    await waitFor(() => expect(document.getElementById('summary-title')).toHaveFocus());
   });
 });
