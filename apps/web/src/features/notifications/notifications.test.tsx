@@ -86,6 +86,19 @@ describe('notifications', () => {
     expect(post!.body).toBeUndefined();
   });
 
+  it('opens on its title, not on "Mark all read" (Enter twice must not clear them all)', async () => {
+    storeSession();
+    mockFetch(({ url }) => (isListCall(url) ? listReply([oldest, newest]) : { status: 404 }));
+    renderApp('/pet-details');
+    const user = userEvent.setup();
+    screen.getByRole('button', { name: /^Notifications/ }).focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByText('Notifications')).toHaveFocus());
+    await user.keyboard('{Enter}');
+    expect(within(dialog).getByRole('button', { name: 'Mark all read' })).toBeEnabled();
+  });
+
   it('keeps the focus in the open dropdown after "Mark all read" by keyboard', async () => {
     storeSession();
     mockFetch(({ url }) =>
