@@ -140,7 +140,16 @@ export const kycVerifyBody = z.object({
    * decision or a resubmission since then is a 409, not silently overruled.
    */
   kycId: id.optional(),
-  expectedStatus: kycStatus.optional(),
+  // In any letter case, as the dispute decision takes its statuses: "pending" is PENDING.
+  expectedStatus: z
+    .preprocess(
+      (v) =>
+        typeof v === 'string'
+          ? (kycStatus.options.find((s) => s.toLowerCase() === v.trim().toLowerCase()) ?? v)
+          : v,
+      kycStatus,
+    )
+    .optional(),
 });
 export type KycVerifyBody = z.input<typeof kycVerifyBody>;
 

@@ -260,6 +260,9 @@ describe('review', () => {
     const user = await createUser(t.app);
     await submitKyc(t, user, { text: 'ID' }, [doc(PNG_1PX, 'a.png')]);
     const seen = (await get(`/api/kyc/user/${user.id}`, admin)).json().data[0];
+    const other = await createUser(t.app);
+    await submitKyc(t, other, { text: 'ID' }, [doc(PNG_1PX, 'o.png')]);
+    const otherRecordId = (await get(`/api/kyc/user/${other.id}`, admin)).json().data[0]._id;
     expect(seen.status).toBe('PENDING');
     // Another admin approves; the first, still looking at PENDING, rejects: refused.
     expect((await verify(user.id, { action: 'VERIFIED' })).statusCode).toBe(200);
@@ -289,10 +292,17 @@ describe('review', () => {
     const old = await verify(user.id, { action: 'VERIFIED', kycId: seen._id });
     expect(old.statusCode, old.body).toBe(409);
     expect(old.json().message).toMatch(/sent new documents/);
+    // An id that is no record of this member is a wrong id (404), not a stale screen.
+    for (const kycId of ['0'.repeat(24), otherRecordId]) {
+      const wrong = await verify(user.id, { action: 'VERIFIED', kycId });
+      expect(wrong.statusCode, wrong.body).toBe(404);
+      expect(wrong.json().message).toBe("This KYC record is not one of this member's records");
+    }
     const onNewer = await verify(user.id, {
       action: 'VERIFIED',
       kycId: newer._id,
-      expectedStatus: 'PENDING',
+      // Any letter case, as the dispute decision's statuses.
+      expectedStatus: 'pending',
     });
     expect(onNewer.statusCode, onNewer.body).toBe(200);
   });

@@ -41,10 +41,15 @@ export async function verifyKyc(
   const [latest] = await repo.listUserRecords(app.db, userId, 1);
   if (!latest) throw new AppError('NOT_FOUND', NO_KYC_RECORDS);
   // The screen the admin decided on was out of date: say so rather than overrule what happened.
-  if (input.kycId !== undefined && input.kycId !== latest.id)
+  if (input.kycId !== undefined && input.kycId !== latest.id) {
+    // Not one of this member's records at all: a wrong id, not a stale screen.
+    const named = await repo.findRecord(app.db, input.kycId);
+    if (!named || named.user_id !== userId)
+      throw new AppError('NOT_FOUND', "This KYC record is not one of this member's records");
     throw conflict(
       'The member sent new documents since you opened this page; reload it and decide on them',
     );
+  }
   if (input.expectedStatus !== undefined && input.expectedStatus !== latest.status)
     throw conflict(
       `This KYC record is ${latest.status} since you opened it (another admin decided it); reload it before deciding`,
