@@ -50,6 +50,37 @@ function NoSitter({ requests }: { requests: readonly BookingRequest[] }) {
   );
 }
 
+/**
+ * The sitter's side of the payment, without the owner's details: whether Pawsy took the price
+ * (card or credits), part of it, or none (an open request accepted outside Pawsy's checkout).
+ */
+function SitterPaymentLine({ booking, currency }: { booking: Booking; currency: string }) {
+  if (booking.status === 'cancelled' || !booking.price) return null;
+  const { payment } = booking;
+  const rest = booking.amountDueCents ?? 0;
+  if (
+    payment.status === 'paid' ||
+    (payment.status === 'none' && booking.creditsApplied > 0 && rest <= 0)
+  )
+    return <Text size="sm">Paid by the owner through Pawsy.</Text>;
+  if (payment.status === 'awaiting')
+    return <Text size="sm">The owner's payment through Pawsy is still awaited.</Text>;
+  if (payment.status === 'none' && booking.creditsApplied > 0)
+    return (
+      <Text size="sm">
+        {formatCents(booking.creditsApplied, currency)} paid through Pawsy; the other{' '}
+        {formatCents(rest, currency)} is for you and the owner to settle.
+      </Text>
+    );
+  if (payment.status === 'none')
+    return (
+      <Text size="sm" c="dimmed">
+        Not paid through Pawsy: agree on payment with the owner.
+      </Text>
+    );
+  return null;
+}
+
 /** What the card paid (or still has to), and what went back; credits are listed above. */
 function PaymentLines({ booking, currency }: { booking: Booking; currency: string }) {
   const { payment } = booking;
@@ -159,7 +190,11 @@ export function BookingSummary({
                 Credits refunded: {formatCents(booking.creditsRefunded, currency)}
               </Text>
             )}
-            {showPayment && <PaymentLines booking={booking} currency={currency} />}
+            {showPayment ? (
+              <PaymentLines booking={booking} currency={currency} />
+            ) : (
+              <SitterPaymentLine booking={booking} currency={currency} />
+            )}
           </>
         ) : (
           <Text size="sm" c="dimmed">

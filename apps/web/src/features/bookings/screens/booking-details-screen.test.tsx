@@ -202,6 +202,23 @@ describe('booking details: buttons by role and status', () => {
     expect(held).not.toHaveTextContent('until the other party reviews too');
   });
 
+  it("tells the sitter whether Pawsy took the owner's payment, without the owner's details", async () => {
+    const base = makeBooking({ status: 'accepted' });
+    open({
+      as: 'sitter',
+      booking: { ...base, payment: { ...base.payment, status: 'paid', cardCents: 2000 } },
+    });
+    await ready();
+    expect(screen.getByText('Paid by the owner through Pawsy.')).toBeInTheDocument();
+    expect(screen.queryByText(/Paid by card/)).toBeNull();
+    cleanup();
+    open({ as: 'sitter', booking: makeBooking({ status: 'accepted' }) });
+    await ready();
+    expect(
+      screen.getByText('Not paid through Pawsy: agree on payment with the owner.'),
+    ).toBeInTheDocument();
+  });
+
   it('the cancel confirmation states the policy, and the status comes from the answer', async () => {
     const calls = open({ as: 'owner', booking: makeBooking({ status: 'accepted' }) });
     await ready();
