@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -73,6 +73,31 @@ describe('sitter calendar editor on /profile', () => {
       ],
       capacities: { boarding: 3 },
     });
+  });
+
+  it('keeps the focus on Save once the form is made anew from what was saved', async () => {
+    let stored = makeCalendar();
+    renderSitterProfile(stored, (call) => {
+      if (call.method === 'PUT') {
+        const body = call.body as Pick<CalendarWire, 'schedule'>;
+        stored = { ...stored, schedule: body.schedule };
+        return { status: 200, body: { success: true } };
+      }
+      if (call.url === '/api/availability')
+        return { status: 200, body: { success: true, data: stored } };
+      return null;
+    });
+    const calendar = await section();
+    const user = userEvent.setup();
+    await user.click(within(calendar).getByRole('button', { name: 'Add hours on Monday' }));
+    within(calendar).getByRole('button', { name: 'Save hours and capacity' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Your calendar is saved.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        within(calendar).getByRole('button', { name: 'Save hours and capacity' }),
+      ).toHaveFocus(),
+    );
   });
 
   it('keeps each weekday name whole (no "Wednesda/y")', async () => {

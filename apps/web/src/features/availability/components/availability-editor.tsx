@@ -6,7 +6,7 @@ import {
   type BlockBody,
   type CalendarUpdateBody,
 } from '@pawsy/contract';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useLoad } from '../../../lib/use-load';
 import {
@@ -45,9 +45,12 @@ export function AvailabilityEditor({ services }: { services: string[] }) {
   // Before the sitter saves a zone, the browser's is proposed and saved with their first change.
   const initialZone = calendar && isUnset(calendar) ? browserTimeZone() : calendar?.timeZone;
 
+  // Once hours are saved, the form made anew from them starts with the focus on its Save.
+  const [saved, setSaved] = useState(false);
   const save = async (body: CalendarUpdateBody): Promise<CalendarChange> => {
     try {
       await availabilityApi.update(body);
+      setSaved(true);
     } catch (e) {
       const conflict = conflictOf(e);
       if (conflict) return conflict;
@@ -134,6 +137,7 @@ export function AvailabilityEditor({ services }: { services: string[] }) {
             initialTimeZone={initialZone}
             overnightServices={overnight}
             onSave={save}
+            focusSaveOnMount={saved}
           />
           <Divider />
           <Stack gap="xs">

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Select, Stack, Title } from '@mantine/core';
 import { calendarUpdateBody, type CalendarUpdateBody, type WeeklyWindow } from '@pawsy/contract';
-import { memo, useMemo, useState, type FormEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Calendar, CalendarChange } from '../availability-api';
 import { timeZoneOptions } from '../availability-format';
 import { BookingsToSettle } from './bookings-to-settle';
@@ -13,6 +13,11 @@ type CalendarSettingsFormProps = {
   initialTimeZone: string;
   overnightServices: string[];
   onSave: (body: CalendarUpdateBody) => Promise<CalendarChange>;
+  /**
+   * Focus Save when the form appears: it is made anew from what was saved (its key), and the
+   * Save that had the focus went with the old one.
+   */
+  focusSaveOnMount?: boolean;
 };
 
 /** Hundreds of options: kept out of the re-renders each keystroke in the hours causes. */
@@ -45,6 +50,13 @@ export function CalendarSettingsForm(props: CalendarSettingsFormProps) {
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<CalendarChange | null>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const focusSave = props.focusSaveOnMount === true;
+  useEffect(() => {
+    if (focusSave) saveButton.current?.focus();
+    // Only when this form appears, not when the flag changes under it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -98,7 +110,7 @@ export function CalendarSettingsForm(props: CalendarSettingsFormProps) {
           </Alert>
         )}
         <Group justify="flex-end">
-          <Button type="submit" loading={isSaving}>
+          <Button type="submit" loading={isSaving} ref={saveButton}>
             Save hours and capacity
           </Button>
         </Group>
