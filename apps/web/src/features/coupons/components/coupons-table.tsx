@@ -49,7 +49,7 @@ function CouponCards({ coupons, onEdit }: CouponsProps) {
             style={{ listStyle: 'none' }}
           >
             <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
+              <Title order={2} size="h5" style={{ overflowWrap: 'anywhere' }}>
                 {c.code}
               </Title>
               <Button
