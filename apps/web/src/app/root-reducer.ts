@@ -42,13 +42,8 @@ function appReducer(state: Partial<RootState> | undefined, action: UnknownAction
 
 export type RootState = ReturnType<ReturnType<typeof combine>>;
 
-/**
- * Areas that hold the signed-in person's data and are emptied on logout: SPEC §4's auth, profile,
- * kyc and dispute, and every other area holding what was theirs (pets, bookings, chat, dashboard
- * figures, credits, coupons), so the next person on this tab never sees it, not even while their
- * own data loads. Only the review form (not persisted, nothing of the user's) stays.
- */
-const RESET_ON_LOGOUT = [
+/** SPEC §3's persisted areas (store.ts keeps these, and only these, in sessionStorage). */
+export const PERSISTED_AREAS = [
   'auth',
   'profile',
   'pets',
@@ -56,11 +51,18 @@ const RESET_ON_LOGOUT = [
   'booking',
   'dispute',
   'chatModal',
-  'chat',
   'dashboard',
   'userCredit',
   'coupons',
 ] as const;
+
+/**
+ * Areas that hold the signed-in person's data and are emptied on logout: SPEC §4's auth, profile,
+ * kyc and dispute, and every other area holding what was theirs (pets, bookings, chat, dashboard
+ * figures, credits, coupons), so the next person on this tab never sees it, not even while their
+ * own data loads. Only the review form (not persisted, nothing of the user's) stays.
+ */
+const RESET_ON_LOGOUT = [...PERSISTED_AREAS, 'chat'] as const;
 
 /** Takes a partial state (a test's preloaded areas) like combineReducers does; the rest start empty. */
 export function rootReducer(

@@ -11,7 +11,7 @@ import {
   type Storage,
 } from 'redux-persist';
 import { SESSION_KEYS } from '../lib/session';
-import { rootReducer, type RootState } from './root-reducer';
+import { PERSISTED_AREAS, rootReducer, type RootState } from './root-reducer';
 
 const PERSIST_KEY = 'root';
 
@@ -38,18 +38,7 @@ const persistConfig = {
   timeout: 5000,
   // SPEC §3's persisted areas, and only those: the review form and the chat (threads and
   // drafts, read again from the API) live in memory.
-  whitelist: [
-    'auth',
-    'profile',
-    'pets',
-    'kyc',
-    'booking',
-    'dispute',
-    'chatModal',
-    'dashboard',
-    'userCredit',
-    'coupons',
-  ],
+  whitelist: [...PERSISTED_AREAS],
 };
 
 const persistedReducer = persistReducer(persistConfig, rootReducer);
