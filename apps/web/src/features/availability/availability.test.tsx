@@ -217,6 +217,8 @@ describe('sitter calendar editor on /profile', () => {
     );
     expect(await screen.findByText('Blocked dates removed')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'DELETE')!.url).toBe('/api/availability/blocks/b1');
+    // The only row went with its button: the focus goes to the field for new dates.
+    await waitFor(() => expect(within(calendar).getByLabelText('Dates to block')).toHaveFocus());
   });
 
   it('lists the accepted bookings a 409 names, each linking to its details', async () => {

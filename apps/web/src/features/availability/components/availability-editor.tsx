@@ -86,12 +86,12 @@ export function AvailabilityEditor({ services }: { services: string[] }) {
     return { status: 'done' };
   };
 
-  const removeBlock = async (block: Block) => {
+  const removeBlock = async (block: Block): Promise<boolean> => {
     try {
       await availabilityApi.removeBlock(block.id);
     } catch (e) {
       fail('Blocked dates not removed', e, AVAILABILITY_MESSAGES.unblockFailed);
-      return;
+      return false;
     }
     notifications.show({
       color: 'green',
@@ -99,6 +99,7 @@ export function AvailabilityEditor({ services }: { services: string[] }) {
       message: `${formatRange(block.startDate, block.endDate)} is open again.`,
     });
     reload();
+    return true;
   };
 
   return (

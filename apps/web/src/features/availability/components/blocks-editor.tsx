@@ -11,12 +11,16 @@ import { BookingsToSettle } from './bookings-to-settle';
 type BlocksEditorProps = {
   blocks: Block[];
   onAdd: (body: BlockBody) => Promise<CalendarChange>;
-  onRemove: (block: Block) => Promise<void>;
+  /** Resolves true once the dates are open again. */
+  onRemove: (block: Block) => Promise<boolean>;
 };
 
 type Range = [string | null, string | null];
 
 /** Holidays: blocked date ranges, listed with a remove button each, and a form to add one. */
+const BLOCK_FIELD_ID = 'block-dates-field';
+const removeButtonId = (blockId: string) => `remove-block-${blockId}`;
+
 export function BlocksEditor({ blocks, onAdd, onRemove }: BlocksEditorProps) {
   const [range, setRange] = useState<Range>([null, null]);
   const [note, setNote] = useState('');
@@ -63,7 +67,7 @@ export function BlocksEditor({ blocks, onAdd, onRemove }: BlocksEditorProps) {
           aria-label="Blocked dates"
           style={{ listStyle: 'none' }}
         >
-          {blocks.map((block) => (
+          {blocks.map((block, index) => (
             <Group component="li" key={block.id} gap="sm" wrap="nowrap">
               <IconCalendarOff size={16} aria-hidden="true" />
               <Text size="sm" style={{ flex: 1 }}>
@@ -74,10 +78,21 @@ export function BlocksEditor({ blocks, onAdd, onRemove }: BlocksEditorProps) {
                 variant="subtle"
                 color="red"
                 aria-label={`Remove blocked dates ${formatRange(block.startDate, block.endDate)}`}
+                id={removeButtonId(block.id)}
                 loading={removing === block.id}
                 onClick={() => {
                   setRemoving(block.id);
-                  void onRemove(block).finally(() => setRemoving(null));
+                  // The row goes with its button: the focus moves to a neighbour's, or to the
+                  // field for new dates when it was the last one.
+                  const neighbour = blocks[index + 1] ?? blocks[index - 1];
+                  void onRemove(block)
+                    .then((removed) => {
+                      if (removed)
+                        document
+                          .getElementById(neighbour ? removeButtonId(neighbour.id) : BLOCK_FIELD_ID)
+                          ?.focus();
+                    })
+                    .finally(() => setRemoving(null));
                 }}
               >
                 <IconTrash size={16} aria-hidden="true" />
@@ -91,6 +106,7 @@ export function BlocksEditor({ blocks, onAdd, onRemove }: BlocksEditorProps) {
           <DatePickerInput
             type="range"
             label="Dates to block"
+            id={BLOCK_FIELD_ID}
             placeholder="First and last day"
             // Mantine greys this placeholder (real text here) below AA contrast.
             styles={{ placeholder: { color: 'var(--mantine-color-dark-4)' } }}
