@@ -145,6 +145,12 @@ describe('sitter calendar editor on /profile', () => {
     // Only 23:00–24:00 is left of the day: the new window is left for the sitter to fill in.
     expect(times(3).map((input) => input.value)).toEqual(['', '']);
     await user.click(within(calendar).getByRole('button', { name: 'Remove Wednesday window 3' }));
+    // Its row went with the button: the focus is on the day's "Add hours", not on <body>.
+    await waitFor(() =>
+      expect(
+        within(calendar).getByRole('button', { name: 'Add hours on Wednesday' }),
+      ).toHaveFocus(),
+    );
     await user.click(within(calendar).getByRole('button', { name: 'Save hours and capacity' }));
     expect(await screen.findByText('Your calendar is saved.')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({

@@ -3,6 +3,9 @@ import { TimeInput } from '../../../components/ui/date-inputs';
 import { MAX_SCHEDULE_WINDOWS, type WeeklyWindow } from '@pawsy/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { isPastMidnight, newWindowHours, WEEKDAYS } from '../availability-format';
+import { useFocusAfterRender } from '../../../lib/use-focus-after-render';
+
+const addHoursId = (day: number) => `add-hours-${day}`;
 
 type ScheduleEditorProps = {
   value: WeeklyWindow[];
@@ -15,6 +18,8 @@ type ScheduleEditorProps = {
  */
 export function ScheduleEditor({ value, onChange }: ScheduleEditorProps) {
   const isFull = value.length >= MAX_SCHEDULE_WINDOWS;
+  // A removed window's row goes with its button: the focus moves to that day's "Add hours".
+  const focusNext = useFocusAfterRender();
   const update = (index: number, patch: Partial<WeeklyWindow>) =>
     onChange(value.map((w, i) => (i === index ? { ...w, ...patch } : w)));
 
@@ -66,13 +71,17 @@ export function ScheduleEditor({ value, onChange }: ScheduleEditorProps) {
                     variant="subtle"
                     color="red"
                     aria-label={`Remove ${name} window ${n + 1}`}
-                    onClick={() => onChange(value.filter((_, i) => i !== index))}
+                    onClick={() => {
+                      focusNext(addHoursId(day));
+                      onChange(value.filter((_, i) => i !== index));
+                    }}
                   >
                     <IconTrash size={16} aria-hidden="true" />
                   </ActionIcon>
                 </Group>
               ))}
               <Button
+                id={addHoursId(day)}
                 variant="subtle"
                 size="compact-sm"
                 w="fit-content"
