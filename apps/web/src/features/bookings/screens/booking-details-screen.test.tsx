@@ -472,6 +472,12 @@ describe('booking details: messages', () => {
     renderApp(`/booking-details/${BOOKING_ID}`);
     const form = await screen.findByRole('form', { name: 'Leave a review' });
     expect(within(form).queryByRole('radio', { name: '0 stars' })).toBeNull();
+    // Sent without a rating: the focus goes to the stars, which name the error.
+    await userEvent.click(within(form).getByRole('button', { name: 'Submit review' }));
+    expect(within(form).getByRole('radio', { name: '1 star' })).toHaveFocus();
+    expect(within(form).getByRole('radiogroup')).toHaveAccessibleDescription(
+      'Choose a rating from 1 to 5 stars',
+    );
     // Back into the stars from the comment box: the last star (an unchecked radio group).
     within(form).getByLabelText('Comment').focus();
     await userEvent.tab({ shift: true });

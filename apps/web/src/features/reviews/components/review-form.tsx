@@ -19,6 +19,7 @@ export function ReviewForm({ bookingId, subjectName, onReviewed }: ReviewFormPro
   const [comment, setComment] = useState('');
   const [ratingError, setRatingError] = useState<string | null>(null);
   const ratingLabelId = useId();
+  const ratingErrorId = useId();
   const starsRef = useRef<HTMLDivElement>(null);
 
   // Mantine's Rating always renders a "0 stars" radio (to clear the value); a review has no 0,
@@ -43,6 +44,10 @@ export function ReviewForm({ bookingId, subjectName, onReviewed }: ReviewFormPro
     event.preventDefault();
     if (rating < 1) {
       setRatingError('Choose a rating from 1 to 5 stars');
+      // To the stars, which now name the error (aria-describedby), not left on Submit.
+      starsRef.current
+        ?.querySelector<HTMLInputElement>('input[type="radio"]:not([disabled])')
+        ?.focus();
       return;
     }
     const result = await dispatch(addReview({ bookingId, columns: { rating, comment } }));
@@ -70,6 +75,7 @@ export function ReviewForm({ bookingId, subjectName, onReviewed }: ReviewFormPro
             labelProps={{ id: ratingLabelId }}
             required
             error={ratingError}
+            errorProps={{ id: ratingErrorId }}
           >
             {/* Enter on a star picks it (Mantine Rating); it must not also submit the form. */}
             {/* Arrow keys check the next star, as in any radio group: that chooses it (Mantine's
@@ -78,6 +84,8 @@ export function ReviewForm({ bookingId, subjectName, onReviewed }: ReviewFormPro
               ref={starsRef}
               role="radiogroup"
               aria-labelledby={ratingLabelId}
+              aria-describedby={ratingError ? ratingErrorId : undefined}
+              aria-invalid={ratingError ? true : undefined}
               onKeyDown={(event) => {
                 if (event.key === 'Enter') event.preventDefault();
               }}
