@@ -49,7 +49,11 @@ export function OpenDisputeForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setReasonError(reason.trim() ? null : 'Please give a reason');
-    if (!reason.trim()) return;
+    if (!reason.trim()) {
+      // To the field the message is about (Mantine links it to the error), not left on Submit.
+      event.currentTarget.querySelector<HTMLInputElement>('input[required]')?.focus();
+      return;
+    }
     const refusal = refuseEvidence(files);
     setInvalid(refusal);
     if (refusal) return;

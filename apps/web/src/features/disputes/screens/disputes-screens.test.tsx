@@ -52,6 +52,11 @@ describe('/dispute', () => {
     );
     await userEvent.click(within(form).getByRole('button', { name: 'Submit dispute' }));
     expect(await within(form).findByText('Please give a reason')).toBeInTheDocument();
+    // The focus goes to the field the message is about, which names it.
+    expect(within(form).getByLabelText(/Reason/)).toHaveFocus();
+    expect(within(form).getByLabelText(/Reason/)).toHaveAccessibleDescription(
+      'Please give a reason',
+    );
     await userEvent.type(within(form).getByLabelText(/Reason/), 'Walk cut short');
     // The field's error goes once it is filled in, not only at the next submit.
     expect(within(form).queryByText('Please give a reason')).toBeNull();
