@@ -44,6 +44,7 @@ import {
 } from '../lib/request-form-model';
 import { useRequestFormValues } from '../hooks/use-request-form-values';
 import { servicesWithRates, sittersApi, type SitterProfile } from '../../sitters';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 
 const USER_DETAILS_FAILED = 'Failed to load user details.';
 
@@ -154,6 +155,7 @@ export default function RequestFormScreen() {
       const shared = { ...sharedFieldErrors(values), ...(refused ? { pets: refused } : {}) };
       setErrors(shared);
       if (Object.keys(shared).length === 0) void series.runPreview(seriesCommon());
+      else focusFirstInvalid(event.currentTarget as HTMLElement);
       return;
     }
     const result = requestFormSchema.safeParse(values);
@@ -162,6 +164,7 @@ export default function RequestFormScreen() {
         ...(result.success ? {} : toFormErrors(result.error)),
         ...(refused ? { pets: refused } : {}),
       });
+      focusFirstInvalid(event.currentTarget as HTMLElement);
       return;
     }
     // Checkout's draft takes over from what was typed (Back to the form brings it again).

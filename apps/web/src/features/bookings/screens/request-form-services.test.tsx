@@ -1,5 +1,5 @@
 import type { PublicUser } from '@pawsy/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock';
@@ -141,5 +141,17 @@ describe('a sitter who lists no service yet', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Tessa has not listed a service yet, so there is nothing to request from them.',
     );
+  });
+});
+
+describe('request form refused on submit', () => {
+  it('takes the focus to the first field a message is about, not left on the button', async () => {
+    openFor(makeSitterProfile({ primary_services: ['dog-walking', 'drop-in-visits'] }));
+    const submit = await screen.findByRole('button', { name: 'Continue to checkout' });
+    submit.focus();
+    await userEvent.keyboard('{Enter}');
+    const service = screen.getByRole('combobox', { name: /^Service/ });
+    await waitFor(() => expect(service).toHaveFocus());
+    expect(service).toHaveAccessibleDescription(/./);
   });
 });
