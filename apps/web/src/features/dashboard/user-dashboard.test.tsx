@@ -137,6 +137,34 @@ describe('user dashboard', () => {
     ]);
   });
 
+  it('says who a pending booking waits for: the sitter viewing it, or a sitter', async () => {
+    const pending = {
+      _id: 'dddddddddddddddddddddd02',
+      status: 'pending',
+      startDate: '2030-05-02T09:00:00.000Z',
+      endDate: '2030-05-02T10:00:00.000Z',
+      service: 'dog-walking',
+    };
+    for (const [userType, words] of [
+      ['provider', 'Waiting for your answer'],
+      ['user', 'Waiting for a sitter to accept'],
+    ] as const) {
+      storeSession({ id: USER_ID, userType });
+      const dashboard = makeDashboard({ upcomingBookings: [pending] });
+      dashboard.user.userType = userType;
+      mockFetch(({ url }) =>
+        url === `/api/user/dashboard/${USER_ID}`
+          ? { status: 200, body: { success: true, data: dashboard } }
+          : { status: 200, body: { success: true, allNotifications: [] } },
+      );
+      const { unmount } = renderApp('/user-dashboard');
+      const list = await screen.findByRole('list', { name: 'Next bookings' });
+      expect(within(list).getByText(words)).toBeInTheDocument();
+      unmount();
+      sessionStorage.clear();
+    }
+  });
+
   it('shows all the credit activity sent on request, not only the five newest', async () => {
     storeSession({ id: USER_ID });
     const entries = Array.from({ length: 7 }, (_, i) => ({

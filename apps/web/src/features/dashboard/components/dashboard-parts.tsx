@@ -51,7 +51,14 @@ export function StatCards({ stats }: { stats: Stat[] }) {
   );
 }
 
-export function UpcomingBookings({ bookings }: { bookings: UserDashboard['upcomingBookings'] }) {
+export function UpcomingBookings({
+  bookings,
+  asSitter = false,
+}: {
+  bookings: UserDashboard['upcomingBookings'];
+  /** The viewer sits: a pending booking waits for their answer, not for a sitter's. */
+  asSitter?: boolean;
+}) {
   if (bookings.length === 0) {
     return (
       <Text c="dark.4" size="sm">
@@ -93,6 +100,11 @@ export function UpcomingBookings({ bookings }: { bookings: UserDashboard['upcomi
                   <Text size="sm" c="dark.4">
                     {when}
                   </Text>
+                  {booking.status === 'pending' && (
+                    <Text size="sm" fw={asSitter ? 600 : undefined}>
+                      {asSitter ? 'Waiting for your answer' : 'Waiting for a sitter to accept'}
+                    </Text>
+                  )}
                 </div>
               </Group>
               <StatusBadge status={booking.status} />

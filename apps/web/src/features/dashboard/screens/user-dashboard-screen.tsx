@@ -143,7 +143,7 @@ function Dashboard({ dashboard, userId }: { dashboard: UserDashboard; userId: st
           <Title id="dash-next" order={2} size="h4" mb="md">
             Next bookings
           </Title>
-          <UpcomingBookings bookings={dashboard.upcomingBookings} />
+          <UpcomingBookings bookings={dashboard.upcomingBookings} asSitter={isProvider} />
         </Paper>
         <Paper component="section" withBorder radius="lg" p="lg" aria-labelledby="dash-actions">
           <Title id="dash-actions" order={2} size="h4" mb="md">
