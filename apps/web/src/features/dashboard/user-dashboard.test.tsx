@@ -137,7 +137,7 @@ describe('user dashboard', () => {
     ]);
   });
 
-  it('says who a pending booking waits for: the sitter viewing it, or a sitter', async () => {
+  it('says a pending booking waits for the sitter viewing it, or is not confirmed yet', async () => {
     const pending = {
       _id: 'dddddddddddddddddddddd02',
       status: 'pending',
@@ -147,7 +147,7 @@ describe('user dashboard', () => {
     };
     for (const [userType, words] of [
       ['provider', 'Waiting for your answer'],
-      ['user', 'Waiting for a sitter to accept'],
+      ['user', 'Not confirmed yet'],
     ] as const) {
       storeSession({ id: USER_ID, userType });
       const dashboard = makeDashboard({ upcomingBookings: [pending] });

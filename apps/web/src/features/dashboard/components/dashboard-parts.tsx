@@ -102,7 +102,7 @@ export function UpcomingBookings({
                   </Text>
                   {booking.status === 'pending' && (
                     <Text size="sm" fw={asSitter ? 600 : undefined}>
-                      {asSitter ? 'Waiting for your answer' : 'Waiting for a sitter to accept'}
+                      {asSitter ? 'Waiting for your answer' : 'Not confirmed yet'}
                     </Text>
                   )}
                 </div>
