@@ -110,3 +110,24 @@ test('a wrong password shows the server message in the error modal', async ({ pa
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeNull();
 });
+
+test('a member closes their account from Settings and can no longer log in', async ({ page }) => {
+  const member = await createVerifiedUserViaApi(page, 'user');
+  await loginAndWait(page, member.email, member.password, '/kyc');
+  await page.goto('/Settings');
+  await page.getByRole('button', { name: 'Close my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Close your account?' });
+  await expect(dialog).toContainText('This cannot be undone');
+  await dialog.getByLabel(/your password/i).fill('not-the-password');
+  await dialog.getByRole('button', { name: 'Close account' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Password is incorrect');
+  await dialog.getByLabel(/your password/i).fill(member.password);
+  await dialog.getByRole('button', { name: 'Close account' }).click();
+  await expect(page.getByText('Your account is closed. Thank you for using Pawsy.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeNull();
+
+  await loginViaUi(page, member.email, member.password);
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
