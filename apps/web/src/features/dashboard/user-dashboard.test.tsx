@@ -152,11 +152,12 @@ describe('user dashboard', () => {
       storeSession({ id: USER_ID, userType });
       const dashboard = makeDashboard({ upcomingBookings: [pending] });
       dashboard.user.userType = userType;
-      mockFetch(({ url }) =>
-        url === `/api/user/dashboard/${USER_ID}`
-          ? { status: 200, body: { success: true, data: dashboard } }
-          : { status: 200, body: { success: true, allNotifications: [] } },
-      );
+      mockFetch(({ url }) => {
+        if (url === `/api/user/dashboard/${USER_ID}`)
+          return { status: 200, body: { success: true, data: dashboard } };
+        if (url === CREDITS_URL) return creditsReply();
+        return { status: 200, body: { success: true, allNotifications: [] } };
+      });
       const { unmount } = renderApp('/user-dashboard');
       const list = await screen.findByRole('list', { name: 'Next bookings' });
       expect(within(list).getByText(words)).toBeInTheDocument();

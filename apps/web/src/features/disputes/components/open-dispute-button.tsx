@@ -71,11 +71,14 @@ export function BookingDisputeAction({
   useEffect(() => {
     if (!asks) return;
     let live = true;
-    disputesApi.list({ bookingId: booking._id, limit: 1 }).then(
-      (page) => live && setExisting(page.data[0] ?? null),
-      // Not known: the button stays, and the form's 409 tells of a dispute.
-      () => undefined,
-    );
+    disputesApi
+      .list({ bookingId: booking._id, limit: 1 })
+      .then((page) => {
+        if (live) setExisting(Array.isArray(page.data) ? (page.data[0] ?? null) : null);
+      })
+      // Not known (refused, or an answer of another shape): the button stays, and the form's
+      // 409 tells of a dispute.
+      .catch(() => undefined);
     return () => {
       live = false;
     };
