@@ -474,7 +474,7 @@ describe('booking details: messages', () => {
     expect(within(form).queryByRole('radio', { name: '0 stars' })).toBeNull();
     // Sent without a rating: the focus goes to the stars, which name the error.
     await userEvent.click(within(form).getByRole('button', { name: 'Submit review' }));
-    expect(within(form).getByRole('radio', { name: '1 star' })).toHaveFocus();
+    await waitFor(() => expect(within(form).getByRole('radio', { name: '1 star' })).toHaveFocus());
     expect(within(form).getByRole('radiogroup')).toHaveAccessibleDescription(
       'Choose a rating from 1 to 5 stars',
     );

@@ -21,6 +21,7 @@ import { EVIDENCE_ACCEPT, refuseEvidence } from '../lib/evidence-files';
 import { fetchBooking } from '../../bookings';
 import { paths, toPath } from '../../../config/paths';
 import { formatTimeRange } from '../../../lib/dates';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 
 /** Opens a dispute on one booking: reason, description and up to five evidence files. */
 export function OpenDisputeForm({
@@ -51,7 +52,7 @@ export function OpenDisputeForm({
     setReasonError(reason.trim() ? null : 'Please give a reason');
     if (!reason.trim()) {
       // To the field the message is about (Mantine links it to the error), not left on Submit.
-      event.currentTarget.querySelector<HTMLInputElement>('input[required]')?.focus();
+      focusFirstInvalid(event.currentTarget as HTMLElement);
       return;
     }
     const refusal = refuseEvidence(files);

@@ -53,7 +53,7 @@ describe('/dispute', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Submit dispute' }));
     expect(await within(form).findByText('Please give a reason')).toBeInTheDocument();
     // The focus goes to the field the message is about, which names it.
-    expect(within(form).getByLabelText(/Reason/)).toHaveFocus();
+    await waitFor(() => expect(within(form).getByLabelText(/Reason/)).toHaveFocus());
     expect(within(form).getByLabelText(/Reason/)).toHaveAccessibleDescription(
       'Please give a reason',
     );

@@ -1,6 +1,7 @@
 import { Alert, Button, Input, Paper, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { addReview } from '../review-slice';
 import type { Review } from '../reviews-api';
 
@@ -45,9 +46,7 @@ export function ReviewForm({ bookingId, subjectName, onReviewed }: ReviewFormPro
     if (rating < 1) {
       setRatingError('Choose a rating from 1 to 5 stars');
       // To the stars, which now name the error (aria-describedby), not left on Submit.
-      starsRef.current
-        ?.querySelector<HTMLInputElement>('input[type="radio"]:not([disabled])')
-        ?.focus();
+      focusFirstInvalid(event.currentTarget as HTMLElement);
       return;
     }
     const result = await dispatch(addReview({ bookingId, columns: { rating, comment } }));
