@@ -12,16 +12,13 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
-import { useAppDispatch } from '../../../app/hooks';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { isAdminUser } from '../../../lib/roles';
-import { clearSession } from '../../../lib/session';
 import { authApi } from '../auth-api';
 import { AUTH_MESSAGES } from '../auth-errors';
-import { loggedOut } from '../auth-slice';
 import { useCurrentUser } from '../hooks/use-current-user';
+import { useLogout } from '../hooks/use-logout';
 
 /**
  * Settings' "Close account": the password again in a dialog that says what goes and what stays;
@@ -30,8 +27,7 @@ import { useCurrentUser } from '../hooks/use-current-user';
  */
 export function CloseAccountSection() {
   const user = useCurrentUser();
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const logout = useLogout();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -57,10 +53,8 @@ export function CloseAccountSection() {
     try {
       await authApi.closeAccount({ password });
       // Every session of the account has ended on the server: nothing to tell it on the way out.
-      clearSession();
-      dispatch(loggedOut());
       notifications.show({ color: 'green', message: AUTH_MESSAGES.accountClosed });
-      await navigate(paths.home, { replace: true });
+      await logout({ serverDone: true, to: paths.home });
     } catch (caught) {
       setError(getErrorMessage(caught, AUTH_MESSAGES.closeAccountFailed));
       setBusy(false);
