@@ -47,7 +47,7 @@ describe('settings: close account', () => {
   });
 
   it('signs out and goes home once the account is closed', async () => {
-    const { user, dialog } = await openDialog(() => ({
+    const { calls, user, dialog } = await openDialog(() => ({
       status: 200,
       body: { success: true, message: 'Your account is closed', data: { sessionsEnded: 'all' } },
     }));
@@ -58,6 +58,8 @@ describe('settings: close account', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe('/'));
     expect(sessionStorage.getItem('authToken')).toBeNull();
+    // Every session ended on the server already: no logout call follows the closing.
+    expect(calls.some((c) => c.url.includes('logout'))).toBe(false);
   });
 
   it('offers no closing to an admin', async () => {
