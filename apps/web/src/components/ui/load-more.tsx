@@ -1,4 +1,4 @@
-import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 
 type LoadMoreProps = {
@@ -14,7 +14,8 @@ type LoadMoreProps = {
 /**
  * The end of a growing list (lib/use-paged-list.ts): loads the next page when it scrolls into
  * view, with a visible "Load more" button for keyboard and screen-reader users, and says when
- * there is no more.
+ * there is no more. The focus stays on the button while a page loads and moves to the end line
+ * when the last page came in through it.
  */
 export function LoadMore({
   hasMore,
@@ -25,6 +26,10 @@ export function LoadMore({
   count,
 }: LoadMoreProps) {
   const sentinel = useRef<HTMLDivElement>(null);
+  const endRef = useRef<HTMLParagraphElement>(null);
+  // Whether the keyboard (or a click) was on "Load more" when it asked: the focus then follows
+  // to where the button's work ends, never to the page's body.
+  const askedByButton = useRef(false);
   const onLoadMoreRef = useRef(onLoadMore);
   useEffect(() => {
     onLoadMoreRef.current = onLoadMore;
@@ -44,6 +49,13 @@ export function LoadMore({
     return () => observer.disconnect();
   }, [canLoad]);
 
+  // The last page came in while the button had the focus: the button goes, the end line takes it.
+  useEffect(() => {
+    if (hasMore || isLoading || !askedByButton.current) return;
+    askedByButton.current = false;
+    endRef.current?.focus();
+  }, [hasMore, isLoading]);
+
   return (
     <Stack ref={sentinel} align="center" gap="xs" py="md">
       {error && (
@@ -51,20 +63,35 @@ export function LoadMore({
           {error}
         </Text>
       )}
-      {isLoading ? (
-        <Center role="status" aria-live="polite">
-          <Loader size="sm" aria-hidden="true" />
+      {/* One live region, always there, so "Loading more…" is heard when it starts. */}
+      <VisuallyHidden role="status" aria-live="polite">
+        {isLoading ? 'Loading more…' : ''}
+      </VisuallyHidden>
+      {hasMore ? (
+        // Stays mounted (and focusable) while the page loads: a disabled or removed button
+        // would drop the focus to the page's body.
+        <Button
+          variant="light"
+          aria-disabled={isLoading || undefined}
+          leftSection={isLoading ? <Loader size="xs" aria-hidden="true" /> : undefined}
+          onClick={(event) => {
+            if (isLoading) return;
+            askedByButton.current = event.currentTarget === document.activeElement;
+            onLoadMore();
+          }}
+        >
+          {isLoading ? 'Loading more…' : error ? 'Try again' : 'Load more'}
+        </Button>
+      ) : isLoading ? (
+        <Center aria-hidden="true">
+          <Loader size="sm" />
           <Text size="sm" ml="xs">
             Loading more…
           </Text>
         </Center>
-      ) : hasMore ? (
-        <Button variant="light" onClick={onLoadMore}>
-          {error ? 'Try again' : 'Load more'}
-        </Button>
       ) : (
         count > 0 && (
-          <Text c="dimmed" size="sm">
+          <Text ref={endRef} tabIndex={-1} c="dimmed" size="sm">
             {endLabel}
           </Text>
         )
