@@ -239,7 +239,10 @@ describe('/kyc', () => {
 
   it('shows the rejection reason and resubmits onto the same record', async () => {
     storeSession({ id: FIXTURE_USER_ID });
-    const rejected = makeKycRecord({ status: 'Rejected', rejectionReason: 'Too blurry' });
+    const rejected = makeKycRecord({
+      status: 'Rejected',
+      rejectionReason: 'Too blurry.\nRetake it in daylight.',
+    });
     mockFetch(({ url }) =>
       url.startsWith('/api/kyc/user/')
         ? { status: 200, body: { success: true, data: [rejected] } }
@@ -247,7 +250,10 @@ describe('/kyc', () => {
     );
     const xhr = mockXhr(() => ({ status: 201, body: { success: true, data: makeKycRecord() } }));
     renderApp('/kyc');
-    expect(await screen.findByText('Reason: Too blurry')).toBeInTheDocument();
+    // The reviewer's lines stay lines.
+    expect(await screen.findByText('Reason: Too blurry. Retake it in daylight.')).toHaveStyle({
+      whiteSpace: 'pre-wrap',
+    });
     await userEvent.upload(documentsInput(), new File(['x'], 'new.png', { type: 'image/png' }));
     await userEvent.click(screen.getByRole('button', { name: 'Resubmit documents' }));
     await waitFor(() => expect(xhr).toHaveLength(1));

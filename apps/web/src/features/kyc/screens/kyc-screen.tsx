@@ -91,7 +91,12 @@ export default function KycScreen() {
           </Alert>
         )}
         {status === 'Rejected' && (
-          <Alert color="red" title="Your documents were not accepted" role="status">
+          <Alert
+            color="red"
+            title="Your documents were not accepted"
+            role="status"
+            styles={{ message: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } }}
+          >
             {ownRecord?.rejectionReason
               ? `Reason: ${ownRecord.rejectionReason}`
               : 'No reason was given; ask the reviewer below.'}

@@ -143,7 +143,11 @@ export default function KycUserScreen() {
                 </Text>
               )}
               {record.rejectionReason && (
-                <Text size="sm" mt="xs">
+                <Text
+                  size="sm"
+                  mt="xs"
+                  style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                >
                   <strong>Rejection reason:</strong> {record.rejectionReason}
                 </Text>
               )}
