@@ -48,6 +48,11 @@ describe('admin dashboard', () => {
       'KYC pending3',
     );
     expect(within(glance).getByText('Disputes open').closest('div')).toHaveTextContent('2');
+    // The figure opens the dispute list on the open ones.
+    expect(within(glance).getByRole('link', { name: 'Disputes open' })).toHaveAttribute(
+      'href',
+      '/admin/disputes?status=open',
+    );
     expect(within(glance).getByText('Revenue (30 days)').closest('div')).toHaveTextContent(
       '$1,234.56',
     );

@@ -52,7 +52,7 @@ function stats(d: AdminDashboard): Stat[] {
       label: 'Disputes open',
       value: count(d.disputesOpen),
       icon: <IconGavel />,
-      to: paths.adminDisputes,
+      to: `${paths.adminDisputes}?status=open`,
     },
     {
       label: 'Revenue (30 days)',
