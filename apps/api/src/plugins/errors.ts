@@ -10,19 +10,54 @@ import { AppError } from '../lib/app-error.ts';
 
 type FieldError = { path: string; message: string };
 
+/** zod's name of an expected type, as a sentence says it ("bookingId must be text"). */
+const TYPE_WORDS: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  bigint: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object',
+  record: 'an object',
+  array: 'a list',
+  tuple: 'a list',
+  date: 'a date',
+};
+
+/** An enum's choices as a person reads them: `one of "a", "b" or "c"`. */
+function choicesOf(values: readonly unknown[]): string {
+  const quoted = values.map((v) => JSON.stringify(v));
+  if (quoted.length === 1) return quoted[0]!;
+  return `one of ${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
+}
+
 /**
- * What zod says of a field left out ("Invalid input: expected string, received undefined" by
- * default) becomes the contract's REQUIRED, which the error handler words "<field> is required".
- * Schemas with a message of their own keep it.
+ * zod's own wording, for the checks no schema words itself, in the contract's words (DESIGN §4):
+ * a field left out is the contract's REQUIRED, which the error handler words "<field> is
+ * required"; a value of the wrong type reads "<field> must be text" (", not a list" for a
+ * repeated query parameter or an array), an unknown choice "<field> must be one of …". Schemas
+ * with a message of their own keep it.
  */
 z.config({
-  customError: (issue) =>
-    issue.input === undefined &&
-    (issue.code === 'invalid_type' ||
-      issue.code === 'invalid_union' ||
-      issue.code === 'invalid_value')
-      ? REQUIRED
-      : undefined,
+  customError: (issue) => {
+    if (
+      issue.input === undefined &&
+      (issue.code === 'invalid_type' ||
+        issue.code === 'invalid_union' ||
+        issue.code === 'invalid_value')
+    )
+      return REQUIRED;
+    const field = issue.path?.map(String).join('.') || 'The request';
+    if (issue.code === 'invalid_type') {
+      const expected = String(issue.expected);
+      const words = TYPE_WORDS[expected] ?? `of type ${expected}`;
+      const list = Array.isArray(issue.input) && expected !== 'array' && expected !== 'tuple';
+      return `${field} must be ${words}${list ? ', not a list' : ''}`;
+    }
+    if (issue.code === 'invalid_value') return `${field} must be ${choicesOf(issue.values)}`;
+    if (issue.code === 'invalid_union') return `${field} is not in an accepted form`;
+    return undefined;
+  },
 });
 
 /** A field's own message, with zod's "left out" spelled "<field> is required". */
@@ -41,6 +76,8 @@ const loosely = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 export function fieldMessage(path: string, message: string): string {
   const own = entryMessage(path, message);
   if (loosely(own).endsWith(loosely(`${path || 'body'} is required`))) return own;
+  // A message that starts with its field's name (zod's own wording above) needs no prefix.
+  if (path && own.startsWith(`${path} `)) return own;
   // A rule over the whole body (or query) names no field: its message stands alone.
   return `${path && !WHOLE_PARTS.has(path) ? `${path}: ` : ''}${own}`;
 }

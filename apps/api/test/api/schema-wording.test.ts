@@ -8,11 +8,12 @@ import { operationsOf, type Operation, type Schema } from '../helpers/fuzz.ts';
 /*
  * DESIGN §4: every message is written for a person. Walking the OpenAPI document, every
  * documented string gets one character over its bound and every number one past each bound and a
- * string for a number; no answer may carry zod's own wording ("Too big: expected string to have
- * <=2000 characters", "Invalid input: expected number, received string").
+ * string for a number, a list or a number for a string, an unknown choice for an enum; no answer
+ * may carry zod's own wording ("Too big: expected string to have <=2000 characters", "Invalid
+ * input: expected number, received string", "Invalid option: expected one of …").
  */
 
-const BARE = /^(Too big|Too small|Invalid input)/;
+const BARE = /^(Too big|Too small|Invalid input|Invalid option)|expected one of|received /;
 
 let t: TestApp;
 let callers: TestUser[];
@@ -42,6 +43,12 @@ function probesOf(schema: Schema | undefined, path: string[] = [], depth = 0): P
   if (s.items) probes.push(...probesOf(s.items, [...path, '0'], depth + 1));
   if (s.type === 'string' && s.maxLength !== undefined && s.maxLength < 100_000)
     probes.push({ path, value: 'x'.repeat(s.maxLength + 1) });
+  // A value of another type, and an unknown choice (zod's "Invalid input: expected string,
+  // received array", "Invalid option: expected one of …").
+  if (s.type === 'string') probes.push({ path, value: ['x'] }, { path, value: 5 });
+  if (s.enum) probes.push({ path, value: 'not-a-choice' });
+  if (s.type === 'object' && path.length > 0) probes.push({ path, value: 'x' });
+  if (s.type === 'array' || s.type === 'boolean') probes.push({ path, value: 'x' });
   if (s.type === 'number' || s.type === 'integer') {
     probes.push({ path, value: '5' });
     if (s.minimum !== undefined) probes.push({ path, value: s.minimum - 1 });
@@ -78,7 +85,7 @@ async function send(op: Operation, url: string, payload: unknown, probe: string)
 }
 
 describe("every documented bound answers in the contract's words", () => {
-  it('no 400 of any route reads "Too big", "Too small" or "Invalid input"', async () => {
+  it('no 400 of any route reads "Too big", "Too small", "Invalid input" or "Invalid option"', async () => {
     const sent: Sent[] = [];
     for (const op of operationsOf(t.app)) {
       if (!op.path.startsWith('/api/')) continue;
@@ -138,6 +145,22 @@ describe('the audit, one answer each', () => {
       { columns: { rating: '5', comment: 'x'.repeat(2001) } },
       'Rating must be a number',
     ],
+    [
+      'POST',
+      '/api/messages/',
+      { bookingId: ['x'], text: 'hi' },
+      'bookingId must be text, not a list',
+    ],
+    ['POST', '/api/messages/', { text: 123 }, 'text must be text'],
+    ['POST', '/api/booking/quote', { startDate: 123 }, 'startDate must be text'],
+    ['POST', '/api/coupons', { kind: 'free' }, 'kind must be one of "percent" or "amount"'],
+    [
+      'PUT',
+      '/api/dispute/status-update/:id',
+      { status: 'nope' },
+      'status must be one of "open", "resolved" or "closed"',
+    ],
+    ['POST', '/api/crud/:id/Review/create', { columns: 'x' }, 'columns must be an object'],
   ])('%s %s', async (method, path, payload, message) => {
     // Each route takes its own role; one of the three is let through to its schema.
     const url = path.replace(':id', newId());
@@ -148,5 +171,22 @@ describe('the audit, one answer each', () => {
       expect(
         (res.json() as { errors: { message: string }[] }).errors.map((e) => e.message),
       ).toContain(message);
+  });
+});
+
+describe('query strings, in the same words', () => {
+  it.each([
+    [
+      '/api/booking/user?status=done',
+      'status must be one of "pending", "accepted", "in-progress", "completed" or "cancelled"',
+    ],
+    [
+      `/api/messages/thread?bookingId=${'a'.repeat(24)}&bookingId=${'a'.repeat(24)}`,
+      'bookingId must be text, not a list',
+    ],
+  ])('GET %s', async (url, message) => {
+    const res = await call(t, 'GET', url, callers[1]!);
+    expect(res.statusCode, res.body).toBe(400);
+    expect((res.json() as { message: string }).message).toBe(message);
   });
 });
