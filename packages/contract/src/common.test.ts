@@ -152,6 +152,21 @@ describe('free text', () => {
     expect(trimText('שלום \u200fworld')).toBe('שלום \u200fworld');
   });
 
+  it('drops control characters and halves of characters; tabs, line breaks and emoji stay', () => {
+    expect(trimText('a\u0007b\u001bc\u007fd\u0085e')).toBe('abcde');
+    expect(trimText('x\ud800y\udc00z')).toBe('xyz');
+    expect(trimText('line one\n\tline two\r\nend \u{1F436}')).toBe(
+      'line one\n\tline two\r\nend \u{1F436}',
+    );
+    // 2000 halves are nothing, not 6000 replacement characters.
+    expect(trimmedText().min(1).safeParse('\ud800'.repeat(2000)).success).toBe(false);
+  });
+
+  it('reads a text of blank Braille cells as empty, and trims them at the ends', () => {
+    expect(trimText('\u2800\u2800')).toBe('');
+    expect(trimText('\u2800hi\u2800')).toBe('hi');
+  });
+
   it('cuts stacks of combining marks to four on a letter; real accents and emoji are kept', () => {
     const zalgo = 'S' + '\u0301\u0300\u0302\u0303\u0304\u0306\u0307\u0308'.repeat(10) + 'am';
     expect(trimText(zalgo)).toBe('S\u0301\u0300\u0302\u0303am');

@@ -22,15 +22,16 @@ export function isBlank(value: string): boolean {
 
 /**
  * Characters that show nothing and mean nothing at either end of a text: white space, zero-width
- * space and (non-)joiners, word joiner, BOM, soft hyphen, direction marks, Hangul fillers. Inside
+ * space and (non-)joiners, word joiner, BOM, soft hyphen, direction marks, Hangul fillers, the
+ * blank Braille pattern (drawn as an empty cell, so a text of them reads as nothing). Inside
  * a text they stay (a zero-width joiner builds emoji); variation selectors are never cut, as one
  * ends many emoji.
  */
 const INVISIBLE =
-  '\\s\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180E\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u3164\\uFEFF\\uFFA0';
+  '\\s\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180E\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFEFF\\uFFA0';
 // eslint-disable-next-line no-misleading-character-class -- U+034F is meant alone, not as a mark
 const INVISIBLE_EDGES = new RegExp(`^[${INVISIBLE}]+|[${INVISIBLE}]+$`, 'g');
-const NOTHING_VISIBLE = /^[\s\p{Default_Ignorable_Code_Point}]*$/u;
+const NOTHING_VISIBLE = /^[\s\p{Default_Ignorable_Code_Point}\u2800]*$/u;
 
 /**
  * Direction overrides, embeddings and isolates (U+202A–U+202E, U+2066–U+2069): anywhere in a
@@ -40,6 +41,16 @@ const NOTHING_VISIBLE = /^[\s\p{Default_Ignorable_Code_Point}]*$/u;
  */
 const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 /**
+ * Control characters other than tab and line breaks (C0, DEL, C1: a bell, an escape, a
+ * backspace), which a page shows as boxes or not at all and a terminal obeys; and halves of a
+ * character (a lone UTF-16 surrogate), which no database stores as text (SQLite keeps invalid
+ * UTF-8 that reads back as three "\uFFFD" each, past the field's bound). Both are dropped. NUL is
+ * refused before any schema runs (apps/api/src/plugins/errors.ts) and never gets here.
+ */
+const CONTROLS_AND_HALVES =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/**
  * Combining marks stacked past four on one letter ("Zalgo" text) draw over the lines above and
  * below; no script needs more (Vietnamese and Indic letters take two or three), so the rest go.
  */
@@ -47,10 +58,12 @@ const STACKED_MARKS = /(\p{M}{4})\p{M}+/gu;
 
 /**
  * Text as typed, trimmed of what shows nothing: a text of only such characters is empty. Inside,
- * direction controls are dropped and stacks of combining marks cut to four.
+ * control characters, lone surrogates and direction controls are dropped and stacks of combining
+ * marks cut to four.
  */
 export function trimText(value: string): string {
   const trimmed = value
+    .replace(CONTROLS_AND_HALVES, '')
     .replace(DIRECTION_CONTROLS, '')
     .replace(STACKED_MARKS, '$1')
     .replace(INVISIBLE_EDGES, '');

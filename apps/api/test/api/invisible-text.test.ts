@@ -56,4 +56,28 @@ describe('text of only invisible characters is empty', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.notes).toBe('');
   });
+
+  it('blank Braille cells are empty; control characters and halves of characters are dropped', async () => {
+    const blank = await call(t, 'POST', '/api/messages/', owner, { bookingId, text: '   ' });
+    const braille = await call(t, 'POST', '/api/messages/', owner, {
+      bookingId,
+      text: '\u2800\u2800',
+    });
+    expect(braille.statusCode).toBe(400);
+    expect(braille.json()).toEqual(blank.json());
+    const res = await call(t, 'POST', '/api/messages/', owner, {
+      bookingId,
+      text: 'a\u0007b\u001bc\ud800d\nend',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.text).toBe('abcd\nend');
+    // Read back from the database as stored: no invalid text grew past the bound.
+    const thread = await call(t, 'GET', `/api/messages/thread?bookingId=${bookingId}`, owner);
+    expect(JSON.stringify(thread.json())).toContain('"abcd\\nend"');
+    const halves = await call(t, 'POST', '/api/messages/', owner, {
+      bookingId,
+      text: '\udc00'.repeat(2000),
+    });
+    expect(halves.statusCode).toBe(400);
+  });
 });
