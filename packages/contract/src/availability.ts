@@ -29,20 +29,27 @@ export const isoDate = z
     'Not a calendar date',
   );
 
-/** IANA time zone names the runtime knows (e.g. America/Chicago). */
+/** The runtime's own spelling of a time zone name ("america/chicago" → "America/Chicago"), or null. */
+function canonicalTimeZone(tz: string): string | null {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * IANA time zone names the runtime knows (e.g. America/Chicago), kept in the runtime's own
+ * spelling: any letter case and the old aliases ("US/Eastern") are taken, and stored as the name
+ * they stand for ("America/New_York"), so one zone has one name.
+ */
 export const timeZone = z
   .string()
   .trim()
   .min(1, 'timeZone is required')
   .max(64, fieldWords.atMostChars('timeZone', 64))
-  .refine((tz) => {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'Unknown time zone');
+  .refine((tz) => canonicalTimeZone(tz) !== null, 'Unknown time zone')
+  .overwrite((tz) => canonicalTimeZone(tz) ?? tz);
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 

@@ -76,8 +76,6 @@ const loosely = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 export function fieldMessage(path: string, message: string): string {
   const own = entryMessage(path, message);
   if (loosely(own).endsWith(loosely(`${path || 'body'} is required`))) return own;
-  // A message that starts with its field's name (zod's own wording above) needs no prefix.
-  if (path && own.startsWith(`${path} `)) return own;
   // A rule over the whole body (or query) names no field: its message stands alone.
   return `${path && !WHOLE_PARTS.has(path) ? `${path}: ` : ''}${own}`;
 }

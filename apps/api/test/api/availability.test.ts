@@ -351,6 +351,16 @@ describe('bad input gets a 4xx with a message', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it.each([
+    ['america/chicago', 'America/Chicago'],
+    ['US/Eastern', 'America/New_York'],
+    ['utc', 'UTC'],
+  ])('PUT: time zone %j is kept as %j (one name per zone)', async (typed, stored) => {
+    const res = await putMine(s, { timeZone: typed });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.timeZone).toBe(stored);
+  });
+
   it('refuses a window that ends as it starts, naming its day', async () => {
     const res = await putMine(s, { schedule: [{ day: 2, start: '10:00', end: '10:00' }] });
     expect(res.statusCode, res.body).toBe(400);

@@ -97,6 +97,19 @@ describe('POST /api/booking/ bad input', () => {
       { path: 'pets', message: 'pets must be a list of pet ids' },
     ]);
   });
+  it('names the end date when a booking runs too long (the start was fine)', async () => {
+    const res = await call(
+      t,
+      'POST',
+      '/api/booking/',
+      owner,
+      bookingBody(owner, { endDate: hoursFromNow(72 + 24 * 61) }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { path: 'endDate', message: 'A booking can last at most 60 days' },
+    ]);
+  });
   it('refuses a non-JSON body', async () => {
     const res = await t.call({
       method: 'POST',

@@ -187,6 +187,8 @@ describe('query strings, in the same words', () => {
   ])('GET %s', async (url, message) => {
     const res = await call(t, 'GET', url, callers[1]!);
     expect(res.statusCode, res.body).toBe(400);
-    expect((res.json() as { message: string }).message).toBe(message);
+    expect((res.json() as { errors: { message: string }[] }).errors.map((e) => e.message)).toEqual([
+      message,
+    ]);
   });
 });

@@ -220,7 +220,7 @@ describe('accepting', () => {
     expect((await decide(first!, b._id, first!.id, 'accepted')).statusCode).toBe(200);
     const late = await decide(second!, b._id, second!.id, 'accepted');
     expect(late.statusCode, late.body).toBe(409);
-    expect(late.json().message).toBe('This booking was already accepted');
+    expect(late.json().message).toBe('This booking is already accepted');
     expect((await decide(stranger!, b._id, stranger!.id, 'accepted')).statusCode).toBe(404);
     expect((await decide(stranger!, b._id, second!.id, 'accepted')).statusCode).toBe(404);
   });

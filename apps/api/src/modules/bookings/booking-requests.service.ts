@@ -199,4 +199,4 @@ const lostToAnotherSitter = (booking: BookingRow, request: RequestRow) =>
   booking.provider_id !== null &&
   booking.provider_id !== request.provider_id;
 
-export const alreadyAccepted = () => conflict('This booking was already accepted');
+export const alreadyAccepted = () => conflict('This booking is already accepted');

@@ -142,10 +142,23 @@ describe('pricing', () => {
   it('checks dates', () => {
     const now = new Date('2029-12-31T00:00:00Z');
     expect(checkDates(start, at(2), now)).toBeNull();
-    expect(checkDates(start, start, now)).toMatch(/after/);
-    expect(checkDates(start, at(24 * 61), now)).toMatch(/60 days/);
-    expect(checkDates(start, at(2), new Date('2030-02-01T00:00:00Z'))).toMatch(/future/);
-    expect(checkDates(new Date('nope'), at(2), now)).toMatch(/Invalid/);
+    expect(checkDates(start, start, now)).toEqual({
+      field: 'endDate',
+      message: 'endDate must be after startDate',
+    });
+    // Too long names the end, which went too far.
+    expect(checkDates(start, at(24 * 61), now)).toEqual({
+      field: 'endDate',
+      message: 'A booking can last at most 60 days',
+    });
+    expect(checkDates(start, at(2), new Date('2030-02-01T00:00:00Z'))).toEqual({
+      field: 'startDate',
+      message: 'startDate must be in the future',
+    });
+    expect(checkDates(new Date('nope'), at(2), now)).toEqual({
+      field: 'startDate',
+      message: 'Invalid dates',
+    });
   });
 
   it('refunds in full an owner who withdraws a request no sitter accepted, whenever', () => {

@@ -60,7 +60,7 @@ export function checkTransition(
   if (LEGAL_MOVES[actor].includes(`${from}->${to}`)) return { ok: true };
   if (actor === 'admin' || actor === 'stranger')
     return refused('Only the owner or the assigned sitter can change this booking', true);
-  if (from === to) return refused(`The booking is already ${from}`);
+  if (from === to) return refused(`This booking is already ${from}`);
   if (TERMINAL_STATUSES.includes(from)) return refused(`A ${from} booking cannot change any more`);
   if (to === 'accepted') return refused('A booking is accepted by deciding on a request');
   if (to === 'pending') return refused('A booking cannot go back to pending');

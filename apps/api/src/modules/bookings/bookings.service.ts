@@ -106,7 +106,7 @@ function parseDates(startDate: string, endDate: string): { start: Date; end: Dat
   const start = new Date(startDate);
   const end = new Date(endDate);
   const problem = checkDates(start, end);
-  if (problem) throw validation(problem.startsWith('endDate') ? 'endDate' : 'startDate', problem);
+  if (problem) throw validation(problem.field, problem.message);
   return { start, end };
 }
 

@@ -53,14 +53,28 @@ export function quotePrice(
   };
 }
 
-/** Why these dates cannot be booked, or null when they can. */
-export function checkDates(start: Date, end: Date, now = new Date()): string | null {
-  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return 'Invalid dates';
-  if (start.getTime() <= now.getTime()) return 'startDate must be in the future';
-  if (end.getTime() <= start.getTime()) return 'endDate must be after startDate';
+/** Why these dates cannot be booked, and which of the two fields it is about; null when they can. */
+export function checkDates(
+  start: Date,
+  end: Date,
+  now = new Date(),
+): { field: 'startDate' | 'endDate'; message: string } | null {
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()))
+    return {
+      field: Number.isNaN(start.getTime()) ? 'startDate' : 'endDate',
+      message: 'Invalid dates',
+    };
+  if (start.getTime() <= now.getTime())
+    return { field: 'startDate', message: 'startDate must be in the future' };
+  if (end.getTime() <= start.getTime())
+    return { field: 'endDate', message: 'endDate must be after startDate' };
+  // Too long is the end's fault: the start may be right, the end went too far.
   if (end.getTime() - start.getTime() > MAX_BOOKING_DAYS * DAY_MS)
-    return `A booking can last at most ${MAX_BOOKING_DAYS} days`;
+    return { field: 'endDate', message: `A booking can last at most ${MAX_BOOKING_DAYS} days` };
   if (start.getTime() - now.getTime() > MAX_BOOKING_LEAD_DAYS * DAY_MS)
-    return `startDate must be within ${MAX_BOOKING_LEAD_DAYS} days`;
+    return {
+      field: 'startDate',
+      message: `startDate must be within ${MAX_BOOKING_LEAD_DAYS} days`,
+    };
   return null;
 }
