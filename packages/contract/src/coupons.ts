@@ -33,10 +33,13 @@ const couponFields = {
     .regex(/^[A-Za-z0-9_-]+$/, 'code may only contain letters, digits, - and _'),
   kind: couponKind,
   /** Percent off (1–100) or cents off (≥ 1), by kind. */
-  value: z
-    .number({ error: fieldWords.notA('value', 'a number') })
-    .int('value must be a whole number')
-    .min(1, 'value must be at least 1'),
+  // Past the larger kind's bound it is "at most", not "not whole" (a number beyond 2^53 reads as
+  // not whole to zod); within it, checkCoupon words each kind's own limit.
+  value: wholeNumber(z.number({ error: fieldWords.notA('value', 'a number') }), {
+    whole: 'value must be a whole number',
+    min: [1, 'value must be at least 1'],
+    max: [COUPON_AMOUNT_MAX, `value must be at most ${COUPON_AMOUNT_MAX}`],
+  }),
   validFrom: dayBound('start'),
   validTo: dayBound('end'),
   maxRedemptions: bounded('maxRedemptions', 1, 10_000_000).nullish(),
