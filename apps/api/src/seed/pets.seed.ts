@@ -91,7 +91,10 @@ export const petsSeeder: Seeder = {
       }
     }
     await insertPets(app.db, rows);
-    for (const userId of new Set(Object.values(ctx.users))) {
+    // Members are welcomed ("complete your profile so owners and sitters can get to know you");
+    // the admin is no member to be got to know.
+    const members = Object.entries(ctx.users).filter(([key]) => key !== 'admin');
+    for (const userId of new Set(members.map(([, id]) => id))) {
       await ensureWelcomeNotification(app, userId);
     }
   },

@@ -17,7 +17,7 @@ const userByEmail = (email: string) =>
   t.app.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
 
 describe('demo data for profiles, pets and nearby', () => {
-  it('gives each demo owner pets and every account a welcome notification', async () => {
+  it('gives each demo owner pets and every member a welcome notification (not the admin)', async () => {
     const owners = await t.app.db
       .selectFrom('users')
       .select('id')
@@ -40,7 +40,18 @@ describe('demo data for profiles, pets and nearby', () => {
     const notes = await t.call({ method: 'GET', url: '/api/notifications/all', token });
     expect(notes.json().allNotifications.some((n: { type: string }) => n.type === 'welcome')).toBe(
       true,
-    );
+    );    // The admin is no member to be got to know: no welcome, in the seed or on a profile read.
+    const admin = await userByEmail('admin@pawsy.test');
+    const adminToken = await openSession(t.app, admin);
+    await t.call({ method: 'GET', url: '/api/user/user-profile', token: adminToken });
+    const adminNotes = await t.call({
+      method: 'GET',
+      url: '/api/notifications/all',
+      token: adminToken,
+    });
+    expect(
+      adminNotes.json().allNotifications.filter((n: { type: string }) => n.type === 'welcome'),
+    ).toEqual([]);
   });
 
   it('indexes the seeded sitters: an Austin owner sees Austin sitters first', async () => {

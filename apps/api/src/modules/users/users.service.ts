@@ -54,7 +54,8 @@ export async function ownProfileJson(
   const mark = epochMark(app.db);
   const version = await findUserVersion(app.db, caller.id);
   if (version === undefined) throw notFound('User');
-  await ensureWelcomeNotification(app, caller.id);
+  // A member's first fetch leaves the welcome; an admin has no profile to complete for others.
+  if (caller.userType !== 'admin') await ensureWelcomeNotification(app, caller.id);
   return cachedProfileJson(app.db, caller.id, version, mark, async () => {
     const row = await getUser(app.db, caller.id);
     return { version: row.version, json: serialize(toUserWire(row)) };
