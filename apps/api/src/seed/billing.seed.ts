@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { newId } from '../lib/ids.ts';
 import { insertPayment, insertSubscription } from '../modules/billing/index.ts';
+import { insertCreditEntry } from '../modules/credits/index.ts';
 import { listActivePackages } from '../modules/packages/index.ts';
 import { PEOPLE } from './users.seed-data.ts';
 import type { Seeder } from './index.ts';
@@ -11,8 +12,9 @@ const iso = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toIS
 /**
  * The demo's paid members (users.seed-data `paid: true`) get the subscription that makes them
  * paid: started some days ago through the sandbox, with its paid payment (the dashboard's
- * revenue); the last one is set to end at the close of its period. Their package credits are not
- * added again: the users seed already gave the demo ledgers their balances.
+ * revenue) and the package's credits in the ledger, as a real checkout leaves them (the
+ * dashboard's "credits granted" counts them); the last one is set to end at the close of its
+ * period.
  */
 export const billingSeeder: Seeder = {
   name: 'billing',
@@ -55,6 +57,15 @@ export const billingSeeder: Seeder = {
         paid_at: iso(-startedDaysAgo),
         updated_at: iso(-startedDaysAgo),
       });
+      if (monthly.creditsIncluded > 0)
+        await insertCreditEntry(app.db, {
+          id: newId(),
+          user_id: userId,
+          amount: monthly.creditsIncluded,
+          reason: `Credits included in ${monthly.name}`,
+          booking_id: null,
+          created_at: iso(-startedDaysAgo),
+        });
     }
   },
 };

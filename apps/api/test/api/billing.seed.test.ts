@@ -30,6 +30,14 @@ describe('demo paid members', () => {
       expect(body, user.email).toMatchObject({ isPaid: true, data: { status: 'active' } });
       expect(new Date(body.data.currentPeriodEnd).getTime()).toBeGreaterThan(Date.now());
       if (body.data.cancelAtPeriodEnd) endingSoon++;
+      // The package's credits are in the ledger, as a real checkout leaves them.
+      const included = await t.app.db
+        .selectFrom('credit_entries')
+        .select('amount')
+        .where('user_id', '=', user.id)
+        .where('reason', 'like', 'Credits included in %')
+        .execute();
+      expect(included.map((e) => Number(e.amount)), user.email).toEqual([1000]);
     }
     expect(endingSoon).toBe(1);
   });

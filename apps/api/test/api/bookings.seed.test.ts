@@ -57,7 +57,8 @@ describe('demo bookings', () => {
       url: `/api/userCredit/user-credits/${olivia.id}`,
       token,
     });
-    expect(credits.json().data.balance).toBe(5000);
+    // 5000 welcome credits and 1000 included in her Starter subscription (the billing seed).
+    expect(credits.json().data.balance).toBe(6000);
     const completed = mine.json().data.find((b: { status: string }) => b.status === 'completed');
     const detail = await t.call({ method: 'GET', url: `/api/booking/${completed._id}`, token });
     expect(detail.json().reviews).toHaveLength(2);
