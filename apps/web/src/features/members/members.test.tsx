@@ -77,6 +77,31 @@ describe('/admin members list', () => {
     );
   });
 
+  it('keeps its search and filters in the address, so Back from a member returns to them', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    const calls = mockFetch(({ url }) =>
+      url === `/api/admin/members/${MEMBER_ID}`
+        ? { status: 200, body: { success: true, data: detail(false) } }
+        : url.startsWith('/api/admin/members')
+          ? { status: 200, body: { data: [summary], meta: meta(1) } }
+          : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    const { router } = renderApp('/admin');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Search by name or email'), 'pri');
+    await user.click(screen.getByRole('combobox', { name: 'Role' }));
+    await user.click(await screen.findByRole('option', { name: 'Owners' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=pri&role=user'));
+    await user.click(await screen.findByRole('link', { name: 'Priya Patel' }));
+    expect(await screen.findByRole('heading', { name: 'Priya Patel' })).toBeInTheDocument();
+    await router.navigate(-1);
+    expect(await screen.findByLabelText('Search by name or email')).toHaveValue('pri');
+    expect(screen.getByRole('combobox', { name: 'Role' })).toHaveValue('Owners');
+    await waitFor(() =>
+      expect(calls.at(-1)!.url).toMatch(/^\/api\/admin\/members\?search=pri&role=user&/),
+    );
+  });
+
   it('takes no more search than the API does, so no raw "search: …" refusal shows', async () => {
     storeSession({ id: ADMIN_ID, userType: 'admin' });
     const calls = mockFetch(({ url }) =>

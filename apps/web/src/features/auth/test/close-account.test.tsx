@@ -16,11 +16,11 @@ async function openDialog(reply: (call: FetchCall) => { status: number; body?: u
       ? reply(call)
       : { status: 404, body: { message: 'Not found' } },
   );
-  renderApp('/Settings');
+  const { router } = renderApp('/Settings');
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Close my account' }));
   const dialog = await screen.findByRole('dialog', { name: 'Close your account?' });
-  return { calls, user, dialog };
+  return { calls, user, dialog, router };
 }
 
 describe('settings: close account', () => {
@@ -47,7 +47,7 @@ describe('settings: close account', () => {
   });
 
   it('signs out and goes home once the account is closed', async () => {
-    const { calls, user, dialog } = await openDialog(() => ({
+    const { calls, user, dialog, router } = await openDialog(() => ({
       status: 200,
       body: { success: true, message: 'Your account is closed', data: { sessionsEnded: 'all' } },
     }));
@@ -56,7 +56,7 @@ describe('settings: close account', () => {
     expect(
       await screen.findByText('Your account is closed. Thank you for using Pawsy.'),
     ).toBeInTheDocument();
-    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(sessionStorage.getItem('authToken')).toBeNull();
     // Every session ended on the server already: no logout call follows the closing.
     expect(calls.some((c) => c.url.includes('logout'))).toBe(false);

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadMore } from '../../../components/ui/load-more';
+import { useUrlParam } from '../../../lib/use-url-param';
 import type { Dispute, DisputeStatus } from '../disputes-api';
 import { fetchDisputes } from '../dispute-slice';
 import { DisputeList } from './dispute-list';
@@ -32,19 +32,11 @@ export function DisputeBrowser({
   const { items, page, paging, loading, error } = useAppSelector((state) => state.dispute);
   // The filter lives in the address (?status=open), so a link can open the list filtered (the
   // admin dashboard's "Disputes open") and Back returns to the same view.
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('status');
-  const status = STATUS_OPTIONS.some((o) => o.value === asked) ? (asked as string) : 'all';
-  const setStatus = (next: string) =>
-    setParams(
-      (prev) => {
-        const updated = new URLSearchParams(prev);
-        if (next === 'all') updated.delete('status');
-        else updated.set('status', next);
-        return updated;
-      },
-      { replace: true },
-    );
+  const [status, setStatus] = useUrlParam(
+    'status',
+    'all',
+    STATUS_OPTIONS.map((o) => o.value),
+  );
   const filter = status === 'all' ? undefined : (status as DisputeStatus);
   const loadPage = (pageNo: number) =>
     void dispatch(fetchDisputes({ page: pageNo, limit: PAGE_SIZE, status: filter }));

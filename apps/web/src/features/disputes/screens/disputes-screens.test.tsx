@@ -159,7 +159,7 @@ describe('/admin/disputes and /admin/dispute/{id}', () => {
   it('opens filtered from the address (the dashboard links "?status=open") and keeps the choice there', async () => {
     storeSession({ id: 'f'.repeat(24), userType: 'admin' });
     const calls = mockFetch(() => ({ status: 200, body: listOf([dispute]) }));
-    renderApp('/admin/disputes?status=open');
+    const { router } = renderApp('/admin/disputes?status=open');
     await screen.findByRole('list', { name: 'All disputes' });
     expect(calls.filter((c) => c.url.startsWith('/api/dispute/')).map((c) => c.url)).toEqual([
       '/api/dispute/?page=1&limit=20&status=open',
@@ -168,7 +168,7 @@ describe('/admin/disputes and /admin/dispute/{id}', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
     await userEvent.click(await screen.findByRole('option', { name: 'All' }));
     await waitFor(() => expect(calls.at(-1)!.url).toBe('/api/dispute/?page=1&limit=20'));
-    expect(window.location.search).toBe('');
+    expect(router.state.location.search).toBe('');
   });
 
   it('loads more disputes on scroll or "Load more", until the end', async () => {

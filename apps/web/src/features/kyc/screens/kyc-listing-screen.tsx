@@ -1,12 +1,13 @@
 import { Anchor, Container, Group, Select, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { KYC_SEARCH_MAX } from '@pawsy/contract';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { PagedListTable } from '../../../components/ui/paged-list-table';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { usePagedList } from '../../../lib/use-paged-list';
+import { useUrlParam } from '../../../lib/use-url-param';
 import { KycStatusBadge } from '../components/kyc-status-badge';
 import { KYC_MESSAGES, type KycStatus } from '../kyc-api';
 import { fetchKycPage } from '../kyc-slice';
@@ -26,8 +27,13 @@ export const reviewPath = (userId: string) => paths.kycUser.replace(':userId', u
 /** /kyclisting (admins): KYC records by status and search; the list grows as the admin scrolls. */
 export default function KycListingScreen() {
   usePageTitle('KYC submissions');
-  const [status, setStatus] = useState<KycStatus | ''>('PENDING');
-  const [search, setSearch] = useState('');
+  // The filters live in the address: Back from a review returns to the list as it was.
+  const [status, setStatus] = useUrlParam<KycStatus | ''>(
+    'status',
+    'PENDING',
+    STATUS_OPTIONS.map((o) => o.value as KycStatus | ''),
+  );
+  const [search, setSearch] = useUrlParam<string>('search', '');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   // Filters make the key; LoadMore asks for the next page.
   const key = JSON.stringify({ status, search: debounced });

@@ -1,13 +1,14 @@
 import { Anchor, Container, Group, Select, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MEMBER_SEARCH_MAX } from '@pawsy/contract';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { PagedListTable } from '../../../components/ui/paged-list-table';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { usePagedList } from '../../../lib/use-paged-list';
+import { useUrlParam } from '../../../lib/use-url-param';
 import { MEMBER_MESSAGES, membersApi, type MemberListParams } from '../members-api';
 import { formatDate } from '../../../lib/dates';
 import { countOf } from '../../../lib/plural';
@@ -31,20 +32,32 @@ const FLAG_FILTERS = [
   { key: 'is_paid', label: 'Subscription', options: flagOptions('Paid', 'Not paid') },
 ] as const;
 type FlagKey = (typeof FLAG_FILTERS)[number]['key'];
+const FLAG_VALUES = ['', 'true', 'false'] as const;
+type FlagValue = (typeof FLAG_VALUES)[number];
 
 export const memberPath = (memberId: string) => paths.member.replace(':memberId', memberId);
 
 /** /admin: every member, searched by name or email and filtered by role and flags. */
 export default function MembersScreen() {
   usePageTitle('Members');
-  const [search, setSearch] = useState('');
+  // Every filter lives in the address: Back from a member returns to the list as it was.
+  const [search, setSearch] = useUrlParam<string>('search', '');
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [role, setRole] = useState<MemberListParams['role']>('');
-  const [flags, setFlags] = useState<Record<FlagKey, '' | 'true' | 'false'>>({
-    is_verified: '',
-    KYC_verified: '',
-    is_paid: '',
-  });
+  const [role, setRole] = useUrlParam<NonNullable<MemberListParams['role']>>(
+    'role',
+    '',
+    ROLE_OPTIONS.map((o) => o.value as NonNullable<MemberListParams['role']>),
+  );
+  const flagParams: Record<FlagKey, [FlagValue, (next: FlagValue) => void]> = {
+    is_verified: useUrlParam('is_verified', '', FLAG_VALUES),
+    KYC_verified: useUrlParam('KYC_verified', '', FLAG_VALUES),
+    is_paid: useUrlParam('is_paid', '', FLAG_VALUES),
+  };
+  const flags = {
+    is_verified: flagParams.is_verified[0],
+    KYC_verified: flagParams.KYC_verified[0],
+    is_paid: flagParams.is_paid[0],
+  };
   // Filters make the key; the list grows page by page as the admin scrolls (LoadMore).
   const key = JSON.stringify({ search: debounced, role, ...flags });
   const fetchPage = useCallback(
@@ -84,7 +97,7 @@ export default function MembersScreen() {
             value={role}
             allowDeselect={false}
             onChange={(v) => {
-              setRole((v ?? '') as MemberListParams['role']);
+              setRole((v ?? '') as NonNullable<MemberListParams['role']>);
             }}
           />
           {FLAG_FILTERS.map((f) => (
@@ -95,7 +108,7 @@ export default function MembersScreen() {
               value={flags[f.key]}
               allowDeselect={false}
               onChange={(v) => {
-                setFlags((prev) => ({ ...prev, [f.key]: (v ?? '') as '' | 'true' | 'false' }));
+                flagParams[f.key][1]((v ?? '') as FlagValue);
               }}
             />
           ))}
