@@ -28,12 +28,15 @@ function amountError(cents: number): string | undefined {
 export function GrantCreditsForm({
   userId,
   onGranted,
+  defaultReason = '',
 }: {
   userId: string;
   onGranted: (balance: number) => void;
+  /** The reason the form starts with (a dispute's page names the dispute). */
+  defaultReason?: string;
 }) {
   const [dollars, setDollars] = useState<number | string>('');
-  const [reason, setReason] = useState('');
+  const [reason, setReason] = useState(defaultReason);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
 
@@ -53,7 +56,7 @@ export function GrantCreditsForm({
       const { data } = await creditsApi.grant({ userId, amount, reason: reason.trim() });
       notifications.show({ color: 'green', message: `Granted ${formatCents(amount)} in credits` });
       setDollars('');
-      setReason('');
+      setReason(defaultReason);
       onGranted(data.data.balance);
     } catch (error) {
       // A refusal of the form's own fields is shown under them, not as "amount: …" in a toast.
@@ -79,6 +82,8 @@ export function GrantCreditsForm({
           min={0.01}
           max={GRANT_MAX_CENTS / 100}
           clampBehavior="none"
+          // No spinner buttons: an amount is typed, and they are unnamed buttons in the page.
+          hideControls
           step={1}
           decimalScale={2}
           value={dollars}

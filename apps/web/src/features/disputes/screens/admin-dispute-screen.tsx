@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { BookingSummary, BookingTimeline, fetchBooking } from '../../bookings';
 import { AdminDisputeActions } from '../components/admin-dispute-actions';
 import { ChatTranscript } from '../components/chat-transcript';
+import { DisputeCreditsPanel } from '../components/dispute-credits-panel';
 import { DisputeDetails } from '../components/dispute-details';
 import { DisputeLoader } from '../components/dispute-loader';
 
@@ -61,6 +62,7 @@ export default function AdminDisputeScreen() {
               <Grid.Col span={{ base: 12, md: 5 }}>
                 <Stack>
                   <AdminDisputeActions dispute={dispute} />
+                  <DisputeCreditsPanel dispute={dispute} />
                   <ChatTranscript bookingId={dispute.bookingId} />
                 </Stack>
               </Grid.Col>

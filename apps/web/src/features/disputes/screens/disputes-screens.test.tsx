@@ -243,6 +243,54 @@ describe('/admin/disputes and /admin/dispute/{id}', () => {
     expect(calls.filter((c) => c.url === `/api/dispute/${dispute._id}`)).toHaveLength(1);
   });
 
+  it('grants credits to a party from the dispute, the reason naming it, with both member pages linked', async () => {
+    storeSession({ id: 'f'.repeat(24), userType: 'admin' });
+    const calls = mockFetch((call: FetchCall) => {
+      if (call.method === 'POST' && call.url === '/api/userCredit/user-credits')
+        return {
+          status: 201,
+          body: { success: true, data: { balance: 1250, currency: 'USD', entry: {} } },
+        };
+      if (call.url === `/api/dispute/${dispute._id}`)
+        return { status: 200, body: { success: true, data: dispute } };
+      if (call.url.startsWith('/api/messages/booking/'))
+        return {
+          status: 200,
+          body: { success: true, data: [], meta: { page: 1, limit: 100, total: 0 } },
+        };
+      return { status: 404, body: { message: 'Booking not found' } };
+    });
+    renderApp(`/admin/dispute/${dispute._id}`);
+    const panel = await screen.findByRole('region', { name: 'Give credits' });
+    expect(within(panel).getByRole('link', { name: 'Olivia Owens' })).toHaveAttribute(
+      'href',
+      `/dashboard/member/${FIXTURE_OWNER_ID}`,
+    );
+    expect(within(panel).getByRole('link', { name: 'Sam Ortega' })).toHaveAttribute(
+      'href',
+      `/dashboard/member/${FIXTURE_SITTER_ID}`,
+    );
+    // No winner yet: the owner is chosen first; the admin picks the sitter instead.
+    expect(within(panel).getByRole('combobox', { name: 'Grant to' })).toHaveValue(
+      'Olivia Owens (owner)',
+    );
+    await userEvent.click(within(panel).getByRole('combobox', { name: 'Grant to' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Sam Ortega (sitter)' }));
+    expect(within(panel).getByRole('textbox', { name: /Reason/ })).toHaveValue(
+      'Dispute: Walk cut short',
+    );
+    await userEvent.type(within(panel).getByRole('textbox', { name: /Amount/ }), '12.5');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Grant credits' }));
+    expect(await within(panel).findByRole('status')).toHaveTextContent(
+      'Credits granted to Sam Ortega (sitter).',
+    );
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      userId: FIXTURE_SITTER_ID,
+      amount: 1250,
+      reason: 'Dispute: Walk cut short',
+    });
+  });
+
   const serveDispute = (current: Dispute) =>
     mockFetch((call: FetchCall) => {
       if (call.url === `/api/dispute/${current._id}`)
@@ -275,6 +323,6 @@ describe('/admin/disputes and /admin/dispute/{id}', () => {
     expect(buttonNames()).toEqual(['Clear the winner', 'Resolve', 'Close']);
     // Every button, including any hidden from the accessibility tree, has a name.
     for (const button of document.querySelectorAll('button'))
-      expect(button).toHaveAccessibleName(/\S/);
+      expect(button, button.outerHTML.slice(0, 200)).toHaveAccessibleName(/\S/);
   });
 });
