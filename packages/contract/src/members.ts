@@ -51,6 +51,11 @@ export const memberListResponse = z.object({
 export type MemberListResponse = z.infer<typeof memberListResponse>;
 
 export const auditListQuery = boundedPageQuery(20, {});
+/** What the catalogue history lists: changes to coupons or to packages (no member's). */
+export const CATALOGUE_TARGETS = ['coupon', 'package'] as const;
+export const catalogueAuditQuery = boundedPageQuery(20, {
+  targetType: z.enum(CATALOGUE_TARGETS),
+});
 /** A page of a member's audit log, as the member detail embeds it. */
 export const auditPage = z.object({
   data: z.array(auditEntry),

@@ -16,6 +16,7 @@ import { couponsRoutes } from './coupons/index.ts';
 import { packagesRoutes } from './packages/index.ts';
 import { adminDashboardRoutes } from './admin/index.ts';
 import { membersRoutes } from './members/index.ts';
+import { auditRoutes } from './audit/index.ts';
 import { paymentsRoutes, stripeRoutes, stripeWebhookRoutes } from './billing/index.ts';
 import { availabilityRoutes } from './availability/index.ts';
 import { accountsRoutes } from './accounts/index.ts';
@@ -44,6 +45,7 @@ export const apiModules: { prefix: string; routes: FastifyPluginAsync }[] = [
   { prefix: '/packages', routes: packagesRoutes },
   { prefix: '/admin-dashboard', routes: adminDashboardRoutes },
   { prefix: '/admin/members', routes: membersRoutes },
+  { prefix: '/admin/audit', routes: auditRoutes },
   { prefix: '/stripe', routes: stripeRoutes },
   { prefix: '/stripe', routes: stripeWebhookRoutes },
   { prefix: '/payments', routes: paymentsRoutes },

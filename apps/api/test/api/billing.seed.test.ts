@@ -13,6 +13,16 @@ afterAll(() => closeApp(t));
 
 const tokenOf = async (email: string) => (await demoSession(t.app, email)).token;
 
+/** An active package other than the member's current plan (her plan's credits come once a period). */
+async function anotherPackageThan(token: string): Promise<string> {
+  const mine = await t.call({ method: 'GET', url: '/api/payments/subscription', token });
+  const packages = await t.call({ method: 'GET', url: '/api/packages', token });
+  const list = (packages.json().data ?? packages.json().packages) as { _id: string }[];
+  const other = list.find((p) => p._id !== mine.json().data.packageId);
+  if (!other) throw new Error('the demo has one package');
+  return other._id;
+}
+
 describe('demo paid members', () => {
   it('each paid member has the active subscription and paid payment behind is_paid', async () => {
     const paid = await t.app.db
@@ -37,7 +47,10 @@ describe('demo paid members', () => {
         .where('user_id', '=', user.id)
         .where('reason', 'like', 'Credits included in %')
         .execute();
-      expect(included.map((e) => Number(e.amount)), user.email).toEqual([1000]);
+      expect(
+        included.map((e) => Number(e.amount)),
+        user.email,
+      ).toEqual([1000]);
     }
     expect(endingSoon).toBe(1);
   });
@@ -48,7 +61,8 @@ describe('demo paid members', () => {
       method: 'POST',
       url: '/api/stripe/create-subscription',
       token,
-      payload: { couponCode: null },
+      // Her plan is the first package; another one is open to her.
+      payload: { packageId: await anotherPackageThan(token), couponCode: null },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().url).toContain('/api/payments/sandbox/');

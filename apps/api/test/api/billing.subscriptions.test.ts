@@ -173,12 +173,27 @@ describe('subscribing through the local sandbox', () => {
       (m) => m.subject === 'Your Pawsy receipt',
     );
     expect(receipts).toHaveLength(1);
+    // The same package again while it runs: its credits come once per period.
+    const again = await subscribe(member, { packageId: pkg._id, couponCode: null });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(
+      / runs until \w{3} \d{1,2} \w{3} \d{4}; you can buy it again once it ends$/,
+    );
+    // The coupon again, on another package: once per member.
+    const other = await createPackage(t, admin, { priceCents: 1000, creditsIncluded: 700 });
+    const reuse = await subscribe(member, { packageId: other._id, couponCode: coupon.code });
+    expect(reuse.statusCode).toBe(409);
+    expect(reuse.json().message).toBe('You have already used this coupon');
     // Another package while one is active: once paid it replaces the old one at its period end.
-    const second = (await subscribe(member, { packageId: pkg._id, couponCode: null })).json().data;
+    const second = (await subscribe(member, { packageId: other._id, couponCode: null })).json()
+      .data;
     await sandboxClick(t, second.url, 'pay');
     const now = await subscriptionOf(t, member);
     expect(now).toMatchObject({ isPaid: true, data: { _id: second.subscriptionId } });
-    expect(await balanceOf(t, member)).toBe(3000);
+    expect(await balanceOf(t, member)).toBe(2200);
+    // Switched away from, the first still runs to its end: buying it back waits for that.
+    const back = await subscribe(member, { packageId: pkg._id, couponCode: null });
+    expect(back.statusCode).toBe(409);
     const old = await t.app.db
       .selectFrom('subscriptions')
       .select('cancel_at_period_end')

@@ -272,6 +272,12 @@ const lists: [string, () => TestUser, () => string][] = [
   ['admin: contact messages', () => admin, () => '/api/contact'],
   ['admin: coupons', () => admin, () => '/api/coupons/'],
   ['admin: packages', () => admin, () => '/api/packages/all'],
+  ['admin: coupon history', () => admin, () => '/api/admin/audit?targetType=coupon'],
+  [
+    'admin: package history, a later page',
+    () => admin,
+    () => '/api/admin/audit?targetType=package&page=2&limit=1',
+  ],
   ['admin dashboard', () => admin, () => '/api/admin-dashboard'],
 ];
 

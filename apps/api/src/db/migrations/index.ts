@@ -44,6 +44,7 @@ import * as unconfirmedUsers from './2026-12-06T16-00-00-unconfirmed-users.ts';
 import * as contactInbox from './2026-12-06T18-00-00-contact-inbox.ts';
 import * as petRemoval from './2026-12-06T22-00-00-pet-removal.ts';
 import * as contestedClaims from './2026-12-07T01-00-00-contested-claims.ts';
+import * as auditByTarget from './2026-12-07T20-00-00-audit-by-target.ts';
 
 /**
  * Every migration, by name (ISO timestamp first so names sort in order).
@@ -95,4 +96,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T18-00-00-contact-inbox': contactInbox,
   '2026-12-06T22-00-00-pet-removal': petRemoval,
   '2026-12-07T01-00-00-contested-claims': contestedClaims,
+  '2026-12-07T20-00-00-audit-by-target': auditByTarget,
 };

@@ -38,3 +38,32 @@ export async function countAuditBySubject(db: DbOrTrx, subjectUserId: string): P
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Changes to one kind of thing no member owns (coupons, packages), newest first (index audit_log_target_created_idx). */
+export function listAuditByTarget(
+  db: DbOrTrx,
+  targetType: string,
+  limit: number,
+  offset: number,
+): Promise<AuditRow[]> {
+  return db
+    .selectFrom('audit_log as a')
+    .leftJoin('users as u', 'u.id', 'a.actor_id')
+    .selectAll('a')
+    .select(['u.first_name as actor_first_name', 'u.last_name as actor_last_name'])
+    .where('a.target_type', '=', targetType)
+    .orderBy('a.created_at', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countAuditByTarget(db: DbOrTrx, targetType: string): Promise<number> {
+  const row = await db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('target_type', '=', targetType)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

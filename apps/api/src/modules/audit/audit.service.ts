@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { toPageMeta, type AuditEntry } from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
-import { countAuditBySubject, insertAuditEntry, listAuditBySubject } from './audit.repository.ts';
+import {
+  countAuditBySubject,
+  countAuditByTarget,
+  insertAuditEntry,
+  listAuditBySubject,
+  listAuditByTarget,
+} from './audit.repository.ts';
 import { toAuditEntry } from './audit.mapper.ts';
 
 export const AUDIT_PAGE_SIZE = 20;
@@ -73,6 +79,20 @@ export async function listAuditForUser(
   const [rows, total] = await Promise.all([
     listAuditBySubject(app.db, userId, limit, (page - 1) * limit),
     countAuditBySubject(app.db, userId),
+  ]);
+  return { data: rows.map(toAuditEntry), meta: toPageMeta(page, limit, total) };
+}
+
+/** One page of the changes to coupons or packages (recordCatalogueChange), newest first. */
+export async function listCatalogueChanges(
+  app: FastifyInstance,
+  targetType: string,
+  page = 1,
+  limit = AUDIT_PAGE_SIZE,
+): Promise<{ data: AuditEntry[]; meta: ReturnType<typeof toPageMeta> }> {
+  const [rows, total] = await Promise.all([
+    listAuditByTarget(app.db, targetType, limit, (page - 1) * limit),
+    countAuditByTarget(app.db, targetType),
   ]);
   return { data: rows.map(toAuditEntry), meta: toPageMeta(page, limit, total) };
 }

@@ -218,6 +218,22 @@ export function findEndedSubscriptions(db: DbOrTrx, now: string): Promise<Subscr
     .execute();
 }
 
+/** The member's running subscription (active or past due) to one package, if any. */
+export function findRunningSubscriptionOf(
+  db: DbOrTrx,
+  userId: string,
+  packageId: string,
+): Promise<SubscriptionRow | undefined> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('package_id', '=', packageId)
+    .where('status', 'in', ['active', 'past_due'])
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+}
+
 /** The member's other running subscriptions (replaced when a new one is paid for). */
 export function findOtherRunningSubscriptions(
   db: DbOrTrx,

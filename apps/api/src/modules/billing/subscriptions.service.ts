@@ -11,6 +11,7 @@ import * as repo from './billing.repository.ts';
 import { toSubscriptionWire } from './billing.mapper.ts';
 import { openCheckout } from './billing.service.ts';
 import { gatewayOf } from './gateway.ts';
+import { formatDay } from '../../lib/house-dates.ts';
 
 async function packageToSell(app: FastifyInstance, packageId?: string): Promise<Package> {
   if (!packageId) {
@@ -30,6 +31,15 @@ export async function quoteSubscription(
   input: { packageId?: string; couponCode: string | null },
 ): Promise<SubscriptionQuote & { couponId: string | null; pkg: Package }> {
   const pkg = await packageToSell(app, input.packageId);
+  // A package's credits come once per period: one still running (renewing, or switched away
+  // from and running to its end) is bought again once it ends. Switching to another is open.
+  await expireEndedSubscriptions(app);
+  const running = await repo.findRunningSubscriptionOf(app.db, caller.id, pkg._id);
+  if (running)
+    throw new AppError(
+      'CONFLICT',
+      `${pkg.name} runs until ${running.current_period_end ? formatDay(running.current_period_end.slice(0, 10)) : 'the end of its period'}; you can buy it again once it ends`,
+    );
   const coupon = input.couponCode
     ? await quoteCoupon(app, input.couponCode, pkg.priceCents, caller.id)
     : null;
@@ -104,6 +114,13 @@ export async function createSubscription(
   return { url, paymentId, subscriptionId };
 }
 
+/** A subscription's package name, or "Package" when the package is gone. */
+const packageName = (app: FastifyInstance, packageId: string) =>
+  getPackage(app, packageId).then(
+    (p) => p.name,
+    () => 'Package',
+  );
+
 export async function getMySubscription(
   app: FastifyInstance,
   caller: AuthUser,
@@ -113,12 +130,7 @@ export async function getMySubscription(
     repo.findCurrentSubscription(app.db, caller.id),
     getUser(app.db, caller.id),
   ]);
-  const name = sub
-    ? await getPackage(app, sub.package_id).then(
-        (p) => p.name,
-        () => 'Package',
-      )
-    : '';
+  const name = sub ? await packageName(app, sub.package_id) : '';
   return {
     success: true as const,
     data: sub ? toSubscriptionWire(sub, name) : null,
@@ -139,7 +151,7 @@ export async function cancelAtPeriodEnd(
   await repo.updateSubscription(app.db, sub.id, { cancel_at_period_end: 1 });
   await notifyUser(app, caller.id, {
     type: 'subscription',
-    message: `Your subscription will end on ${sub.current_period_end?.slice(0, 10) ?? 'the end of the period'}.`,
+    message: `Your ${await packageName(app, sub.package_id)} subscription will end on ${sub.current_period_end ? formatDay(sub.current_period_end.slice(0, 10)) : 'the end of the period'}.`,
     data: { subscriptionId: sub.id },
   });
   return getMySubscription(app, caller);

@@ -101,6 +101,21 @@ export async function insertRedemptionIfNew(
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
+/** How many uses of a coupon a member has, held in an open checkout or redeemed by a payment. */
+export async function countRedemptionsByUser(
+  db: DbOrTrx,
+  couponId: string,
+  userId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('coupon_redemptions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('coupon_id', '=', couponId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Deletes a payment's redemption row: the coupon it named, or null when there was none. */
 export async function deleteRedemptionOfPayment(
   db: DbOrTrx,

@@ -9,6 +9,7 @@ export const COUPON_MESSAGES = {
   expired: 'Coupon has expired',
   notYetValid: 'Coupon is not valid yet',
   usedUp: 'Coupon has reached its maximum number of redemptions',
+  alreadyUsed: 'You have already used this coupon',
   duplicateCode: 'A coupon with this code already exists',
 } as const;
 

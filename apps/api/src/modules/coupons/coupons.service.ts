@@ -142,8 +142,11 @@ export async function quoteCoupon(
     found !== undefined &&
     found.max_redemptions !== null &&
     found.redemptions >= found.max_redemptions;
-  const held = atCap ? await countHeldUses(app.db, userId, found.id) : 0;
+  const mine = found ? await repo.countRedemptionsByUser(app.db, found.id, userId) : 0;
+  // Uses the member holds in open checkouts pass to the next one (openCheckout closes those).
+  const held = atCap || mine > 0 ? await countHeldUses(app.db, userId, found!.id) : 0;
   const coupon = assertUsable(found, held);
+  if (mine - held > 0) throw new AppError('CONFLICT', COUPON_MESSAGES.alreadyUsed);
   return {
     couponId: coupon.id,
     code: coupon.code,
@@ -183,6 +186,10 @@ export async function holdCouponUse(
   trx: DbOrTrx,
   input: { couponId: string; userId: string; paymentId: string },
 ): Promise<void> {
+  // Once per member: the member's earlier checkouts still open were closed before this (their
+  // uses given back), so any use left is one a payment took.
+  if ((await repo.countRedemptionsByUser(trx, input.couponId, input.userId)) > 0)
+    throw new AppError('CONFLICT', COUPON_MESSAGES.alreadyUsed);
   if (!(await redeemCouponOnce(trx, input))) throw new AppError('CONFLICT', COUPON_MESSAGES.usedUp);
 }
 

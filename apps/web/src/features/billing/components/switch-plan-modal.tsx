@@ -23,15 +23,12 @@ export function SwitchPlanModal({
   onClose,
   onConfirm,
 }: SwitchPlanModalProps) {
-  const isSame = current.packageId === next._id;
   return (
     <ConfirmDialog
       opened={opened}
-      title={
-        isSame ? `Buy ${next.name} again?` : `Switch from ${current.packageName} to ${next.name}?`
-      }
+      title={`Switch from ${current.packageName} to ${next.name}?`}
       keepLabel={`Keep ${current.packageName}`}
-      confirmLabel={isSame ? payLabel : `Switch and ${payLabel.toLowerCase()}`}
+      confirmLabel={`Switch and ${payLabel.toLowerCase()}`}
       isSubmitting={isPaying}
       onClose={onClose}
       onConfirm={onConfirm}

@@ -22,8 +22,9 @@ export function describeCurrentPlan(plan: CurrentPlan): string {
  */
 export function describeSwitch(plan: CurrentPlan, next: { _id: string; name: string }): string {
   const end = periodEnd(plan);
+  // A package's credits come once per period: the API refuses the running one (409).
   if (next._id === plan.packageId)
-    return `Buying ${next.name} again starts a new ${next.name} period from today, once paid; the current one stops renewing and runs until ${end}.`;
+    return `${next.name} is already your plan; you can buy it again once it ends on ${end}.`;
   return `Buying ${next.name} makes it your plan from today, once paid; ${plan.packageName} stops renewing and runs until ${end}.`;
 }
 

@@ -137,4 +137,23 @@ describe('/subscribe for a member who already has a plan', () => {
     await userEvent.click(within(again).getByRole('button', { name: 'Switch and pay $20.00' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://pay.test/checkout/2'));
   });
+
+  it('offers no second purchase of the plan that runs now (its credits come once a period)', async () => {
+    storeSession({ id: 'aaaaaaaaaaaaaaaaaaaaaab1', userType: 'user' });
+    const running = makeSubscription({ packageId: PKG._id, packageName: PKG.name });
+    const calls = mockFetch((call) => {
+      if (call.url === `/api/packages/${PKG._id}`)
+        return { status: 200, body: { success: true, data: PKG } };
+      if (call.url === '/api/payments/subscription')
+        return { status: 200, body: { success: true, data: running, isPaid: true } };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    renderApp(`/subscribe?packageId=${PKG._id}`);
+    const notice = await screen.findByTestId('current-plan');
+    expect(notice).toHaveTextContent(
+      'Monthly Care is already your plan; you can buy it again once it ends on 4 Jan 2027.',
+    );
+    expect(screen.getByRole('button', { name: 'Pay $20.00' })).toBeDisabled();
+    expect(calls.some((c) => c.url === '/api/stripe/create-subscription')).toBe(false);
+  });
 });

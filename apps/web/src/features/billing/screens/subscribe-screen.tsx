@@ -175,8 +175,9 @@ export default function SubscribeScreen() {
                 size="md"
                 onClick={() => (current ? switchModal.open() : void pay(p))}
                 loading={busy === 'pay'}
-                // Until we know whether the member has a plan to replace (an error lets them on).
-                disabled={mine.isLoading && !mine.data}
+                // Until we know whether the member has a plan to replace (an error lets them on);
+                // never for the plan that runs now (its credits come once a period).
+                disabled={(mine.isLoading && !mine.data) || current?.packageId === p._id}
               >
                 {payLabel}
               </Button>
