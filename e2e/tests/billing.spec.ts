@@ -71,7 +71,12 @@ test('admin creates a coupon; a member subscribes with it through the sandbox an
   await dialog.getByRole('textbox', { name: /Percent off/ }).fill('50');
   await dialog.getByRole('textbox', { name: /Maximum redemptions/ }).fill('5');
   await dialog.getByRole('button', { name: 'Create coupon' }).click();
-  await expect(admin.getByRole('row').filter({ hasText: code })).toContainText('0 / 5');
+  await expect(
+    admin
+      .getByRole('table', { name: 'Coupons, newest first' })
+      .getByRole('row')
+      .filter({ hasText: code }),
+  ).toContainText('0 / 5');
 
   const page = await newPage(browser);
   const member = await createVerifiedUserViaApi(page, 'user');

@@ -19,7 +19,7 @@ test('an admin creates a coupon, sees it first, edits it in place; a duplicate i
   await dialog.getByRole('textbox', { name: /Maximum redemptions/ }).fill('3');
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Create coupon' }).click();
-  await expect(page.getByText('Coupon created')).toBeVisible();
+  await expect(page.getByText('Coupon created', { exact: true })).toBeVisible();
   await expect(page.getByRole('rowheader').first()).toHaveText(code);
 
   await page.getByRole('button', { name: `Edit coupon ${code}` }).click();

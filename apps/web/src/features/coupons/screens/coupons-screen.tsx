@@ -1,12 +1,13 @@
 import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadMore } from '../../../components/ui/load-more';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { isAdminUser } from '../../../lib/roles';
 import { useCurrentUser } from '../../auth';
+import { CatalogueHistory } from '../../audit';
 import { CouponFormModal } from '../components/coupon-form-modal';
 import { CouponsTable } from '../components/coupons-table';
 import { COUPON_MESSAGES, type Coupon, type CreateCouponBody } from '../coupons-api';
@@ -24,6 +25,8 @@ export default function CouponsScreen() {
   const { items, paging, loading, saving, error } = useAppSelector((s) => s.coupons);
   // undefined: closed; null: creating; a coupon: editing it.
   const { editing, open: setEditing, close: closeEditing } = useEditDialog<Coupon>();
+  // Each save here adds to the change history below, which reads it again.
+  const [saves, setSaves] = useState(0);
 
   useEffect(() => {
     if (admin) void dispatch(fetchCoupons(1));
@@ -63,6 +66,7 @@ export default function CouponsScreen() {
       message: `${body.code} is saved.`,
     });
     closeEditing();
+    setSaves((n) => n + 1);
     return null;
   };
 
@@ -100,6 +104,7 @@ export default function CouponsScreen() {
             endLabel="No more coupons"
           />
         )}
+        <CatalogueHistory targetType="coupon" version={saves} />
       </Stack>
       {editing !== undefined && (
         <CouponFormModal

@@ -1,8 +1,9 @@
 import { Alert, Container, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { getErrorMessage } from '../../../lib/api-error';
 import { isAdminUser } from '../../../lib/roles';
+import { CatalogueHistory } from '../../audit';
 import { useLoad } from '../../../lib/use-load';
 import { useCurrentUser } from '../../auth';
 import { CurrentPlanNotice, useMySubscription } from '../../billing';
@@ -27,6 +28,8 @@ export default function PackagesScreen() {
   const loadAll = useCallback(() => withMessage(packagesApi.listAll()), []);
   const offered = useLoad('packages', loadActive, PACKAGE_MESSAGES.fetchFailed);
   const all = useLoad(admin ? 'all-packages' : null, loadAll, PACKAGE_MESSAGES.fetchFailed);
+  // Each save here adds to the change history below, which reads it again.
+  const [saves, setSaves] = useState(0);
   const reload = () => {
     offered.reload();
     all.reload();
@@ -69,7 +72,16 @@ export default function PackagesScreen() {
             {all.error}
           </Alert>
         )}
-        {admin && all.data && <ManagePackages packages={all.data} onChanged={reload} />}
+        {admin && all.data && (
+          <ManagePackages
+            packages={all.data}
+            onChanged={() => {
+              reload();
+              setSaves((n) => n + 1);
+            }}
+          />
+        )}
+        {admin && all.data && <CatalogueHistory targetType="package" version={saves} />}
       </Stack>
     </Container>
   );

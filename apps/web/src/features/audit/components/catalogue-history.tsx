@@ -1,0 +1,133 @@
+import { Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { ListTable } from '../../../components/ui/list-table';
+import { getErrorMessage } from '../../../lib/api-error';
+import { formatDateTime } from '../../../lib/dates';
+import { AUDIT_MESSAGES, auditApi, type CatalogueChange, type CatalogueTarget } from '../audit-api';
+
+const NOUN: Record<CatalogueTarget, string> = { coupon: 'Coupon', package: 'Package' };
+
+/** Fields every write touches or that repeat another under a second name: not a change to show. */
+const QUIET = new Set([
+  '_id',
+  'id',
+  'createdAt',
+  'updatedAt',
+  'redemptions',
+  'percentOff',
+  'amountOff',
+]);
+
+const shown = (value: unknown): string =>
+  value === null || value === undefined
+    ? '—'
+    : value === true
+      ? 'yes'
+      : value === false
+        ? 'no'
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value);
+
+/** What the row is about: the coupon's code or the package's name, as it was after the change. */
+function nameOf(entry: CatalogueChange): string {
+  const record = (entry.after ?? entry.before ?? {}) as Record<string, unknown>;
+  const name = record.code ?? record.name;
+  return typeof name === 'string' ? name : entry.targetId;
+}
+
+/** "value: 10 → 25, active: yes → no"; for a creation, what it was created with. */
+export function describeChange(entry: CatalogueChange): string {
+  const before = (entry.before ?? {}) as Record<string, unknown>;
+  const after = (entry.after ?? {}) as Record<string, unknown>;
+  const keys = Object.keys(after).filter((k) => !QUIET.has(k));
+  if (entry.before === null || entry.before === undefined)
+    return keys.map((k) => `${k}: ${shown(after[k])}`).join(', ');
+  const changed = keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  return changed.map((k) => `${k}: ${shown(before[k])} → ${shown(after[k])}`).join(', ') || '—';
+}
+
+const PAGE_SIZE = 10;
+
+/**
+ * Admins: the history of the coupons or the packages (GET /api/admin/audit), newest first, read
+ * again whenever `version` changes (the screen counts its saves).
+ */
+export function CatalogueHistory({
+  targetType,
+  version,
+}: {
+  targetType: CatalogueTarget;
+  version: number;
+}) {
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<{ entries: CatalogueChange[]; pages: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const titleId = `${targetType}-history-title`;
+
+  useEffect(() => {
+    let live = true;
+    auditApi.catalogue(targetType, page, PAGE_SIZE).then(
+      (answer) => {
+        if (!live) return;
+        setError(null);
+        // Only rows of the audit's shape (an answer of another shape lists nothing).
+        const entries = Array.isArray(answer?.data)
+          ? answer.data.filter((e) => typeof e?.action === 'string')
+          : [];
+        setData({ entries, pages: answer?.meta?.totalPages ?? 1 });
+      },
+      (caught: unknown) => {
+        if (live) setError(getErrorMessage(caught, AUDIT_MESSAGES.fetchFailed));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [targetType, page, version]);
+
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={titleId}>
+      <Title id={titleId} order={2} size="h4">
+        Change history
+      </Title>
+      {error && (
+        <Text c="red.8" role="alert">
+          {error}
+        </Text>
+      )}
+      {data && data.entries.length === 0 && <Text>No changes yet.</Text>}
+      {data && data.entries.length > 0 && (
+        <ListTable
+          caption={`Changes to ${targetType}s, newest first`}
+          columns={['When', 'Who', 'What', 'Changes']}
+        >
+          {data.entries.map((e) => (
+            <Table.Tr key={e._id}>
+              <Table.Td>
+                <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
+              </Table.Td>
+              <Table.Td>{e.actorName ?? 'Former admin'}</Table.Td>
+              <Table.Td>
+                {NOUN[targetType]} {e.action.endsWith('.create') ? 'created' : 'changed'}:{' '}
+                {nameOf(e)}
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{describeChange(e)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
+      )}
+      {data && data.pages > 1 && (
+        <Pagination
+          total={data.pages}
+          value={page}
+          onChange={setPage}
+          getControlProps={(control) => ({
+            'aria-label': control === 'previous' ? 'Previous history page' : 'Next history page',
+          })}
+          getItemProps={(n) => ({ 'aria-label': `History page ${n}` })}
+        />
+      )}
+    </Stack>
+  );
+}

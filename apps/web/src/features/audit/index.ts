@@ -1,0 +1,2 @@
+// Public surface of the audit feature, for the screens of other features.
+export { CatalogueHistory } from './components/catalogue-history';
