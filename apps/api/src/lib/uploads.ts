@@ -152,7 +152,16 @@ async function receiveFile(
     handle = null;
     const found = type!;
     const storedName = `${randomBytes(16).toString('hex')}.${found.ext}`;
-    await store.putFile(storedName, staged, found.mime);
+    // The file was fine; the store (S3 when configured) did not take it: a 502, not the
+    // client's "malformed body", and logged by the error handler with its cause.
+    await store.putFile(storedName, staged, found.mime).catch((cause: unknown) => {
+      const refused = new AppError(
+        'UPSTREAM',
+        'The file could not be stored; please try again later',
+      );
+      refused.cause = cause;
+      throw refused;
+    });
     return {
       field: part.fieldname,
       storedName,

@@ -166,6 +166,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // is not waited for, so a client cannot hold the connection by trickling it.
     if (!request.raw.complete) reply.header('connection', 'close');
     if (error instanceof AppError) {
+      // Ours to fix or an outside service down (the payment provider, the file store): logged.
+      if (error.statusCode >= 500)
+        request.log.error({ err: error, cause: error.cause }, 'request failed upstream');
       return reply
         .status(error.statusCode)
         .send({ ...error.details, message: error.message, code: error.code, errors: error.errors });
