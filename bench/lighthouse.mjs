@@ -227,7 +227,7 @@ function renderSection(results, failed) {
       `mobile emulation with simulated throttling (CPU slowdown ${first.configSettings?.throttling?.cpuSlowdownMultiplier ?? '?'}, network RTT ${first.configSettings?.throttling?.rttMs ?? '?'} ms), ${first.environment?.hostUserAgent?.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chromium'}.`,
     `Run ${new Date(first.fetchTime).toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}; ` +
       `1-minute load average ${os.loadavg()[0].toFixed(1)} at the end (scores drop on a busy machine).`,
-    'Reproduce: `node bench/lighthouse.mjs` (about 2 minutes per page). Targets (issue 12): performance ≥ 95, accessibility 100.',
+    `Reproduce: \`${RUNS === 5 ? '' : `LIGHTHOUSE_RUNS=${RUNS} `}node bench/lighthouse.mjs\` (about 2 minutes per page). Targets (issue 12): performance ≥ 95, accessibility 100.`,
     `Each page ran ${RUNS} times: the row is the median run, "range" the lowest and highest performance score. ` +
       'The rows "static screen only" block the script that starts the app: the page as it paints before any of ' +
       "the app's JavaScript, which shows what this machine allows a page with no app at all.",

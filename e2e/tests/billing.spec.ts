@@ -73,7 +73,7 @@ test('admin creates a coupon; a member subscribes with it through the sandbox an
   await dialog.getByRole('button', { name: 'Create coupon' }).click();
   await expect(
     admin
-      .getByRole('table', { name: 'Coupons, newest first' })
+      .getByRole('table', { name: 'Coupons, newest first', exact: true })
       .getByRole('row')
       .filter({ hasText: code }),
   ).toContainText('0 / 5');
