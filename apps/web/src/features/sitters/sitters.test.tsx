@@ -99,13 +99,15 @@ describe('sitter search', () => {
     });
     mockFetch(({ url }) =>
       url.startsWith('/api/user/nearby')
-        ? { status: 200, body: page([lister], 1, false, 'all') }
+        ? { status: 200, body: { ...page([lister], 1, false, 'all'), total: 1, totalPages: 1 } }
         : { status: 200, body: { success: true, allNotifications: [] } },
     );
     renderApp('/petSitters');
     const card = await screen.findByRole('article', { name: 'Ines S.' });
     expect(within(card).getByText('Dog walking · $25/hour')).toBeInTheDocument();
     expect(within(card).getByText('Boarding · $45/night suggested')).toBeInTheDocument();
+    // One sitter is "1 sitter", not "1 sitters".
+    expect(screen.getByText('Showing 1 of 1 sitter')).toBeInTheDocument();
   });
 
   it('hides distances in "all" mode and sends the name and city filters', async () => {

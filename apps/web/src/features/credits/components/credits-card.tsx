@@ -41,7 +41,8 @@ function CreditHistory({ credits, count }: { credits: UserCredits; count: number
                 {formatDate(entry.createdAt)}
               </Text>
             </Text>
-            <Text size="sm" fw={600}>
+            {/* An amount never breaks across lines (at 390 px it read "+$25. / 00"). */}
+            <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
               {entry.amount > 0 ? '+' : '−'}
               {formatCents(Math.abs(entry.amount), credits.currency)}
             </Text>

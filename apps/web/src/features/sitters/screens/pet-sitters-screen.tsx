@@ -13,6 +13,7 @@ import {
 import { IconUserSearch } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { countOf } from '../../../lib/plural';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { WhenVisible } from '../../../components/ui/when-visible';
 import { paths } from '../../../config/paths';
@@ -78,7 +79,7 @@ export default function PetSittersScreen() {
           ) : (
             <Stack aria-live="polite">
               <Text size="sm" c="dark.4">
-                Showing {search.items.length} of {search.total} sitters
+                Showing {search.items.length} of {countOf(search.total, 'sitter')}
               </Text>
               <Stack component="section" aria-label="Sitters" gap="sm">
                 {search.items.map((sitter) => (
