@@ -37,7 +37,7 @@ export function EmailCodeForm({ email, verify, resend, autoFocus = false }: Emai
   // 409: the address was signed up more than once, so only a password reset confirms it.
   const [needsReset, setNeedsReset] = useState(false);
 
-  const submit = async () => {
+  const submit = async (form: HTMLFormElement) => {
     setError(null);
     if (!/^\d{6}$/.test(otp)) {
       setError('Enter the 6-digit code from the email.');
@@ -48,7 +48,14 @@ export function EmailCodeForm({ email, verify, resend, autoFocus = false }: Emai
       await verify(otp);
     } catch (err) {
       setError(messageOf(err, AUTH_MESSAGES.otpFailed));
-      setNeedsReset(err instanceof ApiError && err.status === 409);
+      const mustReset = err instanceof ApiError && err.status === 409;
+      setNeedsReset(mustReset);
+      if (!mustReset) {
+        // A wrong code is typed again: the digits go and the focus is back on the first box (the
+        // message is read with it), not left on "Verify code".
+        setOtp('');
+        form.querySelector<HTMLInputElement>('input')?.focus();
+      }
     } finally {
       setVerifying(false);
     }
@@ -66,7 +73,7 @@ export function EmailCodeForm({ email, verify, resend, autoFocus = false }: Emai
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        void submit(event.currentTarget);
       }}
     >
       <Stack>

@@ -235,6 +235,10 @@ describe('signup screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Verify code' }));
     expect(await within(dialog).findByText('OTP verification failed.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: /resend code in \d+ s/i })).toBeDisabled();
+    // The wrong digits go and the focus is back on the first box, to type the code again.
+    const digits = within(dialog).getAllByRole('textbox');
+    for (const digit of digits) expect(digit).toHaveValue('');
+    expect(digits[0]).toHaveFocus();
   });
 });
 
