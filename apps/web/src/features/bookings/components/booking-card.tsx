@@ -17,7 +17,10 @@ export type CardBooking = Pick<
   '_id' | 'service' | 'startDate' | 'endDate' | 'owner' | 'price'
 > &
   Partial<
-    Pick<Booking, 'status' | 'provider' | 'distanceKm' | 'seriesId' | 'pets' | 'petKinds' | 'notes'>
+    Pick<
+      Booking,
+      'status' | 'provider' | 'distanceKm' | 'seriesId' | 'pets' | 'petKinds' | 'notes' | 'payment'
+    >
   >;
 
 type BookingCardProps = {
@@ -78,6 +81,12 @@ export function BookingCard({ booking, viewAs, children }: BookingCardProps) {
           {booking.seriesId && (
             <Badge variant="outline" color="grape.8">
               Weekly series
+            </Badge>
+          )}
+          {/* Not paid yet: no sitter sees it until it is (the booking page says how to pay). */}
+          {booking.payment?.status === 'awaiting' && booking.status === 'pending' && (
+            <Badge variant="outline" color="orange.9">
+              Awaiting payment
             </Badge>
           )}
           {booking.status && <StatusBadge status={booking.status} />}

@@ -35,6 +35,18 @@ describe('bookings list', () => {
     expect(calls.map((c) => c.url)).toContain('/api/booking/user?status=accepted&page=1&limit=20');
   });
 
+  it('a direct request not paid yet says "Awaiting payment" in the list (no sitter sees it yet)', async () => {
+    storeSession({ id: OWNER_ID, userType: 'user' });
+    const base = makeBooking({ status: 'pending' });
+    const unpaid = { ...base, payment: { ...base.payment, status: 'awaiting' as const } };
+    mockFetch((call) =>
+      call.url.startsWith('/api/booking/user?status=pending') ? page([unpaid]) : page([]),
+    );
+    renderApp('/bookings');
+    const card = await screen.findByRole('article', { name: 'Dog walking booking' });
+    expect(card).toHaveTextContent('Awaiting payment');
+  });
+
   it('a booking without a sitter says "No sitter yet" while open and "No sitter" once cancelled', async () => {
     storeSession({ id: OWNER_ID, userType: 'user' });
     const noSitter = { provider_id: null, provider: null, price: null };
