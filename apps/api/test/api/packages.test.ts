@@ -89,6 +89,27 @@ describe('packages', () => {
     expect(res.json().message).toBe(message);
   });
 
+  it('refuses a second package of one name, in any letter case, on create and on rename', async () => {
+    await create({ name: 'Twin plan', priceCents: 1100 });
+    const again = await call(t, 'POST', '/api/packages', admin, {
+      name: '  twin PLAN ',
+      priceCents: 1200,
+      interval: 'month',
+      creditsIncluded: 10,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      message: 'A package with this name already exists',
+      errors: [{ path: 'name', message: 'A package with this name already exists' }],
+    });
+    const other = await create({ name: 'Other plan', priceCents: 1300 });
+    const rename = await call(t, 'PUT', `/api/packages/${other._id}`, admin, { name: 'TWIN plan' });
+    expect(rename.statusCode).toBe(409);
+    // Its own name, in another case, is no clash.
+    const own = await call(t, 'PUT', `/api/packages/${other._id}`, admin, { name: 'OTHER plan' });
+    expect(own.statusCode, own.body).toBe(200);
+  });
+
   it('holds at most 100 packages, so the lists always show every one', async () => {
     const have = (await call(t, 'GET', '/api/packages/all', admin)).json().data.length;
     for (let i = have; i < 100; i++) await create({ name: `Plan ${i}`, priceCents: 1000 + i });

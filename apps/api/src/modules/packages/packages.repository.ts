@@ -11,6 +11,20 @@ export function findPackage(db: DbOrTrx, id: string): Promise<PackageRow | undef
   return db.selectFrom('packages').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * Another package with this name, in any letter case (members tell plans apart by name). The
+ * catalogue holds at most PACKAGES_MAX rows, so this reads them without an index.
+ */
+export async function findPackageNamed(
+  db: DbOrTrx,
+  name: string,
+  exceptId: string | null,
+): Promise<PackageRow | undefined> {
+  const rows = await db.selectFrom('packages').selectAll().limit(PACKAGES_MAX).execute();
+  const wanted = name.trim().toLowerCase();
+  return rows.find((r) => r.id !== exceptId && r.name.trim().toLowerCase() === wanted);
+}
+
 export async function countPackages(db: DbOrTrx): Promise<number> {
   const row = await db
     .selectFrom('packages')

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CreatePackageBody, Package, UpdatePackageBody } from '@pawsy/contract';
-import { conflict, notFound } from '../../lib/app-error.ts';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { BILLING_CURRENCY, wireCurrency } from '../../lib/currency.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -60,10 +60,17 @@ export async function createPackage(
       throw conflict(
         `The catalogue holds at most ${repo.PACKAGES_MAX} packages: edit or deactivate one instead`,
       );
+    if (await repo.findPackageNamed(trx, row.name, null)) throw sameName();
     await repo.insertPackage(trx, row);
     await recordCatalogueChange(trx, admin.id, 'package.create', row.id, null, toPackage(row));
   });
   return toPackage(row);
+}
+
+/** 409, on the name field: two plans of one name read as one to members. */
+function sameName() {
+  const message = 'A package with this name already exists';
+  return new AppError('CONFLICT', message, [{ path: 'name', message }]);
 }
 
 export async function updatePackage(
@@ -75,6 +82,8 @@ export async function updatePackage(
   return app.db.transaction().execute(async (trx) => {
     const before = await repo.findPackage(trx, id);
     if (!before) throw notFound('Package');
+    if (input.name !== undefined && (await repo.findPackageNamed(trx, input.name, id)))
+      throw sameName();
     const changes: Partial<repo.PackageRow> = {
       ...(input.name !== undefined && { name: input.name }),
       ...(input.description !== undefined && { description: input.description }),
