@@ -40,7 +40,7 @@ describe('demo data for profiles, pets and nearby', () => {
     const notes = await t.call({ method: 'GET', url: '/api/notifications/all', token });
     expect(notes.json().allNotifications.some((n: { type: string }) => n.type === 'welcome')).toBe(
       true,
-    );    // The admin is no member to be got to know: no welcome, in the seed or on a profile read.
+    ); // The admin is no member to be got to know: no welcome, in the seed or on a profile read.
     const admin = await userByEmail('admin@pawsy.test');
     const adminToken = await openSession(t.app, admin);
     await t.call({ method: 'GET', url: '/api/user/user-profile', token: adminToken });
