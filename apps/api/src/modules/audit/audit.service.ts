@@ -2,13 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { toPageMeta, type AuditEntry } from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
-import {
-  countAuditBySubject,
-  countAuditByTarget,
-  insertAuditEntry,
-  listAuditBySubject,
-  listAuditByTarget,
-} from './audit.repository.ts';
+import { countAudit, insertAuditEntry, listAudit, type AuditFilter } from './audit.repository.ts';
 import { toAuditEntry } from './audit.mapper.ts';
 
 export const AUDIT_PAGE_SIZE = 20;
@@ -69,30 +63,37 @@ export function recordCatalogueChange(
   });
 }
 
-/** One page of the actions concerning a member, newest first. */
-export async function listAuditForUser(
+type AuditPageOut = { data: AuditEntry[]; meta: ReturnType<typeof toPageMeta> };
+
+async function auditPage(
   app: FastifyInstance,
-  userId: string,
-  page = 1,
-  limit = AUDIT_PAGE_SIZE,
-): Promise<{ data: AuditEntry[]; meta: ReturnType<typeof toPageMeta> }> {
+  filter: AuditFilter,
+  page: number,
+  limit: number,
+): Promise<AuditPageOut> {
   const [rows, total] = await Promise.all([
-    listAuditBySubject(app.db, userId, limit, (page - 1) * limit),
-    countAuditBySubject(app.db, userId),
+    listAudit(app.db, filter, limit, (page - 1) * limit),
+    countAudit(app.db, filter),
   ]);
   return { data: rows.map(toAuditEntry), meta: toPageMeta(page, limit, total) };
 }
 
+/** One page of the actions concerning a member, newest first. */
+export function listAuditForUser(
+  app: FastifyInstance,
+  userId: string,
+  page = 1,
+  limit = AUDIT_PAGE_SIZE,
+): Promise<AuditPageOut> {
+  return auditPage(app, { subjectUserId: userId }, page, limit);
+}
+
 /** One page of the changes to coupons or packages (recordCatalogueChange), newest first. */
-export async function listCatalogueChanges(
+export function listCatalogueChanges(
   app: FastifyInstance,
   targetType: string,
   page = 1,
   limit = AUDIT_PAGE_SIZE,
-): Promise<{ data: AuditEntry[]; meta: ReturnType<typeof toPageMeta> }> {
-  const [rows, total] = await Promise.all([
-    listAuditByTarget(app.db, targetType, limit, (page - 1) * limit),
-    countAuditByTarget(app.db, targetType),
-  ]);
-  return { data: rows.map(toAuditEntry), meta: toPageMeta(page, limit, total) };
+): Promise<AuditPageOut> {
+  return auditPage(app, { targetType }, page, limit);
 }
