@@ -32,8 +32,16 @@ function couponBody() {
   seq += 1;
   return { code: `PERM${seq}`, kind: 'percent', value: 10, maxRedemptions: 5 };
 }
+// Package names are unique too (in any case).
+let packageSeq = 0;
 function packageBody() {
-  return { name: 'Monthly', priceCents: 1500, interval: 'month', creditsIncluded: 100 };
+  packageSeq += 1;
+  return {
+    name: `Monthly ${packageSeq}`,
+    priceCents: 1500,
+    interval: 'month',
+    creditsIncluded: 100,
+  };
 }
 
 const everyone = ['anonymous', 'owner', 'another owner', 'provider', 'another provider'] as const;
