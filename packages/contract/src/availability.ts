@@ -29,27 +29,40 @@ export const isoDate = z
     'Not a calendar date',
   );
 
-/** The runtime's own spelling of a time zone name ("america/chicago" → "America/Chicago"), or null. */
-function canonicalTimeZone(tz: string): string | null {
+/** Whether the runtime knows this time zone name (any letter case, old aliases too). */
+function isKnownTimeZone(tz: string): boolean {
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone;
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
   } catch {
-    return null;
+    return false;
   }
 }
 
+/** The listed names (`Intl.supportedValuesOf`) and UTC, by their lower-case spelling. */
+let listedNames: Map<string, string> | null = null;
+function listedSpelling(tz: string): string | undefined {
+  if (!listedNames) {
+    const names = [...(Intl.supportedValuesOf?.('timeZone') ?? []), 'UTC'];
+    listedNames = new Map(names.map((name) => [name.toLowerCase(), name]));
+  }
+  return listedNames.get(tz.toLowerCase());
+}
+
 /**
- * IANA time zone names the runtime knows (e.g. America/Chicago), kept in the runtime's own
- * spelling: any letter case and the old aliases ("US/Eastern") are taken, and stored as the name
- * they stand for ("America/New_York"), so one zone has one name.
+ * IANA time zone names the runtime knows (e.g. America/Chicago), in the listed spelling when the
+ * name is listed in another letter case ("america/chicago" → "America/Chicago", "utc" → "UTC"),
+ * so one zone is not stored under two spellings. Other names the runtime knows (aliases such as
+ * "US/Eastern", or "Asia/Kolkata" where the runtime lists "Asia/Calcutta") stay as sent: mapping
+ * them to the runtime's canonical name would turn a current name into an old one.
  */
 export const timeZone = z
   .string()
   .trim()
   .min(1, 'timeZone is required')
   .max(64, fieldWords.atMostChars('timeZone', 64))
-  .refine((tz) => canonicalTimeZone(tz) !== null, 'Unknown time zone')
-  .overwrite((tz) => canonicalTimeZone(tz) ?? tz);
+  .refine(isKnownTimeZone, 'Unknown time zone')
+  .overwrite((tz) => listedSpelling(tz) ?? tz);
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
