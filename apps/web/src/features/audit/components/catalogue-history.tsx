@@ -1,8 +1,9 @@
 import { Pagination, Stack, Table, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ListTable } from '../../../components/ui/list-table';
 import { getErrorMessage } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/dates';
+import { useLoad } from '../../../lib/use-load';
 import { AUDIT_MESSAGES, auditApi, type CatalogueChange, type CatalogueTarget } from '../audit-api';
 
 const NOUN: Record<CatalogueTarget, string> = { coupon: 'Coupon', package: 'Package' };
@@ -61,30 +62,25 @@ export function CatalogueHistory({
   version: number;
 }) {
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ entries: CatalogueChange[]; pages: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    try {
+      const answer = await auditApi.catalogue(targetType, page, PAGE_SIZE);
+      // Only rows of the audit's shape (an answer of another shape lists nothing).
+      const entries = Array.isArray(answer?.data)
+        ? answer.data.filter((e) => typeof e?.action === 'string')
+        : [];
+      return { entries, pages: answer?.meta?.totalPages ?? 1 };
+    } catch (caught) {
+      throw new Error(getErrorMessage(caught, AUDIT_MESSAGES.fetchFailed), { cause: caught });
+    }
+  }, [targetType, page]);
+  // A new save (version) or page is a new key: useLoad reads it again.
+  const { data, error } = useLoad(
+    `${targetType}:${page}:${version}`,
+    load,
+    AUDIT_MESSAGES.fetchFailed,
+  );
   const titleId = `${targetType}-history-title`;
-
-  useEffect(() => {
-    let live = true;
-    auditApi.catalogue(targetType, page, PAGE_SIZE).then(
-      (answer) => {
-        if (!live) return;
-        setError(null);
-        // Only rows of the audit's shape (an answer of another shape lists nothing).
-        const entries = Array.isArray(answer?.data)
-          ? answer.data.filter((e) => typeof e?.action === 'string')
-          : [];
-        setData({ entries, pages: answer?.meta?.totalPages ?? 1 });
-      },
-      (caught: unknown) => {
-        if (live) setError(getErrorMessage(caught, AUDIT_MESSAGES.fetchFailed));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [targetType, page, version]);
 
   return (
     <Stack gap="xs" component="section" aria-labelledby={titleId}>
