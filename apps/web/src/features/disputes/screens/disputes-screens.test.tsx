@@ -245,21 +245,14 @@ describe('/admin/disputes and /admin/dispute/{id}', () => {
 
   it('grants credits to a party from the dispute, the reason naming it, with both member pages linked', async () => {
     storeSession({ id: 'f'.repeat(24), userType: 'admin' });
-    const calls = mockFetch((call: FetchCall) => {
-      if (call.method === 'POST' && call.url === '/api/userCredit/user-credits')
-        return {
-          status: 201,
-          body: { success: true, data: { balance: 1250, currency: 'USD', entry: {} } },
-        };
-      if (call.url === `/api/dispute/${dispute._id}`)
-        return { status: 200, body: { success: true, data: dispute } };
-      if (call.url.startsWith('/api/messages/booking/'))
-        return {
-          status: 200,
-          body: { success: true, data: [], meta: { page: 1, limit: 100, total: 0 } },
-        };
-      return { status: 404, body: { message: 'Booking not found' } };
-    });
+    const calls = serveDispute(dispute, (call) =>
+      call.method === 'POST' && call.url === '/api/userCredit/user-credits'
+        ? {
+            status: 201,
+            body: { success: true, data: { balance: 1250, currency: 'USD', entry: {} } },
+          }
+        : undefined,
+    );
     renderApp(`/admin/dispute/${dispute._id}`);
     const panel = await screen.findByRole('region', { name: 'Give credits' });
     expect(within(panel).getByRole('link', { name: 'Olivia Owens' })).toHaveAttribute(
@@ -291,8 +284,14 @@ describe('/admin/disputes and /admin/dispute/{id}', () => {
     });
   });
 
-  const serveDispute = (current: Dispute) =>
+  /** The dispute, its booking's empty chat, and `extra`'s answers to anything else it knows. */
+  const serveDispute = (
+    current: Dispute,
+    extra: (call: FetchCall) => { status: number; body: unknown } | undefined = () => undefined,
+  ) =>
     mockFetch((call: FetchCall) => {
+      const answer = extra(call);
+      if (answer) return answer;
       if (call.url === `/api/dispute/${current._id}`)
         return { status: 200, body: { success: true, data: current } };
       if (call.url.startsWith('/api/messages/booking/'))
