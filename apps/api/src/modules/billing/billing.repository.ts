@@ -176,19 +176,22 @@ export function findSubscriptionByRef(
     .executeTakeFirst();
 }
 
-/** The member's subscription that counts: an active (or past-due) one, newest first. */
+/**
+ * The member's subscription that counts: an active (or past-due) one, newest first; with
+ * `packageId`, their running one to that package.
+ */
 export function findCurrentSubscription(
   db: DbOrTrx,
   userId: string,
+  packageId?: string,
 ): Promise<SubscriptionRow | undefined> {
-  return db
+  let query = db
     .selectFrom('subscriptions')
     .selectAll()
     .where('user_id', '=', userId)
-    .where('status', 'in', ['active', 'past_due'])
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+    .where('status', 'in', ['active', 'past_due']);
+  if (packageId !== undefined) query = query.where('package_id', '=', packageId);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
 }
 
 export async function updateSubscription(
@@ -216,22 +219,6 @@ export function findEndedSubscriptions(db: DbOrTrx, now: string): Promise<Subscr
     .where((eb) => eb.or([eb('cancel_at_period_end', '=', 1), eb('gateway', '=', 'sandbox')]))
     .limit(500)
     .execute();
-}
-
-/** The member's running subscription (active or past due) to one package, if any. */
-export function findRunningSubscriptionOf(
-  db: DbOrTrx,
-  userId: string,
-  packageId: string,
-): Promise<SubscriptionRow | undefined> {
-  return db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('package_id', '=', packageId)
-    .where('status', 'in', ['active', 'past_due'])
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
 }
 
 /** The member's other running subscriptions (replaced when a new one is paid for). */

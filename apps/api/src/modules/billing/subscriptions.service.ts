@@ -34,7 +34,7 @@ export async function quoteSubscription(
   // A package's credits come once per period: one still running (renewing, or switched away
   // from and running to its end) is bought again once it ends. Switching to another is open.
   await expireEndedSubscriptions(app);
-  const running = await repo.findRunningSubscriptionOf(app.db, caller.id, pkg._id);
+  const running = await repo.findCurrentSubscription(app.db, caller.id, pkg._id);
   if (running)
     throw new AppError(
       'CONFLICT',
