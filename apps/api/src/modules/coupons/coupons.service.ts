@@ -137,14 +137,21 @@ export async function quoteCoupon(
   amountCents: number,
   userId: string,
 ): Promise<CouponQuote> {
-  const found = await repo.findCouponByCode(app.db, code.trim());
-  const atCap =
-    found !== undefined &&
-    found.max_redemptions !== null &&
-    found.redemptions >= found.max_redemptions;
-  const mine = found ? await repo.countRedemptionsByUser(app.db, found.id, userId) : 0;
-  // Uses the member holds in open checkouts pass to the next one (openCheckout closes those).
-  const held = atCap || mine > 0 ? await countHeldUses(app.db, userId, found!.id) : 0;
+  // One snapshot for the three reads: the member's own racing checkout (closing their open one,
+  // then holding a use for itself) falls wholly before or after them, never between, which would
+  // read a use as taken but no longer held (a wrong "already used").
+  const { found, mine, held } = await app.db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const found = await repo.findCouponByCode(trx, code.trim());
+      if (!found) return { found, mine: 0, held: 0 };
+      const atCap = found.max_redemptions !== null && found.redemptions >= found.max_redemptions;
+      const mine = await repo.countRedemptionsByUser(trx, found.id, userId);
+      // Uses the member holds in open checkouts pass to the next one (openCheckout closes those).
+      const held = atCap || mine > 0 ? await countHeldUses(trx, userId, found.id) : 0;
+      return { found, mine, held };
+    });
   const coupon = assertUsable(found, held);
   if (mine - held > 0) throw new AppError('CONFLICT', COUPON_MESSAGES.alreadyUsed);
   return {
