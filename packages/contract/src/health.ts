@@ -6,6 +6,8 @@ export const readyBody = z.object({
   database: z.boolean(),
   /** Present when the API runs with REDIS_URL. */
   redis: z.boolean().optional(),
+  /** The file store (DATA_DIR/uploads, or the S3 bucket) takes files. */
+  storage: z.boolean(),
   /** Why the instance is not ready, naming the dependency that is down. */
   message: z.string().optional(),
 });

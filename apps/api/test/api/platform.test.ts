@@ -28,7 +28,7 @@ describe('health', () => {
     expect(health.statusCode).toBe(200);
     expect(health.json()).toEqual({ status: 'ok' });
     const ready = await t.call({ method: 'GET', url: '/readyz', noSecret: true });
-    expect(ready.json()).toEqual({ status: 'ready', database: true });
+    expect(ready.json()).toEqual({ status: 'ready', database: true, storage: true });
   });
 });
 

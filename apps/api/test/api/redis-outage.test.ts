@@ -36,7 +36,7 @@ describeIf(missingRedisServer())('Redis going down and coming back', () => {
   it('reports Redis in /readyz while it is up', async () => {
     const res = await readyz();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ready', database: true, redis: true });
+    expect(res.json()).toEqual({ status: 'ready', database: true, redis: true, storage: true });
   });
 
   it('keeps serving with Redis down: rate limits fail open, /readyz names Redis', async () => {
@@ -46,6 +46,7 @@ describeIf(missingRedisServer())('Redis going down and coming back', () => {
       status: 'not-ready',
       database: true,
       redis: false,
+      storage: true,
       message: 'Redis is unreachable',
     });
     // More requests than RATE_LIMIT_MAX, each answered at once: nothing waits for Redis.

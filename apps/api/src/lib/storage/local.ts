@@ -67,6 +67,10 @@ export function createLocalStore(dir: string): FileStore {
       const stat = await fs.promises.stat(file(key)).catch(() => null);
       return stat?.isFile() ?? false;
     },
+    async probe() {
+      await ensureDir();
+      await fs.promises.access(dir, fs.constants.W_OK);
+    },
     async close() {},
   };
 }

@@ -59,6 +59,23 @@ describe('S3 adapter (real AWS SDK against an in-process S3 stand-in)', () => {
     );
   });
 
+  it('probes the bucket without storing anything, and names the cause when S3 does not answer', async () => {
+    const before = s3.objects.size;
+    await expect(store.probe()).resolves.toBeUndefined();
+    expect(s3.requests.at(-1)).toBe('HEAD /pawsy-unit/pawsy-readiness-probe');
+    expect(s3.objects.size).toBe(before);
+    const nowhere = createS3Store({
+      bucket: 'pawsy-unit',
+      region: 'us-east-1',
+      // Nothing listens on the discard port.
+      endpoint: 'http://127.0.0.1:9',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+    });
+    await expect(nowhere.probe()).rejects.toThrow(/ECONNREFUSED/);
+    await nowhere.close();
+  });
+
   it('refuses keys a path could be built from', async () => {
     await expect(store.put('../x', Buffer.from('x'), 'text/plain')).rejects.toThrow(/Invalid/);
     await expect(store.get('a/b')).rejects.toThrow(/Invalid/);

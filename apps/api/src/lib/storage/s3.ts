@@ -21,6 +21,10 @@ export type S3StoreConfig = {
   credentials: { accessKeyId: string; secretAccessKey: string } | null;
 };
 
+/** probe()'s key: not a name uploads get (`<32 hex>.<ext>`), so it is never stored. */
+const PROBE_KEY = 'pawsy-readiness-probe';
+const PROBE_TIMEOUT_MS = 3000;
+
 const missing = (err: unknown) =>
   err instanceof S3ServiceException &&
   (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404);
@@ -110,6 +114,17 @@ export function createS3Store(config: S3StoreConfig): FileStore {
       } catch (err) {
         if (missing(err)) return false;
         throw err;
+      }
+    },
+    async probe() {
+      // An object that is never written: "not found" is S3 answering for the bucket with the
+      // rights exists() needs; no answer, no bucket or no rights is the cause of the failure.
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: PROBE_KEY }), {
+          abortSignal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+        });
+      } catch (err) {
+        if (!missing(err)) throw err;
       }
     },
     async close() {

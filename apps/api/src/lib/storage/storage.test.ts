@@ -48,6 +48,16 @@ describe('local disk store', () => {
     expect(fs.existsSync(elsewhere)).toBe(false);
   });
 
+  it('probes as ready once its directory exists and is writable, and not when it cannot be made', async () => {
+    const dir = path.join(tempDir(), 'uploads');
+    await expect(createLocalStore(dir).probe()).resolves.toBeUndefined();
+    expect(fs.statSync(dir).isDirectory()).toBe(true);
+    expect(fs.readdirSync(dir)).toEqual([]);
+    const file = path.join(tempDir(), 'a-file');
+    fs.writeFileSync(file, 'x');
+    await expect(createLocalStore(path.join(file, 'uploads')).probe()).rejects.toThrow(/ENOTDIR/);
+  });
+
   it('refuses keys that would leave its directory', async () => {
     const store = createLocalStore(tempDir());
     await expect(store.put('../escape.png', Buffer.from('x'), 'image/png')).rejects.toThrow(

@@ -34,6 +34,11 @@ export interface FileStore {
   /** Removes the object; absent is fine. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Resolves when the store can take files now (the bucket answers, the directory is writable);
+   * rejects with the cause otherwise. Stores nothing.
+   */
+  probe(): Promise<void>;
   /** Releases connections (called when the app closes). */
   close(): Promise<void>;
 }
