@@ -309,7 +309,8 @@ describe('the sitter page shows next free dates', () => {
     const page = await call(t, 'GET', `/api/user/${s.id}`, owner);
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json().data.nextFreeDates).toEqual([day(2), day(3), day(4), day(5), day(6)]);
-    const ownerPage = await call(t, 'GET', `/api/user/${owner.id}`, s);
+    const ownerPage = await call(t, 'GET', `/api/user/${owner.id}`, owner);
+    expect(ownerPage.statusCode, ownerPage.body).toBe(200);
     expect(ownerPage.json().data.nextFreeDates).toBeUndefined();
   });
 });

@@ -90,3 +90,32 @@ export async function findParties(db: DbOrTrx, ids: readonly string[]): Promise<
   if (ids.length === 0) return [];
   return selectParties(db, [...new Set(ids)]);
 }
+
+/**
+ * Whether a sitter has met an owner through a booking: chosen for one of the owner's bookings,
+ * or applied or invited to one (in any state). Served by bookings_provider_status_idx and
+ * booking_requests_provider_idx, from the sitter's side.
+ */
+export async function hasMetThroughBooking(
+  db: DbOrTrx,
+  ownerId: string,
+  sitterId: string,
+): Promise<boolean> {
+  const chosen = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('provider_id', '=', sitterId)
+    .where('owner_id', '=', ownerId)
+    .limit(1)
+    .executeTakeFirst();
+  if (chosen) return true;
+  const asked = await db
+    .selectFrom('booking_requests as r')
+    .innerJoin('bookings as b', 'b.id', 'r.booking_id')
+    .select('r.id')
+    .where('r.provider_id', '=', sitterId)
+    .where('b.owner_id', '=', ownerId)
+    .limit(1)
+    .executeTakeFirst();
+  return asked !== undefined;
+}

@@ -29,16 +29,16 @@ export async function findPublicRow(db: DbOrTrx, id: string): Promise<PublicUser
   return (await selectPublicRow(db, id))[0];
 }
 
-/** Whether `id` is a live (not soft-deleted) user with a card (email confirmed). */
-export async function isLiveUser(db: DbOrTrx, id: string): Promise<boolean> {
+/** The role of `id` when it is a live (not soft-deleted) user with a card (email confirmed). */
+export async function findLiveUserType(db: DbOrTrx, id: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('users')
-    .select('id')
+    .select('user_type')
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .where('email_verified', '=', 1)
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.user_type;
 }
 
 /** Live users by id with their cached rating (users.rating_avg / rating_count), for the cards. */

@@ -48,7 +48,8 @@ export const sittersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userReviewsResponse },
       },
     },
-    async (request) => listReviewsOfUser(app, request.params.id, request.query),
+    async (request) =>
+      listReviewsOfUser(app, currentUser(request), request.params.id, request.query),
   );
 
   app.get(
@@ -56,7 +57,7 @@ export const sittersRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...auth, schema: { tags, params: userIdParams, response: { 200: publicUserResponse } } },
     async (request) => ({
       success: true as const,
-      data: await getPublicProfile(app, request.params.id),
+      data: await getPublicProfile(app, currentUser(request), request.params.id),
     }),
   );
 };
