@@ -11,7 +11,7 @@ import {
   type DatePickerType,
   type DateTimePickerProps,
 } from '@mantine/dates';
-import type { Ref } from 'react';
+import type { MouseEvent, Ref } from 'react';
 
 export type { DatePickerInputProps, DateTimePickerProps, TimeInputProps } from '@mantine/dates';
 
@@ -27,6 +27,30 @@ function returningFocus(popoverProps: PickerPopoverProps | undefined): PickerPop
   return { returnFocus: true, ...popoverProps };
 }
 
+/**
+ * Mantine's hour and minute boxes select their two digits when focused, so a digit typed replaces
+ * them. A press on a box that already has the focus (choosing a day moves it to the hours) put the
+ * caret between the digits instead, and the next digit joined the old ones: "09", then 1, read 19.
+ * Such a press keeps the digits selected.
+ */
+function selectOnPress(event: MouseEvent<HTMLInputElement>) {
+  // Mantine's own handler, which this one replaces, keeps the press from the popover.
+  event.stopPropagation();
+  if (document.activeElement !== event.currentTarget) return;
+  event.preventDefault();
+  event.currentTarget.select();
+}
+
+type TimePickerProps = DateTimePickerProps['timePickerProps'];
+
+function selectingBoxes(timePickerProps: TimePickerProps): TimePickerProps {
+  return {
+    ...timePickerProps,
+    hoursInputProps: { onMouseDown: selectOnPress, ...timePickerProps?.hoursInputProps },
+    minutesInputProps: { onMouseDown: selectOnPress, ...timePickerProps?.minutesInputProps },
+  };
+}
+
 type WithRef<P> = P & { ref?: Ref<HTMLButtonElement> };
 
 // Bindings of this module, not `export { … } from`: the web package is side-effect free, so a
@@ -40,9 +64,16 @@ export function DatePickerInput<Type extends DatePickerType = 'default'>({
 
 export function DateTimePicker<Type extends DatePickerType = 'default'>({
   popoverProps,
+  timePickerProps,
   ...props
 }: WithRef<DateTimePickerProps<Type>>) {
-  return <MantineDateTimePicker<Type> {...props} popoverProps={returningFocus(popoverProps)} />;
+  return (
+    <MantineDateTimePicker<Type>
+      {...props}
+      popoverProps={returningFocus(popoverProps)}
+      timePickerProps={selectingBoxes(timePickerProps)}
+    />
+  );
 }
 
 export const TimeInput: typeof MantineTimeInput = MantineTimeInput;
