@@ -91,7 +91,7 @@ const ops: [weight: number, op: Op][] = [
     2,
     async (t, cast, pair) => {
       const r = await send(t, cast.admin.token, 'POST', '/api/userCredit/user-credits', {
-        userId: pair.provider.id,
+        userId: pair.owner.id,
         amount: 500,
         reason: tag(),
       });

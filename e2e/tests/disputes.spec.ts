@@ -114,9 +114,7 @@ test('a dispute opened from a booking is resolved by an admin with a winner; bot
   await expect(admin.page.getByText(`Resolved in favour of ${owner.name}.`)).toBeVisible();
   // The admin makes good the owner's loss in credits, from the dispute's own page.
   const give = admin.page.getByRole('region', { name: 'Give credits' });
-  await expect(give.getByRole('combobox', { name: 'Grant to' })).toHaveValue(
-    `${owner.name} (owner)`,
-  );
+  await expect(give).toContainText(`grant ${owner.name} credits`);
   await give.getByRole('textbox', { name: /Amount/ }).fill('5');
   await give.getByRole('button', { name: 'Grant credits' }).click();
   await expect(give.getByRole('status')).toHaveText(`Credits granted to ${owner.name} (owner).`);

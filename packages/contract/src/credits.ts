@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { id, numberOf, pathId, text, wholeNumber } from './common.ts';
 
+/** Credits pay for bookings, which only pet owners make: they are granted to owners only. */
+export const CREDITS_FOR_OWNERS =
+  'Credits are spent on bookings, which only pet owners make: grant them to a pet owner';
+
 export const grantCreditsBody = z.object({
   userId: id,
   amount: wholeNumber(numberOf('Amount').positive('Amount must be positive'), {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREDITS_FOR_OWNERS } from '@pawsy/contract';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
 import { closeApp, PNG_1PX } from '../helpers/booking-fixtures.ts';
@@ -45,14 +46,17 @@ describe('an admin acting on their own account', () => {
     expect((await profile()).KYC_verified).toBe(true);
   });
 
-  it('cannot grant themselves credits; another admin can', async () => {
+  it('cannot grant themselves credits, nor receive any (credits are for owners)', async () => {
     const body = { userId: admin.id, amount: 100_000, reason: 'Bonus' };
     const own = await as(admin, 'POST', '/api/userCredit/user-credits', body);
     expect(own.statusCode).toBe(403);
     expect(own.json().message).toBe('Another admin must grant credits to you');
     expect(await balance()).toBe(0);
-    expect((await as(other, 'POST', '/api/userCredit/user-credits', body)).statusCode).toBe(201);
-    expect(await balance()).toBe(100_000);
+    // Nor from another admin: credits pay for bookings, which admins do not make.
+    const theirs = await as(other, 'POST', '/api/userCredit/user-credits', body);
+    expect(theirs.statusCode).toBe(400);
+    expect(theirs.json().message).toBe(CREDITS_FOR_OWNERS);
+    expect(await balance()).toBe(0);
   });
 
   it('cannot set their own trust or paid flags; another admin can', async () => {

@@ -358,10 +358,20 @@ describe('permissions', () => {
     {
       method: 'POST',
       path: '/api/stripe/create-subscription',
-      as: 'provider',
+      as: 'another owner',
       expect: 200,
       payload: { couponCode: null },
     },
+    // A package's credits pay for bookings, which only owners make (SPEC §6: a user buys one).
+    ...(['provider', 'admin'] as const).flatMap((as) =>
+      (['/api/stripe/create-subscription', '/api/stripe/quote'] as const).map((path) => ({
+        method: 'POST' as const,
+        path,
+        as,
+        expect: 403,
+        payload: { packageId: '0'.repeat(24), couponCode: null },
+      })),
+    ),
     {
       method: 'POST',
       path: '/api/stripe/quote',

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/factories.ts';
-import { call, closeApp, createOwner, type Owner } from '../helpers/booking-fixtures.ts';
+import { CREDITS_FOR_OWNERS } from '@pawsy/contract';
+import {
+  call,
+  closeApp,
+  createOwner,
+  createProvider,
+  type Owner,
+} from '../helpers/booking-fixtures.ts';
 import { newId, nowIso } from '../../src/lib/ids.ts';
 
 let t: TestApp;
@@ -54,6 +61,22 @@ describe('credits ledger', () => {
       .execute();
     expect(notes.filter((n) => n.type === 'credits')).toHaveLength(2);
     expect(notes[0]!.message).toMatch(/\$25\.00/);
+  });
+
+  it('grants to pet owners only: a sitter could never spend them', async () => {
+    const sitter = await createProvider(t.app);
+    const res = await call(t, 'POST', '/api/userCredit/user-credits', admin, {
+      userId: sitter.id,
+      amount: 1500,
+      reason: 'Dispute settled',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: CREDITS_FOR_OWNERS,
+      errors: [expect.objectContaining({ path: 'userId' })],
+    });
+    const ledger = await call(t, 'GET', `/api/userCredit/user-credits/${sitter.id}`, admin);
+    expect(ledger.json().data).toMatchObject({ balance: 0, entries: [] });
   });
 
   it('keeps no mutable balance: the balance is the sum of the entries', async () => {

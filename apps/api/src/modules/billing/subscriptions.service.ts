@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Checkout, MySubscriptionResponse, Package, SubscriptionQuote } from '@pawsy/contract';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { quoteCoupon } from '../coupons/index.ts';
@@ -24,12 +24,17 @@ async function packageToSell(app: FastifyInstance, packageId?: string): Promise<
   return pkg;
 }
 
+export const PACKAGES_FOR_OWNERS =
+  "Packages are for pet owners: their credits pay for bookings, which sitters and admins don't make";
+
 /** The price of a package with an optional coupon, as the subscribe screen shows `caller`. */
 export async function quoteSubscription(
   app: FastifyInstance,
   caller: AuthUser,
   input: { packageId?: string; couponCode: string | null },
 ): Promise<SubscriptionQuote & { couponId: string | null; pkg: Package }> {
+  // A package sells booking credits, and only pet owners book (SPEC §6: a user buys one).
+  if (caller.userType !== 'user') throw forbidden(PACKAGES_FOR_OWNERS);
   const pkg = await packageToSell(app, input.packageId);
   // A package's credits come once per period: one still running (renewing, or switched away
   // from and running to its end) is bought again once it ends. Switching to another is open.

@@ -15,11 +15,11 @@ export async function sumBalance(db: DbOrTrx, userId: string): Promise<number> {
 export async function findHolder(
   db: DbOrTrx,
   userId: string,
-): Promise<{ id: string; deleted_at: string | null } | undefined> {
+): Promise<{ id: string; deleted_at: string | null; user_type: string } | undefined> {
   return (await selectHolder(db, userId))[0];
 }
 const selectHolder = compiledRead((db, userId: string) =>
-  db.selectFrom('users').select(['id', 'deleted_at']).where('id', '=', userId),
+  db.selectFrom('users').select(['id', 'deleted_at', 'user_type']).where('id', '=', userId),
 );
 
 const insertCreditEntriesRow = compiledWrite((db, row: CreditEntriesTable) =>

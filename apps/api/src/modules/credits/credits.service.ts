@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { CreditEntryWire } from '@pawsy/contract';
+import { CREDITS_FOR_OWNERS, type CreditEntryWire } from '@pawsy/contract';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { CreditEntriesTable } from '../../db/schema.ts';
-import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordAdminAction } from '../audit/index.ts';
@@ -89,6 +89,9 @@ export async function grantCredits(
   const balance = await app.db.transaction().execute(async (trx) => {
     const user = await findHolder(trx, input.userId);
     if (!user || user.deleted_at) throw notFound('User');
+    // Credits pay for bookings, which only pet owners make: a sitter's or an admin's would sit
+    // unspendable on their page.
+    if (user.user_type !== 'user') throw badRequest(CREDITS_FOR_OWNERS, 'userId');
     await lockUserLedger(trx, input.userId);
     const before = await sumBalance(trx, input.userId);
     await insertEntry(trx, row);

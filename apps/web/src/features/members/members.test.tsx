@@ -206,6 +206,10 @@ describe('/dashboard/member/{memberId}', () => {
     const profile = await screen.findByRole('region', { name: 'Profile' });
     expect(within(profile).getByText('Role: Sitter')).toBeInTheDocument();
     expect(within(profile).queryByText(/provider/)).toBeNull();
+    // Credits pay for bookings, which sitters do not make: no grant form, and why.
+    const credits = screen.getByRole('region', { name: 'Credits' });
+    expect(within(credits).queryByRole('form', { name: 'Grant credits' })).toBeNull();
+    expect(credits).toHaveTextContent('none can be granted to a sitter');
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { Anchor, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths, toPath } from '../../../config/paths';
@@ -10,22 +10,16 @@ import { partyName } from '../lib/dispute-format';
 const REASON_MAX = 200;
 
 /**
- * Settling a dispute with money: credits granted to a party from the dispute's own page (the
- * winner, else the owner, chosen first), written to the audit log and told to the member like
- * any grant, with each party's member page a link away.
+ * Settling a dispute with money: credits granted to the booking's owner from the dispute's own
+ * page, written to the audit log and told to the member like any grant, with each party's member
+ * page a link away. Credits pay for bookings, which only owners make: a sitter's loss is not
+ * settled in credits (the API refuses them to sitters), and the panel says so.
  */
 export function DisputeCreditsPanel({ dispute }: { dispute: Dispute }) {
   const { owner, provider } = dispute.booking;
-  const parties = [
-    { value: owner._id, label: `${partyName(owner)} (owner)` },
-    ...(provider ? [{ value: provider._id, label: `${partyName(provider)} (sitter)` }] : []),
-  ];
-  const [partyId, setPartyId] = useState(
-    parties.some((p) => p.value === dispute.winnerId) ? dispute.winnerId! : owner._id,
-  );
   const [granted, setGranted] = useState<string | null>(null);
-  const chosen = parties.find((p) => p.value === partyId) ?? parties[0]!;
   const defaultReason = `Dispute: ${dispute.reason}`.slice(0, REASON_MAX);
+  const ownerName = partyName(owner);
 
   return (
     <Paper
@@ -40,14 +34,14 @@ export function DisputeCreditsPanel({ dispute }: { dispute: Dispute }) {
           Give credits
         </Title>
         <Text size="sm" c="dark.6">
-          To make good a party&apos;s loss, grant them credits to spend on their next booking. The
-          member is notified and the grant is written to the audit log. Card payments are not
-          refunded from here.
+          To make good the owner&apos;s loss, grant {ownerName} credits to spend on their next
+          booking. They are notified and the grant is written to the audit log. Card payments are
+          not refunded from here, and sitters cannot be given credits: they do not book.
         </Text>
         <Text size="sm">
           Member pages:{' '}
           <Anchor component={Link} to={toPath(paths.member, { memberId: owner._id })}>
-            {partyName(owner)}
+            {ownerName}
           </Anchor>
           {provider && (
             <>
@@ -58,21 +52,10 @@ export function DisputeCreditsPanel({ dispute }: { dispute: Dispute }) {
             </>
           )}
         </Text>
-        <Select
-          label="Grant to"
-          data={parties}
-          value={partyId}
-          allowDeselect={false}
-          onChange={(value) => {
-            if (value) setPartyId(value);
-            setGranted(null);
-          }}
-        />
         <GrantCreditsForm
-          key={partyId}
-          userId={partyId}
+          userId={owner._id}
           defaultReason={defaultReason}
-          onGranted={() => setGranted(`Credits granted to ${chosen.label}.`)}
+          onGranted={() => setGranted(`Credits granted to ${ownerName} (owner).`)}
         />
         {granted && (
           <Text size="sm" role="status">

@@ -243,15 +243,17 @@ describe('/admin/disputes and /admin/dispute/{id}', () => {
     expect(calls.filter((c) => c.url === `/api/dispute/${dispute._id}`)).toHaveLength(1);
   });
 
-  it('grants credits to a party from the dispute, the reason naming it, with both member pages linked', async () => {
+  it('grants credits to the owner from the dispute, the reason naming it, with both member pages linked', async () => {
     storeSession({ id: 'f'.repeat(24), userType: 'admin' });
-    const calls = serveDispute(dispute, (call) =>
-      call.method === 'POST' && call.url === '/api/userCredit/user-credits'
-        ? {
-            status: 201,
-            body: { success: true, data: { balance: 1250, currency: 'USD', entry: {} } },
-          }
-        : undefined,
+    const calls = serveDispute(
+      makeDispute({ status: 'resolved', winnerId: FIXTURE_SITTER_ID }),
+      (call) =>
+        call.method === 'POST' && call.url === '/api/userCredit/user-credits'
+          ? {
+              status: 201,
+              body: { success: true, data: { balance: 1250, currency: 'USD', entry: {} } },
+            }
+          : undefined,
     );
     renderApp(`/admin/dispute/${dispute._id}`);
     const panel = await screen.findByRole('region', { name: 'Give credits' });
@@ -263,22 +265,19 @@ describe('/admin/disputes and /admin/dispute/{id}', () => {
       'href',
       `/dashboard/member/${FIXTURE_SITTER_ID}`,
     );
-    // No winner yet: the owner is chosen first; the admin picks the sitter instead.
-    expect(within(panel).getByRole('combobox', { name: 'Grant to' })).toHaveValue(
-      'Olivia Owens (owner)',
-    );
-    await userEvent.click(within(panel).getByRole('combobox', { name: 'Grant to' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Sam Ortega (sitter)' }));
+    // Though the sitter won, credits go to the owner only (sitters do not book), and it says so.
+    expect(within(panel).queryByRole('combobox', { name: 'Grant to' })).toBeNull();
+    expect(panel).toHaveTextContent('sitters cannot be given credits');
     expect(within(panel).getByRole('textbox', { name: /Reason/ })).toHaveValue(
       'Dispute: Walk cut short',
     );
     await userEvent.type(within(panel).getByRole('textbox', { name: /Amount/ }), '12.5');
     await userEvent.click(within(panel).getByRole('button', { name: 'Grant credits' }));
     expect(await within(panel).findByRole('status')).toHaveTextContent(
-      'Credits granted to Sam Ortega (sitter).',
+      'Credits granted to Olivia Owens (owner).',
     );
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
-      userId: FIXTURE_SITTER_ID,
+      userId: FIXTURE_OWNER_ID,
       amount: 1250,
       reason: 'Dispute: Walk cut short',
     });

@@ -129,7 +129,14 @@ export default function MemberScreen() {
             <Text fw={700} data-testid="member-credits-balance">
               {formatCents(credits.balance, credits.currency)}
             </Text>
-            <GrantCreditsForm userId={member._id} onGranted={() => void load()} />
+            {member.userType === 'user' ? (
+              <GrantCreditsForm userId={member._id} onGranted={() => void load()} />
+            ) : (
+              <Text size="sm" c="dark.6" mt="xs" data-testid="credits-owners-only">
+                Credits pay for bookings, which only pet owners make: none can be granted to{' '}
+                {member.userType === 'admin' ? 'an admin' : 'a sitter'}.
+              </Text>
+            )}
           </Paper>
         </SimpleGrid>
         <Stack gap="xs" component="section" aria-labelledby="bookings-title">
