@@ -18,6 +18,7 @@ export type Person = {
   offset: [number, number];
   street: string;
   kyc: boolean;
+  /** Owners only: a paid member holds a package (sitters do not book, so buy none). */
   paid?: boolean;
   headline?: string;
   bio: string;
@@ -48,6 +49,7 @@ export const PEOPLE: Person[] = [
     offset: [-0.01, 0.015],
     street: '2400 E Colfax Ave',
     kyc: true,
+    paid: true,
     bio: 'Travel a lot for work. Two energetic huskies who need long walks and someone who does not mind fur everywhere.',
     pets: ['Dogs'],
   },
@@ -72,7 +74,6 @@ export const PEOPLE: Person[] = [
     offset: [0.02, 0.01],
     street: '3200 Guadalupe St',
     kyc: true,
-    paid: true,
     headline: 'Trail-running dog walker in central Austin',
     bio: 'Former vet tech, eight years of walking big and reactive dogs. Pet first aid certified, always sends photos after each walk.',
     services: { 'Dog walking': 2500, 'Pet sitting': 4500, Boarding: 6000 },
@@ -101,7 +102,6 @@ export const PEOPLE: Person[] = [
     offset: [0.015, -0.02],
     street: '1600 Pearl St',
     kyc: true,
-    paid: true,
     headline: 'Fenced yard boarding near City Park',
     bio: 'Large fenced yard, work from home, and a calm lab mix who loves guests. Daily updates with photos and a short video.',
     services: { Boarding: 5500, Grooming: 3500, 'Dog walking': 2200 },
@@ -158,7 +158,6 @@ export const PEOPLE: Person[] = [
     offset: [0.01, 0.012],
     street: '500 Pine St',
     kyc: true,
-    paid: true,
     headline: 'Exotic and small-animal specialist',
     bio: 'Rabbits, reptiles, birds and fish: I know the diets, temperatures and cage cleaning. Also happy to care for cats.',
     services: { 'Drop-in visits': 2500, 'Pet sitting': 4800 },
