@@ -1,3 +1,4 @@
+import { formatStart } from '../../src/lib/house-dates.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import type { TestUser } from '../helpers/factories.ts';
@@ -38,7 +39,8 @@ const dayLabel = (day: number) =>
       timeZone: 'UTC',
     })
     .replace(',', '');
-const clockOf = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+/** A start as conflict messages write it, on a UTC calendar: "Tue 15 Dec 2026, 10:00 UTC". */
+const clockOf = (iso: string) => formatStart(iso);
 
 let t: TestApp;
 let owner: Owner;
@@ -299,7 +301,7 @@ describe('hourly bookings do not overlap', () => {
   });
 
   it('refuses a request, an invitation and an application overlapping an accepted walk', async () => {
-    const message = `Ana already has a dog walking booking at ${clockOf(at(3, 10))}`;
+    const message = `Ana already has a dog walking booking starting ${clockOf(at(3, 10))}`;
     expectConflict(await directRequest(other, ana, 'Dog walking', at(3, 11), at(3, 13)), message);
     const id = await openBooking(other, 'Dog walking', at(3, 9), at(3, 11));
     expectConflict(await invite(other, id, ana), message);
@@ -319,7 +321,7 @@ describe('hourly bookings do not overlap', () => {
     expect((await decide(ana, a, ana)).statusCode).toBe(200);
     expectConflict(
       await decide(other, b, ana),
-      `Ana already has a dog walking booking at ${clockOf(at(4, 15))}`,
+      `Ana already has a dog walking booking starting ${clockOf(at(4, 15))}`,
     );
     expect(await statusOf(b)).toEqual({ status: 'pending', provider_id: null });
   });

@@ -340,7 +340,7 @@ describe('findConflict', () => {
       const found = findConflict(cal, 'grooming', walk('2026-06-08', '10:30', '11:30'));
       expect(found).toMatchObject({ kind: 'booked', bookingIds: ['w1'] });
       // In the sitter's zone, named (the owner may be elsewhere).
-      expect(found?.message).toContain('2026-06-08 10:00 (America/Chicago time)');
+      expect(found?.message).toContain('booking starting Mon 8 Jun 2026, 10:00 CDT');
     });
     it('touching is free, and the booking itself is ignored when re-checked', () => {
       expect(findConflict(cal, 'dog-walking', walk('2026-06-08', '11:00', '12:00'))).toBeNull();

@@ -16,7 +16,7 @@
  */
 import { normalizeService, serviceUnit, serviceWord } from '@pawsy/contract';
 import { addDays, DAY, DAY_MINUTES, localParts, localSegments, zonedToUtc } from './local-time.ts';
-import { formatDay } from '../../lib/house-dates.ts';
+import { formatDay, formatStart } from '../../lib/house-dates.ts';
 
 export const WEEKDAY_NAMES = [
   'Sunday',
@@ -165,11 +165,6 @@ function voiceOf(who: ConflictSubject) {
 const clock = (minute: number) =>
   `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 const zoneWords = (tz: string) => (tz === 'UTC' ? 'UTC' : `${tz} time`);
-/** A time as the sitter's calendar keeps it, naming the zone unless it is UTC. */
-const dateLabel = (d: Date, tz: string) => {
-  const p = localParts(d, tz);
-  return `${p.date} ${clock(p.minute)}${tz === 'UTC' ? '' : ` (${tz} time)`}`;
-};
 
 /**
  * Why the sitter cannot take `service` over [start, end), or null when they are free.
@@ -222,7 +217,9 @@ export function findConflict(
     return {
       kind: 'booked',
       bookingIds: hourly.map((b) => b.id),
-      message: `${v.subject} already ${v.has} a ${serviceWord(hourly[0]!.service)} booking at ${dateLabel(hourly[0]!.start, cal.timeZone)}`,
+      // In the house style, on the sitter's clock with its zone named (the reader's screen shows
+      // times on their own clock): "Tue 15 Dec 2026, 10:00 CST".
+      message: `${v.subject} already ${v.has} a ${serviceWord(hourly[0]!.service)} booking starting ${formatStart(hourly[0]!.start.toISOString(), cal.timeZone)}`,
     };
   return null;
 }
