@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { notifications } from '@mantine/notifications';
 import { paths, toPath } from '../../../config/paths';
 import { useEffect, useRef, useState } from 'react';
 import { useFocusAfterRender } from '../../../lib/use-focus-after-render';
@@ -75,6 +76,8 @@ export function BookingRequestsPanel({
     [],
   );
 
+  const isOwner = booking.user_id === userId;
+  const navigate = useNavigate();
   const decide = async (request: BookingRequest, decision: Decision) => {
     setBusy(`${request.providerId}:${decision}`);
     setActionError(null);
@@ -85,13 +88,22 @@ export function BookingRequestsPanel({
     );
     const failed = decideBookingRequest.rejected.match(result);
     if (failed) decided.current = false;
+    // A sitter who declined is no longer on the booking (the API answers 404 to them from now
+    // on): they go back to their bookings, told what happened, rather than onto a page that fails.
+    if (!failed && !isOwner && decision === 'rejected') {
+      notifications.show({
+        color: 'green',
+        message: `You declined ${fullName(booking.owner)}'s request.`,
+      });
+      void navigate(paths.bookings);
+      return;
+    }
     focusNext(failed ? REQUESTS_ERROR_ID : REQUESTS_TITLE_ID);
     setBusy(null);
     if (failed) setActionError(result.payload ?? BOOKING_MESSAGES.statusFailed);
     requests.reload();
   };
 
-  const isOwner = booking.user_id === userId;
   // The owner compares applicants by what accepting each would cost (their rate × the units).
   const showsRates = isOwner && booking.status === 'pending' && !booking.price;
   const profiles = useApplicantProfiles(

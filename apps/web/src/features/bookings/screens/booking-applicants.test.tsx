@@ -114,12 +114,12 @@ describe('a direct request: the invited sitter answers on the booking page', () 
         return { status: 200, body: { success: true, message: 'ok', data: accepted ?? invited } };
       return { status: 404, body: { message: 'Not found' } };
     });
-    renderApp(`/booking-details/${BOOKING_ID}`);
-    return calls;
+    const { router } = renderApp(`/booking-details/${BOOKING_ID}`);
+    return { calls, router };
   }
 
   it('Reject asks first with "Keep invitation" focused; only Decline sends the refusal', async () => {
-    const calls = openAsSitter();
+    const { calls, router } = openAsSitter();
     const row = await screen.findByRole('group', { name: 'Request from Sam Ortega' });
     await userEvent.click(within(row).getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', {
@@ -143,10 +143,18 @@ describe('a direct request: the invited sitter answers on the booking page', () 
         decision: 'rejected',
       }),
     );
+    // Declined, the sitter is off the booking (the API answers 404 to them from now on): back to
+    // their bookings, told so, and the booking's requests are not asked for again.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bookings'));
+    expect(await screen.findByText("You declined Olivia Bennett's request.")).toBeInTheDocument();
+    const putAt = calls.findIndex((c) => c.method === 'PUT');
+    expect(
+      calls.slice(putAt).filter((c) => c.url === `/api/booking/${BOOKING_ID}/requests`),
+    ).toEqual([]);
   });
 
   it('Accept needs no confirmation from the invited sitter', async () => {
-    const calls = openAsSitter();
+    const { calls } = openAsSitter();
     const row = await screen.findByRole('group', { name: 'Request from Sam Ortega' });
     await userEvent.click(within(row).getByRole('button', { name: 'Accept' }));
     await waitFor(() =>
