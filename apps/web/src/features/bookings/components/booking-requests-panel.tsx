@@ -1,4 +1,15 @@
-import { Alert, Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import { paths, toPath } from '../../../config/paths';
@@ -7,9 +18,11 @@ import { useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import { useAppDispatch } from '../../../app/hooks';
 import { ApiAvatar } from '../../../components/ui/api-avatar';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { getErrorMessage } from '../../../lib/api-error';
 import { decideBookingRequest } from '../booking-slice';
 import {
   BOOKING_MESSAGES,
+  bookingsApi,
   type Booking,
   type BookingRequest,
   type Decision,
@@ -17,6 +30,7 @@ import {
 import type { BookingRequests } from '../hooks/use-booking-requests';
 import { DecisionButtons, pendingDecision } from './decision-buttons';
 import { DeclineInvitationModal } from './decline-invitation-modal';
+import { WithdrawApplicationModal } from './withdraw-application-modal';
 import { fullName } from '../lib/booking-format';
 import { SUMMARY_TITLE_ID } from './booking-summary';
 import { canDecide } from '../lib/booking-permissions';
@@ -78,6 +92,29 @@ export function BookingRequestsPanel({
 
   const isOwner = booking.user_id === userId;
   const navigate = useNavigate();
+  const [withdrawing, setWithdrawing] = useState(false);
+  // A sitter's own application, still undecided, may be taken back here as on the board.
+  const mayWithdraw = (request: BookingRequest) =>
+    !isOwner &&
+    request.providerId === userId &&
+    request.state === 'pending' &&
+    request.initiatedBy !== 'owner';
+  const withdraw = async () => {
+    setBusy('withdraw');
+    setActionError(null);
+    try {
+      await bookingsApi.withdrawRequest(booking._id);
+    } catch (error) {
+      setBusy(null);
+      setWithdrawing(false);
+      setActionError(getErrorMessage(error, BOOKING_MESSAGES.withdrawFailed));
+      focusNext(REQUESTS_ERROR_ID);
+      return;
+    }
+    // Withdrawn, the sitter is off the booking (404 from now on): back to the board, told so.
+    notifications.show({ color: 'green', message: 'You withdrew your application.' });
+    void navigate(paths.requestPage);
+  };
   const decide = async (request: BookingRequest, decision: Decision) => {
     setBusy(`${request.providerId}:${decision}`);
     setActionError(null);
@@ -88,6 +125,14 @@ export function BookingRequestsPanel({
     );
     const failed = decideBookingRequest.rejected.match(result);
     if (failed) decided.current = false;
+    // Said as well as shown (the toast is announced): the badge alone changes silently.
+    if (!failed && decision === 'accepted')
+      notifications.show({
+        color: 'green',
+        message: isOwner
+          ? `You accepted ${fullName(request.provider)}.`
+          : `You accepted ${fullName(booking.owner)}'s request.`,
+      });
     // A sitter who declined is no longer on the booking (the API answers 404 to them from now
     // on): they go back to their bookings, told what happened, rather than onto a page that fails.
     if (!failed && !isOwner && decision === 'rejected') {
@@ -195,6 +240,16 @@ export function BookingRequestsPanel({
                     {request.state}
                   </Badge>
                 </Group>
+                {mayWithdraw(request) && (
+                  <Button
+                    variant="default"
+                    size="xs"
+                    loading={busy === 'withdraw'}
+                    onClick={() => setWithdrawing(true)}
+                  >
+                    Withdraw
+                  </Button>
+                )}
                 {mayDecide && (
                   <DecisionButtons
                     pending={pendingDecision(busy, (d) => `${request.providerId}:${d}`)}
@@ -214,6 +269,12 @@ export function BookingRequestsPanel({
           })}
         </Stack>
       )}
+      <WithdrawApplicationModal
+        request={withdrawing ? { booking } : null}
+        isSubmitting={busy === 'withdraw'}
+        onClose={() => setWithdrawing(false)}
+        onConfirm={() => void withdraw()}
+      />
       <ConfirmDialog
         opened={toAccept !== null}
         title={toAccept ? `Accept ${fullName(toAccept.provider)}?` : 'Accept'}

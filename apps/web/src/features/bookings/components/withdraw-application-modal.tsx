@@ -1,23 +1,32 @@
 import { Text } from '@mantine/core';
 import { serviceLabel } from '@pawsy/contract';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import type { MyRequest } from '../bookings-api';
 import { formatDateRange, fullName } from '../lib/booking-format';
 
-type WithdrawApplicationModalProps = {
-  request: MyRequest | null;
+/** What the question names: the booking applied to (from the board's list or the booking page). */
+type Application = {
+  booking: {
+    service: string;
+    owner: { firstName: string; lastName: string } | null;
+    startDate: string;
+    endDate: string;
+  };
+};
+
+type WithdrawApplicationModalProps<A extends Application> = {
+  request: A | null;
   isSubmitting: boolean;
   onClose: () => void;
-  onConfirm: (request: MyRequest) => void;
+  onConfirm: (request: A) => void;
 };
 
 /** Asks a sitter before withdrawing an application; the owner is told. */
-export function WithdrawApplicationModal({
+export function WithdrawApplicationModal<A extends Application>({
   request,
   isSubmitting,
   onClose,
   onConfirm,
-}: WithdrawApplicationModalProps) {
+}: WithdrawApplicationModalProps<A>) {
   return (
     <ConfirmDialog
       opened={request !== null}

@@ -164,6 +164,7 @@ describe('a direct request: the invited sitter answers on the booking page', () 
       }),
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByText("You accepted Olivia Bennett's request.")).toBeInTheDocument();
   });
 
   it('an accepted invitation takes the panel away and leaves the focus on the booking heading', async () => {
@@ -175,5 +176,52 @@ describe('a direct request: the invited sitter answers on the booking page', () 
       expect(screen.queryByRole('group', { name: 'Request from Sam Ortega' })).toBeNull(),
     );
     await waitFor(() => expect(document.getElementById('summary-title')).toHaveFocus());
+  });
+});
+
+describe('an open booking the sitter applied to', () => {
+  it('offers Withdraw on the booking page, asks first, then goes back to the board', async () => {
+    storeSession({ id: SITTER_ID, userType: 'provider' });
+    const open = makeBooking({ provider_id: null, provider: null, price: null });
+    const calls = mockFetch((call) => {
+      if (call.url === `/api/booking/${BOOKING_ID}`)
+        return { status: 200, body: { booking: open, reviews: [] } };
+      if (call.url === `/api/booking/${BOOKING_ID}/requests`)
+        return {
+          status: 200,
+          body: { success: true, providers: [makeRequest({ initiatedBy: 'provider' })] },
+        };
+      if (call.method === 'DELETE' && call.url === `/api/booking/${BOOKING_ID}/send-request`)
+        return { status: 200, body: { success: true, message: 'Request withdrawn' } };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    const { router } = renderApp(`/booking-details/${BOOKING_ID}`);
+    const row = await screen.findByRole('group', { name: 'Request from Sam Ortega' });
+    await userEvent.click(within(row).getByRole('button', { name: 'Withdraw' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw your application?' });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, withdraw' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/request-page'));
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+    expect(await screen.findByText('You withdrew your application.')).toBeInTheDocument();
+  });
+
+  it('offers no Withdraw on an invitation (the sitter declines it instead)', async () => {
+    storeSession({ id: SITTER_ID, userType: 'provider' });
+    const invited = makeBooking({ provider_id: null, provider: null, price: null });
+    mockFetch((call) => {
+      if (call.url === `/api/booking/${BOOKING_ID}`)
+        return { status: 200, body: { booking: invited, reviews: [] } };
+      if (call.url === `/api/booking/${BOOKING_ID}/requests`)
+        return {
+          status: 200,
+          body: { success: true, providers: [makeRequest({ initiatedBy: 'owner' })] },
+        };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    renderApp(`/booking-details/${BOOKING_ID}`);
+    const row = await screen.findByRole('group', { name: 'Request from Sam Ortega' });
+    expect(within(row).getByRole('button', { name: 'Reject' })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Withdraw' })).toBeNull();
   });
 });
