@@ -427,7 +427,7 @@ describe('nextFreeDates', () => {
   });
 
   it('a day without schedule hours is never free, whatever the services', () => {
-    const cal = utc({ windows: normalizeSchedule([{ day: 1, start: '09:00', end: '12:00' }]) });
+    const cal = utc({ windows: normalizeSchedule([{ day: 1, start: '09:00', end: '13:00' }]) });
     expect(nextFreeDates(cal, ['Dog walking'], now, 2, 60)).toEqual(['2026-06-01', '2026-06-08']);
     expect(nextFreeDates(cal, ['boarding'], now, 2, 60)).toEqual(['2026-06-01', '2026-06-08']);
     // Hours on Monday and Saturday only: Sunday and Tuesday are not free for a sitter who walks
@@ -443,6 +443,21 @@ describe('nextFreeDates', () => {
       '2026-06-06',
       '2026-06-08',
       '2026-06-13',
+    ]);
+  });
+
+  it("leaves today out once its last window has ended, on the sitter's clock", () => {
+    const cal = calendar({
+      timeZone: 'America/Chicago',
+      windows: normalizeSchedule([{ day: 1, start: '09:00', end: '17:00' }]),
+    });
+    // Monday 16:59 in Chicago (21:59Z): an hour of today is left.
+    expect(nextFreeDates(cal, ['dog-walking'], Z('2026-06-01T21:59:00Z'), 1, 60)).toEqual([
+      '2026-06-01',
+    ]);
+    // Monday 17:00 there: today's hours are over, the next Monday is the next free day.
+    expect(nextFreeDates(cal, ['dog-walking'], Z('2026-06-01T22:00:00Z'), 1, 60)).toEqual([
+      '2026-06-08',
     ]);
   });
 

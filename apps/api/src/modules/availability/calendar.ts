@@ -246,7 +246,7 @@ export function nextFreeDates(
   searched?: string,
 ): string[] {
   const out: string[] = [];
-  const today = localParts(now, cal.timeZone).date;
+  const { date: today, minute: nowMinute } = localParts(now, cal.timeZone);
   const first = fromDate && fromDate > today ? fromDate : today;
   const listed = searched ? [searched] : services.length > 0 ? services : ['dog-walking'];
   const offered = listed.map(normalizeService);
@@ -255,7 +255,10 @@ export function nextFreeDates(
     const date = addDays(first, i);
     if (cal.blocks.some((b) => b.startDate <= date && date <= b.endDate)) continue;
     const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-    const hasHours = cal.windows.length === 0 || cal.windows.some((w) => w.weekday === weekday);
+    // Today counts only while one of its windows has not ended yet.
+    const hasHours =
+      cal.windows.length === 0 ||
+      cal.windows.some((w) => w.weekday === weekday && (date !== today || w.end > nowMinute));
     if (hoursRule && !hasHours) continue;
     let day: Interval | undefined;
     const roomy = offered.some((s) => {
