@@ -27,7 +27,7 @@ export function ScheduleEditor({ value, onChange }: ScheduleEditorProps) {
     <Stack gap="sm">
       <Text size="sm" c="dark.4">
         {value.length === 0
-          ? 'No hours set: owners may book walks and visits at any time. Add hours to limit them.'
+          ? 'No hours set: owners may book walks and visits at any time. Add hours to limit them: once one day has hours, days without any are not available.'
           : 'Walks and visits can be booked only within these hours. An end before the start runs past midnight.'}
       </Text>
       {WEEKDAYS.map(({ day, name }) => {
