@@ -128,7 +128,8 @@ export default function MembersScreen() {
                 </Anchor>
               </Table.Td>
               <Table.Td>{m.email}</Table.Td>
-              <Table.Td>{roleLabel(m.userType)}</Table.Td>
+              {/* One word each: never broken mid-word when a phone squeezes the table. */}
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{roleLabel(m.userType)}</Table.Td>
               <Table.Td>
                 {[
                   m.is_verified && 'Verified',
@@ -138,7 +139,7 @@ export default function MembersScreen() {
                   .filter(Boolean)
                   .join(', ') || '—'}
               </Table.Td>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <time dateTime={m.createdAt}>{formatDate(m.createdAt)}</time>
               </Table.Td>
             </Table.Tr>
