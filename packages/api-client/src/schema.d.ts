@@ -1316,7 +1316,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /api/user/{id} */
+        /** A user's public card: a sitter's to anyone signed in; an owner's to themselves, admins and the sitters they met through a booking; an admin's to admins (404 otherwise) */
         get: operations["getUserById"];
         /** PUT /api/user/{id} */
         put: operations["putUserById"];
@@ -1351,7 +1351,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A user's reviews visible under the double-blind rule, newest first */
+        /** A user's reviews visible under the double-blind rule, newest first (to those who may read the user's card) */
         get: operations["getUserByIdReviews"];
         put?: never;
         post?: never;
@@ -1461,7 +1461,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Grant credits to a user (admin) */
+        /** Grant credits to a pet owner (admin; a sitter or admin gets 400: they do not book) */
         post: operations["postUserCreditUserCredits"];
         delete?: never;
         options?: never;
@@ -15109,6 +15109,22 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15244,6 +15260,22 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -17,6 +17,7 @@ const tags = ['subscriptions'];
 const errors = {
   400: errorBody,
   401: errorBody,
+  403: errorBody,
   404: errorBody,
   409: errorBody,
   429: errorBody,

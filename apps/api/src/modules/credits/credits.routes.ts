@@ -19,7 +19,8 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['credits'],
-        summary: 'Grant credits to a user (admin)',
+        summary:
+          'Grant credits to a pet owner (admin; a sitter or admin gets 400: they do not book)',
         body: grantCreditsBody,
         response: { 201: grantCreditsResponse, ...errors },
       },

@@ -42,7 +42,8 @@ export const sittersRoutes: FastifyPluginAsyncZod = async (app) => {
       ...auth,
       schema: {
         tags,
-        summary: "A user's reviews visible under the double-blind rule, newest first",
+        summary:
+          "A user's reviews visible under the double-blind rule, newest first (to those who may read the user's card)",
         params: userIdParams,
         querystring: userReviewsQuery,
         response: { 200: userReviewsResponse },
@@ -54,7 +55,16 @@ export const sittersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id',
-    { ...auth, schema: { tags, params: userIdParams, response: { 200: publicUserResponse } } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary:
+          "A user's public card: a sitter's to anyone signed in; an owner's to themselves, admins and the sitters they met through a booking; an admin's to admins (404 otherwise)",
+        params: userIdParams,
+        response: { 200: publicUserResponse },
+      },
+    },
     async (request) => ({
       success: true as const,
       data: await getPublicProfile(app, currentUser(request), request.params.id),
