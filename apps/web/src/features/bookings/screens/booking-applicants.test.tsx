@@ -98,28 +98,34 @@ describe('open booking: the owner compares and accepts applicants', () => {
   });
 });
 
-describe('a direct request: the invited sitter answers on the booking page', () => {
-  function openAsSitter(accepted?: ReturnType<typeof makeBooking>) {
-    storeSession({ id: SITTER_ID, userType: 'provider' });
-    const invited = makeBooking({ provider_id: null, provider: null, price: null });
-    const calls = mockFetch((call) => {
-      if (call.url === `/api/booking/${BOOKING_ID}`)
-        return { status: 200, body: { booking: invited, reviews: [] } };
-      if (call.url === `/api/booking/${BOOKING_ID}/requests`)
-        return {
-          status: 200,
-          body: { success: true, providers: [makeRequest({ initiatedBy: 'owner' })] },
-        };
-      if (call.url === `/api/booking/accept/${BOOKING_ID}`)
-        return { status: 200, body: { success: true, message: 'ok', data: accepted ?? invited } };
-      return { status: 404, body: { message: 'Not found' } };
-    });
-    const { router } = renderApp(`/booking-details/${BOOKING_ID}`);
-    return { calls, router };
-  }
+/**
+ * A pending booking without a sitter, opened by SITTER_ID, whose one request (theirs) the owner
+ * sent (an invitation) or they sent (an application); the decision and the withdrawal answer OK.
+ */
+function openAsSitter(
+  initiatedBy: 'owner' | 'provider',
+  accepted?: ReturnType<typeof makeBooking>,
+) {
+  storeSession({ id: SITTER_ID, userType: 'provider' });
+  const pending = makeBooking({ provider_id: null, provider: null, price: null });
+  const calls = mockFetch((call) => {
+    if (call.url === `/api/booking/${BOOKING_ID}`)
+      return { status: 200, body: { booking: pending, reviews: [] } };
+    if (call.url === `/api/booking/${BOOKING_ID}/requests`)
+      return { status: 200, body: { success: true, providers: [makeRequest({ initiatedBy })] } };
+    if (call.url === `/api/booking/accept/${BOOKING_ID}`)
+      return { status: 200, body: { success: true, message: 'ok', data: accepted ?? pending } };
+    if (call.method === 'DELETE' && call.url === `/api/booking/${BOOKING_ID}/send-request`)
+      return { status: 200, body: { success: true, message: 'Request withdrawn' } };
+    return { status: 404, body: { message: 'Not found' } };
+  });
+  const { router } = renderApp(`/booking-details/${BOOKING_ID}`);
+  return { calls, router };
+}
 
+describe('a direct request: the invited sitter answers on the booking page', () => {
   it('Reject asks first with "Keep invitation" focused; only Decline sends the refusal', async () => {
-    const { calls, router } = openAsSitter();
+    const { calls, router } = openAsSitter('owner');
     const row = await screen.findByRole('group', { name: 'Request from Sam Ortega' });
     await userEvent.click(within(row).getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', {
@@ -154,7 +160,7 @@ describe('a direct request: the invited sitter answers on the booking page', () 
   });
 
   it('Accept needs no confirmation from the invited sitter', async () => {
-    const { calls } = openAsSitter();
+    const { calls } = openAsSitter('owner');
     const row = await screen.findByRole('group', { name: 'Request from Sam Ortega' });
     await userEvent.click(within(row).getByRole('button', { name: 'Accept' }));
     await waitFor(() =>
@@ -168,7 +174,7 @@ describe('a direct request: the invited sitter answers on the booking page', () 
   });
 
   it('an accepted invitation takes the panel away and leaves the focus on the booking heading', async () => {
-    openAsSitter(makeBooking({ status: 'accepted' }));
+    openAsSitter('owner', makeBooking({ status: 'accepted' }));
     const row = await screen.findByRole('group', { name: 'Request from Sam Ortega' });
     within(row).getByRole('button', { name: 'Accept' }).focus();
     await userEvent.keyboard('{Enter}');
@@ -181,21 +187,7 @@ describe('a direct request: the invited sitter answers on the booking page', () 
 
 describe('an open booking the sitter applied to', () => {
   it('offers Withdraw on the booking page, asks first, then goes back to the board', async () => {
-    storeSession({ id: SITTER_ID, userType: 'provider' });
-    const open = makeBooking({ provider_id: null, provider: null, price: null });
-    const calls = mockFetch((call) => {
-      if (call.url === `/api/booking/${BOOKING_ID}`)
-        return { status: 200, body: { booking: open, reviews: [] } };
-      if (call.url === `/api/booking/${BOOKING_ID}/requests`)
-        return {
-          status: 200,
-          body: { success: true, providers: [makeRequest({ initiatedBy: 'provider' })] },
-        };
-      if (call.method === 'DELETE' && call.url === `/api/booking/${BOOKING_ID}/send-request`)
-        return { status: 200, body: { success: true, message: 'Request withdrawn' } };
-      return { status: 404, body: { message: 'Not found' } };
-    });
-    const { router } = renderApp(`/booking-details/${BOOKING_ID}`);
+    const { calls, router } = openAsSitter('provider');
     const row = await screen.findByRole('group', { name: 'Request from Sam Ortega' });
     await userEvent.click(within(row).getByRole('button', { name: 'Withdraw' }));
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw your application?' });
@@ -207,19 +199,7 @@ describe('an open booking the sitter applied to', () => {
   });
 
   it('offers no Withdraw on an invitation (the sitter declines it instead)', async () => {
-    storeSession({ id: SITTER_ID, userType: 'provider' });
-    const invited = makeBooking({ provider_id: null, provider: null, price: null });
-    mockFetch((call) => {
-      if (call.url === `/api/booking/${BOOKING_ID}`)
-        return { status: 200, body: { booking: invited, reviews: [] } };
-      if (call.url === `/api/booking/${BOOKING_ID}/requests`)
-        return {
-          status: 200,
-          body: { success: true, providers: [makeRequest({ initiatedBy: 'owner' })] },
-        };
-      return { status: 404, body: { message: 'Not found' } };
-    });
-    renderApp(`/booking-details/${BOOKING_ID}`);
+    openAsSitter('owner');
     const row = await screen.findByRole('group', { name: 'Request from Sam Ortega' });
     expect(within(row).getByRole('button', { name: 'Reject' })).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: 'Withdraw' })).toBeNull();
