@@ -284,6 +284,8 @@ describe('/kyc', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     const log = screen.getByRole('log', { name: 'KYC conversation messages' });
     expect(await within(log).findByText('Hello')).toBeInTheDocument();
+    // Send is disabled once the field is cleared: the focus stays in the field, not on <body>.
+    await waitFor(() => expect(box).toHaveFocus());
     expect(calls.find((c) => c.url === '/api/kyc/send-message')?.body).toEqual({
       kycId: record._id,
       text: 'Hello',
@@ -370,6 +372,28 @@ describe('KYC screens live', () => {
       }),
     );
     expect(await screen.findByText('You are verified', {}, soon)).toBeInTheDocument();
+  });
+
+  it('names each message by its sender: the member, this admin, another admin', async () => {
+    const record = makeKycRecord();
+    const conversation = [
+      message(record._id, {
+        _id: 'm1',
+        text: 'Here is my card',
+        sender: FIXTURE_USER_ID,
+        senderRole: 'user',
+      }),
+      message(record._id, { _id: 'm2', text: 'The expiry is unreadable', sender: ADMIN_ID }),
+      message(record._id, { _id: 'm3', text: 'I will take this one', sender: 'c'.repeat(24) }),
+    ];
+    openLive({ id: ADMIN_ID, userType: 'admin' }, () => ({ ...record, conversation }));
+    renderApp(`/dashboard/kyc/user/${FIXTURE_USER_ID}`);
+    const log = await screen.findByRole('log', { name: 'KYC conversation messages' });
+    const authorOf = async (text: string) =>
+      (await within(log).findByText(text)).previousElementSibling?.textContent;
+    expect(await authorOf('Here is my card')).toMatch(/^Maya Lopez · /);
+    expect(await authorOf('The expiry is unreadable')).toMatch(/^You · /);
+    expect(await authorOf('I will take this one')).toMatch(/^Another reviewer · /);
   });
 
   it("the admin's review shows the member's message as it is pushed", async () => {
@@ -571,6 +595,33 @@ describe('admin screens', () => {
       kycId: record._id,
       expectedStatus: 'Rejected',
     });
+  });
+});
+
+describe('a rejection that meets a decision made meanwhile', () => {
+  it('closes its dialog and shows the refusal, focused: rejecting again is a new step', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    const record = makeKycRecord({ status: 'PENDING' });
+    const calls = mockFetch(({ url, method }) =>
+      method === 'PUT'
+        ? {
+            status: 409,
+            body: { message: 'This KYC record is Verified since you opened it', code: 'CONFLICT' },
+          }
+        : url.startsWith('/api/kyc/user/')
+          ? { status: 200, body: { success: true, data: [record] } }
+          : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    renderApp(`/dashboard/kyc/user/${FIXTURE_USER_ID}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject KYC submission' });
+    await userEvent.type(within(dialog).getByLabelText(/Reason for rejection/), 'Blurry');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm rejection' }));
+    const refusal = await screen.findByRole('alert');
+    expect(refusal).toHaveTextContent('This KYC record is Verified since you opened it');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(refusal).toHaveFocus());
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
   });
 });
 

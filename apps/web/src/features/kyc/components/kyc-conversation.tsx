@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import { useAppDispatch } from '../../../app/hooks';
 import type { KycRecord } from '../kyc-api';
 import { sendKycMessage } from '../kyc-slice';
@@ -10,16 +11,30 @@ type Props = {
   record: KycRecord;
   /** The caller's id: their own messages are shown as "You". */
   me: string | undefined;
-  /** How the other side is named ("Reviewer" for the user, the member's name for admins). */
-  otherName: string;
+  /** The member's name, for their messages on a reviewer's screen. */
+  memberName?: string;
+  /** A reviewer reads this: a message of another admin is "Another reviewer", not "Reviewer". */
+  asReviewer?: boolean;
   label: string;
 };
 
+/** Who wrote a message, from the reader's side: by its sender's role, never assumed. */
+function authorOf(
+  message: KycRecord['conversation'][number],
+  { me, memberName, asReviewer }: Pick<Props, 'me' | 'memberName' | 'asReviewer'>,
+): string {
+  if (message.sender === me) return 'You';
+  if (message.senderRole === 'user') return memberName || 'Member';
+  return asReviewer ? 'Another reviewer' : 'Reviewer';
+}
+
 const when = formatDateTime;
+const MESSAGE_FIELD_ID = 'kyc-message';
 
 /** The conversation of a KYC record, oldest first, with a composer. */
-export function KycConversation({ record, me, otherName, label }: Props) {
+export function KycConversation({ record, me, memberName, asReviewer, label }: Props) {
   const dispatch = useAppDispatch();
+  const focusNext = useFocusAfterRender();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -33,6 +48,8 @@ export function KycConversation({ record, me, otherName, label }: Props) {
     if (outcome.ok) {
       setText('');
       setError(null);
+      // Send is disabled once the text is cleared: the focus stays in the message field.
+      focusNext(MESSAGE_FIELD_ID);
     } else setError(outcome.message);
   }
 
@@ -59,7 +76,8 @@ export function KycConversation({ record, me, otherName, label }: Props) {
               mr={mine ? 0 : 'xl'}
             >
               <Text size="xs" c="dimmed">
-                {mine ? 'You' : otherName} · <time dateTime={m.sentAt}>{when(m.sentAt)}</time>
+                {authorOf(m, { me, memberName, asReviewer })} ·{' '}
+                <time dateTime={m.sentAt}>{when(m.sentAt)}</time>
               </Text>
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                 {m.text}
@@ -76,6 +94,7 @@ export function KycConversation({ record, me, otherName, label }: Props) {
             </Alert>
           )}
           <Textarea
+            id={MESSAGE_FIELD_ID}
             label={label}
             value={text}
             description={SEND_ON_ENTER_HINT}

@@ -125,12 +125,7 @@ export default function KycScreen() {
           </Paper>
         )}
         {ownRecord && (
-          <KycConversation
-            record={ownRecord}
-            me={userId}
-            otherName="Reviewer"
-            label="Message to the reviewer"
-          />
+          <KycConversation record={ownRecord} me={userId} label="Message to the reviewer" />
         )}
       </Stack>
     </Container>

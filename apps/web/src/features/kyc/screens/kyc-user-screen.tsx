@@ -59,6 +59,7 @@ export default function KycUserScreen() {
   // Approve or Reject goes once used (the record then carries that decision): the focus moves to
   // the page's heading, above the decision's message, instead of falling to <body>.
   const heading = useRef<HTMLHeadingElement>(null);
+  const failureAlert = useRef<HTMLDivElement>(null);
   const [decided, setDecided] = useState(false);
 
   useEffect(() => {
@@ -82,10 +83,16 @@ export default function KycUserScreen() {
       action === 'REJECTED' ? reason.trim() : undefined,
       record ?? undefined,
     );
-    // The record moved on meanwhile (409): show it as it is now beside the refusal.
+    // The record moved on meanwhile (409): show it as it is now beside the refusal, with the
+    // rejection dialog closed, so that deciding again is a new, deliberate step on what it is now.
     if (!outcome.ok) void fetchUserKyc(dispatch, userId, { asAdmin: true });
     setBusy(false);
-    if (!outcome.ok) return setFailure(outcome.message);
+    if (!outcome.ok) {
+      setRejecting(false);
+      setFailure(outcome.message);
+      requestAnimationFrame(() => failureAlert.current?.focus());
+      return;
+    }
     setDecided(true);
     setRejecting(false);
     setReason('');
@@ -114,7 +121,7 @@ export default function KycUserScreen() {
           </Alert>
         )}
         {(failure || (error && !record)) && (
-          <Alert color="red" role="alert">
+          <Alert color="red" role="alert" ref={failureAlert} tabIndex={-1}>
             {failure ?? error}
           </Alert>
         )}
@@ -181,7 +188,8 @@ export default function KycUserScreen() {
               <KycConversation
                 record={record}
                 me={me?.id}
-                otherName={name || 'Member'}
+                memberName={name || 'Member'}
+                asReviewer
                 label="Message to the member"
               />
             </SimpleGrid>
@@ -191,7 +199,7 @@ export default function KycUserScreen() {
       <Modal
         opened={rejecting}
         onClose={() => setRejecting(false)}
-        returnFocus={!decided}
+        returnFocus={!decided && !failure}
         title="Reject KYC submission"
         closeButtonProps={{ 'aria-label': 'Close' }}
       >
