@@ -191,6 +191,46 @@ describe('/dashboard/member/{memberId}', () => {
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ KYC_verified: false }),
     );
+    // The focus is back on the switch, not on <body>, once the change is saved.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(kycSwitch).toHaveFocus());
+    expect(kycSwitch).toBeEnabled();
+  });
+
+  it('asks before switching "Paid subscription" off, saying a subscription is not cancelled', async () => {
+    storeSession({ id: ADMIN_ID, userType: 'admin' });
+    const calls = mockFetch((call: FetchCall) => {
+      if (call.method === 'PUT')
+        return { status: 200, body: { success: true, message: 'User updated successfully' } };
+      if (call.url === `/api/admin/members/${MEMBER_ID}`)
+        return { status: 200, body: { success: true, data: detail(true) } };
+      return { status: 200, body: { success: true, allNotifications: [] } };
+    });
+    renderApp(`/dashboard/member/${MEMBER_ID}`);
+    await userEvent.click(await screen.findByRole('switch', { name: 'Paid subscription' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Switch off "Paid subscription"?' });
+    expect(dialog).toHaveTextContent('A subscription they hold is not cancelled');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Switch off' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ is_paid: false }),
+    );
+  });
+
+  it("on the admin's own page, the switches are off limits and say why", async () => {
+    storeSession({ id: MEMBER_ID, userType: 'admin' });
+    const own = detail(false);
+    own.member.userType = 'admin';
+    mockFetch(({ url }) =>
+      url === `/api/admin/members/${MEMBER_ID}`
+        ? { status: 200, body: { success: true, data: own } }
+        : { status: 200, body: { success: true, allNotifications: [] } },
+    );
+    renderApp(`/dashboard/member/${MEMBER_ID}`);
+    const flags = await screen.findByRole('region', { name: 'Flags' });
+    expect(flags).toHaveTextContent('Another admin must change your own flags.');
+    for (const name of ['Verified member', 'KYC verified', 'Paid subscription'])
+      expect(within(flags).getByRole('switch', { name })).toBeDisabled();
   });
 
   it('names the role as every other screen does: Sitter, not "provider"', async () => {

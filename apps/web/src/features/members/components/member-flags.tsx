@@ -1,7 +1,8 @@
-import { Stack, Switch, Title } from '@mantine/core';
+import { Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useCurrentUser } from '../../auth';
 import { getErrorMessage } from '../../../lib/api-error';
 import { MEMBER_MESSAGES, membersApi, type MemberDetail, type UserFlagsBody } from '../members-api';
 
@@ -16,6 +17,8 @@ const WITHDRAWALS: Partial<Record<keyof UserFlagsBody, string>> = {
   is_verified: 'The member loses the Verified badge on their card and is told so.',
   KYC_verified:
     'The member loses the "ID verified" badge on their card and is told so; their KYC record reads "Verification withdrawn" until they send documents again.',
+  is_paid:
+    'The member is no longer marked as paid and is told so. A subscription they hold is not cancelled: it renews or ends as before.',
 };
 
 /**
@@ -30,6 +33,8 @@ export function MemberFlags({
   onChanged: () => void;
 }) {
   const [busy, setBusy] = useState<keyof UserFlagsBody | null>(null);
+  // The API refuses an admin's change of their own flags: the switches say so instead of failing.
+  const isSelf = useCurrentUser()?.id === member._id;
   const [withdrawing, setWithdrawing] = useState<(typeof FLAGS)[number] | null>(null);
 
   async function toggle(key: keyof UserFlagsBody, value: boolean) {
@@ -51,13 +56,21 @@ export function MemberFlags({
       <Title id="flags-title" order={2} size="h4">
         Flags
       </Title>
+      {isSelf && (
+        <Text size="sm" c="dark.6">
+          Another admin must change your own flags.
+        </Text>
+      )}
       {FLAGS.map((f) => (
         <Switch
           key={f.key}
           label={f.label}
           checked={member[f.key]}
-          disabled={busy !== null}
+          disabled={isSelf}
+          // Not disabled while a change is saved: a disabled switch drops the keyboard focus.
+          aria-busy={busy === f.key || undefined}
           onChange={(e) => {
+            if (busy !== null) return;
             const on = e.currentTarget.checked;
             if (!on && WITHDRAWALS[f.key]) setWithdrawing(f);
             else void toggle(f.key, on);
