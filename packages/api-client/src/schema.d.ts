@@ -8762,6 +8762,7 @@ export interface operations {
                     /** @enum {string} */
                     kind?: "percent" | "amount";
                     maxRedemptions?: number | null;
+                    updatedAt?: string;
                     validFrom?: string | null;
                     validTo?: string | null;
                     value?: number;
@@ -13101,6 +13102,7 @@ export interface operations {
                     name?: string;
                     priceCents?: number;
                     stripePriceId?: string | null;
+                    updatedAt?: string;
                 };
             };
         };

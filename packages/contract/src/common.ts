@@ -185,6 +185,13 @@ export const isoInstant = (message = 'Must be a date (ISO 8601)') =>
     .transform((v) => (ZONELESS_TIME.test(v) ? `${v}Z` : v));
 
 /**
+ * Optional on an admin's edit of a shared record (a coupon, a package): the record's `updatedAt`
+ * as the admin's screen read it. Another admin's save since then makes the edit a 409 instead of
+ * silently overwriting that save.
+ */
+export const seenUpdatedAt = isoInstant("updatedAt must be the record's updatedAt as you read it");
+
+/**
  * The base of every user object on the wire (DESIGN §3): `_id` and `id` carry the same value.
  * Cards, parties, authors and profiles extend it, so the rule lives here.
  */

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { bounded, boundedPageQuery, fieldWords, id, isoInstant, wholeNumber } from './common.ts';
+import {
+  bounded,
+  boundedPageQuery,
+  fieldWords,
+  id,
+  isoInstant,
+  seenUpdatedAt,
+  wholeNumber,
+} from './common.ts';
 
 export const couponKind = z.enum(['percent', 'amount']);
 export type CouponKind = z.infer<typeof couponKind>;
@@ -66,7 +74,10 @@ export const createCouponBody = z.object(couponFields).superRefine(checkCoupon);
 export type CreateCouponBody = z.input<typeof createCouponBody>;
 
 /** PUT /api/coupons/{id} (admins): any subset of the fields. */
-export const updateCouponBody = z.object(couponFields).partial().superRefine(checkCoupon);
+export const updateCouponBody = z
+  .object({ ...couponFields, updatedAt: seenUpdatedAt })
+  .partial()
+  .superRefine(checkCoupon);
 export type UpdateCouponBody = z.input<typeof updateCouponBody>;
 
 export const coupon = z.object({

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { MIN_CARD_CENTS } from './billing.ts';
-import { bounded, id, numberOf, plainText, text, trimmedText, wholeNumber } from './common.ts';
+import {
+  bounded,
+  id,
+  numberOf,
+  plainText,
+  seenUpdatedAt,
+  text,
+  trimmedText,
+  wholeNumber,
+} from './common.ts';
 
 export const packageInterval = z.enum(['month', 'year']);
 export type PackageInterval = z.infer<typeof packageInterval>;
@@ -48,6 +57,7 @@ export const updatePackageBody = z
     description: text('description', 1000),
     currency: packageFields.currency.removeDefault(),
     active: z.boolean(),
+    updatedAt: seenUpdatedAt,
   })
   .partial();
 export type UpdatePackageBody = z.input<typeof updatePackageBody>;

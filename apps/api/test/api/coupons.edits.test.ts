@@ -54,6 +54,28 @@ describe('maxRedemptions on edit', () => {
   });
 });
 
+describe('two admins editing one coupon', () => {
+  it("refuses an edit made on a screen another admin's save has overtaken (409), keeping that save", async () => {
+    const c = await create({ code: 'TWOADMINS', kind: 'amount', value: 500 });
+    const seen = (await stored(c._id)).updated_at;
+    // B saves first, from the coupon as both read it.
+    const first = await edit(c._id, { value: 600, updatedAt: seen });
+    expect(first.statusCode, first.body).toBe(200);
+    // A saves from the same, now stale, screen: refused, B's $6.00 kept.
+    const second = await edit(c._id, { value: 400, updatedAt: seen });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(
+      'This coupon was changed by another admin since you opened it; reload it and make your change again',
+    );
+    expect((await stored(c._id)).value).toBe(600);
+    // Read again, A's edit goes through; without updatedAt the last save wins, as before.
+    const again = await edit(c._id, { value: 400, updatedAt: first.json().data.updatedAt });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await edit(c._id, { value: 450 })).statusCode).toBe(200);
+    expect((await edit(c._id, { value: 1, updatedAt: 'yesterday' })).statusCode).toBe(400);
+  });
+});
+
 describe('coupon dates', () => {
   it.each(['1', '2001', 'May 1, 2030', '2030-02-30', '2030-13-01'])(
     'refuses validTo %j on create: only real ISO 8601 dates and date-times pass',

@@ -89,6 +89,31 @@ describe('packages', () => {
     expect(res.json().message).toBe(message);
   });
 
+  it("refuses an edit made on a screen another admin's save has overtaken (409), keeping that save", async () => {
+    const pkg = await create({ name: 'Shared plan', priceCents: 900 });
+    const seen = (await call(t, 'GET', '/api/packages/all', admin)).json();
+    const read = seen.data.find((p: { _id: string }) => p._id === pkg._id).updatedAt;
+    const first = await call(t, 'PUT', `/api/packages/${pkg._id}`, admin, {
+      priceCents: 1000,
+      updatedAt: read,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await call(t, 'PUT', `/api/packages/${pkg._id}`, admin, {
+      priceCents: 800,
+      updatedAt: read,
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(
+      'This package was changed by another admin since you opened it; reload it and make your change again',
+    );
+    const row = await t.app.db
+      .selectFrom('packages')
+      .select('price_cents')
+      .where('id', '=', pkg._id)
+      .executeTakeFirstOrThrow();
+    expect(row.price_cents).toBe(1000);
+  });
+
   it('refuses a second package of one name, in any letter case, on create and on rename', async () => {
     await create({ name: 'Twin plan', priceCents: 1100 });
     const again = await call(t, 'POST', '/api/packages', admin, {

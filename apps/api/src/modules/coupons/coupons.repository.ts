@@ -40,8 +40,14 @@ export async function updateCouponIfWithinMax(
   id: string,
   changes: Partial<Omit<CouponRow, 'id' | 'created_at' | 'redemptions'>>,
   newMax: number | null,
+  /** The row's updated_at as read: another admin's save since then leaves the row as it is. */
+  readAt: string,
 ): Promise<boolean> {
-  let query = db.updateTable('coupons').set(changes).where('id', '=', id);
+  let query = db
+    .updateTable('coupons')
+    .set(changes)
+    .where('id', '=', id)
+    .where('updated_at', '=', readAt);
   if (newMax !== null) query = query.where('redemptions', '<=', newMax);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

@@ -9,6 +9,7 @@ import {
 import type { DbOrTrx } from '../../db/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { BILLING_CURRENCY } from '../../lib/currency.ts';
+import { changedMeanwhile, changedSince } from '../../lib/edit-conflict.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordCatalogueChange } from '../audit/index.ts';
@@ -64,6 +65,7 @@ export async function updateCoupon(
   return writeUnique(app, async (trx) => {
     const before = await repo.findCoupon(trx, id);
     if (!before) throw notFound('Coupon');
+    if (changedSince(before.updated_at, input.updatedAt)) throw changedMeanwhile('coupon');
     const next: repo.CouponRow = {
       ...before,
       ...(input.code !== undefined && { code: input.code, code_lower: input.code.toLowerCase() }),
@@ -98,8 +100,9 @@ export async function updateCoupon(
     if (newMax !== null && before.redemptions > newMax)
       throw maxBelowUses(before.redemptions, newMax);
     const { id: _id, created_at: _c, redemptions: _r, ...changes } = next;
-    if (!(await repo.updateCouponIfWithinMax(trx, id, changes, newMax))) {
+    if (!(await repo.updateCouponIfWithinMax(trx, id, changes, newMax, before.updated_at))) {
       const now = await repo.findCoupon(trx, id);
+      if (now && now.updated_at !== before.updated_at) throw changedMeanwhile('coupon');
       throw maxBelowUses(now?.redemptions ?? before.redemptions, newMax ?? 0);
     }
     await recordCatalogueChange(

@@ -46,10 +46,18 @@ export function listPackages(db: DbOrTrx, includeInactive: boolean): Promise<Pac
   return query.orderBy('price_cents', 'asc').orderBy('id', 'asc').limit(PACKAGES_MAX).execute();
 }
 
+/** Writes the changes unless another save moved the row on since `readAt` (its updated_at as read). */
 export async function updatePackage(
   db: DbOrTrx,
   id: string,
   changes: Partial<Omit<PackageRow, 'id' | 'created_at'>>,
-): Promise<void> {
-  await db.updateTable('packages').set(changes).where('id', '=', id).execute();
+  readAt: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('packages')
+    .set(changes)
+    .where('id', '=', id)
+    .where('updated_at', '=', readAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CreatePackageBody, Package, UpdatePackageBody } from '@pawsy/contract';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { BILLING_CURRENCY, wireCurrency } from '../../lib/currency.ts';
+import { changedMeanwhile, changedSince } from '../../lib/edit-conflict.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordCatalogueChange } from '../audit/index.ts';
@@ -82,6 +83,7 @@ export async function updatePackage(
   return app.db.transaction().execute(async (trx) => {
     const before = await repo.findPackage(trx, id);
     if (!before) throw notFound('Package');
+    if (changedSince(before.updated_at, input.updatedAt)) throw changedMeanwhile('package');
     if (input.name !== undefined && (await repo.findPackageNamed(trx, input.name, id)))
       throw sameName();
     const changes: Partial<repo.PackageRow> = {
@@ -95,7 +97,8 @@ export async function updatePackage(
       ...(input.stripePriceId !== undefined && { stripe_price_id: input.stripePriceId }),
       updated_at: nowIso(),
     };
-    await repo.updatePackage(trx, id, changes);
+    if (!(await repo.updatePackage(trx, id, changes, before.updated_at)))
+      throw changedMeanwhile('package');
     const after = { ...before, ...changes };
     await recordCatalogueChange(
       trx,

@@ -202,7 +202,10 @@ describe('/coupons', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // Only what was changed is sent: the fields left alone are not written back as the form
     // read them (another admin's change meanwhile, a validity time the form shows as a day).
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ active: false });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      active: false,
+      updatedAt: '2026-11-20T10:00:00.000Z',
+    });
     expect(rowCodes()).toEqual(['WELCOME20', 'LOYAL10']);
     const row = screen.getByRole('rowheader', { name: 'WELCOME20' }).closest('tr')!;
     expect(within(row).getByText('25% off')).toBeInTheDocument();

@@ -49,7 +49,11 @@ export default function CouponsScreen() {
       ? await dispatch(
           updateCoupon({
             id: editing._id,
-            changes: changedFields(toBody(initialValues(editing)), body),
+            // The coupon as this form read it: another admin's save since then is a 409.
+            changes: {
+              ...changedFields(toBody(initialValues(editing)), body),
+              updatedAt: editing.updatedAt,
+            },
           }),
         )
       : await dispatch(addCoupon(body));

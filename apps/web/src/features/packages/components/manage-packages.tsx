@@ -22,7 +22,11 @@ export function ManagePackages({ packages, onChanged }: Props) {
   const save = async (body: CreatePackageBody) => {
     if (editing) {
       const before = checkPackageForm(packageFormValues(editing)).body;
-      await packagesApi.update(editing._id, before ? changedFields(before, body) : body);
+      // The package as this form read it: another admin's save since then is a 409, not lost.
+      await packagesApi.update(editing._id, {
+        ...(before ? changedFields(before, body) : body),
+        updatedAt: editing.updatedAt,
+      });
     } else await packagesApi.create(body);
     notifications.show({
       color: 'green',

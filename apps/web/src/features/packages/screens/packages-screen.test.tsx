@@ -140,9 +140,11 @@ describe('/packages', () => {
     await userEvent.type(description, 'Walks and visits');
     await userEvent.click(within(dialog).getByRole('button', { name: /Save/ }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
-    // Not the whole form: an archive by another admin meanwhile (active) is not undone.
+    // Not the whole form: an archive by another admin meanwhile (active) is not undone; and the
+    // package as the form read it, so that another admin's save meanwhile is a 409, not lost.
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
       description: 'Walks and visits',
+      updatedAt: '2026-11-20T10:00:00.000Z',
     });
   });
 
