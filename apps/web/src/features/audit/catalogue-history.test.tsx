@@ -5,6 +5,7 @@ import { mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 import { storeSession } from '../../test/tokens';
 import type { CatalogueChange } from './audit-api';
+import { describeChange } from './components/catalogue-history';
 
 const ADMIN_ID = 'aaaaaaaaaaaaaaaaaaaaaaa9';
 const COUPON_ID = 'cccccccccccccccccccccc01';
@@ -72,7 +73,7 @@ describe('/coupons: the change history', () => {
     expect(within(table).getByText('Coupon created: WELCOME20')).toBeInTheDocument();
     expect(within(table).getByText('Ada Admin')).toBeInTheDocument();
     expect(
-      within(table).getByText(/^code: WELCOME20, kind: percent, value: 20/),
+      within(table).getByText(/^code: WELCOME20, kind: percent off, value: 20%, /),
     ).toBeInTheDocument();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Edit coupon WELCOME20' }));
@@ -82,9 +83,39 @@ describe('/coupons: the change history', () => {
     await userEvent.type(value, '25');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(await within(section).findByText('Coupon changed: WELCOME20')).toBeInTheDocument();
-    expect(within(section).getByText('value: 20 → 25')).toBeInTheDocument();
+    expect(within(section).getByText('value: 20% → 25%')).toBeInTheDocument();
     await waitFor(() =>
       expect(calls.filter((c) => c.url.startsWith('/api/admin/audit')).length).toBe(2),
     );
+  });
+});
+
+describe('a change in words', () => {
+  it('shows money in dollars (a coupon value by its kind), days as days, no maximum as unlimited', () => {
+    const before = { ...coupon(10, '2026-11-20T10:00:00.000Z'), maxRedemptions: null };
+    const after = {
+      ...before,
+      kind: 'amount',
+      value: 750,
+      validFrom: '2026-12-07T00:00:00.000Z',
+      maxRedemptions: 50,
+    };
+    expect(describeChange(entry({ action: 'coupon.update', before, after }))).toBe(
+      'kind: percent off → amount off, value: 10% → $7.50, valid from: — → 7 Dec 2026, maximum uses: unlimited → 50',
+    );
+    const plan = { name: 'Starter', priceCents: 550, currency: 'USD', creditsIncluded: 50000 };
+    expect(
+      describeChange(
+        entry({
+          action: 'package.update',
+          targetType: 'package',
+          before: plan,
+          after: { ...plan, priceCents: 600 },
+        }),
+      ),
+    ).toBe('price: $5.50 → $6.00');
+    expect(
+      describeChange(entry({ action: 'package.create', targetType: 'package', after: plan })),
+    ).toBe('name: Starter, price: $5.50, currency: USD, credits: $500.00');
   });
 });

@@ -2,7 +2,8 @@ import { Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { ListTable } from '../../../components/ui/list-table';
 import { getErrorMessage } from '../../../lib/api-error';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDate, formatDateTime } from '../../../lib/dates';
+import { formatCents } from '../../../lib/money';
 import { useLoad } from '../../../lib/use-load';
 import { AUDIT_MESSAGES, auditApi, type CatalogueChange, type CatalogueTarget } from '../audit-api';
 
@@ -30,6 +31,55 @@ const shown = (value: unknown): string =>
           ? JSON.stringify(value)
           : String(value);
 
+/** The fields under the words the coupon and package forms use. */
+const LABELS: Record<string, string> = {
+  code: 'code',
+  kind: 'kind',
+  value: 'value',
+  validFrom: 'valid from',
+  validTo: 'valid until',
+  maxRedemptions: 'maximum uses',
+  active: 'active',
+  name: 'name',
+  description: 'description',
+  priceCents: 'price',
+  currency: 'currency',
+  interval: 'billed every',
+  creditsIncluded: 'credits',
+  stripePriceId: 'Stripe price',
+};
+
+const money = (cents: unknown, record: Record<string, unknown>) =>
+  typeof cents === 'number'
+    ? formatCents(cents, typeof record.currency === 'string' ? record.currency : 'USD')
+    : shown(cents);
+
+/**
+ * A field's value as the forms show it: money in dollars (a coupon's value by its kind), dates as
+ * days, no maximum as "unlimited"; `record` is the version of the coupon or package it belongs to.
+ */
+function valueOf(key: string, value: unknown, record: Record<string, unknown>): string {
+  if (value === null || value === undefined)
+    return key === 'maxRedemptions' ? 'unlimited' : shown(value);
+  switch (key) {
+    case 'value':
+      return record.kind === 'percent' ? `${shown(value)}%` : money(value, record);
+    case 'priceCents':
+    case 'creditsIncluded':
+      return money(value, record);
+    case 'kind':
+      return value === 'percent' ? 'percent off' : value === 'amount' ? 'amount off' : shown(value);
+    case 'validFrom':
+    case 'validTo':
+      // Whole UTC days, as the coupon list shows them (not shifted by the browser's zone).
+      return typeof value === 'string' ? formatDate(value.slice(0, 10)) : shown(value);
+    default:
+      return shown(value);
+  }
+}
+
+const labelOf = (key: string) => LABELS[key] ?? key;
+
 /** What the row is about: the coupon's code or the package's name, as it was after the change. */
 function nameOf(entry: CatalogueChange): string {
   const record = (entry.after ?? entry.before ?? {}) as Record<string, unknown>;
@@ -37,15 +87,21 @@ function nameOf(entry: CatalogueChange): string {
   return typeof name === 'string' ? name : entry.targetId;
 }
 
-/** "value: 10 → 25, active: yes → no"; for a creation, what it was created with. */
+/** "value: 10% → 25%, active: yes → no"; for a creation, what it was created with. */
 export function describeChange(entry: CatalogueChange): string {
   const before = (entry.before ?? {}) as Record<string, unknown>;
   const after = (entry.after ?? {}) as Record<string, unknown>;
   const keys = Object.keys(after).filter((k) => !QUIET.has(k));
   if (entry.before === null || entry.before === undefined)
-    return keys.map((k) => `${k}: ${shown(after[k])}`).join(', ');
+    return keys.map((k) => `${labelOf(k)}: ${valueOf(k, after[k], after)}`).join(', ');
   const changed = keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
-  return changed.map((k) => `${k}: ${shown(before[k])} → ${shown(after[k])}`).join(', ') || '—';
+  return (
+    changed
+      .map(
+        (k) => `${labelOf(k)}: ${valueOf(k, before[k], before)} → ${valueOf(k, after[k], after)}`,
+      )
+      .join(', ') || '—'
+  );
 }
 
 const PAGE_SIZE = 10;
