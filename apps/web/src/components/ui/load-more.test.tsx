@@ -29,15 +29,20 @@ function Harness({ pages }: { pages: number }) {
       >
         answer
       </button>
+      {/* The list scrolled to its end: the next page is asked for without the button. */}
+      <button type="button" onClick={() => setLoading(true)}>
+        scrolled
+      </button>
     </MantineProvider>
   );
 }
 
 /** The answer arrives while the focus stays where it is (a click would move it). */
 function answer() {
-  screen
-    .getByRole('button', { name: 'answer' })
-    .dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  press('answer');
+}
+function press(name: string) {
+  screen.getByRole('button', { name }).dispatchEvent(new MouseEvent('click', { bubbles: true }));
 }
 
 describe('LoadMore', () => {
@@ -75,5 +80,15 @@ describe('LoadMore', () => {
     expect(await screen.findByText('2 pages shown')).toBeInTheDocument();
     expect(screen.getByText('No more bookings')).not.toHaveFocus();
     expect(before).toHaveFocus();
+  });
+
+  it('hands the focus to the end line when the last page came by scrolling while the button had it', async () => {
+    render(<Harness pages={2} />);
+    // Reached by Tab, the button scrolls into view, and that asks for the next (last) page.
+    act(() => screen.getByRole('button', { name: 'Load more' }).focus());
+    await act(async () => press('scrolled'));
+    await act(answer);
+    expect(await screen.findByText('2 pages shown')).toBeInTheDocument();
+    expect(screen.getByText('No more bookings')).toHaveFocus();
   });
 });

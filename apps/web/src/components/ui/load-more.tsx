@@ -27,8 +27,11 @@ export function LoadMore({
 }: LoadMoreProps) {
   const sentinel = useRef<HTMLDivElement>(null);
   const endRef = useRef<HTMLParagraphElement>(null);
-  // Whether the keyboard (or a click) was on "Load more" when it asked: the focus then follows
-  // to where the button's work ends, never to the page's body.
+  // Whether the focus is on "Load more" (it was pressed, or reached by Tab): when the last page
+  // comes in and the button goes, the focus follows to the end line, never to the page's body.
+  // That page may have been asked for by scrolling (reaching the button by Tab scrolls it into
+  // view), so focus alone counts. A focus moved elsewhere clears it; a blur with nowhere to go
+  // (the button removed, a click on the page) does not.
   const askedByButton = useRef(false);
   const onLoadMoreRef = useRef(onLoadMore);
   useEffect(() => {
@@ -74,6 +77,12 @@ export function LoadMore({
           variant="light"
           aria-disabled={isLoading || undefined}
           leftSection={isLoading ? <Loader size="xs" aria-hidden="true" /> : undefined}
+          onFocus={() => {
+            askedByButton.current = true;
+          }}
+          onBlur={(event) => {
+            if (event.relatedTarget) askedByButton.current = false;
+          }}
           onClick={(event) => {
             if (isLoading) return;
             askedByButton.current = event.currentTarget === document.activeElement;
