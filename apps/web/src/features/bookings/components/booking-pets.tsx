@@ -19,6 +19,8 @@ export function canSeeBookingPets(booking: Pick<Booking, 'status'>, role: Bookin
 
 const NOT_YET = 'Pet details are shown once the booking is accepted.';
 const NO_LONGER = 'Pet details are not shown on a cancelled booking.';
+/** The sitter may see them, but the API has none to show (the owner closed their account). */
+const UNAVAILABLE = 'The pet details are no longer available.';
 /** Anyone but the two parties (an admin reading a disputed booking). */
 const PARTIES_ONLY = "Pet details are shown to the booking's owner and sitter only.";
 
@@ -97,7 +99,9 @@ export function BookingPets({
               ? PARTIES_ONLY
               : booking.status === 'cancelled'
                 ? NO_LONGER
-                : NOT_YET}
+                : isShown
+                  ? UNAVAILABLE
+                  : NOT_YET}
         </Text>
       )}
     </Paper>

@@ -98,12 +98,10 @@ describe('booking details: the pets being cared for', () => {
     expect(calls.some((c) => c.url.startsWith('/api/pets/'))).toBe(false);
   });
 
-  it('a pet list the API refuses is a quiet line, not an error', async () => {
-    open('sitter', makeBooking({ status: 'accepted' }), { status: 403 });
+  it("a pet list the API refuses (the owner closed their account) is a quiet line, not 'once accepted'", async () => {
+    open('sitter', makeBooking({ status: 'completed' }), { status: 404 });
     const pets = await section();
-    expect(
-      await within(pets).findByText('Pet details are shown once the booking is accepted.'),
-    ).toBeVisible();
+    expect(await within(pets).findByText('The pet details are no longer available.')).toBeVisible();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
