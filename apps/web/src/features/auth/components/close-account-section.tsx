@@ -11,7 +11,10 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { formatCents } from '../../../lib/money';
+import { fetchUserCredits } from '../../credits';
 import { paths } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-error';
 import { isAdminUser } from '../../../lib/roles';
@@ -32,6 +35,13 @@ export function CloseAccountSection() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const dispatch = useAppDispatch();
+  const userId = user?.id;
+  // What is lost is said in figures: the balance as it is when the dialog opens.
+  const credits = useAppSelector((state) => (userId ? state.userCredit.byUser[userId] : undefined));
+  useEffect(() => {
+    if (open && userId) void dispatch(fetchUserCredits(userId));
+  }, [dispatch, open, userId]);
 
   if (!user || isAdminUser(user)) return null;
 
@@ -85,7 +95,10 @@ export function CloseAccountSection() {
                 a former member.
               </List.Item>
               <List.Item>
-                Credits left on the account are lost; a subscription stops renewing.
+                {credits && credits.balance > 0
+                  ? `The ${formatCents(credits.balance, credits.currency)} of credits left on the account are lost`
+                  : 'Credits left on the account are lost'}
+                ; a subscription stops renewing.
               </List.Item>
               <List.Item>
                 This cannot be undone. You may sign up again with the same email.

@@ -69,4 +69,27 @@ describe('settings: close account', () => {
     expect(await screen.findByRole('heading', { name: 'Change password' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Close my account' })).not.toBeInTheDocument();
   });
+
+  it('says how much credit is lost, in dollars, when the dialog opens', async () => {
+    storeSession({ id: 'd'.repeat(24), email: 'sam@example.com' });
+    mockFetch((call) =>
+      call.url === `/api/userCredit/user-credits/${'d'.repeat(24)}`
+        ? {
+            status: 200,
+            body: {
+              success: true,
+              data: { userId: 'd'.repeat(24), balance: 4750, currency: 'USD', entries: [] },
+            },
+          }
+        : { status: 404, body: { message: 'Not found' } },
+    );
+    renderApp('/Settings');
+    await userEvent.click(await screen.findByRole('button', { name: 'Close my account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Close your account?' });
+    expect(
+      await within(dialog).findByText(
+        'The $47.50 of credits left on the account are lost; a subscription stops renewing.',
+      ),
+    ).toBeInTheDocument();
+  });
 });
