@@ -50,6 +50,11 @@ const STATE_COLORS: Record<BookingRequest['state'], string> = {
  * (its request reaches them once the card part is paid), only an open one has asked nobody.
  */
 function ownerEmptyText(booking: Booking): string {
+  // A direct request whose card payment was cancelled never reached its sitter (the booking
+  // ended there and no longer names them).
+  if (booking.payment.status === 'cancelled')
+    return 'The card payment was cancelled, so no sitter was asked.';
+  if (booking.status === 'cancelled') return 'No sitter took this booking before it was cancelled.';
   if (!booking.provider_id || !booking.provider)
     return 'No sitter has applied or been invited yet.';
   const name = fullName(booking.provider);

@@ -397,7 +397,7 @@ describe('booking details: the sitter of a booking that ended without one', () =
 
   it('says "No sitter", not "Not chosen yet", when no request names one', async () => {
     open({ as: 'owner', booking: cancelled, requests: [] });
-    await screen.findByText('No sitter has applied or been invited yet.');
+    await screen.findByText('No sitter took this booking before it was cancelled.');
     expect(sitterLine()).toHaveTextContent(/^SitterNo sitter$/);
     expect(screen.queryByText('Not chosen yet')).not.toBeInTheDocument();
   });
@@ -711,6 +711,19 @@ describe('booking details: contact details', () => {
 });
 
 describe('booking details: the Sitters panel of a direct request', () => {
+  it('a direct request whose card payment was cancelled says no sitter was asked', async () => {
+    const booking = makeBooking({ status: 'cancelled', provider_id: null, provider: null });
+    open({
+      as: 'owner',
+      booking: { ...booking, payment: { ...booking.payment, status: 'cancelled' } },
+      requests: [],
+    });
+    const panel = await screen.findByRole('region', { name: 'Sitters' });
+    expect(
+      await within(panel).findByText('The card payment was cancelled, so no sitter was asked.'),
+    ).toBeInTheDocument();
+  });
+
   it('an unpaid direct request names its sitter instead of saying nobody was asked', async () => {
     const booking = makeBooking({ status: 'pending' });
     open({
