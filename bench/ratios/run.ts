@@ -119,6 +119,8 @@ async function main() {
       : `${missed.length} of ${rows.length} endpoints miss their goal: ${missed.map((r) => r.e.label).join(', ')}`,
   );
   if (!QUICK && !only && !PROFILE) writeSection(rows, ready);
+  // A miss is a failed run (the section above still records it), as the fuzz and crash scripts do.
+  if (missed.length > 0) process.exitCode = 1;
 }
 
 function format(r: Row): string {
