@@ -84,10 +84,38 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; base
     PORT: String(port),
     REMINDERS_INTERVAL_SECONDS: '0',
     RATING_REFRESH_MINUTES: '0',
+    // Each request's answer in the log: answeredStatuses reads what the client could not.
+    LOG_LEVEL: 'info',
   };
   const logFile = path.join(dataDir, 'server.log');
   const args = ['--import', 'tsx', 'apps/api/src/server.ts'];
   return { child: await spawnServer({ args, env, base, logFile }), base };
+}
+
+/**
+ * The statuses the server answered the scenario's uploads (POST and PUT) with, from its request
+ * log. A refusal sent before a body was read (429, 413, 403) closes the connection, and a client
+ * still sending its 50 MB (Node's fetch) sees only the closed socket, never the status.
+ */
+function answeredStatuses(dataDir: string): Map<string, number> {
+  const lines = fs.readFileSync(path.join(dataDir, 'server.log'), 'utf8').split('\n');
+  const uploads = new Set<string>();
+  const counts = new Map<string, number>();
+  for (const line of lines) {
+    if (!line.startsWith('{')) continue;
+    const entry = JSON.parse(line) as {
+      reqId?: string;
+      req?: { method?: string };
+      res?: { statusCode?: number };
+    };
+    if (!entry.reqId) continue;
+    if (entry.req?.method === 'POST' || entry.req?.method === 'PUT') uploads.add(entry.reqId);
+    else if (entry.res?.statusCode && uploads.has(entry.reqId)) {
+      const status = String(entry.res.statusCode);
+      counts.set(status, (counts.get(status) ?? 0) + 1);
+    }
+  }
+  return counts;
 }
 
 /** One scenario on a fresh server and DATA_DIR with `count` accounts; every request of `requests`
@@ -130,10 +158,7 @@ async function scenario(
         peakMb: after.peak,
         afterMb: after.rss,
         seconds: Math.round(seconds * 10) / 10,
-        statuses: [...counts]
-          .sort()
-          .map(([s, n]) => `${n} × ${s}`)
-          .join(', '),
+        statuses: statusLine(counts, answeredStatuses(dataDir)),
         slowestMs,
       };
       console.log(outcome);
@@ -145,6 +170,24 @@ async function scenario(
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * What the server answered ("1 × 201, 1 × 409, 6 × 429"), and how many of those answers the
+ * client could not read because the server closed the connection while it was still sending.
+ */
+function statusLine(client: Map<string, number>, server: Map<string, number>): string {
+  const line = (m: Map<string, number>) =>
+    [...m]
+      .sort()
+      .map(([s, n]) => `${n} × ${s}`)
+      .join(', ');
+  const unread = [...client].filter(([s]) => s.startsWith('error')).reduce((t, [, n]) => t + n, 0);
+  const answered = [...server.values()].reduce((t, n) => t + n, 0);
+  if (answered === 0) return line(client);
+  return unread === 0
+    ? line(server)
+    : `${line(server)} (${unread} of them refused before the body was read: the client saw the connection close)`;
 }
 
 const headers = (account: Account) => ({
