@@ -33,6 +33,8 @@ import { withUploads } from '../../plugins/uploads.ts';
 import { listMyRequests, withdrawMyRequest } from './my-requests.service.ts';
 import { createBooking, quoteBooking } from './bookings.service.ts';
 import { registerBookingPayments } from './booking-payments.service.ts';
+import { hasMetThroughBooking } from './booking-parties.repository.ts';
+import { readBookingAcquaintanceWith } from '../sitters/index.ts';
 import { registerSeriesRoutes } from './booking-series.routes.ts';
 import { errorsReachingGateway } from '../../lib/route-errors.ts';
 
@@ -44,6 +46,8 @@ const tags = ['bookings'];
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = { onRequest: app.requireAuth };
   registerBookingPayments(app);
+  // An owner's card is shown to the sitters they met through a booking (sitters never imports bookings).
+  readBookingAcquaintanceWith(hasMetThroughBooking);
   registerSeriesRoutes(app);
 
   app.post(

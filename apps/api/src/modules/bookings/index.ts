@@ -8,8 +8,6 @@ export { insertRequest as insertBookingRequest } from './booking-requests.reposi
 export { insertSeries as insertBookingSeries } from './booking-series.repository.ts';
 // Weekly series left undecided when their first occurrence starts (for the reminder job).
 export { expireStaleSeries } from './booking-series-payments.service.ts';
-// Whom an owner's card is shown to (sitters): the sitters they met through a booking.
-export { hasMetThroughBooking } from './booking-parties.repository.ts';
 export {
   hasTakenOn,
   loadBookingParties,

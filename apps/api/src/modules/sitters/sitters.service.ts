@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PublicUser, UserReviewsQuery, UserReviewsResponse } from '@pawsy/contract';
 import { notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { hasMetThroughBooking } from '../bookings/index.ts';
+import { hasMetThroughBooking } from './booking-acquaintance.ts';
 import { parseStringList } from '../../lib/user-columns.ts';
 import { cachedNextFreeDates } from '../availability/index.ts';
 import { getRatingSummaries, listReviewsAbout } from '../reviews/index.ts';
