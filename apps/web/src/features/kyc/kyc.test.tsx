@@ -571,9 +571,10 @@ describe('admin screens', () => {
     });
   }
 
-  it('decides on the record on screen: the API is told which and in what status (stale = 409)', async () => {
+  /** An admin's review of a record in `status`, whose decision another admin made meanwhile. */
+  function openStaleReview(status: KycRecord['status']) {
     storeSession({ id: ADMIN_ID, userType: 'admin' });
-    const record = makeKycRecord({ status: 'Rejected' });
+    const record = makeKycRecord({ status });
     const calls = mockFetch(({ url, method }) =>
       method === 'PUT'
         ? {
@@ -585,6 +586,11 @@ describe('admin screens', () => {
           : { status: 200, body: { success: true, allNotifications: [] } },
     );
     renderApp(`/dashboard/kyc/user/${FIXTURE_USER_ID}`);
+    return { record, calls };
+  }
+
+  it('decides on the record on screen: the API is told which and in what status (stale = 409)', async () => {
+    const { record, calls } = openStaleReview('Rejected');
     await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
     expect(
       await screen.findByText('This KYC record is Verified since you opened it'),
@@ -596,23 +602,9 @@ describe('admin screens', () => {
       expectedStatus: 'Rejected',
     });
   });
-});
 
-describe('a rejection that meets a decision made meanwhile', () => {
-  it('closes its dialog and shows the refusal, focused: rejecting again is a new step', async () => {
-    storeSession({ id: ADMIN_ID, userType: 'admin' });
-    const record = makeKycRecord({ status: 'PENDING' });
-    const calls = mockFetch(({ url, method }) =>
-      method === 'PUT'
-        ? {
-            status: 409,
-            body: { message: 'This KYC record is Verified since you opened it', code: 'CONFLICT' },
-          }
-        : url.startsWith('/api/kyc/user/')
-          ? { status: 200, body: { success: true, data: [record] } }
-          : { status: 200, body: { success: true, allNotifications: [] } },
-    );
-    renderApp(`/dashboard/kyc/user/${FIXTURE_USER_ID}`);
+  it('a rejection that meets a decision made meanwhile closes its dialog and shows the refusal, focused: rejecting again is a new step', async () => {
+    const { calls } = openStaleReview('PENDING');
     await userEvent.click(await screen.findByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject KYC submission' });
     await userEvent.type(within(dialog).getByLabelText(/Reason for rejection/), 'Blurry');
